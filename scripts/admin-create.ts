@@ -1,0 +1,52 @@
+// npm run admin:create -- --email E --name N [--remote]
+// Creates an admin (or makes an existing member an admin with a new password). The password is
+// read from ADMIN_PASSWORD or asked for on the terminal.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../src/worker/lib/crypto';
+import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/schemas/common';
+import { d1File, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, name: { type: 'string' }, remote: { type: 'boolean', default: false } },
+});
+
+async function askPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const password = await rl.question('Password for the new admin (8 to 128 characters): ');
+  rl.close();
+  return password;
+}
+
+const email = EmailSchema.safeParse(values.email ?? '');
+const name = PersonNameSchema.safeParse(values.name ?? '');
+if (!email.success || !name.success) {
+  console.error('Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--remote]');
+  process.exit(2);
+}
+const password = NewPasswordSchema.safeParse(await askPassword());
+if (!password.success) {
+  console.error(password.error.issues[0]?.message);
+  process.exit(2);
+}
+
+const now = Date.now();
+const hash = await hashPassword(password.data);
+const sql = `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
+VALUES (${sqlText(email.data)}, ${sqlText(name.data)}, 'Founding', 1, ${sqlText(hash)}, 0, ${now}, ${now})
+ON CONFLICT(email) DO UPDATE SET is_admin = 1, password_hash = excluded.password_hash, must_change_password = 0, updated_at = excluded.updated_at;
+DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(email.data)});`;
+
+if (!values.remote) wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir()], { quiet: true });
+mkdirSync(path.join(ROOT, '.wrangler/tmp'), { recursive: true });
+const file = path.join(ROOT, '.wrangler/tmp', `admin-${process.pid}.sql`);
+writeFileSync(file, sql);
+try {
+  d1File(file, values.remote);
+} finally {
+  rmSync(file, { force: true });
+}
+console.log(`Admin ${email.data} is ready${values.remote ? ' on the deployed D1' : ' in the local D1'}.`);

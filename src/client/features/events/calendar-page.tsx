@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/coming-soon';
+
+export function CalendarPage() {
+  return <ComingSoon title="Events" />;
+}

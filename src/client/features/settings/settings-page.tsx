@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
+import { FormMessage, SelectField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { useTRPC } from '../../lib/trpc';
+
+function AccountForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const details = useQuery(trpc.auth.details.queryOptions());
+  const [name, setName] = useState('');
+  const [type, setType] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (details.data) {
+      setName(details.data.name);
+      setType(details.data.type);
+    }
+  }, [details.data]);
+  const save = useMutation(
+    trpc.auth.updateUser.mutationOptions({
+      onSuccess: async () => {
+        toast('User details updated successfully', 'success');
+        await queryClient.invalidateQueries(trpc.auth.pathFilter());
+      },
+      onError: () => toast('Failed to update user details', 'error'),
+    }),
+  );
+  const isAdmin = details.data?.admin ?? false;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim() || (isAdmin && !type)) {
+      setError('Username and type are required.');
+      return;
+    }
+    setError('');
+    save.mutate(isAdmin ? { name, type: type as (typeof ACCOUNT_TYPES)[number] } : { name });
+  }
+
+  return (
+    <form className="card form-card" onSubmit={submit}>
+      <h2>Account</h2>
+      <p className="muted">{details.data?.email}</p>
+      <TextField label="Username" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      {isAdmin ? (
+        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
+          {ACCOUNT_TYPES.map((t) => (
+            <option key={t} value={t}>{t}</option>
+          ))}
+        </SelectField>
+      ) : (
+        <p className="muted">Account type: {details.data?.type}</p>
+      )}
+      <FormMessage>{error}</FormMessage>
+      <button type="submit" className="button" disabled={save.isPending || details.isPending}>Save</button>
+    </form>
+  );
+}
+
+function PasswordForm({ forced }: { forced: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const change = useMutation(
+    trpc.auth.updatePassword.mutationOptions({
+      onSuccess: async () => {
+        toast('Password updated successfully', 'success');
+        setOld('');
+        setNew('');
+        setConfirm('');
+        await queryClient.invalidateQueries(trpc.auth.pathFilter());
+      },
+      onError: () => toast('Failed to update password', 'error'),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!oldPassword || !newPassword || !confirm) {
+      setError('All password fields are required.');
+      return;
+    }
+    if (newPassword !== confirm) {
+      setError('New passwords do not match');
+      toast('New passwords do not match', 'error');
+      return;
+    }
+    setError('');
+    change.mutate({ oldPassword, newPassword });
+  }
+
+  return (
+    <form className="card form-card" onSubmit={submit}>
+      <h2>Password</h2>
+      {forced ? <FormMessage tone="info">An administrator reset your password. Please choose a new one to continue.</FormMessage> : null}
+      <TextField label="Old password" type="password" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        value={newPassword}
+        onChange={(e) => setNew(e.target.value)}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <FormMessage>{error}</FormMessage>
+      <button type="submit" className="button" disabled={change.isPending}>Change password</button>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  const trpc = useTRPC();
+  const status = useQuery(trpc.auth.status.queryOptions());
+  const forced = status.data?.user?.mustChangePassword ?? false;
+  return (
+    <section className="page narrow stack">
+      <h1>Settings</h1>
+      {forced ? null : <AccountForm />}
+      <PasswordForm forced={forced} />
+    </section>
+  );
+}

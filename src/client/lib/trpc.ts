@@ -1,0 +1,41 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../worker/trpc/router';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not get better by asking again.
+        retry: (count, error) => !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) && count < 2,
+      },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+  });
+}
+
+/** The server's message of a failed call, or the fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message && (error.data?.httpStatus ?? 500) < 500) return error.message;
+  return fallback;
+}
+
+/** Field name -> first message, from a validation failure. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof TRPCClientError) {
+    const fe = (error.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
+    if (fe) for (const [k, v] of Object.entries(fe)) if (v[0]) out[k] = v[0];
+  }
+  return out;
+}

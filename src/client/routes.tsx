@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Each page is its own chunk: a visitor's first load fetches only the shell and the page. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+export const pages = {
+  Home: page(() => import('./features/public/home-page'), 'HomePage'),
+  About: page(() => import('./features/public/about-page'), 'AboutPage'),
+  Membership: page(() => import('./features/public/membership-page'), 'MembershipPage'),
+  Activities: page(() => import('./features/public/activities-page'), 'ActivitiesPage'),
+  NotFound: page(() => import('./features/public/not-found-page'), 'NotFoundPage'),
+  NoPermission: page(() => import('./features/public/no-permission-page'), 'NoPermissionPage'),
+  Login: page(() => import('./features/auth/login-page'), 'LoginPage'),
+  Logout: page(() => import('./features/auth/logout-page'), 'LogoutPage'),
+  Settings: page(() => import('./features/settings/settings-page'), 'SettingsPage'),
+  MemberHome: page(() => import('./features/member/member-home-page'), 'MemberHomePage'),
+  Application: page(() => import('./features/membership/application-page'), 'ApplicationPage'),
+  Register: page(() => import('./features/membership/register-page'), 'RegisterPage'),
+  ForgotPassword: page(() => import('./features/membership/forgot-password-page'), 'ForgotPasswordPage'),
+  ResetPassword: page(() => import('./features/membership/reset-password-page'), 'ResetPasswordPage'),
+  AdminDashboard: page(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage'),
+  Applications: page(() => import('./features/admin/applications-page'), 'ApplicationsPage'),
+  Users: page(() => import('./features/admin/users-page'), 'UsersPage'),
+  InvitationCodes: page(() => import('./features/admin/invitation-codes-page'), 'InvitationCodesPage'),
+  Calendar: page(() => import('./features/events/calendar-page'), 'CalendarPage'),
+  Event: page(() => import('./features/events/event-page'), 'EventPage'),
+  AcceptInvitation: page(() => import('./features/events/accept-invitation-page'), 'AcceptInvitationPage'),
+  MemberSchedule: page(() => import('./features/events/member-schedule-page'), 'MemberSchedulePage'),
+  Gallery: page(() => import('./features/gallery/gallery-page'), 'GalleryPage'),
+  Mail: page(() => import('./features/mail/mail-page'), 'MailPage'),
+  SentMail: page(() => import('./features/mail/sent-mail-page'), 'SentMailPage'),
+};

@@ -1,0 +1,51 @@
+// Value sets of SPEC 3 and 9, shared by forms, schemas and the database.
+
+export const CLUB_NAME = 'Outstanding Women Outside Work';
+
+export const ACCOUNT_TYPES = ['Founding', 'Standard', 'Travel Host'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const EXCLUSIVITY = ['open', 'invite-only'] as const;
+export type Exclusivity = (typeof EXCLUSIVITY)[number];
+
+export const EVENT_TYPES = [
+  'travel', 'tea-party', 'golf', 'concert', 'arts-crafts', 'entertainment', 'cooking-food',
+  'sports', 'hiking-camping', 'book-club', 'yoga-meditation', 'picnic', 'movie-screening',
+  'charity-fundraising', 'arcade-escape', 'wine-tasting', 'karaoke', 'volunteer-day',
+  'fishing-trip', 'golfing', 'potluck', 'art-gallery', 'museum', 'other', 'custom',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const INTERESTS = ['Travel', 'Shows', 'Workshops', 'Showcases'] as const;
+/** 'Showcases (of Art and Media)' is labelled 'Art Displays' in the form. */
+export const INTEREST_LABELS: Record<(typeof INTERESTS)[number], string> = {
+  Travel: 'Travel',
+  Shows: 'Shows',
+  Workshops: 'Workshops',
+  Showcases: 'Art Displays',
+};
+export const AVAILABILITY = ['Weekdays', 'Weekends', 'Flexible'] as const;
+export const APPLICATION_MEMBERSHIP_TYPES = ['Standard', 'Travel Host'] as const;
+export const PROPERTY_AVAILABILITY = ['Available Now', 'Seasonal'] as const;
+
+export const RECIPIENT_GROUPS = ['all', 'founding', 'standard', 'travel', 'admins', 'testing', 'selected'] as const;
+export type RecipientGroup = (typeof RECIPIENT_GROUPS)[number];
+
+/** DECISIONS: 8 to 128 characters everywhere (registration, reset, change). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const DEFAULT_EVENT_COLOR = '#d3d3d3';
+
+export const TOKEN_TTL_MS = {
+  password_reset: 60 * 60 * 1000,
+  registration: 7 * 24 * 60 * 60 * 1000,
+  event_invitation: 14 * 24 * 60 * 60 * 1000,
+} as const;
+export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
+
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'owow_session';
+
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;

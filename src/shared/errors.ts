@@ -1,0 +1,24 @@
+/** The error codes the API answers with, and their HTTP statuses. tRPC uses the same names. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name -> messages; present on BAD_REQUEST from schema validation. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Shape of every REST error body (and of tRPC error data). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  code: ErrorCode;
+  fieldErrors?: FieldErrors;
+}

@@ -1,0 +1,44 @@
+import * as z from 'zod';
+import { ACCOUNT_TYPES } from '../constants';
+import { EmailSchema, NewPasswordSchema, PersonNameSchema } from './common';
+
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  // Any length is accepted at login (old passwords may predate today's rule); capped against abuse.
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** POST /update-user. type and admin are honoured only for admins. */
+export const UpdateUserInputSchema = z.object({
+  name: PersonNameSchema,
+  type: z.enum(ACCOUNT_TYPES, { error: 'Type is required.' }).optional(),
+  admin: z.boolean().optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+export const UpdatePasswordInputSchema = z.object({
+  oldPassword: z.string({ error: 'Old password is required.' }).min(1, 'Old password is required.').max(1024),
+  newPassword: NewPasswordSchema,
+});
+export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
+
+export interface AuthStatus {
+  authenticated: boolean;
+  user: null | {
+    user_id: number;
+    name: string;
+    admin: boolean;
+    type: (typeof ACCOUNT_TYPES)[number];
+    mustChangePassword: boolean;
+  };
+}
+
+export interface UserDetails {
+  user_id: number;
+  name: string;
+  email: string;
+  type: (typeof ACCOUNT_TYPES)[number];
+  admin: boolean;
+  mustChangePassword: boolean;
+}

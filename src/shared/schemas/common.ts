@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+
+/** Emails are compared lower-cased and trimmed; 254 is the longest address SMTP allows. */
+export const EmailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .email('Invalid email format.');
+
+/** DECISIONS: 8 to 128 characters for every new password. */
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const PersonNameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(100, 'Name must be at most 100 characters.');
+
+/** A positive integer id from a path segment or a JSON number. */
+export const IdSchema = z.coerce.number({ error: 'Invalid id.' }).int('Invalid id.').positive('Invalid id.');
+
+/** A random token from an emailed link. */
+export const TokenSchema = z.string().trim().min(16, 'Invalid token.').max(128, 'Invalid token.');

@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../hono-env';
+
+// No inline scripts. Inline styles stay allowed for React style props and the lightbox;
+// images may be blob: (upload previews) and data: (tiny placeholders).
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  // /dev/mailbox renders stored email HTML; it sets its own stricter policy.
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('X-Frame-Options', 'DENY');
+  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  h.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (new URL(c.req.url).protocol === 'https:') {
+    h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  }
+};

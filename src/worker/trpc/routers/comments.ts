@@ -1,0 +1,4 @@
+import { router } from '../init';
+
+// Filled by the comments issue.
+export const commentsRouter = router({});

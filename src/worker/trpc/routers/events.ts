@@ -1,0 +1,4 @@
+import { router } from '../init';
+
+// Filled by the events issue.
+export const eventsRouter = router({});

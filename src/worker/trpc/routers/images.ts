@@ -1,0 +1,4 @@
+import { router } from '../init';
+
+// Filled by the images issue.
+export const imagesRouter = router({});

@@ -1,0 +1,4 @@
+import { router } from '../init';
+
+// Filled by the membership issue.
+export const membershipRouter = router({});

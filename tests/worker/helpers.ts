@@ -1,0 +1,108 @@
+import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import type { AccountType } from '../../src/shared/constants';
+import { users } from '../../src/worker/db/schema/users';
+import { hashPassword } from '../../src/worker/lib/crypto';
+import { createDeps } from '../../src/worker/services/deps';
+import { createSession } from '../../src/worker/services/sessions';
+
+export const ORIGIN = 'http://127.0.0.1:8787';
+export const deps = () => createDeps(env);
+
+let seq = 0;
+/** A unique suffix, so every test has its own rows (tests in a file share D1). */
+export function unique(prefix = 'u'): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+// One real scrypt hash reused by every test user: hashing costs ~100 ms.
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  name: string;
+  type: AccountType;
+  isAdmin: boolean;
+  cookie: string;
+}
+
+/** Inserts a member (or admin) and opens a session for it; cookie is ready for request(). */
+export async function createUser(opts: { type?: AccountType; admin?: boolean; name?: string; email?: string; mustChangePassword?: boolean } = {}): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = opts.email ?? `${unique()}@test.example`;
+  const name = opts.name ?? `Member ${unique('n')}`;
+  const db = deps().db;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name,
+      type: opts.type ?? 'Standard',
+      isAdmin: opts.admin ?? false,
+      passwordHash: await passwordHash,
+      mustChangePassword: opts.mustChangePassword ?? false,
+    })
+    .returning();
+  const session = await createSession(deps(), row!.id);
+  return { id: row!.id, email, name, type: row!.type, isAdmin: row!.isAdmin, cookie: `owow_session=${session.token}` };
+}
+
+export const roles = {
+  visitor: async () => null,
+  standard: () => createUser({ type: 'Standard' }),
+  founding: () => createUser({ type: 'Founding' }),
+  travelHost: () => createUser({ type: 'Travel Host' }),
+  admin: () => createUser({ type: 'Founding', admin: true }),
+};
+
+export async function userRow(id: number) {
+  const [row] = await deps().db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  as?: TestUser | null;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** A request to the Worker as a same-site browser would send it. */
+export async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { ...opts.headers };
+  if (method !== 'GET' && method !== 'HEAD' && !('Origin' in headers)) headers.Origin = ORIGIN;
+  if (opts.as) headers.Cookie = opts.as.cookie;
+  if (opts.ip) headers['CF-Connecting-IP'] = opts.ip;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+}
+
+/** Calls a tRPC procedure over HTTP (as the React client does). */
+export async function trpc(path: string, input: unknown, opts: { as?: TestUser | null; type?: 'query' | 'mutation' } = {}) {
+  const type = opts.type ?? 'mutation';
+  if (type === 'query') {
+    const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    return request(`/trpc/${path}${qs}`, { as: opts.as });
+  }
+  return request(`/trpc/${path}`, { method: 'POST', body: input ?? {}, as: opts.as });
+}
+
+/** The mail recorded for an address, newest first (subject, text, html). */
+export async function mailTo(email: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT d.id, d.to_email AS "to", d.status, m.subject, m.text, m.html, m.kind FROM email_deliveries d JOIN email_messages m ON m.id = d.message_id WHERE d.to_email = ? ORDER BY d.id DESC`,
+  )
+    .bind(email)
+    .all<{ id: number; to: string; status: string; subject: string; text: string; html: string; kind: string }>();
+  return results;
+}

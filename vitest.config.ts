@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Worker tests run inside workerd with the real D1, R2, Queue, send_email and rate-limit bindings
+// of wrangler.toml. The migrations are applied by tests/worker/setup.ts.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', APP_ORIGIN: 'http://127.0.0.1:8787' },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/worker/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+      setupFiles: ['./tests/worker/setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+});
