@@ -9,9 +9,11 @@ const state = persistDir();
 
 if (process.env.RESET_STATE === '1') rmSync(state, { recursive: true, force: true });
 
-if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+// CLIENT_OUT_DIR lets several servers (parallel test runs) each serve their own build.
+const clientDir = path.resolve(ROOT, process.env.CLIENT_OUT_DIR ?? 'dist/client');
+if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(clientDir, 'index.html'))) {
   console.log('Building the client…');
-  run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
+  run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]);
 }
 
 console.log('Applying migrations to the local D1…');
@@ -38,10 +40,11 @@ const child = spawnWrangler([
   '--ip', '127.0.0.1',
   '--port', port,
   '--persist-to', state,
+  '--assets', clientDir,
   '--var', 'ENVIRONMENT:development',
   '--var', `APP_ORIGIN:http://127.0.0.1:${port}`,
   '--show-interactive-dev-session=false',
-  '--log-level', process.env.WRANGLER_LOG ?? 'info',
+  '--log-level', process.env.START_LOG_LEVEL ?? 'info',
   '--inspector-port', '0',
 ]);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));

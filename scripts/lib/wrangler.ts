@@ -13,7 +13,9 @@ export const OFFLINE_ENV = {
 };
 
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, ...OFFLINE_ENV, ...extra };
+  // WRANGLER_LOG below info would also silence `--json` output that d1Query reads.
+  const { WRANGLER_LOG: _ignored, ...env } = process.env;
+  return { ...env, ...OFFLINE_ENV, ...extra };
 }
 
 /** Where local state (D1, R2, queues) lives; PERSIST_TO gives a separate one (e2e tests). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/worker/db/schema/users';
 import { sha256Hex } from '../../src/worker/lib/crypto';
-import { createUser, deps, request, TEST_PASSWORD, trpc, unique, userRow } from './helpers';
+import { createUser, deps, request, TEST_PASSWORD, trpc, unique, userRow, worker } from './helpers';
 
 const ip = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
@@ -51,8 +51,7 @@ describe('POST /login', () => {
 
   it('marks the cookie Secure on https', async () => {
     const u = await createUser();
-    const { exports } = await import('cloudflare:workers');
-    const res = await exports.default.fetch(
+    const res = await worker.fetch(
       new Request('https://club.example/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: 'https://club.example', 'CF-Connecting-IP': ip() },

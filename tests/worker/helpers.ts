@@ -7,6 +7,8 @@ import { createDeps } from '../../src/worker/services/deps';
 import { createSession } from '../../src/worker/services/sessions';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
+/** The Worker under test (its default export's fetch), running in this workerd. */
+export const worker = (exports as unknown as { default: Fetcher }).default;
 export const deps = () => createDeps(env);
 
 let seq = 0;
@@ -84,7 +86,7 @@ export async function request(path: string, opts: RequestOptions = {}): Promise<
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+  return worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
 }
 
 /** Calls a tRPC procedure over HTTP (as the React client does). */

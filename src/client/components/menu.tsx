@@ -34,7 +34,7 @@ export function Menu() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link href="/" className="brand" aria-label="Outstanding Women Outside Work, home">
+        <Link href="/" className="brand">
           <span className="brand-mark" aria-hidden="true">O</span>
           <span className="brand-name">Outstanding Women Outside Work</span>
         </Link>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -9,7 +9,6 @@ export function LogoutPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const started = useRef(false);
   const logout = useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: () => {
@@ -22,10 +21,11 @@ export function LogoutPage() {
       },
     }),
   );
+  const { mutate } = logout;
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    logout.mutate();
-  }, [logout]);
+    // Keep 'Logging out...' on screen for a moment, so the step is seen rather than a flash.
+    const timer = setTimeout(() => mutate(), 400);
+    return () => clearTimeout(timer);
+  }, [mutate]);
   return <p className="page-status">Logging out...</p>;
 }

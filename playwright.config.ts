@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './tests/e2e/find-chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The browser tests run against `npm start` on its own port and its own fresh local state
+// (seeded admin, invite code and demo members), so they never touch the developer's data.
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'tsx scripts/start.ts',
+    url: `${BASE_URL}/auth-status`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PERSIST_TO: process.env.E2E_PERSIST_TO ?? '.wrangler/e2e-state',
+      RESET_STATE: '1',
+      SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? '0',
+      START_LOG_LEVEL: 'warn',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_SEND_METRICS: 'false',
+    },
+  },
+});
