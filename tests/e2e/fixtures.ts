@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Cookie, type Page } from '@playwright/test';
 
 export const SEED = {
   admin: { email: 'admin@club.example', password: 'club-admin-2026', name: 'Margaret Ellison' },
@@ -11,17 +11,36 @@ export const SEED = {
   travelHost: { email: 'claire@club.example', name: 'Claire Dubois' },
 };
 
-/** Logs in through the real form and waits for the member menu text. */
-export async function loginAs(page: Page, email: string, password: string, name?: string) {
+// Sessions by email, reused across tests: every browser test logs in from 127.0.0.1, and the
+// login rate limits (per IP and per account) would otherwise refuse a long run's many logins.
+const sessionCookies = new Map<string, Cookie[]>();
+
+/**
+ * Logs in through the real form (or reuses this run's earlier session of the same member when it
+ * is still valid) and waits for the member menu text. `fresh` forces the form.
+ */
+export async function loginAs(page: Page, email: string, password: string, name?: string, opts: { fresh?: boolean } = {}) {
+  const cached = opts.fresh ? undefined : sessionCookies.get(email);
+  if (cached) {
+    await page.context().addCookies(cached);
+    const status = await (await page.request.get('/auth-status')).json();
+    if (status.authenticated) {
+      await page.goto('/home');
+      if (name) await expect(page.getByText(`Logged in as ${name}`).first()).toBeVisible();
+      return;
+    }
+    await page.context().clearCookies();
+  }
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(/\/home$/);
   if (name) await expect(page.getByText(`Logged in as ${name}`).first()).toBeVisible();
+  if (!opts.fresh) sessionCookies.set(email, await page.context().cookies());
 }
 
-export const loginAsAdmin = (page: Page) => loginAs(page, SEED.admin.email, SEED.admin.password, SEED.admin.name);
+export const loginAsAdmin = (page: Page, opts: { fresh?: boolean } = {}) => loginAs(page, SEED.admin.email, SEED.admin.password, SEED.admin.name, opts);
 export const loginAsDemo = (page: Page, who: { email: string; name: string }) => loginAs(page, who.email, SEED.demoPassword, who.name);
 
 export interface MailboxEntry {

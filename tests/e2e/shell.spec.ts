@@ -66,7 +66,7 @@ test.describe('visitor', () => {
 });
 
 test('the seeded admin logs in, sees the admin section, and logs out through /logout', async ({ page }) => {
-  await loginAsAdmin(page);
+  await loginAsAdmin(page, { fresh: true });
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByText(`Logged in as ${SEED.admin.name}`)).toBeVisible();
