@@ -1,0 +1,110 @@
+// npm run bench: sizes and latencies of the built app, under a bounded load on 127.0.0.1 only.
+// Starts its own `wrangler dev --log-level warn` (port BENCH_PORT, default 8870) on fresh seeded
+// state in .bench/, measures, runs every section in scripts/bench/*.ts, prints a table and writes
+// .bench/results.md (paste it into README's performance section).
+import { spawn } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../tests/e2e/find-chromium';
+import { createContext, latencyRows, measureLatency, round, type BenchRow } from './bench/context';
+import { childEnv, ROOT } from './lib/wrangler';
+import { SEED_DEFAULTS } from './lib/seed-sql';
+
+const PORT = process.env.BENCH_PORT ?? '8870';
+const BASE = `http://127.0.0.1:${PORT}`;
+const STATIC_ASSET = '/assets/favicon.svg';
+
+async function startServer() {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: childEnv({
+      PORT,
+      PERSIST_TO: '.bench/state',
+      CLIENT_OUT_DIR: '.bench/client',
+      RESET_STATE: '1',
+      START_LOG_LEVEL: 'warn',
+    }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/auth-status`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the bench server did not start');
+}
+
+/** gzip bytes of every script a page's first load fetches (what the user downloads). */
+async function firstLoadJs(pagePath: string, cookie?: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const context = await browser.newContext();
+  if (cookie) {
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: BASE }]);
+  }
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.add(res.url());
+  });
+  await page.goto(BASE + pagePath, { waitUntil: 'networkidle' });
+  await browser.close();
+  let total = 0;
+  for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  return total;
+}
+
+const rows: BenchRow[] = [];
+const server = await startServer();
+try {
+  const admin = createContext(BASE, '', 0);
+  const adminCookie = await admin.login(SEED_DEFAULTS.adminEmail, SEED_DEFAULTS.adminPassword);
+
+  const publicJs = round((await firstLoadJs('/')) / 1024, 1);
+  const memberJs = round((await firstLoadJs('/calendar', adminCookie)) / 1024, 1);
+  rows.push({ name: 'First-load JS, visitor at /', value: publicJs, unit: 'KB', budget: '<= 90 KB gzip', ok: publicJs <= 90 });
+  rows.push({ name: 'First-load JS, member at /calendar', value: memberJs, unit: 'KB', budget: '<= 130 KB gzip', ok: memberJs <= 130 });
+
+  const staticStats = await measureLatency(BASE + STATIC_ASSET);
+  rows.push({ name: `GET ${STATIC_ASSET} (static asset) p50`, value: staticStats.p50, unit: 'ms' });
+  rows.push({ name: `GET ${STATIC_ASSET} (static asset) p99`, value: staticStats.p99, unit: 'ms' });
+  rows.push(...latencyRows('GET /auth-status (visitor)', await measureLatency(`${BASE}/auth-status`), staticStats.p50, 1.5));
+  rows.push(...latencyRows('GET /auth-status (member)', await measureLatency(`${BASE}/auth-status`, { cookie: adminCookie }), staticStats.p50, 1.5));
+
+  const ctx = createContext(BASE, adminCookie, staticStats.p50);
+  const sections = readdirSync(path.join(ROOT, 'scripts/bench')).filter((f) => f.endsWith('.ts') && f !== 'context.ts').sort();
+  for (const file of sections) {
+    const mod = (await import(path.join(ROOT, 'scripts/bench', file))) as { run?: (c: typeof ctx) => Promise<BenchRow[]> };
+    if (!mod.run) continue;
+    try {
+      rows.push(...(await mod.run(ctx)));
+    } catch (err) {
+      console.error(`bench section ${file} failed:`, err);
+      rows.push({ name: `${file} (failed: ${String(err).slice(0, 80)})`, value: NaN, unit: 'count', ok: false, budget: 'runs' });
+    }
+  }
+} finally {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    server.kill('SIGTERM');
+  }
+}
+
+const table = [
+  '| Measure | Value | Budget |',
+  '| --- | ---: | --- |',
+  ...rows.map((r) => `| ${r.name} | ${Number.isNaN(r.value) ? 'n/a' : `${r.value} ${r.unit === 'x' ? 'x' : r.unit}`} | ${r.budget ? `${r.budget} ${r.ok ? '✓' : '✗'}` : ''} |`),
+].join('\n');
+console.log(`\n${table}\n`);
+writeFileSync(path.join(ROOT, '.bench/results.md'), `${table}\n`);
+const failed = rows.filter((r) => r.ok === false);
+if (failed.length) console.log(`Over budget: ${failed.map((r) => r.name).join('; ')}`);
+process.exit(0);
