@@ -3,19 +3,16 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ToastProvider } from './components/toast';
-import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
+import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <ToastProvider>
-          <App />
-        </ToastProvider>
-      </TRPCProvider>
+      <ToastProvider>
+        <App />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
+/** The tRPC client and provider, loaded only with the pages that call the API. */
+export const TrpcRoot = lazy(() => import('./trpc-root').then((m) => ({ default: m.TrpcRoot })));
+
 export const pages = {
   Home: page(() => import('./features/public/home-page'), 'HomePage'),
   About: page(() => import('./features/public/about-page'), 'AboutPage'),

@@ -1,22 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../worker/trpc/router';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again.
-        retry: (count, error) => !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) && count < 2,
-      },
-    },
-  });
-}
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/const
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useAuth } from '../auth/use-auth';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -120,9 +121,8 @@ function PasswordForm({ forced }: { forced: boolean }) {
 }
 
 export function SettingsPage() {
-  const trpc = useTRPC();
-  const status = useQuery(trpc.auth.status.queryOptions());
-  const forced = status.data?.user?.mustChangePassword ?? false;
+  const { user } = useAuth();
+  const forced = user?.mustChangePassword ?? false;
   return (
     <section className="page narrow stack">
       <h1>Settings</h1>
