@@ -1,0 +1,130 @@
+import * as z from 'zod';
+import { MAX_IMAGE_BYTES } from '../constants';
+import { IdSchema } from './common';
+
+export { MAX_IMAGE_BYTES };
+/** The types the server accepts, by their bytes. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_IMAGE_TITLE = 200;
+export const MAX_IMAGE_DESCRIPTION = 4000;
+/** At most this many images in one "Delete Selected". */
+export const MAX_DELETE_IMAGES = 100;
+/** Derivatives made in the browser before upload. */
+export const DISPLAY_MAX_EDGE = 1600;
+export const THUMB_WIDTH = 400;
+export const THUMB_TARGET_BYTES = 30 * 1024;
+
+export const TOO_LARGE_MESSAGE = 'The image is larger than 15 MB. Please choose a smaller file.';
+export const WRONG_TYPE_MESSAGE = 'Only JPEG, PNG or WebP images can be uploaded.';
+
+/** Splits "a, b,c" into trimmed, de-duplicated tags (case-insensitively), keeping the first spelling. */
+export function parseTags(value: string | readonly string[]): string[] {
+  const raw = typeof value === 'string' ? value.split(',') : value;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of raw) {
+    const tag = t.trim().replace(/\s+/g, ' ');
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    }
+  }
+  return out;
+}
+
+/** A list of tags, or one comma-separated string of them (a form field). */
+export const TagsSchema = z
+  .union([z.string().max(2000), z.array(z.string().max(200)).max(100)])
+  .transform((v) => parseTags(v))
+  .pipe(
+    z
+      .array(z.string().max(MAX_TAG_LENGTH, `A tag may have at most ${MAX_TAG_LENGTH} characters.`))
+      .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`),
+  );
+
+/** An optional event link: an id, or empty / null / 0 for "No event associated". */
+export const AssociatedEventSchema = z.preprocess(
+  (v) => (v === '' || v === null || v === 0 || v === '0' || v === 'null' ? null : v),
+  IdSchema.nullable(),
+);
+
+const TitleSchema = z.string().trim().max(MAX_IMAGE_TITLE, `The title may have at most ${MAX_IMAGE_TITLE} characters.`);
+const DescriptionSchema = z.string().trim().max(MAX_IMAGE_DESCRIPTION, `The description may have at most ${MAX_IMAGE_DESCRIPTION} characters.`);
+
+/**
+ * The text fields of POST /upload-image (multipart). event_id is the legacy name of
+ * associated_event_id; either links the image to an event.
+ */
+export const UploadImageFieldsSchema = z.object({
+  title: TitleSchema.optional().default(''),
+  description: DescriptionSchema.optional().default(''),
+  tags: TagsSchema.optional().default([]),
+  associated_event_id: AssociatedEventSchema.optional(),
+  event_id: AssociatedEventSchema.optional(),
+});
+export type UploadImageFields = z.output<typeof UploadImageFieldsSchema>;
+
+/**
+ * PUT /api/images/{id} receives the whole image object; only these four fields change
+ * (anything else in the body is ignored). Absent fields are left as they are.
+ */
+export const UpdateImageFieldsSchema = z.object({
+  title: TitleSchema.optional(),
+  description: DescriptionSchema.optional(),
+  tags: TagsSchema.optional(),
+  associated_event_id: AssociatedEventSchema.optional(),
+});
+export const UpdateImageInputSchema = UpdateImageFieldsSchema.extend({ id: IdSchema });
+export type UpdateImageInput = z.output<typeof UpdateImageInputSchema>;
+
+export const DeleteImagesInputSchema = z.object({
+  images: z
+    .array(IdSchema)
+    .min(1, 'Select at least one image.')
+    .max(MAX_DELETE_IMAGES, `At most ${MAX_DELETE_IMAGES} images at a time.`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type DeleteImagesInput = z.output<typeof DeleteImagesInputSchema>;
+
+export const ImageIdInputSchema = z.object({ id: IdSchema });
+export const EventImagesInputSchema = z.object({ eventId: IdSchema });
+
+/** An image as both transports answer it (SPEC 3 "Image" plus the derivative URLs and sizes). */
+export interface ImageDto {
+  id: number;
+  image_id: number;
+  /** The stored original (members only). */
+  url: string;
+  /** About 1600 px on the long edge. */
+  display_url: string;
+  /** About 400 px wide, WebP. */
+  thumb_url: string;
+  content_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  thumb_width: number | null;
+  thumb_height: number | null;
+  title: string;
+  name: string;
+  description: string;
+  tags: string[];
+  associated_event_id: number | null;
+  associated_event_title: string | null;
+  uploaded_by: number | null;
+  author_name: string;
+  author: string;
+  /** ISO 8601. */
+  upload_date: string;
+  comment_count: number;
+  /** The viewer may edit and delete it (uploader or admin). */
+  can_manage: boolean;
+}
+
+export interface EventOption {
+  id: number;
+  title: string;
+}
