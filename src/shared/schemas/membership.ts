@@ -1,0 +1,201 @@
+import * as z from 'zod';
+import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
+import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
+
+// SPEC 2, 5 and 7: the membership pipeline's inputs. The wizard, the tRPC procedures and the
+// REST routes all validate with these, so the form's rules also hold on the server.
+
+export const REQUIRED_FIELDS = 'Please fill out all required fields.';
+export const INVALID_EMAIL = 'Invalid email format.';
+export const INVALID_PHONE = 'Invalid phone number.';
+export const ENTER_CODE = 'Please enter your invitation code.';
+export const INVALID_CODE = 'Invalid invitation code.';
+
+/** SPEC 5: a country code, a hyphen, then exactly 10 digits. Shown as a hint; it never blocks. */
+export const PHONE_PATTERN = /^\+?\d{1,4}-\d{10}$/;
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(max, `Must be at most ${max} characters.`);
+/** Optional free text: '' and absent both mean "not given". */
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+
+/** Codes compare case-insensitively: stored and looked up upper-cased. */
+export const InvitationCodeSchema = z
+  .string({ error: ENTER_CODE })
+  .trim()
+  .min(1, ENTER_CODE)
+  .max(64, INVALID_CODE)
+  .transform((s) => s.toUpperCase());
+
+export const ValidateCodeInputSchema = z.object({ code: InvitationCodeSchema });
+export type ValidateCodeInput = z.infer<typeof ValidateCodeInputSchema>;
+export interface ValidateCodeResult {
+  valid: boolean;
+  error?: string;
+}
+
+/** Wizard step 2, Personal Information. */
+export const ApplicationPersonalSchema = z.object({
+  full_name: requiredText(100),
+  email: z.string({ error: REQUIRED_FIELDS }).trim().toLowerCase().min(1, REQUIRED_FIELDS).max(254, INVALID_EMAIL).email(INVALID_EMAIL),
+  phone: requiredText(40),
+  reason: requiredText(2000),
+  interests: z.array(z.enum(INTERESTS), { error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(INTERESTS.length),
+});
+
+const applicationDetailsShape = {
+  availability: z.enum(AVAILABILITY, { error: REQUIRED_FIELDS }),
+  membershipType: z.enum(APPLICATION_MEMBERSHIP_TYPES, { error: REQUIRED_FIELDS }),
+  propertyAddress: optionalText(300),
+  propertyType: optionalText(100),
+  propertyDescription: optionalText(2000),
+  propertyAvailability: z.union([z.enum(PROPERTY_AVAILABILITY), z.literal('')]).optional(),
+  referral: optionalText(500),
+  comments: optionalText(2000),
+};
+
+export const PROPERTY_FIELDS = ['propertyAddress', 'propertyType', 'propertyDescription', 'propertyAvailability'] as const;
+
+/** SPEC 5: a Travel Host application also needs the four property fields. */
+function travelHostNeedsProperty(value: { membershipType: string } & Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>, ctx: z.RefinementCtx) {
+  if (value.membershipType !== 'Travel Host') return;
+  for (const field of PROPERTY_FIELDS) {
+    if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_FIELDS });
+  }
+}
+
+/** Wizard step 3, Additional Information. */
+export const ApplicationDetailsSchema = z.object(applicationDetailsShape).superRefine(travelHostNeedsProperty);
+
+/** POST /request: the SPEC 7 application payload. */
+export const ApplicationInputSchema = ApplicationPersonalSchema.extend({ invitationCode: InvitationCodeSchema, ...applicationDetailsShape }).superRefine(
+  travelHostNeedsProperty,
+);
+export type ApplicationInput = z.infer<typeof ApplicationInputSchema>;
+
+// Registration by emailed token (SPEC 2 and 7).
+export const INVALID_REGISTRATION_TOKEN = 'Invalid or expired token. Please request a new invitation.';
+
+export const RegistrationTokenInputSchema = z.object({ token: TokenSchema });
+
+export interface RegistrationInvite {
+  email: string;
+  /** The applicant's name, to prefill the form. */
+  name: string;
+  /** DECISIONS: the application's type, plus Founding when the accepting admin granted it. */
+  allowedTypes: (typeof ACCOUNT_TYPES)[number][];
+}
+
+export const RegisterInputSchema = z.object({
+  token: TokenSchema,
+  name: PersonNameSchema,
+  type: z.enum(ACCOUNT_TYPES, { error: 'Account type is required.' }),
+  password: NewPasswordSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+// Forgot and reset password.
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+/** The one answer to every forgot-password request, whether or not the account exists. */
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link is on its way. Please check your inbox.';
+
+export const ResetPasswordInputSchema = z.object({ token: TokenSchema, newPassword: NewPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired. Please request a new one.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+
+// Admin: applications.
+export const APPLICATION_STATUSES = ['pending', 'all', 'accepted', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const ListApplicationsInputSchema = z.object({ status: z.enum(APPLICATION_STATUSES).default('all') });
+
+export const DecideApplicationInputSchema = z.object({
+  id: IdSchema,
+  accepted: z.boolean({ error: 'accepted must be true or false.' }),
+  /** Only with accepted: lets the invitee choose Founding at registration. */
+  grantFounding: z.boolean().optional(),
+});
+export type DecideApplicationInput = z.infer<typeof DecideApplicationInputSchema>;
+
+export const IdInputSchema = z.object({ id: IdSchema });
+
+/** SPEC 3 Application, as the admin screens see it. */
+export interface ApplicationView {
+  id: number;
+  full_name: string;
+  email: string;
+  phone: string;
+  reason: string;
+  interests: string[];
+  availability: string;
+  referral: string | null;
+  comments: string | null;
+  membership_type: string;
+  created_at: string;
+  accepted: boolean | null;
+  granted_founding: boolean;
+  decided_at: string | null;
+  decided_by: string | null;
+  invitation_code: string | null;
+  properties: null | { address: string; type: string; description: string; availability: string };
+}
+
+// Admin: users.
+export const ChangePrivilegeInputSchema = z.object({ id: IdSchema, type: z.enum(ACCOUNT_TYPES, { error: 'Type is required.' }) });
+export type ChangePrivilegeInput = z.infer<typeof ChangePrivilegeInputSchema>;
+export const SetAdminInputSchema = z.object({ id: IdSchema, admin: z.boolean({ error: 'admin must be true or false.' }) });
+export type SetAdminInput = z.infer<typeof SetAdminInputSchema>;
+
+export interface UserView {
+  user_id: number;
+  name: string;
+  email: string;
+  type: (typeof ACCOUNT_TYPES)[number];
+  admin: boolean;
+  must_change_password: boolean;
+  created_at: string;
+}
+
+// Admin: invitation codes.
+export const NewInvitationCodeSchema = z
+  .string()
+  .trim()
+  .max(40, 'A code has at most 40 characters.')
+  .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and hyphens only.')
+  .refine((s) => s === '' || s.length >= 4, 'A code has at least 4 characters.')
+  .transform((s) => s.toUpperCase());
+
+export const CreateInvitationCodeInputSchema = z.object({
+  /** Empty: the server makes a random one. */
+  code: NewInvitationCodeSchema.optional(),
+  note: z.string().trim().max(200, 'The note has at most 200 characters.').optional(),
+  /** Unix ms; absent or null: never expires. */
+  expiresAt: z.number().int().positive().nullable().optional(),
+  maxUses: z.number({ error: 'Maximum uses must be a whole number.' }).int('Maximum uses must be a whole number.').min(1, 'Maximum uses must be at least 1.').max(100_000).nullable().optional(),
+});
+export type CreateInvitationCodeInput = z.infer<typeof CreateInvitationCodeInputSchema>;
+
+export const INVITATION_CODE_STATUSES = ['active', 'expired', 'used up', 'revoked'] as const;
+export type InvitationCodeStatus = (typeof INVITATION_CODE_STATUSES)[number];
+
+export interface InvitationCodeView {
+  id: number;
+  code: string;
+  note: string | null;
+  expires_at: string | null;
+  max_uses: number | null;
+  use_count: number;
+  revoked_at: string | null;
+  created_at: string;
+  created_by: string | null;
+  status: InvitationCodeStatus;
+}
+
+export interface InvitationCodeUse {
+  application_id: number;
+  full_name: string;
+  email: string;
+  created_at: string;
+  accepted: boolean | null;
+}
