@@ -31,9 +31,24 @@ export interface BenchContext {
   login(email: string, password: string): Promise<string>;
   /** Bounded load: `requests` GETs (default 400) with `concurrency` in flight (default 4). */
   measure(urlPath: string, opts?: { cookie?: string; requests?: number; concurrency?: number; method?: string; body?: string }): Promise<LatencyStats>;
+  /**
+   * The target and the static asset measured interleaved (request by request, in the same load),
+   * so both see the same machine; prefer this over comparing with staticP50 from another moment.
+   */
+  measureAgainstStatic(urlPath: string, opts?: MeasureOptions): Promise<{ target: LatencyStats; static: LatencyStats }>;
   /** Runs SQL against the bench's local D1 (wrangler d1 execute --file). */
   sql(statements: string): void;
 }
+
+export interface MeasureOptions {
+  cookie?: string;
+  requests?: number;
+  concurrency?: number;
+  method?: string;
+  body?: string;
+}
+
+export const STATIC_ASSET = '/assets/favicon.svg';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -56,6 +71,13 @@ export function createContext(baseUrl: string, adminCookie: string, staticP50: n
       return res.headers.get('set-cookie')!.split(';')[0]!;
     },
     measure: (urlPath, opts = {}) => measureLatency(baseUrl + urlPath, opts),
+    async measureAgainstStatic(urlPath, opts = {}) {
+      const [target, stat] = await measureInterleaved([
+        { url: baseUrl + urlPath, ...opts },
+        { url: baseUrl + STATIC_ASSET, requests: opts.requests, concurrency: opts.concurrency },
+      ]);
+      return { target: target!, static: stat! };
+    },
     sql(statements) {
       const dir = path.join(ROOT, '.bench');
       mkdirSync(dir, { recursive: true });
@@ -101,6 +123,42 @@ export async function measureLatency(
   );
   times.sort((a, b) => a - b);
   return { n: times.length, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+}
+
+/**
+ * Several targets measured round-robin under one bounded load: each worker slot takes the next
+ * request of the next target, so a busy moment of the machine hits every target alike.
+ */
+export async function measureInterleaved(targets: (MeasureOptions & { url: string })[]): Promise<LatencyStats[]> {
+  const requests = targets[0]?.requests ?? 400;
+  const concurrency = targets[0]?.concurrency ?? 4;
+  const once = async (t: MeasureOptions & { url: string }) => {
+    const headers: Record<string, string> = {};
+    if (t.cookie) headers.Cookie = t.cookie;
+    if (t.body) headers['Content-Type'] = 'application/json';
+    if (t.method && t.method !== 'GET') headers.Origin = new URL(t.url).origin;
+    const t0 = performance.now();
+    const res = await fetch(t.url, { method: t.method ?? 'GET', headers, body: t.body });
+    await res.arrayBuffer();
+    if (!res.ok && res.status !== 304) throw new Error(`${t.url} answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 10; i++) for (const t of targets) await once(t); // warm-up
+  const times: number[][] = targets.map(() => []);
+  let next = 0;
+  const total = requests * targets.length;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++ % targets.length;
+        times[i]!.push(await once(targets[i]!));
+      }
+    }),
+  );
+  return times.map((ts) => {
+    ts.sort((a, b) => a - b);
+    return { n: ts.length, p50: round(percentile(ts, 50)), p99: round(percentile(ts, 99)) };
+  });
 }
 
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
