@@ -1,94 +1,188 @@
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { emailDeliveries, emailMessages } from '../db/schema/email';
 import type { Env } from '../env';
 import { createDeps, type Deps } from '../services/deps';
+import { personalize } from './layout';
 import type { MailJob } from './mail-job';
 
-/** A delivery left 'sending' this long (a crashed consumer) may be claimed again. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
-/** wrangler.toml max_retries + the first try. */
+/**
+ * A delivery left 'sending' this long was abandoned by a consumer that died mid-send; it may be
+ * claimed again. A job of 50 sends takes well under a minute, so 10 minutes is generous.
+ */
+export const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** wrangler.toml max_retries (5) + the first try. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
 
-function retryDelaySeconds(attempt: number): number {
-  return Math.min(30 * 2 ** (attempt - 1), 15 * 60);
+/** 30 s, 1, 2, 4, 8 minutes: transient trouble (a rate limit, an outage) gets time to pass. */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempt - 1), 15 * 60);
+}
+
+/** What sends one email: the send_email binding, or a wrapper of it in tests. */
+export interface MailSender {
+  send(message: EmailMessageBuilder): Promise<unknown>;
+}
+
+// Failures that another try will not fix: the address or the message itself is refused.
+const PERMANENT_CODES = new Set([
+  'E_RECIPIENT_NOT_ALLOWED', 'E_RECIPIENT_SUPPRESSED', 'E_SENDER_NOT_VERIFIED', 'E_SENDER_DOMAIN_NOT_AVAILABLE',
+  'E_VALIDATION_ERROR', 'E_CONTENT_TOO_LARGE', 'E_TOO_MANY_RECIPIENTS', 'E_HEADER_NOT_ALLOWED',
+]);
+const PERMANENT_MESSAGE = /not allowed|not verified|unverified|suppressed|invalid (address|recipient|email)|could not parse|too large|too many recipients/i;
+
+export function isPermanentSendError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && PERMANENT_CODES.has(code)) return true;
+  return PERMANENT_MESSAGE.test(err instanceof Error ? err.message : String(err));
+}
+
+function reasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return (text || 'Unknown error').slice(0, 500);
 }
 
 /**
- * Claims the job's deliveries (only those still queued, or abandoned mid-send), sends one email
- * per recipient, records sent or failed, and acks or retries each queue message on its own.
- * A delivery already sent is never claimed again, so a redelivered message sends nothing twice.
+ * Writes a delivery's result, trying twice: a sent email whose record is lost would stay
+ * 'sending' and, once stale, be claimed and sent again.
  */
-export async function handleMailBatch(batch: MessageBatch<MailJob>, env: Env, ctx: ExecutionContext): Promise<void> {
-  const deps = createDeps(env, (p) => ctx.waitUntil(p));
-  for (const message of batch.messages) {
-    try {
-      const failed = await sendJob(deps, message.body.deliveryIds, message.attempts);
-      if (failed > 0 && message.attempts < MAX_DELIVERY_ATTEMPTS) {
-        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      } else if (failed > 0) {
-        // Out of tries: retry() once more hands the message to the dead-letter queue.
-        message.retry();
-      } else {
-        message.ack();
-      }
-    } catch (err) {
-      console.error('mail job failed', { deliveryIds: message.body.deliveryIds, err: String(err) });
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
+async function recordResult(deps: Deps, id: number, update: Partial<typeof emailDeliveries.$inferInsert>): Promise<void> {
+  const write = () => deps.db.update(emailDeliveries).set(update).where(eq(emailDeliveries.id, id)).run();
+  try {
+    await write();
+  } catch {
+    await write();
   }
 }
 
-/** Sends the job's claimable deliveries; returns how many failed and may be retried. */
-export async function sendJob(deps: Deps, deliveryIds: number[], attempt: number): Promise<number> {
-  if (deliveryIds.length === 0) return 0;
+export interface JobOutcome {
+  sent: number;
+  /** Failed this time and worth another try (left 'queued'). */
+  retryable: number;
+  /** Marked 'failed' for good. */
+  failed: number;
+  /** Claimed by another consumer right now: not ours to send; ms until that claim goes stale. */
+  inFlightMs: number | null;
+}
+
+/**
+ * Builds the queue handler. Each message is handled and acked or retried on its own; a message
+ * whose deliveries were all sent (a redelivery) sends nothing and is acked.
+ */
+export function createMailBatchHandler(opts: { sender?: (env: Env) => MailSender } = {}) {
+  return async function handleBatch(batch: MessageBatch<MailJob>, env: Env, ctx: ExecutionContext): Promise<void> {
+    const deps = createDeps(env, (p) => ctx.waitUntil(p));
+    const sender = opts.sender?.(env) ?? env.EMAIL;
+    for (const message of batch.messages) {
+      const ids = Array.isArray(message.body?.deliveryIds) ? message.body.deliveryIds.filter((id) => Number.isInteger(id)) : [];
+      const lastTry = message.attempts >= MAX_DELIVERY_ATTEMPTS;
+      try {
+        const outcome = await sendJob(deps, sender, ids, message.attempts);
+        if (outcome.retryable > 0) {
+          // On the last try the deliveries are already marked failed; retry() hands the message
+          // to the dead-letter queue.
+          if (lastTry) message.retry();
+          else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        } else if (outcome.inFlightMs !== null && !lastTry) {
+          // Another consumer holds some of these; come back when its claim would be stale, so a
+          // crashed consumer's deliveries are still sent (and a live one's are not sent twice).
+          message.retry({ delaySeconds: Math.max(30, Math.ceil(outcome.inFlightMs / 1000) + 5) });
+        } else {
+          message.ack();
+        }
+      } catch (err) {
+        console.error('mail job failed', { deliveryIds: ids, attempt: message.attempts, err: reasonOf(err) });
+        if (lastTry) message.retry();
+        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  };
+}
+
+export const handleMailBatch = createMailBatchHandler();
+
+/**
+ * Claims the job's deliveries (only those still queued, or abandoned mid-send), sends one email
+ * per recipient and records each result right after its send, so a consumer that dies midway
+ * leaves at most one delivery whose fate is unknown. A delivery already sent is never claimed
+ * again: a redelivered message sends nothing twice.
+ */
+export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: number[], attempt: number): Promise<JobOutcome> {
+  const outcome: JobOutcome = { sent: 0, retryable: 0, failed: 0, inFlightMs: null };
+  if (deliveryIds.length === 0) return outcome;
   const now = deps.now();
-  const claimed = await deps.db
-    .update(emailDeliveries)
-    .set({ status: 'sending', claimedAt: now, attempts: attempt })
-    .where(
-      and(
-        inArray(emailDeliveries.id, deliveryIds),
-        or(
-          eq(emailDeliveries.status, 'queued'),
-          and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.claimedAt, now - STALE_CLAIM_MS)),
-        ),
-      ),
-    )
-    .returning({ id: emailDeliveries.id, messageId: emailDeliveries.messageId, toEmail: emailDeliveries.toEmail, toName: emailDeliveries.toName });
-  if (claimed.length === 0) return 0;
-
-  const messageIds = [...new Set(claimed.map((d) => d.messageId))];
-  const messages = new Map(
-    (await deps.db.select().from(emailMessages).where(inArray(emailMessages.id, messageIds))).map((m) => [m.id, m]),
-  );
-
+  const staleBefore = now - STALE_CLAIM_MS;
   const lastTry = attempt >= MAX_DELIVERY_ATTEMPTS;
-  let failed = 0;
-  const updates = [];
-  for (const delivery of claimed) {
-    const msg = messages.get(delivery.messageId);
-    try {
-      if (!msg) throw new Error('message missing');
-      await deps.env.EMAIL.send({
-        from: { email: deps.env.MAIL_FROM, name: deps.env.MAIL_FROM_NAME },
-        to: delivery.toName ? { email: delivery.toEmail, name: delivery.toName } : delivery.toEmail,
-        subject: msg.subject,
-        html: msg.html,
-        text: msg.text,
-        attachments: msg.attachments?.map((a) => ({ disposition: 'attachment' as const, filename: a.filename, type: a.contentType, content: a.content })),
-      });
-      updates.push(deps.db.update(emailDeliveries).set({ status: 'sent', sentAt: deps.now(), lastError: null }).where(eq(emailDeliveries.id, delivery.id)));
-    } catch (err) {
-      failed++;
-      const reason = err instanceof Error ? err.message : String(err);
-      updates.push(
-        deps.db
-          .update(emailDeliveries)
-          .set({ status: lastTry ? 'failed' : 'queued', lastError: reason.slice(0, 500) })
-          .where(eq(emailDeliveries.id, delivery.id)),
-      );
+  const inJob = inArray(emailDeliveries.id, deliveryIds);
+
+  // One round trip: claim, read the messages they belong to, and see what others hold.
+  const [claimed, messages, held] = await deps.db.batch([
+    deps.db
+      .update(emailDeliveries)
+      .set({ status: 'sending', claimedAt: now, attempts: sql`${emailDeliveries.attempts} + 1` })
+      .where(
+        and(
+          inJob,
+          or(eq(emailDeliveries.status, 'queued'), and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.claimedAt, staleBefore))),
+        ),
+      )
+      .returning({ id: emailDeliveries.id, messageId: emailDeliveries.messageId, toEmail: emailDeliveries.toEmail, toName: emailDeliveries.toName }),
+    deps.db
+      .select()
+      .from(emailMessages)
+      .where(inArray(emailMessages.id, deps.db.select({ id: emailDeliveries.messageId }).from(emailDeliveries).where(inJob))),
+    deps.db
+      .select({ claimedAt: emailDeliveries.claimedAt })
+      .from(emailDeliveries)
+      .where(and(inJob, eq(emailDeliveries.status, 'sending'), ne(emailDeliveries.claimedAt, now))),
+  ]);
+
+  for (const h of held) {
+    const wait = (h.claimedAt ?? now) + STALE_CLAIM_MS - now;
+    outcome.inFlightMs = Math.max(outcome.inFlightMs ?? 0, wait);
+  }
+  const byId = new Map(messages.map((m) => [m.id, m]));
+
+  const pending = [...claimed];
+  try {
+    while (pending.length > 0) {
+      const delivery = pending[0]!;
+      const msg = byId.get(delivery.messageId);
+      let update: Partial<typeof emailDeliveries.$inferInsert>;
+      try {
+        if (!msg) throw new Error('The message was deleted.');
+        await sender.send({
+          from: { email: deps.env.MAIL_FROM, name: deps.env.MAIL_FROM_NAME },
+          // One recipient per email: members never see each other's addresses.
+          to: delivery.toName ? { email: delivery.toEmail, name: delivery.toName } : delivery.toEmail,
+          subject: msg.subject,
+          html: personalize(msg.html, delivery.toName, 'html'),
+          text: personalize(msg.text, delivery.toName, 'text'),
+          ...(msg.attachments?.length
+            ? { attachments: msg.attachments.map((a) => ({ disposition: 'attachment' as const, filename: a.filename, type: a.contentType, content: a.content })) }
+            : {}),
+        });
+        update = { status: 'sent', sentAt: deps.now(), lastError: null };
+        outcome.sent++;
+      } catch (err) {
+        const final = lastTry || !msg || isPermanentSendError(err);
+        update = { status: final ? 'failed' : 'queued', lastError: reasonOf(err), claimedAt: null };
+        if (final) outcome.failed++;
+        else outcome.retryable++;
+      }
+      pending.shift();
+      await recordResult(deps, delivery.id, update);
+    }
+  } finally {
+    // An unexpected error (D1 unreachable) stops the loop: hand the untried deliveries back so
+    // the retried message sends them, instead of leaving them claimed until they go stale.
+    if (pending.length > 0) {
+      const untried = pending.map((d) => d.id);
+      await deps.db
+        .update(emailDeliveries)
+        .set(lastTry ? { status: 'failed', lastError: 'Sending was interrupted.', claimedAt: null } : { status: 'queued', claimedAt: null })
+        .where(and(inArray(emailDeliveries.id, untried), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.claimedAt, now)))
+        .catch((err: unknown) => console.error('could not release mail claims', { untried, err: reasonOf(err) }));
     }
   }
-  await deps.db.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
-  return failed;
+  return outcome;
 }

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailDeliveries, emailMessages } from '../db/schema/email';
 import type { AppEnv } from '../hono-env';
-import { escapeHtml } from '../mail/layout';
+import { escapeHtml, personalize } from '../mail/layout';
 
 /**
  * Development only: every email recorded in D1, newest first. 404 unless ENVIRONMENT is
@@ -21,6 +21,7 @@ async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, 
     .select({
       id: emailDeliveries.id,
       to: emailDeliveries.toEmail,
+      toName: emailDeliveries.toName,
       status: emailDeliveries.status,
       subject: emailMessages.subject,
       text: emailMessages.text,
@@ -31,7 +32,13 @@ async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, 
     .innerJoin(emailMessages, eq(emailMessages.id, emailDeliveries.messageId))
     .orderBy(desc(emailDeliveries.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+  // As each member received it: their own name merged where the body says {{name}}.
+  return rows.map(({ toName, ...r }) => ({
+    ...r,
+    text: personalize(r.text, toName, 'text'),
+    html: personalize(r.html, toName, 'html'),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
 }
 
 devMailboxRoutes.get('/dev/mailbox.json', async (c) => c.json(await listMail(c, 200)));

@@ -1,4 +1,15 @@
-import { router } from '../init';
+import { RecipientsInputSchema, SendGroupMailInputSchema, SentMailIdSchema, SentMailListInputSchema } from '../../../shared/schemas/mail';
+import { sendGroupMail } from '../../services/group-mail';
+import { countRecipients, listMailMembers } from '../../services/mail-recipients';
+import { getSentMail, listSentMail, retryFailedDeliveries } from '../../services/sent-mail';
+import { adminProcedure, router } from '../init';
 
-// Filled by the mail issue.
-export const mailRouter = router({});
+/** The admin Mail page and the Sent mail view: thin adapters over the mail services. */
+export const mailRouter = router({
+  members: adminProcedure.query(({ ctx }) => listMailMembers(ctx.deps, ctx.actor)),
+  recipientCount: adminProcedure.input(RecipientsInputSchema).query(({ ctx, input }) => countRecipients(ctx.deps, ctx.actor, input)),
+  send: adminProcedure.input(SendGroupMailInputSchema).mutation(({ ctx, input }) => sendGroupMail(ctx.deps, ctx.actor, input)),
+  sent: adminProcedure.input(SentMailListInputSchema).query(({ ctx, input }) => listSentMail(ctx.deps, ctx.actor, input)),
+  sentById: adminProcedure.input(SentMailIdSchema).query(({ ctx, input }) => getSentMail(ctx.deps, ctx.actor, input.id)),
+  retryFailed: adminProcedure.input(SentMailIdSchema).mutation(({ ctx, input }) => retryFailedDeliveries(ctx.deps, ctx.actor, input.id)),
+});
