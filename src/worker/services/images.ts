@@ -24,7 +24,7 @@ import { deleteObjects, imageUrl, newImageKey, putObjects, serveObject, type Sto
 
 const NOT_FOUND = 'Image not found.';
 const NO_SUCH_EVENT = 'That event does not exist.';
-const LOCATION_MESSAGE = 'This image carries location data (GPS). Remove it, or upload through the gallery, which removes it for you.';
+const METADATA_MESSAGE = 'The location and camera data of this image could not be removed, so it was not stored.';
 /** Pixels beyond this are refused: a decompression bomb, not a photo. */
 const MAX_PIXELS = 120_000_000;
 
@@ -126,7 +126,11 @@ interface CheckedPart {
   height: number;
 }
 
-/** A part's bytes: a JPEG, PNG or WebP (by its bytes), at most 15 MB, with no location data; other metadata removed. */
+/**
+ * A part's bytes: a JPEG, PNG or WebP (by its bytes), at most 15 MB, with every EXIF (GPS
+ * included), XMP and IPTC block removed. The app's uploads are re-encoded in the browser and
+ * carry none; this protects uploads from other clients. What cannot be cleaned is refused.
+ */
 async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
@@ -136,11 +140,9 @@ async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   const size = readDimensions(raw, type);
   if (!size || size.width < 1 || size.height < 1) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The ${label} could not be read as an image.`);
   if (size.width * size.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels.');
-  if (inspectMetadata(raw, type).location) throw new AppError('BAD_REQUEST', LOCATION_MESSAGE);
   const bytes = stripMetadata(raw, type);
-  // Belt and braces: what is stored must carry no EXIF or XMP at all.
   const left = inspectMetadata(bytes, type);
-  if (left.exif || left.xmp) throw new AppError('BAD_REQUEST', 'The image metadata could not be removed.');
+  if (left.exif || left.xmp || left.location) throw new AppError('BAD_REQUEST', METADATA_MESSAGE);
   return { bytes, type, ...size };
 }
 
