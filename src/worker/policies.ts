@@ -14,6 +14,9 @@ export const can = {
   /** Invite-only events: joining needs an invitation, except for the creator and admins. */
   joinWithoutInvitation: (a: MemberActor, event: { exclusivity: string; createdBy: number | null }) =>
     event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id,
+  /** Any member invites others to an open event; only the creator or an admin to an invite-only one. */
+  inviteToEvent: (a: MemberActor, event: { exclusivity: string; createdBy: number | null }) =>
+    event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id,
   changeAccountType: (a: MemberActor) => a.isAdmin,
 };
 

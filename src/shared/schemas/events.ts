@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import { EVENT_TYPES, EXCLUSIVITY, type EventType, type Exclusivity } from '../constants';
+import { isCountry, UNITED_STATES } from '../countries';
+import type { FieldErrors } from '../errors';
+import { isValidTimeZone } from '../time-zone';
+import { isUsState } from '../us-states';
+import { IdSchema, TokenSchema } from './common';
+
+// The event form sends every field, often empty: an empty value means "use the default" on create
+// (SPEC 5) and "keep the old value" for the date and times on edit. So each field accepts '' and
+// null besides a valid value; the service decides what empty means.
+
+export const EVENT_LIMITS = { title: 120, description: 5000, note: 5000, location: 200, zip: 20, city: 100, state: 100, country: 100, link: 2048 } as const;
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`).nullish();
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date (rejects 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const dt = new Date(Date.UTC(y!, m! - 1, d!));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m! - 1 && dt.getUTCDate() === d;
+}
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date.` })
+    .trim()
+    .refine((v) => v === '' || isIsoDate(v.slice(0, 10)), `${label} must be a valid date (yyyy-mm-dd).`)
+    // An ISO timestamp ("2026-03-05T00:00:00.000Z") is read as its date.
+    .transform((v) => v.slice(0, 10))
+    .nullish();
+
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeField = (label: string) =>
+  z.string({ error: `${label} must be a time.` }).trim().regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, `${label} must be in HH:MM format.`).nullish();
+
+export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
+
+/** http and https only: a javascript: or data: link must never reach a member's click. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const EventFields = {
+  title: text('Title', EVENT_LIMITS.title),
+  // 'none' is the form's "Select a type" placeholder.
+  type: z.enum([...EVENT_TYPES, '', 'none'], { error: 'Choose an event type from the list.' }).nullish(),
+  exclusivity: z.enum([...EXCLUSIVITY, ''], { error: 'Exclusivity must be open or invite-only.' }).nullish(),
+  description: text('Description', EVENT_LIMITS.description),
+  note: text('Note', EVENT_LIMITS.note),
+  color: z.string().trim().regex(/^(#[0-9a-fA-F]{6})?$/, 'Colour must be a hex value such as #d3d3d3.').nullish(),
+  event_date: dateField('Date'),
+  end_date: dateField('End date'),
+  start_time: timeField('Start time'),
+  end_time: timeField('End time'),
+  time_zone: z.string().trim().max(64).refine((v) => v === '' || isValidTimeZone(v), 'Choose a time zone from the list.').nullish(),
+  is_physical: z.boolean({ error: 'Location type must be Physical or Virtual.' }).nullish(),
+  location: text('Address', EVENT_LIMITS.location),
+  zip_code: text('Zip code', EVENT_LIMITS.zip),
+  city: text('City', EVENT_LIMITS.city),
+  state: text('State', EVENT_LIMITS.state),
+  country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), 'Choose a country from the list.'),
+  virtual_link: text('Virtual link', EVENT_LIMITS.link).refine((v) => !v || isHttpUrl(v), 'The link must start with http:// or https://.'),
+  banner_image_id: IdSchema.nullish(),
+};
+
+/** POST /api/events (SPEC 7) and events.create. */
+export const CreateEventInputSchema = z.object(EventFields);
+export type CreateEventInput = z.infer<typeof CreateEventInputSchema>;
+
+/** PUT /api/events/{id} (SPEC 7 sends the date as `date`) and events.update. */
+export const UpdateEventInputSchema = z.object({ ...EventFields, id: IdSchema, date: dateField('Date') });
+export type UpdateEventInput = z.infer<typeof UpdateEventInputSchema>;
+
+/** An event by numeric id or by slug (/events/{id} and /events/{slug} are the same page). */
+export const EventRefSchema = z.object({
+  ref: z.union([z.number().int().positive(), z.string().trim().min(1, 'Event not found').max(80, 'Event not found')]),
+});
+
+export const EventIdInputSchema = z.object({ id: IdSchema });
+
+export const ListEventsInputSchema = z.object({ search: z.string().trim().max(120).optional() }).optional();
+
+/** POST /api/events/invite: eventTitle is accepted (SPEC 7 sends it) but the stored title is used. */
+export const InviteMembersInputSchema = z.object({
+  eventId: IdSchema,
+  eventTitle: z.string().max(500).optional(),
+  userIds: z.array(IdSchema, { error: 'Select at least one member.' }).min(1, 'Select at least one member.').max(50, 'Invite at most 50 members at a time.'),
+});
+export type InviteMembersInput = z.infer<typeof InviteMembersInputSchema>;
+
+export const AcceptInvitationInputSchema = z.object({ token: TokenSchema });
+
+/** POST /api/events/send-confirmation: userId defaults to the caller. */
+export const SendConfirmationInputSchema = z.object({ eventId: IdSchema, userId: IdSchema.optional() });
+
+export const EventAnnouncementInputSchema = z.object({
+  eventId: IdSchema,
+  subject: z.string({ error: 'Subject and body are required.' }).trim().min(1, 'Subject and body are required.').max(200, 'Subject must be at most 200 characters.'),
+  body: z.string({ error: 'Subject and body are required.' }).trim().min(1, 'Subject and body are required.').max(50_000, 'The body is too long.'),
+});
+export type EventAnnouncementInput = z.infer<typeof EventAnnouncementInputSchema>;
+
+/** The values of an event once defaults are applied: what the service stores. */
+export interface EventValues {
+  title: string;
+  type: EventType;
+  exclusivity: Exclusivity;
+  description: string;
+  note: string | null;
+  color: string;
+  event_date: string;
+  end_date: string | null;
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+  is_physical: boolean;
+  location: string | null;
+  zip_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  virtual_link: string | null;
+}
+
+/**
+ * Rules across fields, shared by the form and the service: the end after the start on the same
+ * day unless a later end date is given, and a US state from the list for the United States.
+ */
+export function eventValuesErrors(v: EventValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (v.end_date && v.end_date < v.event_date) errors.end_date = ['The end date cannot be before the start date.'];
+  const sameDay = !v.end_date || v.end_date === v.event_date;
+  if (sameDay && TIME_RE.test(v.start_time) && TIME_RE.test(v.end_time) && v.end_time <= v.start_time) {
+    errors.end_time = ['End time must be after the start time (or give an end date).'];
+  }
+  if (v.is_physical && v.country === UNITED_STATES && v.state && !isUsState(v.state)) errors.state = ['Choose a US state from the list.'];
+  return errors;
+}
+
+export interface EventParticipantDto {
+  user_id: number;
+  name: string;
+}
+
+/** An event as both transports answer it (SPEC 3 names). */
+export interface EventDto {
+  id: number;
+  slug: string;
+  title: string;
+  type: EventType;
+  exclusivity: Exclusivity;
+  description: string;
+  note: string | null;
+  color: string;
+  /** yyyy-mm-dd, the local date in the event's time zone. */
+  event_date: string;
+  end_date: string | null;
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+  /** ISO instants (UTC). */
+  starts_at: string;
+  ends_at: string;
+  is_physical: boolean;
+  location: string | null;
+  zip_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  virtual_link: string | null;
+  banner_image_id: number | null;
+  image_url: string | null;
+  created_by: number | null;
+  creator_name: string | null;
+  participants: EventParticipantDto[];
+  participant_count: number;
+  /** The viewer has joined. */
+  joined: boolean;
+  is_past: boolean;
+}
+
+export interface EventViewerDto {
+  can_manage: boolean;
+  joined: boolean;
+  /** Open event, creator, admin, or a pending invitation. */
+  can_join: boolean;
+  can_invite: boolean;
+}
+
+export type EventDetailDto = EventDto & { viewer: EventViewerDto };
