@@ -1,5 +1,49 @@
 import { Hono } from 'hono';
+import { commentableId } from '../../shared/commentable';
+import {
+  CommentIdInputSchema,
+  CreateCommentInputSchema,
+  ImageCommentBodySchema,
+  ListCommentsInputSchema,
+  UpdateCommentBodySchema,
+} from '../../shared/schemas/comments';
 import type { AppEnv } from '../hono-env';
+import { parseInput } from '../lib/app-error';
+import { actorOf } from '../request-actor';
+import * as commentsService from '../services/comments';
+import { jsonBody } from './body';
 
-// SPEC 7 paths of the comments issue: thin adapters over services/. Filled by that issue.
-export const commentsRoutes = new Hono<AppEnv>();
+/** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over services/comments.ts. */
+export const commentsRoutes = new Hono<AppEnv>()
+  .get('/api/comments', async (c) => {
+    const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId') });
+    return c.json(await commentsService.listComments(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/comments', async (c) => {
+    const input = await jsonBody(c, CreateCommentInputSchema);
+    return c.json(await commentsService.createComment(c.get('deps'), await actorOf(c), input), 201);
+  })
+  .put('/api/comments/:id', async (c) => {
+    const { id } = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    const { content } = await jsonBody(c, UpdateCommentBodySchema);
+    return c.json(await commentsService.updateComment(c.get('deps'), await actorOf(c), { id, content }));
+  })
+  .delete('/api/comments/:id', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.deleteComment(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/comments/:id/like', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.likeComment(c.get('deps'), await actorOf(c), input));
+  })
+  .delete('/api/comments/:id/unlike', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.unlikeComment(c.get('deps'), await actorOf(c), input));
+  })
+  // SPEC 7 lists this older route as existing but unused by the client; same service, same rules.
+  .post('/api/images/:id/comments', async (c) => {
+    const { id } = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    const { text } = await jsonBody(c, ImageCommentBodySchema);
+    const input = { content: text, commentableId: commentableId('image', id) };
+    return c.json(await commentsService.createComment(c.get('deps'), await actorOf(c), input), 201);
+  });

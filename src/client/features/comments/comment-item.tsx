@@ -1,0 +1,194 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { relativeTime } from '../../../shared/relative-time';
+import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useTRPC } from '../../lib/trpc';
+import { LinkifiedText } from './linkified-text';
+
+export interface Viewer {
+  id: number;
+  admin: boolean;
+}
+
+interface CommentItemProps {
+  comment: CommentView;
+  viewer: Viewer | null;
+  now: number;
+  /** Focus this comment once it is shown (the one just posted). */
+  focusOnMount?: boolean;
+  onUpdated: (comment: CommentView) => void;
+  onDeleted: (id: number) => void;
+  onLikeChanged: (state: CommentLikeState) => void;
+}
+
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * One comment in view or edit mode (SPEC 4). Edit is offered to the author only, Delete to the
+ * author or an admin; the server checks both again. Per SPEC 8, failures to like, update or
+ * delete are logged without a message: the comment simply stays as it was.
+ */
+export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onDeleted, onLikeChanged }: CommentItemProps) {
+  const trpc = useTRPC();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const articleRef = useRef<HTMLElement>(null);
+  const editRef = useRef<HTMLTextAreaElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const editId = useId();
+  const isAuthor = viewer !== null && viewer.id === comment.user_id;
+  const mayDelete = viewer !== null && (isAuthor || viewer.admin);
+
+  useEffect(() => {
+    if (focusOnMount) articleRef.current?.focus();
+  }, [focusOnMount]);
+  useEffect(() => {
+    if (editing) editRef.current?.focus();
+  }, [editing]);
+
+  const like = useMutation(
+    trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: (e) => console.error('Failed to like comment', e) }),
+  );
+  const unlike = useMutation(
+    trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: (e) => console.error('Failed to unlike comment', e) }),
+  );
+  const update = useMutation(
+    trpc.comments.update.mutationOptions({
+      onSuccess: (updated) => {
+        onUpdated(updated);
+        setEditing(false);
+        // The Edit button comes back; give it the focus the Save button had.
+        requestAnimationFrame(() => editButtonRef.current?.focus());
+      },
+      onError: (e) => console.error('Failed to update comment', e),
+    }),
+  );
+  const remove = useMutation(
+    trpc.comments.delete.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        onDeleted(comment.id);
+      },
+      onError: (e) => {
+        console.error('Failed to delete comment', e);
+        setConfirming(false);
+      },
+    }),
+  );
+
+  function startEdit() {
+    setDraft(comment.content);
+    setEditing(true);
+  }
+  function cancelEdit() {
+    setEditing(false);
+    requestAnimationFrame(() => editButtonRef.current?.focus());
+  }
+  function save(e: FormEvent) {
+    e.preventDefault();
+    update.mutate({ id: comment.id, content: draft });
+  }
+  function toggleLike() {
+    if (comment.user_liked) unlike.mutate({ id: comment.id });
+    else like.mutate({ id: comment.id });
+  }
+
+  const author = comment.username ?? 'Former member';
+  const likeBusy = like.isPending || unlike.isPending;
+  const likeTitle = viewer ? (comment.user_liked ? 'Unlike this comment' : 'Like this comment') : 'Log in to like comments';
+
+  return (
+    <li className="comment">
+      <article ref={articleRef} tabIndex={-1} aria-label={`Comment by ${author}`} data-comment-id={comment.id}>
+        <header className="comment-meta">
+          <span className="comment-avatar" aria-hidden="true">
+            {author.trim().charAt(0).toUpperCase() || '?'}
+          </span>
+          <span className="comment-author">{author}</span>
+          <time className="comment-time" dateTime={comment.created_at} title={fullDate.format(new Date(comment.created_at))}>
+            {relativeTime(comment.created_at, now)}
+          </time>
+          {comment.updated_at ? <span className="comment-edited">(edited)</span> : null}
+        </header>
+
+        {editing ? (
+          <form className="comment-edit" onSubmit={save}>
+            <label htmlFor={editId} className="visually-hidden">
+              Edit your comment
+            </label>
+            <textarea
+              id={editId}
+              ref={editRef}
+              value={draft}
+              maxLength={COMMENT_MAX_LENGTH}
+              rows={3}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.preventDefault();
+                  cancelEdit();
+                } else if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+            />
+            <div className="comment-actions">
+              <button type="submit" className="button button-small" disabled={update.isPending}>
+                Save
+              </button>
+              <button type="button" className="button button-small button-ghost" onClick={cancelEdit}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <p className="comment-content">
+              <LinkifiedText text={comment.content} />
+            </p>
+            <div className="comment-actions">
+              <button
+                type="button"
+                className="like-button"
+                aria-pressed={viewer ? comment.user_liked : undefined}
+                title={likeTitle}
+                disabled={!viewer || likeBusy}
+                onClick={toggleLike}
+              >
+                <span className="like-heart" aria-hidden="true">
+                  {comment.user_liked ? '♥' : '♡'}
+                </span>
+                <span>Like</span>
+                <span className="like-count">{comment.like_count}</span>
+              </button>
+              {isAuthor ? (
+                <button ref={editButtonRef} type="button" className="comment-action" onClick={startEdit}>
+                  Edit
+                </button>
+              ) : null}
+              {mayDelete ? (
+                <button type="button" className="comment-action comment-action-danger" onClick={() => setConfirming(true)}>
+                  Delete
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </article>
+      {mayDelete ? (
+        <ConfirmDialog
+          open={confirming}
+          title="Delete comment"
+          message={isAuthor ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`}
+          confirmLabel="Delete"
+          danger
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ id: comment.id })}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import * as z from 'zod';
+import { parseCommentableId } from '../commentable';
+import { IdSchema } from './common';
+
+export const COMMENT_MAX_LENGTH = 5000;
+
+/** Plain text, trimmed; 1 to 5,000 characters after the trim. */
+export const CommentContentSchema = z
+  .string({ error: 'Comment text is required.' })
+  .trim()
+  .min(1, 'Comment cannot be empty.')
+  .max(COMMENT_MAX_LENGTH, 'Comment must be at most 5,000 characters.');
+
+/** "event-12" or "image-7": the kind keeps event and image ids from colliding. */
+export const CommentableIdSchema = z
+  .string({ error: 'commentableId is required.' })
+  .refine((v) => parseCommentableId(v) !== null, 'commentableId must look like event-12 or image-7.');
+
+export const ListCommentsInputSchema = z.object({ commentableId: CommentableIdSchema });
+export type ListCommentsInput = z.infer<typeof ListCommentsInputSchema>;
+
+/** POST /api/comments. */
+export const CreateCommentInputSchema = z.object({ content: CommentContentSchema, commentableId: CommentableIdSchema });
+export type CreateCommentInput = z.infer<typeof CreateCommentInputSchema>;
+
+/** PUT /api/comments/{id}'s body; the id comes from the path. */
+export const UpdateCommentBodySchema = z.object({ content: CommentContentSchema });
+export const UpdateCommentInputSchema = UpdateCommentBodySchema.extend({ id: IdSchema });
+export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
+
+export const CommentIdInputSchema = z.object({ id: IdSchema });
+export type CommentIdInput = z.infer<typeof CommentIdInputSchema>;
+
+/** POST /api/images/{id}/comments {text}: SPEC 7's older image route, same rules. */
+export const ImageCommentBodySchema = z.object({ text: CommentContentSchema });
+
+/** SPEC 3 "Comment", as every surface answers it. */
+export interface CommentView {
+  id: number;
+  content: string;
+  commentableId: string;
+  /** null once the author's account is deleted. */
+  user_id: number | null;
+  username: string | null;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601 of the last edit, or null. */
+  updated_at: string | null;
+  like_count: number;
+  user_liked: boolean;
+}
+
+export interface CommentLikeState {
+  id: number;
+  like_count: number;
+  user_liked: boolean;
+}
