@@ -1,8 +1,8 @@
 // npm start: build the client, migrate and seed the local D1, serve everything with wrangler dev.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildSeedSql, seedOptionsFromEnv } from './lib/seed-sql';
-import { d1File, d1Query, persistDir, ROOT, run, spawnWrangler, wrangler } from './lib/wrangler';
+import { prepareLocalDatabase } from './lib/prepare-local';
+import { persistDir, ROOT, run, spawnWrangler } from './lib/wrangler';
 
 const port = process.env.PORT ?? '8787';
 const state = persistDir();
@@ -16,19 +16,7 @@ if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(clientDir, 'index.ht
   run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]);
 }
 
-console.log('Applying migrations to the local D1…');
-wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { quiet: true });
-
-const opts = seedOptionsFromEnv();
-const [{ n }] = d1Query<{ n: number }>('SELECT count(*) AS n FROM users');
-if (n === 0) {
-  console.log(`Seeding an empty database${opts.demo ? ' with demo content' : ''}…`);
-  mkdirSync(path.join(ROOT, '.wrangler/tmp'), { recursive: true });
-  const file = path.join(ROOT, '.wrangler/tmp', `seed-${process.pid}.sql`);
-  writeFileSync(file, await buildSeedSql(opts));
-  d1File(file);
-  rmSync(file, { force: true });
-}
+const opts = await prepareLocalDatabase();
 
 console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);

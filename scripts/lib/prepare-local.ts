@@ -1,0 +1,25 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSeedSql, seedOptionsFromEnv, type SeedOptions } from './seed-sql';
+import { d1File, d1Query, persistDir, ROOT, wrangler } from './wrangler';
+
+/** Applies the migrations to the local D1 and seeds it when it holds no user yet. */
+export async function prepareLocalDatabase(): Promise<SeedOptions> {
+  const state = persistDir();
+  console.log('Applying migrations to the local D1…');
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { quiet: true });
+  const opts = seedOptionsFromEnv();
+  const [{ n }] = d1Query<{ n: number }>('SELECT count(*) AS n FROM users');
+  if (n === 0) {
+    console.log(`Seeding an empty database${opts.demo ? ' with demo content' : ''}…`);
+    mkdirSync(path.join(ROOT, '.wrangler/tmp'), { recursive: true });
+    const file = path.join(ROOT, '.wrangler/tmp', `seed-${process.pid}.sql`);
+    writeFileSync(file, await buildSeedSql(opts));
+    try {
+      d1File(file);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+  return opts;
+}
