@@ -3,7 +3,7 @@ import type { IWhiteList } from 'xss';
 
 // xss is CommonJS: some bundlers expose its exports as named imports, others only as default.
 const xss: typeof xssModule = typeof xssModule.FilterXSS === 'function' ? xssModule : (xssModule as unknown as { default: typeof xssModule }).default;
-const { cssFilter, escapeAttrValue, FilterXSS, friendlyAttrValue } = xss;
+const { cssFilter, escapeAttrValue, escapeHtml, FilterXSS, friendlyAttrValue } = xss;
 
 /**
  * The one allow-list for admin-written email HTML. The server runs it before storing and
@@ -50,7 +50,8 @@ function safeValue(name: string, raw: string): string {
 
 const filter = new FilterXSS({
   whiteList: ALLOWED,
-  stripIgnoreTag: true,
+  // A tag outside the list goes (its text stays); a lone "<" as in "1 < 2" stays as text.
+  onIgnoreTag: (_tag, html) => (/^<\/?[a-z]/i.test(html) ? '' : escapeHtml(html)),
   stripIgnoreTagBody: DROP_WITH_CONTENT,
   allowCommentTag: false,
   // Allowed attributes are rebuilt here so a refused value drops the attribute entirely;

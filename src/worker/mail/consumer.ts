@@ -58,8 +58,10 @@ export interface JobOutcome {
   sent: number;
   /** Failed this time and worth another try (left 'queued'). */
   retryable: number;
-  /** Marked 'failed' for good. */
+  /** Marked 'failed' for good (refused, or out of tries). */
   failed: number;
+  /** Of those, the ones that failed only because the tries ran out. */
+  exhausted: number;
   /** Claimed by another consumer right now: not ours to send; ms until that claim goes stale. */
   inFlightMs: number | null;
 }
@@ -77,18 +79,9 @@ export function createMailBatchHandler(opts: { sender?: (env: Env) => MailSender
       const lastTry = message.attempts >= MAX_DELIVERY_ATTEMPTS;
       try {
         const outcome = await sendJob(deps, sender, ids, message.attempts);
-        if (outcome.retryable > 0) {
-          // On the last try the deliveries are already marked failed; retry() hands the message
-          // to the dead-letter queue.
-          if (lastTry) message.retry();
-          else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-        } else if (outcome.inFlightMs !== null && !lastTry) {
-          // Another consumer holds some of these; come back when its claim would be stale, so a
-          // crashed consumer's deliveries are still sent (and a live one's are not sent twice).
-          message.retry({ delaySeconds: Math.max(30, Math.ceil(outcome.inFlightMs / 1000) + 5) });
-        } else {
-          message.ack();
-        }
+        const decision = decideJob(outcome, message.attempts);
+        if (decision.action === 'ack') message.ack();
+        else message.retry(decision.delaySeconds === undefined ? undefined : { delaySeconds: decision.delaySeconds });
       } catch (err) {
         console.error('mail job failed', { deliveryIds: ids, attempt: message.attempts, err: reasonOf(err) });
         if (lastTry) message.retry();
@@ -100,6 +93,23 @@ export function createMailBatchHandler(opts: { sender?: (env: Env) => MailSender
 
 export const handleMailBatch = createMailBatchHandler();
 
+export type JobDecision = { action: 'ack' } | { action: 'retry'; delaySeconds?: number };
+
+/** What becomes of a queue message once its job has run. */
+export function decideJob(outcome: JobOutcome, attempt: number): JobDecision {
+  // Worth another try: come back after a growing delay.
+  if (outcome.retryable > 0) return { action: 'retry', delaySeconds: retryDelaySeconds(attempt) };
+  // Out of tries (the deliveries are already marked failed): retry() with no retries left hands
+  // the message to the dead-letter queue, where it can be inspected.
+  if (outcome.exhausted > 0) return { action: 'retry' };
+  // Another consumer holds some of these; come back when its claim would be stale, so a crashed
+  // consumer's deliveries are still sent (and a live one's are not sent twice).
+  if (outcome.inFlightMs !== null && attempt < MAX_DELIVERY_ATTEMPTS) {
+    return { action: 'retry', delaySeconds: Math.max(30, Math.ceil(outcome.inFlightMs / 1000) + 5) };
+  }
+  return { action: 'ack' };
+}
+
 /**
  * Claims the job's deliveries (only those still queued, or abandoned mid-send), sends one email
  * per recipient and records each result right after its send, so a consumer that dies midway
@@ -107,7 +117,7 @@ export const handleMailBatch = createMailBatchHandler();
  * again: a redelivered message sends nothing twice.
  */
 export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: number[], attempt: number): Promise<JobOutcome> {
-  const outcome: JobOutcome = { sent: 0, retryable: 0, failed: 0, inFlightMs: null };
+  const outcome: JobOutcome = { sent: 0, retryable: 0, failed: 0, exhausted: 0, inFlightMs: null };
   if (deliveryIds.length === 0) return outcome;
   const now = deps.now();
   const staleBefore = now - STALE_CLAIM_MS;
@@ -164,10 +174,12 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         update = { status: 'sent', sentAt: deps.now(), lastError: null };
         outcome.sent++;
       } catch (err) {
-        const final = lastTry || !msg || isPermanentSendError(err);
+        const permanent = !msg || isPermanentSendError(err);
+        const final = permanent || lastTry;
         update = { status: final ? 'failed' : 'queued', lastError: reasonOf(err), claimedAt: null };
         if (final) outcome.failed++;
         else outcome.retryable++;
+        if (final && !permanent) outcome.exhausted++;
       }
       pending.shift();
       await recordResult(deps, delivery.id, update);

@@ -10,7 +10,8 @@ export function escapeHtml(value: string): string {
 
 /** A URL on this site, always from the configured APP_ORIGIN (never the request's Host). */
 export function appLink(appOrigin: string, path: string): string {
-  return new URL(path, appOrigin).toString();
+  // Leading slashes (and backslashes) stripped: "//evil.example" must stay a path on this site.
+  return new URL(`/${path.replace(/^[/\\]+/, '')}`, appOrigin).toString();
 }
 
 /** The closing line of every email: who sends it and a way back to the site. */
