@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_EVENT_COLOR } from '../../shared/constants';
 import { todayInZone } from '../../shared/event-format';
 import {
@@ -22,21 +22,18 @@ import { enforceRateLimit } from '../lib/rate-limit';
 import { can, ensure, requireMember } from '../policies';
 import { auditEntry } from './audit';
 import type { Deps } from './deps';
+import { imageUrl } from './image-storage';
 
 export const EVENT_NOT_FOUND = 'Event not found';
-
-/** Where the Worker serves an image's bytes (members only); the banner of an event. */
-export function imagePath(imageId: number): string {
-  return `/images/${imageId}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-const eventColumns = { event: events, creatorName: users.name };
+const eventColumns = { event: events, creatorName: users.name, bannerKey: sql<string | null>`coalesce(${images.displayKey}, ${images.r2Key})` };
 
+/** Events with their creator's name and the banner image's key (joined, so still one statement). */
 function eventsWithCreator(deps: Deps) {
-  return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy));
+  return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).leftJoin(images, eq(images.id, events.bannerImageId));
 }
 
 /** Participants with their names, in joining order; `which` limits the events (all when omitted). */
@@ -49,7 +46,13 @@ function participantsOf(deps: Deps, which?: SQL) {
     .orderBy(asc(eventParticipants.joinedAt), asc(users.id));
 }
 
-export function toEventDto(row: EventRow, creatorName: string | null, participants: EventParticipantDto[], viewerId: number, now: number): EventDto {
+export function toEventDto(
+  row: EventRow,
+  joined: { creatorName: string | null; bannerKey: string | null },
+  participants: EventParticipantDto[],
+  viewerId: number,
+  now: number,
+): EventDto {
   return {
     id: row.id,
     slug: row.slug,
@@ -74,9 +77,9 @@ export function toEventDto(row: EventRow, creatorName: string | null, participan
     country: row.country,
     virtual_link: row.virtualLink,
     banner_image_id: row.bannerImageId,
-    image_url: row.bannerImageId ? imagePath(row.bannerImageId) : null,
+    image_url: joined.bannerKey ? imageUrl(joined.bannerKey) : null,
     created_by: row.createdBy,
-    creator_name: creatorName,
+    creator_name: joined.creatorName,
     participants,
     participant_count: participants.length,
     joined: participants.some((p) => p.user_id === viewerId),
@@ -128,7 +131,7 @@ async function queryEvents(deps: Deps, me: MemberActor, filter: SQL | undefined)
   const [rows, people] = await deps.db.batch([eventQuery, participantsOf(deps, filter ? inArray(eventParticipants.eventId, ids) : undefined)]);
   const byEvent = groupParticipants(people);
   const now = deps.now();
-  return upcomingThenPast(rows.map((r) => toEventDto(r.event, r.creatorName, byEvent.get(r.event.id) ?? [], me.id, now)));
+  return upcomingThenPast(rows.map((r) => toEventDto(r.event, r, byEvent.get(r.event.id) ?? [], me.id, now)));
 }
 
 function refCondition(ref: number | string): SQL {
@@ -167,7 +170,7 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  const dto = toEventDto(row.event, row.creatorName, people.map((p) => ({ user_id: p.user_id, name: p.name })), me.id, deps.now());
+  const dto = toEventDto(row.event, row, people.map((p) => ({ user_id: p.user_id, name: p.name })), me.id, deps.now());
   return {
     ...dto,
     viewer: {

@@ -1,5 +1,223 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation, useRoute } from 'wouter';
+import { commentableId } from '../../../shared/commentable';
+import { eventTypeLabel, formatEventDateRange, formatInstantInZone, formatInstantRangeInZone, formatTimeRange12 } from '../../../shared/event-format';
+import type { EventDetailDto } from '../../../shared/schemas/events';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useAuth } from '../auth/use-auth';
+import { CommentsWidget } from '../comments/comments-widget';
+import { EventImages } from '../gallery/event-images';
+import { AnnouncementComposer } from './announcement-composer';
+import { placeLabel } from './event-card';
+import { browserTimeZone, EventModal } from './event-modal';
+import { ParticipantList, ParticipationTab } from './participation';
+import './events.css';
+
+const TABS = ['Details', 'Participation', 'Images', 'Notes and Comments'] as const;
+type Tab = (typeof TABS)[number];
+
+function Banner({ event }: { event: EventDetailDto }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="event-banner" style={{ '--event-color': event.color } as React.CSSProperties}>
+      {event.image_url && !failed ? (
+        <img src={event.image_url} alt="" onError={() => setFailed(true)} />
+      ) : (
+        <div className="event-banner-default" aria-hidden="true">
+          <span>{event.title.trim().charAt(0).toUpperCase()}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [composing, setComposing] = useState(false);
+  const remove = useMutation(
+    trpc.events.delete.mutationOptions({
+      onSuccess: async () => {
+        setConfirmDelete(false);
+        toast(`Event '${event.title}' deleted.`, 'success');
+        navigate('/calendar');
+        await queryClient.invalidateQueries(trpc.events.pathFilter());
+      },
+      onError: (err) => toast(errorMessage(err, 'Failed to delete the event.'), 'error'),
+    }),
+  );
+
+  const startsAt = Date.parse(event.starts_at);
+  const endsAt = Date.parse(event.ends_at);
+  const zoneName = formatInstantInZone(startsAt, event.time_zone).zone;
+  const viewerZone = browserTimeZone();
+  const viewerSees = formatInstantRangeInZone(startsAt, endsAt, viewerZone);
+  const differs = viewerSees !== formatInstantRangeInZone(startsAt, endsAt, event.time_zone);
+
+  return (
+    <div className="event-details">
+      <div className="card">
+        <dl className="event-facts">
+          <dt>Date</dt>
+          <dd>{formatEventDateRange(event.event_date, event.end_date)}</dd>
+          <dt>Time</dt>
+          <dd>
+            {formatTimeRange12(event.start_time, event.end_time)} {zoneName}
+            <span className="secondary">{event.time_zone.replace(/_/g, ' ')}</span>
+            {differs ? <span className="secondary">Your time: {viewerSees}</span> : null}
+          </dd>
+          <dt>Type</dt>
+          <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
+          <dt>{event.is_physical ? 'Location' : 'Virtual link'}</dt>
+          <dd>
+            {event.is_physical ? (
+              placeLabel(event)
+            ) : event.virtual_link ? (
+              <a href={event.virtual_link} target="_blank" rel="noopener noreferrer">
+                {event.virtual_link}
+              </a>
+            ) : (
+              'No link provided'
+            )}
+          </dd>
+          <dt>Category</dt>
+          <dd>{eventTypeLabel(event.type)}</dd>
+          <dt>Exclusivity</dt>
+          <dd>{event.exclusivity === 'invite-only' ? 'Invite-only' : 'Open'}</dd>
+          {event.creator_name ? (
+            <>
+              <dt>Host</dt>
+              <dd>{event.creator_name}</dd>
+            </>
+          ) : null}
+        </dl>
+        <h2 className="visually-hidden">Description</h2>
+        <p className="event-description">{event.description}</p>
+        {event.note ? (
+          <>
+            <h3>Note</h3>
+            <p className="event-description">{event.note}</p>
+          </>
+        ) : null}
+        <div className="event-actions">
+          <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
+            Add to calendar
+          </a>
+          {event.viewer.can_manage ? (
+            <>
+              <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+                Edit Details
+              </button>
+              <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
+                Draft Announcement Email
+              </button>
+              <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
+                Delete Event
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <aside className="card event-side" aria-labelledby="side-participants">
+        <h2 id="side-participants">Participants ({event.participant_count})</h2>
+        <ParticipantList event={event} viewerId={viewerId} />
+      </aside>
+      {editing ? <EventModal open event={event} onClose={() => setEditing(false)} /> : null}
+      {composing ? <AnnouncementComposer open onClose={() => setComposing(false)} eventId={event.id} eventTitle={event.title} /> : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete Event"
+        message="This action cannot be undone."
+        confirmLabel="Delete Event"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ id: event.id })}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </div>
+  );
+}
 
 export function EventPage() {
-  return <ComingSoon title="Event" />;
+  const [, params] = useRoute('/events/:id');
+  const ref = params?.id ?? '';
+  const trpc = useTRPC();
+  const { user } = useAuth();
+  const [tab, setTab] = useState<Tab>('Details');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const query = useQuery(trpc.events.byId.queryOptions({ ref }));
+
+  if (query.isPending) return <p className="page-status">Loading event…</p>;
+  if (query.isError) {
+    const notFound = query.error instanceof TRPCClientError && query.error.data?.httpStatus === 404;
+    return (
+      <section className="page narrow center">
+        <h1>{notFound ? 'Event not found' : 'Failed to load event'}</h1>
+        <Link href="/calendar" className="button">
+          Back to Events
+        </Link>
+      </section>
+    );
+  }
+  const event = query.data;
+
+  const onTabKey = (e: KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <article className="page">
+      <p>
+        <Link href="/calendar">← All events</Link>
+      </p>
+      <Banner event={event} />
+      <div className="event-title-row">
+        <h1>{event.title}</h1>
+        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+        {event.is_past ? <span className="badge badge-past">Past</span> : null}
+      </div>
+      <p className="event-meta-line">
+        {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)} · {placeLabel(event)}
+      </p>
+      <div className="tabs" role="tablist" aria-label="Event sections">
+        {TABS.map((t, i) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${i}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${i}`}
+            tabIndex={tab === t ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(t)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${TABS.indexOf(tab)}`} aria-labelledby={`tab-${TABS.indexOf(tab)}`}>
+        {tab === 'Details' ? <Details event={event} viewerId={user?.user_id} /> : null}
+        {tab === 'Participation' ? <ParticipationTab event={event} viewerId={user?.user_id} /> : null}
+        {tab === 'Images' ? <EventImages eventId={event.id} /> : null}
+        {tab === 'Notes and Comments' ? <CommentsWidget commentableId={commentableId('event', event.id)} /> : null}
+      </div>
+    </article>
+  );
 }

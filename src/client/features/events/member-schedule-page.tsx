@@ -1,5 +1,35 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { useTRPC } from '../../lib/trpc';
+import { CreateEventButton } from './calendar-page';
+import { EventSections } from './event-card';
+import './events.css';
 
+/** /activities-member: the events the member joined or created, upcoming first, past below. */
 export function MemberSchedulePage() {
-  return <ComingSoon title="My schedule" />;
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.events.mySchedule.queryOptions());
+  return (
+    <section className="page">
+      <header className="events-head">
+        <div>
+          <h1>My Schedule</h1>
+          <p className="lead">The events you joined or host.</p>
+        </div>
+        <div className="events-tools">
+          <Link href="/calendar" className="button button-ghost">
+            Browse all events
+          </Link>
+          <CreateEventButton />
+        </div>
+      </header>
+      {mine.isPending ? (
+        <p className="page-status">Loading your schedule…</p>
+      ) : mine.isError ? (
+        <p className="events-empty">Your schedule could not be loaded. Please try again later.</p>
+      ) : (
+        <EventSections events={mine.data} emptyText="You have not joined any events yet." />
+      )}
+    </section>
+  );
 }

@@ -5,6 +5,7 @@ import { FormMessage, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/use-auth';
+import { CalendarFeedSettings } from '../events/calendar-feed-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -128,6 +129,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       {forced ? null : <AccountForm />}
       <PasswordForm forced={forced} />
+      {forced ? null : <CalendarFeedSettings />}
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormMessage, TextAreaField, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { EmailPreview } from '../mail/email-preview';
+
+/** Draft Announcement Email: subject, a 15-row HTML body and a live preview; sent to the participants. */
+export function AnnouncementComposer({ open, onClose, eventId, eventTitle }: { open: boolean; onClose: () => void; eventId: number; eventTitle: string }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const [subject, setSubject] = useState(`About ${eventTitle}`);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState('');
+  const send = useMutation(
+    trpc.events.announce.mutationOptions({
+      onSuccess: (res) => {
+        toast(`${res.message} (${res.recipients} ${res.recipients === 1 ? 'recipient' : 'recipients'})`, 'success');
+        setBody('');
+        onClose();
+      },
+      onError: (err) => setError(errorMessage(err, 'Failed to send email.')),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!subject.trim() || !body.trim()) {
+      setError('Subject and body are required.');
+      return;
+    }
+    setError('');
+    send.mutate({ eventId, subject, body });
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Draft Announcement Email"
+      size="large"
+      footer={
+        <>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="announcement-form" className="button" disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send to Participants'}
+          </button>
+        </>
+      }
+    >
+      <div className="composer">
+        <form id="announcement-form" onSubmit={submit} noValidate>
+          <TextField label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+          <TextAreaField label="Body (HTML allowed)" name="body" required rows={15} value={body} onChange={(e) => setBody(e.target.value)} />
+          <FormMessage>{error}</FormMessage>
+        </form>
+        <EmailPreview subject={subject} html={body} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'wouter';
+import { formatEventDateRange, formatTimeRange12, truncateDescription } from '../../../shared/event-format';
+import type { EventDto } from '../../../shared/schemas/events';
+
+export function placeLabel(e: Pick<EventDto, 'is_physical' | 'location' | 'city' | 'state' | 'country' | 'virtual_link'>): string {
+  if (!e.is_physical) return 'Virtual';
+  const parts = [e.location && e.location !== 'Unset' ? e.location : null, e.city, e.state, e.country].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'Location to be announced';
+}
+
+export function EventCard({ event }: { event: EventDto }) {
+  return (
+    <article className="event-card" style={{ '--event-color': event.color } as React.CSSProperties}>
+      <div className="event-card-band" aria-hidden="true" />
+      <div className="event-card-body">
+        <p className="event-card-when">
+          {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)}
+        </p>
+        <h3>
+          <Link href={`/events/${event.id}`}>{event.title}</Link>
+        </h3>
+        <p className="event-card-where">{placeLabel(event)}</p>
+        <p className="event-card-desc">{truncateDescription(event.description)}</p>
+      </div>
+      <div className="event-card-foot">
+        <span>
+          {event.participant_count} {event.participant_count === 1 ? 'participant' : 'participants'}
+        </span>
+        <span className="spacer" />
+        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+        {event.joined ? <span className="badge badge-joined">Joined</span> : null}
+        {event.is_past ? <span className="badge badge-past">Past</span> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Upcoming first, past events in their own section below (the server orders both). */
+export function EventSections({ events, emptyText }: { events: EventDto[]; emptyText: string }) {
+  const upcoming = events.filter((e) => !e.is_past);
+  const past = events.filter((e) => e.is_past);
+  if (events.length === 0) return <p className="events-empty">{emptyText}</p>;
+  return (
+    <>
+      <section className="events-section" aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">
+          Upcoming <span className="count">{upcoming.length}</span>
+        </h2>
+        {upcoming.length ? <EventGrid events={upcoming} /> : <p className="events-empty">No upcoming events.</p>}
+      </section>
+      {past.length ? (
+        <section className="events-section events-past" aria-labelledby="past-heading">
+          <h2 id="past-heading">
+            Past events <span className="count">{past.length}</span>
+          </h2>
+          <EventGrid events={past} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function EventGrid({ events }: { events: EventDto[] }) {
+  return (
+    <ul className="event-grid">
+      {events.map((e) => (
+        <li key={e.id}>
+          <EventCard event={e} />
+        </li>
+      ))}
+    </ul>
+  );
+}

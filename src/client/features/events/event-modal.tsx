@@ -1,0 +1,259 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { EXCLUSIVITY } from '../../../shared/constants';
+import { COUNTRIES, UNITED_STATES } from '../../../shared/countries';
+import { EVENT_TYPE_OPTIONS } from '../../../shared/event-format';
+import type { EventDto } from '../../../shared/schemas/events';
+import { US_STATES } from '../../../shared/us-states';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { ColorPicker } from './color-picker';
+
+const STEPS = ['Overview', 'Date & Location'] as const;
+const STEP_FIELDS: Record<number, string[]> = {
+  0: ['title', 'type', 'exclusivity', 'description', 'note', 'color'],
+  1: ['event_date', 'end_date', 'start_time', 'end_time', 'time_zone', 'is_physical', 'location', 'zip_code', 'city', 'state', 'country', 'virtual_link'],
+};
+
+interface FormState {
+  title: string;
+  type: string;
+  exclusivity: string;
+  description: string;
+  note: string;
+  color: string;
+  event_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+  is_physical: boolean;
+  location: string;
+  zip_code: string;
+  city: string;
+  state: string;
+  country: string;
+  virtual_link: string;
+}
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+function timeZones(current: string): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const all = intl.supportedValuesOf?.('timeZone') ?? [];
+  return [...new Set(['UTC', ...all, current])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+}
+
+function initialState(event?: EventDto): FormState {
+  if (!event) {
+    return {
+      title: '', type: 'none', exclusivity: 'open', description: '', note: '', color: '#d3d3d3', event_date: '', end_date: '',
+      start_time: '', end_time: '', time_zone: browserTimeZone(), is_physical: true, location: '', zip_code: '', city: '', state: '',
+      country: '', virtual_link: '',
+    };
+  }
+  return {
+    title: event.title,
+    type: event.type,
+    exclusivity: event.exclusivity,
+    description: event.description,
+    note: event.note ?? '',
+    color: event.color,
+    // The date as yyyy-mm-dd, as the date input expects.
+    event_date: event.event_date.slice(0, 10),
+    end_date: event.end_date?.slice(0, 10) ?? '',
+    start_time: event.start_time,
+    end_time: event.end_time,
+    time_zone: event.time_zone,
+    is_physical: event.is_physical,
+    location: event.location && event.location !== 'Unset' ? event.location : '',
+    zip_code: event.zip_code ?? '',
+    city: event.city ?? '',
+    state: event.state ?? '',
+    country: event.country ?? '',
+    virtual_link: event.virtual_link ?? '',
+  };
+}
+
+/**
+ * Create and edit share this modal (SPEC 2): Overview, then Date & Location. Empty fields take
+ * the server's SPEC 5 defaults on create and keep the old date and times on edit.
+ */
+export function EventModal({ open, onClose, event, onSaved }: { open: boolean; onClose: () => void; event?: EventDto; onSaved?: (e: EventDto) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [step, setStep] = useState(0);
+  const [form, setForm] = useState<FormState>(() => initialState(event));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const zones = useMemo(() => timeZones(form.time_zone), [form.time_zone]);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onError = (error: unknown) => {
+    const fe = fieldErrors(error);
+    setErrors(fe);
+    setMessage(errorMessage(error, event ? 'Failed to save the event.' : 'Failed to create the event.'));
+    const firstStep = [0, 1].find((s) => STEP_FIELDS[s]!.some((f) => fe[f]));
+    if (firstStep !== undefined) setStep(firstStep);
+  };
+  const onSuccess = async (saved: EventDto) => {
+    await queryClient.invalidateQueries(trpc.events.pathFilter());
+    toast(event ? 'Event updated.' : `Event '${saved.title}' created.`, 'success');
+    onSaved?.(saved);
+    onClose();
+  };
+  const create = useMutation(trpc.events.create.mutationOptions({ onSuccess, onError }));
+  const update = useMutation(trpc.events.update.mutationOptions({ onSuccess, onError }));
+  const pending = create.isPending || update.isPending;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setMessage('');
+    const values = { ...form, type: form.type as never, exclusivity: form.exclusivity as never };
+    if (event) update.mutate({ ...values, id: event.id });
+    else create.mutate(values);
+  }
+
+  const stepHasError = (s: number) => STEP_FIELDS[s]!.some((f) => errors[f]);
+  const isUs = form.country === UNITED_STATES;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={event ? 'Edit Event' : 'Create Event'}
+      size="large"
+      footer={
+        <>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-secondary" disabled={step === 0} onClick={() => setStep(0)}>
+            Back
+          </button>
+          <button type="button" className="button button-secondary" disabled={step === 1} onClick={() => setStep(1)}>
+            Next
+          </button>
+          <button type="submit" form="event-form" className="button" disabled={pending}>
+            {pending ? 'Saving…' : event ? 'Save Changes' : 'Create Event'}
+          </button>
+        </>
+      }
+    >
+      <div className="step-tabs" role="tablist" aria-label="Steps">
+        {STEPS.map((label, i) => (
+          <button
+            key={label}
+            type="button"
+            role="tab"
+            id={`event-step-${i}`}
+            aria-selected={step === i}
+            aria-controls={`event-step-panel-${i}`}
+            className={`step-tab ${stepHasError(i) ? 'has-error' : ''}`}
+            onClick={() => setStep(i)}
+          >
+            <span className="step-num" aria-hidden="true">{i + 1}</span>
+            {label}
+          </button>
+        ))}
+      </div>
+      <form id="event-form" onSubmit={submit} noValidate>
+        <div role="tabpanel" id="event-step-panel-0" aria-labelledby="event-step-0" hidden={step !== 0}>
+          <TextField label="Title" name="title" maxLength={120} placeholder="New Event" value={form.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+          <div className="form-grid">
+            <SelectField label="Event type" name="type" value={form.type} error={errors.type} onChange={(e) => set('type', e.target.value)}>
+              <option value="none">Select a type</option>
+              {EVENT_TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Exclusivity" name="exclusivity" value={form.exclusivity} error={errors.exclusivity} onChange={(e) => set('exclusivity', e.target.value)}>
+              {EXCLUSIVITY.map((x) => (
+                <option key={x} value={x}>{x === 'open' ? 'Open to all members' : 'Invite-only'}</option>
+              ))}
+            </SelectField>
+          </div>
+          <TextAreaField label="Description" name="description" rows={4} maxLength={5000} placeholder="Default description" value={form.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+          <TextAreaField label="Note" name="note" rows={2} maxLength={5000} hint="Optional: what to bring, dress code, parking…" value={form.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
+          <ColorPicker value={form.color} onChange={(c) => set('color', c)} error={errors.color} />
+        </div>
+
+        <div role="tabpanel" id="event-step-panel-1" aria-labelledby="event-step-1" hidden={step !== 1}>
+          <div className="form-grid">
+            <TextField label="Date" type="date" name="event_date" value={form.event_date} error={errors.event_date} hint={event ? undefined : 'Empty: today'} onChange={(e) => set('event_date', e.target.value)} />
+            <TextField label="End date (optional)" type="date" name="end_date" value={form.end_date} min={form.event_date || undefined} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
+            <TextField label="Start time" type="time" name="start_time" value={form.start_time} error={errors.start_time} hint={event ? undefined : 'Empty: 4:00 PM'} onChange={(e) => set('start_time', e.target.value)} />
+            <TextField label="End time" type="time" name="end_time" value={form.end_time} error={errors.end_time} hint={event ? undefined : 'Empty: 9:00 PM'} onChange={(e) => set('end_time', e.target.value)} />
+            <div className="span-2">
+              <SelectField label="Time zone" name="time_zone" value={form.time_zone} error={errors.time_zone} onChange={(e) => set('time_zone', e.target.value)}>
+                {zones.map((z) => (
+                  <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>
+                ))}
+              </SelectField>
+            </div>
+          </div>
+          <fieldset>
+            <legend>Location type</legend>
+            <div className="segmented">
+              <label>
+                <input type="radio" name="is_physical" checked={form.is_physical} onChange={() => set('is_physical', true)} />
+                In-Person
+              </label>
+              <label>
+                <input type="radio" name="is_physical" checked={!form.is_physical} onChange={() => set('is_physical', false)} />
+                Virtual
+              </label>
+            </div>
+            {form.is_physical ? (
+              <div className="form-grid">
+                <div className="span-2">
+                  <TextField label="Address" name="location" maxLength={200} placeholder="Unset" value={form.location} error={errors.location} onChange={(e) => set('location', e.target.value)} />
+                </div>
+                <TextField label="City" name="city" maxLength={100} value={form.city} error={errors.city} onChange={(e) => set('city', e.target.value)} />
+                <TextField label="Zip code" name="zip_code" maxLength={20} value={form.zip_code} error={errors.zip_code} onChange={(e) => set('zip_code', e.target.value)} />
+                <SelectField
+                  label="Country"
+                  name="country"
+                  value={form.country}
+                  error={errors.country}
+                  onChange={(e) => {
+                    const country = e.target.value;
+                    setForm((f) => ({ ...f, country, state: country === UNITED_STATES && !(US_STATES as readonly string[]).includes(f.state) ? '' : f.state }));
+                  }}
+                >
+                  <option value="">Select a country</option>
+                  {COUNTRIES.map((c) => (
+                    <option key={c} value={c}>{c}</option>
+                  ))}
+                </SelectField>
+                {isUs ? (
+                  <SelectField label="State" name="state" value={form.state} error={errors.state} onChange={(e) => set('state', e.target.value)}>
+                    <option value="">Select a state</option>
+                    {US_STATES.map((s) => (
+                      <option key={s} value={s}>{s}</option>
+                    ))}
+                  </SelectField>
+                ) : (
+                  <TextField label="State / region" name="state" maxLength={100} value={form.state} error={errors.state} onChange={(e) => set('state', e.target.value)} />
+                )}
+              </div>
+            ) : (
+              <TextField label="Virtual link" type="url" name="virtual_link" maxLength={2048} placeholder="https://" value={form.virtual_link} error={errors.virtual_link} onChange={(e) => set('virtual_link', e.target.value)} />
+            )}
+          </fieldset>
+        </div>
+        <FormMessage>{message}</FormMessage>
+      </form>
+    </Modal>
+  );
+}
