@@ -1,5 +1,220 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { RECIPIENT_GROUPS, type RecipientGroup } from '../../../shared/constants';
+import { NAME_PLACEHOLDER, RECIPIENT_GROUP_LABELS, type MailMember } from '../../../shared/schemas/mail';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { useTRPC } from '../../lib/trpc';
+import { EmailPreview } from './email-preview';
+import './mail.css';
+
+/** SPEC 8: the server's message when it gives one, else the fixed texts. */
+function sendErrorText(error: unknown): string {
+  if (error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) return error.message || 'Failed to send email.';
+  return 'An error occurred while sending the email.';
+}
+
+const plural = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
+
+function MemberPicker({ selected, onChange }: { selected: number[]; onChange: (ids: number[]) => void }) {
+  const trpc = useTRPC();
+  const members = useQuery(trpc.mail.members.queryOptions());
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(search.trim().toLowerCase());
+  const chosen = useMemo(() => new Set(selected), [selected]);
+  const shown = useMemo(
+    () => (members.data ?? []).filter((m: MailMember) => !term || m.name.toLowerCase().includes(term) || m.email.includes(term)),
+    [members.data, term],
+  );
+  const toggle = (id: number) => onChange(chosen.has(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  const addShown = () => onChange([...new Set([...selected, ...shown.map((m) => m.user_id)])]);
+
+  return (
+    <fieldset className="member-picker">
+      <legend>Members ({selected.length} selected)</legend>
+      <div className="member-picker-tools">
+        <input type="search" aria-label="Search members" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <button type="button" className="button button-ghost button-small" onClick={addShown} disabled={shown.length === 0}>
+          Select shown
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={() => onChange([])} disabled={selected.length === 0}>
+          Clear
+        </button>
+      </div>
+      {members.isPending ? (
+        <p className="muted">Loading members…</p>
+      ) : members.isError ? (
+        <FormMessage>Could not load the members.</FormMessage>
+      ) : shown.length === 0 ? (
+        <p className="muted">No member matches “{search}”.</p>
+      ) : (
+        <ul className="member-picker-list">
+          {shown.map((m) => (
+            <li key={m.user_id}>
+              <label className="checkbox member-picker-item">
+                <input type="checkbox" checked={chosen.has(m.user_id)} onChange={() => toggle(m.user_id)} />
+                <span className="member-picker-name">{m.name}</span>
+                <span className="member-picker-meta">
+                  {m.email} · {m.type}
+                  {m.admin ? ' · Admin' : ''}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function RecipientCount({ group, selected }: { group: RecipientGroup; selected: number[] }) {
+  const trpc = useTRPC();
+  const input = { recipientGroup: group, selectedMemberIds: group === 'selected' ? selected : [] };
+  const count = useQuery({
+    ...trpc.mail.recipientCount.queryOptions(input),
+    enabled: group !== 'selected' || selected.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const n = group === 'selected' && selected.length === 0 ? 0 : count.data?.count;
+  return (
+    <p className="recipient-count" role="status" aria-live="polite">
+      {n === undefined ? 'Counting recipients…' : n === 0 ? 'No members will receive this email yet.' : <>This email will go to <strong>{plural(n)}</strong>.</>}
+    </p>
+  );
+}
 
 export function MailPage() {
-  return <ComingSoon title="Send Message" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [group, setGroup] = useState<RecipientGroup>('testing');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState('');
+  const [sentNote, setSentNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const preview = useDeferredValue(body);
+  const me = useQuery(trpc.auth.status.queryOptions());
+  const sampleName = me.data?.user?.name ?? 'Member';
+
+  const countInput = { recipientGroup: group, selectedMemberIds: group === 'selected' ? selected : [] };
+  const count = useQuery({ ...trpc.mail.recipientCount.queryOptions(countInput), enabled: group !== 'selected' || selected.length > 0 });
+
+  const send = useMutation(
+    trpc.mail.send.mutationOptions({
+      onSuccess: async (result) => {
+        toast('Email sent successfully.', 'success');
+        setSentNote(`Email sent successfully. It is on its way to ${plural(result.recipientCount)}.`);
+        setSubject('');
+        setBody('');
+        setError('');
+        await queryClient.invalidateQueries(trpc.mail.sent.pathFilter());
+      },
+      onError: (err) => {
+        const text = sendErrorText(err);
+        setError(text);
+        toast(text, 'error');
+      },
+      onSettled: () => setConfirming(false),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSentNote('');
+    if (!subject.trim() || !body.trim()) {
+      setError('Subject and body are required.');
+      return;
+    }
+    if (/[\r\n]/.test(subject)) {
+      setError('The subject must be a single line.');
+      return;
+    }
+    if (group === 'selected' && selected.length === 0) {
+      setError('Choose at least one member.');
+      return;
+    }
+    setError('');
+    setConfirming(true);
+  }
+
+  const recipients = group === 'selected' && selected.length === 0 ? 0 : count.data?.count;
+
+  return (
+    <section className="page mail-page">
+      <header className="mail-page-head">
+        <div>
+          <p className="eyebrow">Admin</p>
+          <h1>Send Message</h1>
+          <p className="muted">Write to a group of members. Each member receives their own copy.</p>
+        </div>
+        <Link href="/admin/sent-mail" className="button button-secondary">
+          Sent mail
+        </Link>
+      </header>
+
+      <div className="mail-compose">
+        <form className="card form-card mail-form" onSubmit={submit} noValidate>
+          <SelectField
+            label="Recipients"
+            name="recipientGroup"
+            value={group}
+            onChange={(e) => setGroup(e.target.value as RecipientGroup)}
+          >
+            {RECIPIENT_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {RECIPIENT_GROUP_LABELS[g]}
+              </option>
+            ))}
+          </SelectField>
+          {group === 'selected' ? <MemberPicker selected={selected} onChange={setSelected} /> : null}
+          <RecipientCount group={group} selected={selected} />
+          <TextField label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value.replace(/[\r\n]+/g, ' '))} />
+          <TextAreaField
+            label="Body"
+            name="body"
+            required
+            rows={25}
+            className="mail-body"
+            spellCheck
+            hint={<>HTML allowed (links, lists, tables, simple styling). Write {NAME_PLACEHOLDER} to greet each member by name.</>}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <FormMessage>{error}</FormMessage>
+          <FormMessage tone="success">{sentNote}</FormMessage>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send'}
+            </button>
+            {sentNote ? <Link href="/admin/sent-mail">See delivery status</Link> : null}
+          </div>
+        </form>
+
+        <div className="mail-preview-column">
+          <h2 className="mail-preview-title">Preview</h2>
+          <EmailPreview subject={subject} html={preview.replaceAll(NAME_PLACEHOLDER, sampleName.replace(/[&<>"']/g, ''))} />
+          <p className="field-hint">{NAME_PLACEHOLDER} shows your own name here. Unsafe HTML (scripts, forms, embedded frames, event handlers) is removed before sending, exactly as shown here.</p>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Send this email?"
+        message={
+          <>
+            “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} ({RECIPIENT_GROUP_LABELS[group]}).
+          </>
+        }
+        confirmLabel="Send now"
+        busy={send.isPending}
+        onConfirm={() => send.mutate({ subject, body, recipientGroup: group, selectedMemberIds: group === 'selected' ? selected : [] })}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
 }
