@@ -1,5 +1,37 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Link } from 'wouter';
+import { useAuth } from '../auth/use-auth';
+import './admin.css';
 
+const LINKS = [
+  { href: '/applications', label: 'View Applications', note: 'Review membership applications and send invitations.' },
+  { href: '/users', label: 'View Users', note: 'Change privileges, admin rights and reset passwords.' },
+  { href: '/mail', label: 'Send Message', note: 'Email a group of members.' },
+  { href: '/admin/sent-mail', label: 'Sent mail', note: 'What was sent, to whom, and whether it arrived.' },
+  { href: '/admin/codes', label: 'Invitation codes', note: 'Create, follow and revoke invitation codes.' },
+];
+
+/** SPEC 2 admin dashboard: a welcome with the admin's name and the admin screens. */
 export function AdminDashboardPage() {
-  return <ComingSoon title="Admin Dashboard" />;
+  const { user } = useAuth();
+  return (
+    <section className="page">
+      <div className="admin-header">
+        <div>
+          <p className="eyebrow">Administration</p>
+          <h1>Welcome, {user?.name}</h1>
+          <p className="muted">Everything you need to run the club.</p>
+        </div>
+      </div>
+      <ul className="admin-links">
+        {LINKS.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} className="admin-link">
+              <strong>{l.label}</strong>
+              <span>{l.note}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

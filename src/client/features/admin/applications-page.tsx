@@ -1,5 +1,217 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { INTEREST_LABELS, type INTERESTS } from '../../../shared/constants';
+import { type ApplicationStatus, type ApplicationView } from '../../../shared/schemas/membership';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import './admin.css';
 
+const TABS: { status: ApplicationStatus; label: string }[] = [
+  { status: 'pending', label: 'Pending' },
+  { status: 'all', label: 'All' },
+  { status: 'accepted', label: 'Accepted' },
+  { status: 'rejected', label: 'Rejected' },
+];
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function statusOf(a: ApplicationView) {
+  return a.accepted === null ? 'pending' : a.accepted ? 'accepted' : 'rejected';
+}
+
+function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [grantFounding, setGrantFounding] = useState(false);
+  const [confirmReject, setConfirmReject] = useState(false);
+  useEffect(() => setGrantFounding(false), [app.id]);
+  const refresh = () => queryClient.invalidateQueries(trpc.membership.applications.pathFilter());
+  const decide = useMutation(
+    trpc.membership.applications.decide.mutationOptions({
+      onSuccess: async (res) => {
+        setConfirmReject(false);
+        toast(res.accepted ? `Accepted ${res.full_name}. The invitation email is on its way.` : `Rejected ${res.full_name}.`, 'success');
+        await refresh();
+      },
+      onError: async (err) => {
+        setConfirmReject(false);
+        toast(errorMessage(err, 'Could not record the decision. Please try again.'), 'error');
+        await refresh();
+      },
+    }),
+  );
+  const resend = useMutation(
+    trpc.membership.applications.resendInvitation.mutationOptions({
+      onSuccess: () => toast(`A new invitation was sent to ${app.email}.`, 'success'),
+      onError: (err) => toast(errorMessage(err, 'Could not send the invitation.'), 'error'),
+    }),
+  );
+  const status = statusOf(app);
+
+  return (
+    <article className="card application-card" aria-labelledby={`app-${app.id}`}>
+      <div className="application-card-head">
+        <h2 id={`app-${app.id}`}>{app.full_name}</h2>
+        <span className={`badge badge-${status}`}>{status[0]!.toUpperCase() + status.slice(1)}</span>
+      </div>
+      <dl>
+        <dt>Email</dt>
+        <dd><a href={`mailto:${app.email}`}>{app.email}</a></dd>
+        <dt>Phone</dt>
+        <dd>{app.phone}</dd>
+        <dt>Submitted</dt>
+        <dd>{dateTime(app.created_at)}</dd>
+        <dt>Membership type</dt>
+        <dd>{app.membership_type}</dd>
+        <dt>Availability</dt>
+        <dd>{app.availability}</dd>
+        <dt>Interests</dt>
+        <dd>{app.interests.map((i) => INTEREST_LABELS[i as (typeof INTERESTS)[number]] ?? i).join(', ')}</dd>
+        <dt>Why join</dt>
+        <dd>{app.reason}</dd>
+        {app.referral ? (
+          <>
+            <dt>Heard about us</dt>
+            <dd>{app.referral}</dd>
+          </>
+        ) : null}
+        {app.comments ? (
+          <>
+            <dt>Comments</dt>
+            <dd>{app.comments}</dd>
+          </>
+        ) : null}
+        {app.properties ? (
+          <>
+            <dt>Property</dt>
+            <dd>
+              {app.properties.address}
+              {'\n'}
+              {app.properties.type} · {app.properties.availability}
+              {'\n'}
+              {app.properties.description}
+            </dd>
+          </>
+        ) : null}
+        {app.invitation_code ? (
+          <>
+            <dt>Invitation code</dt>
+            <dd className="code">{app.invitation_code}</dd>
+          </>
+        ) : null}
+        {app.decided_at ? (
+          <>
+            <dt>Decided</dt>
+            <dd>
+              {dateTime(app.decided_at)}
+              {app.decided_by ? ` by ${app.decided_by}` : ''}
+              {app.granted_founding ? ' · Founding granted' : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {pendingTab && status === 'pending' ? (
+        <div className="application-decision">
+          <label className="checkbox">
+            <input type="checkbox" checked={grantFounding} onChange={(e) => setGrantFounding(e.target.checked)} />
+            Offer Founding membership
+          </label>
+          <button type="button" className="button button-ghost" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+            Reject
+          </button>
+          <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ id: app.id, accepted: true, grantFounding })}>
+            Accept
+          </button>
+        </div>
+      ) : null}
+      {status === 'accepted' ? (
+        <div className="application-decision">
+          <span className="muted">Invitation link not used or expired?</span>
+          <button type="button" className="button button-secondary button-small" disabled={resend.isPending} onClick={() => resend.mutate({ id: app.id })}>
+            Send a new invitation
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmReject}
+        title="Reject application"
+        message={`Reject the application of ${app.full_name}? No email is sent, and the decision cannot be changed.`}
+        confirmLabel="Reject"
+        danger
+        busy={decide.isPending}
+        onConfirm={() => decide.mutate({ id: app.id, accepted: false })}
+        onCancel={() => setConfirmReject(false)}
+      />
+    </article>
+  );
+}
+
+/** SPEC 2 applications review: tabs, one card at a time with Previous/Next. */
 export function ApplicationsPage() {
-  return <ComingSoon title="Applications" />;
+  const trpc = useTRPC();
+  const [tab, setTab] = useState<ApplicationStatus>('pending');
+  const [index, setIndex] = useState(0);
+  const list = useQuery(trpc.membership.applications.list.queryOptions({ status: tab }));
+  const apps = list.data ?? [];
+  // After a decision the list shrinks: stay on the same position, or the last one.
+  const current = Math.min(index, Math.max(0, apps.length - 1));
+  const app = apps[current];
+
+  function selectTab(status: ApplicationStatus) {
+    setTab(status);
+    setIndex(0);
+  }
+
+  return (
+    <section className="page narrow" style={{ maxWidth: '46rem' }}>
+      <div className="admin-header">
+        <div>
+          <p className="eyebrow">Administration</p>
+          <h1>Applications</h1>
+        </div>
+      </div>
+      <div className="tabs" role="tablist" aria-label="Application status">
+        {TABS.map((t) => (
+          <button
+            key={t.status}
+            type="button"
+            role="tab"
+            id={`tab-${t.status}`}
+            aria-selected={tab === t.status}
+            aria-controls="applications-panel"
+            className="tab"
+            onClick={() => selectTab(t.status)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {list.isPending ? (
+          <p className="page-status" role="status">Loading applications...</p>
+        ) : list.isError ? (
+          <p className="form-message form-message-error" role="alert">{errorMessage(list.error, 'Could not load the applications.')}</p>
+        ) : !app ? (
+          <p className="page-status">No applications in this category</p>
+        ) : (
+          <>
+            <ApplicationCard key={app.id} app={app} pendingTab={tab === 'pending'} />
+            <nav className="pager" aria-label="Applications">
+              <button type="button" className="button button-ghost button-small" disabled={current === 0} onClick={() => setIndex(current - 1)}>
+                Previous
+              </button>
+              <span className="pager-count" aria-live="polite">
+                {current + 1} of {apps.length}
+              </span>
+              <button type="button" className="button button-ghost button-small" disabled={current >= apps.length - 1} onClick={() => setIndex(current + 1)}>
+                Next
+              </button>
+            </nav>
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

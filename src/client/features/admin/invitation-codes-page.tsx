@@ -1,5 +1,198 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { InvitationCodeView } from '../../../shared/schemas/membership';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormMessage, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import './admin.css';
 
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** The end of a yyyy-mm-dd day in the admin's own time zone, as Unix ms. */
+function endOfLocalDay(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y!, m! - 1, d!, 23, 59, 59, 999).getTime();
+}
+
+function CreateCodeForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const [note, setNote] = useState('');
+  const [expires, setExpires] = useState('');
+  const [maxUses, setMaxUses] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const create = useMutation(
+    trpc.membership.codes.create.mutationOptions({
+      onSuccess: async (created) => {
+        toast(`Code ${created.code} created.`, 'success');
+        setCode('');
+        setNote('');
+        setExpires('');
+        setMaxUses('');
+        await queryClient.invalidateQueries(trpc.membership.codes.pathFilter());
+      },
+      onError: (err) => {
+        setErrors(fieldErrors(err));
+        setError(errorMessage(err, 'Could not create the code.'));
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setError('');
+    const uses = maxUses.trim() ? Number(maxUses) : null;
+    if (uses !== null && (!Number.isInteger(uses) || uses < 1)) {
+      setErrors({ maxUses: 'Maximum uses must be a whole number of at least 1.' });
+      return;
+    }
+    create.mutate({ code: code.trim() || undefined, note: note.trim() || undefined, expiresAt: expires ? endOfLocalDay(expires) : null, maxUses: uses });
+  }
+
+  const today = new Date();
+  const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      <h2>New code</h2>
+      <div className="code-form">
+        <TextField label="Code" name="code" autoComplete="off" spellCheck={false} maxLength={40} hint="Leave empty for a random code." error={errors.code} value={code} onChange={(e) => setCode(e.target.value)} />
+        <TextField label="Note" name="note" maxLength={200} hint="Who it is for, optional." error={errors.note} value={note} onChange={(e) => setNote(e.target.value)} />
+        <TextField label="Expires on" name="expires" type="date" min={minDate} hint="Optional; valid through that day." error={errors.expiresAt} value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <TextField label="Maximum uses" name="maxUses" type="number" inputMode="numeric" min={1} step={1} hint="Optional; empty means no limit." error={errors.maxUses} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create code'}</button>
+        </div>
+      </div>
+      {Object.keys(errors).length ? null : <FormMessage>{error}</FormMessage>}
+    </form>
+  );
+}
+
+function CodeUses({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const uses = useQuery(trpc.membership.codes.uses.queryOptions({ id }));
+  if (uses.isPending) return <p className="muted">Loading…</p>;
+  if (uses.isError) return <p className="field-error">Could not load the uses.</p>;
+  if (uses.data.length === 0) return <p className="muted">Not used yet.</p>;
+  return (
+    <ul className="code-uses">
+      {uses.data.map((u) => (
+        <li key={u.application_id}>
+          {u.full_name} ({u.email}), {day(u.created_at)}, {u.accepted === null ? 'pending' : u.accepted ? 'accepted' : 'rejected'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Admin screen for invitation codes (DECISIONS "Membership pipeline"): list, create, revoke. */
 export function InvitationCodesPage() {
-  return <ComingSoon title="Invitation codes" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const codes = useQuery(trpc.membership.codes.list.queryOptions());
+  const [open, setOpen] = useState<number | null>(null);
+  const [revoking, setRevoking] = useState<InvitationCodeView | null>(null);
+  const revoke = useMutation(
+    trpc.membership.codes.revoke.mutationOptions({
+      onSuccess: async () => {
+        toast(`Code ${revoking?.code} revoked.`, 'success');
+        setRevoking(null);
+        await queryClient.invalidateQueries(trpc.membership.codes.pathFilter());
+      },
+      onError: (err) => {
+        setRevoking(null);
+        toast(errorMessage(err, 'Could not revoke the code.'), 'error');
+      },
+    }),
+  );
+
+  return (
+    <section className="page stack">
+      <div className="admin-header">
+        <div>
+          <p className="eyebrow">Administration</p>
+          <h1>Invitation codes</h1>
+          <p className="muted">An applicant needs a code to apply. A code is used once per submitted application.</p>
+        </div>
+      </div>
+      <CreateCodeForm />
+      {codes.isPending ? (
+        <p className="page-status" role="status">Loading codes…</p>
+      ) : codes.isError ? (
+        <p className="form-message form-message-error" role="alert">{errorMessage(codes.error, 'Could not load the codes.')}</p>
+      ) : codes.data.length === 0 ? (
+        <p className="page-status">No codes yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="stack-table">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Status</th>
+                <th scope="col">Uses</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Note</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.data.map((c) => (
+                <tr key={c.id}>
+                  <td data-label="Code" className="code">{c.code}</td>
+                  <td data-label="Status">
+                    <span className={`badge badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
+                  </td>
+                  <td data-label="Uses">
+                    <div>
+                      <button
+                        type="button"
+                        className="text-link"
+                        aria-expanded={open === c.id}
+                        aria-label={`${c.use_count} of ${c.max_uses ?? 'unlimited'} uses of ${c.code}: show who`}
+                        onClick={() => setOpen(open === c.id ? null : c.id)}
+                      >
+                        {c.use_count} / {c.max_uses ?? '∞'}
+                      </button>
+                      {open === c.id ? <CodeUses id={c.id} /> : null}
+                    </div>
+                  </td>
+                  <td data-label="Expires">{c.expires_at ? day(c.expires_at) : 'Never'}</td>
+                  <td data-label="Note">
+                    {c.note ?? ''}
+                    <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
+                      {c.created_by ? `by ${c.created_by}, ` : ''}
+                      {day(c.created_at)}
+                    </div>
+                  </td>
+                  <td data-label="Actions">
+                    {c.status === 'revoked' ? null : (
+                      <button type="button" className="button button-ghost button-small" onClick={() => setRevoking(c)}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke code"
+        message={`Revoke ${revoking?.code}? Nobody can apply with it any more. Applications already submitted stay.`}
+        confirmLabel="Revoke"
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
+        onCancel={() => setRevoking(null)}
+      />
+    </section>
+  );
 }

@@ -1,5 +1,203 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ACCOUNT_TYPES, type AccountType } from '../../../shared/constants';
+import type { UserView } from '../../../shared/schemas/membership';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Modal } from '../../components/modal';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useAuth } from '../auth/use-auth';
+import './admin.css';
 
+/** SPEC 2 'User Management': Name, Email, a Privilege select, and Actions. */
 export function UsersPage() {
-  return <ComingSoon title="User Management" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user: me } = useAuth();
+  const users = useQuery(trpc.membership.users.list.queryOptions());
+  const [search, setSearch] = useState('');
+  const [resetTarget, setResetTarget] = useState<UserView | null>(null);
+  const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
+  const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.membership.users.pathFilter());
+
+  const privilege = useMutation(
+    trpc.membership.users.changePrivilege.mutationOptions({
+      onSuccess: async (res, input) => {
+        const u = users.data?.find((x) => x.user_id === input.id);
+        toast(`${u?.name ?? 'The member'} is now ${res.type}.`, 'success');
+        await refresh();
+      },
+      onError: async (err) => {
+        toast(errorMessage(err, 'Could not change the privilege.'), 'error');
+        await refresh();
+      },
+    }),
+  );
+  const setAdmin = useMutation(
+    trpc.membership.users.setAdmin.mutationOptions({
+      onSuccess: async (res) => {
+        toast(res.admin ? `${adminTarget?.name} is now an admin.` : `${adminTarget?.name} is no longer an admin.`, 'success');
+        setAdminTarget(null);
+        await refresh();
+      },
+      onError: (err) => {
+        setAdminTarget(null);
+        toast(errorMessage(err, 'Could not change admin rights.'), 'error');
+      },
+    }),
+  );
+  const resetPassword = useMutation(
+    trpc.membership.users.resetPasswordToTemp.mutationOptions({
+      onSuccess: async (res) => {
+        setTemp({ name: resetTarget?.name ?? '', password: res.temporaryPassword });
+        setResetTarget(null);
+        await refresh();
+      },
+      onError: (err) => {
+        setResetTarget(null);
+        toast(errorMessage(err, 'Could not reset the password.'), 'error');
+      },
+    }),
+  );
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (users.data ?? []).filter((u) => !q || u.name.toLowerCase().includes(q) || u.email.includes(q));
+  }, [users.data, search]);
+
+  async function copyTemp() {
+    if (!temp) return;
+    try {
+      await navigator.clipboard.writeText(temp.password);
+      toast('Copied.', 'success');
+    } catch {
+      toast('Select the password and copy it by hand.', 'info');
+    }
+  }
+
+  return (
+    <section className="page">
+      <div className="admin-header">
+        <div>
+          <p className="eyebrow">Administration</p>
+          <h1>User Management</h1>
+        </div>
+        {users.data ? <p className="muted">{users.data.length} members</p> : null}
+      </div>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="user-search">Search members</label>
+          <input id="user-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+      </div>
+      {users.isPending ? (
+        <p className="page-status" role="status">Loading members…</p>
+      ) : users.isError ? (
+        <p className="form-message form-message-error" role="alert">{errorMessage(users.error, 'Could not load the members.')}</p>
+      ) : shown.length === 0 ? (
+        <p className="page-status">No members match.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="users-table stack-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Privilege</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((u) => {
+                const self = u.user_id === me?.user_id;
+                return (
+                  <tr key={u.user_id}>
+                    <td data-label="Name">
+                      {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                      {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                    </td>
+                    <td data-label="Email">{u.email}</td>
+                    <td data-label="Privilege">
+                      <select
+                        aria-label={`Privilege of ${u.name}`}
+                        value={u.type}
+                        disabled={privilege.isPending}
+                        onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+                      >
+                        {ACCOUNT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                      </select>
+                    </td>
+                    <td data-label="Actions">
+                      <div className="actions">
+                        <button type="button" className="button button-ghost button-small" disabled={self} title={self ? 'Change your own password in Settings' : undefined} onClick={() => setResetTarget(u)}>
+                          Reset password
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          disabled={self && u.admin}
+                          title={self && u.admin ? 'You cannot remove your own admin rights' : undefined}
+                          onClick={() => setAdminTarget(u)}
+                        >
+                          {u.admin ? 'Remove admin' : 'Make admin'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={resetTarget !== null}
+        title="Reset password"
+        message={`Give ${resetTarget?.name} a temporary password? They are signed out everywhere and must choose a new password when they next log in.`}
+        confirmLabel="Reset password"
+        danger
+        busy={resetPassword.isPending}
+        onConfirm={() => resetTarget && resetPassword.mutate({ id: resetTarget.user_id })}
+        onCancel={() => setResetTarget(null)}
+      />
+      <ConfirmDialog
+        open={adminTarget !== null}
+        title={adminTarget?.admin ? 'Remove admin rights' : 'Make admin'}
+        message={
+          adminTarget?.admin
+            ? `${adminTarget?.name} will no longer see the admin screens.`
+            : `${adminTarget?.name} will be able to review applications, manage members and email the club.`
+        }
+        confirmLabel={adminTarget?.admin ? 'Remove admin' : 'Make admin'}
+        danger={adminTarget?.admin}
+        busy={setAdmin.isPending}
+        onConfirm={() => adminTarget && setAdmin.mutate({ id: adminTarget.user_id, admin: !adminTarget.admin })}
+        onCancel={() => setAdminTarget(null)}
+      />
+      <Modal
+        open={temp !== null}
+        onClose={() => setTemp(null)}
+        title="Temporary password"
+        size="small"
+        footer={
+          <button type="button" className="button" onClick={() => setTemp(null)}>
+            Done
+          </button>
+        }
+      >
+        <p>
+          Give this temporary password to <strong>{temp?.name}</strong>. It is shown only once; they will choose a new password when they log in.
+        </p>
+        <div className="temp-password">
+          <span data-testid="temporary-password">{temp?.password}</span>
+          <button type="button" className="button button-secondary button-small" onClick={copyTemp}>
+            Copy
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
 }

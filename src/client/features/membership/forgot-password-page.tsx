@@ -1,5 +1,47 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { FormMessage, TextField } from '../../components/field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import './membership.css';
 
+/** SPEC 2 forgot password: the server's text answer is shown as a message. */
 export function ForgotPasswordPage() {
-  return <ComingSoon title="Forgot password" />;
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState('');
+  const send = useMutation(
+    trpc.membership.forgotPassword.mutationOptions({
+      onSuccess: (res) => {
+        setError('');
+        setAnswer(res.message);
+      },
+      onError: (err) => {
+        setAnswer('');
+        setError(errorMessage(err, 'Error sending reset link.'));
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    send.mutate({ email });
+  }
+
+  return (
+    <section className="page narrow">
+      <form className="card form-card auth-card" onSubmit={submit}>
+        <h1>Forgot password</h1>
+        <p className="lead">Enter the email of your account and we will send you a link to choose a new password.</p>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <FormMessage tone="success">{answer}</FormMessage>
+        <FormMessage>{error}</FormMessage>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send reset link'}</button>
+          <Link href="/login" className="text-link">Back to Login</Link>
+        </div>
+      </form>
+    </section>
+  );
 }

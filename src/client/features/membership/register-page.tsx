@@ -1,5 +1,98 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { PASSWORD_MAX, PASSWORD_MIN, type AccountType } from '../../../shared/constants';
+import { INVALID_REGISTRATION_TOKEN } from '../../../shared/schemas/membership';
+import { FormMessage, SelectField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { passwordProblem } from './password-rules';
+import './membership.css';
 
+/** SPEC 2 /register/{token}: loading, then the invalid-token message or the form. */
 export function RegisterPage() {
-  return <ComingSoon title="Create your account" />;
+  const { token = '' } = useParams<{ token: string }>();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const invite = useQuery({ ...trpc.membership.registrationInvite.queryOptions({ token }), retry: false, staleTime: Infinity });
+  const [name, setName] = useState('');
+  const [type, setType] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!invite.data) return;
+    setName(invite.data.name);
+    if (invite.data.allowedTypes.length === 1) setType(invite.data.allowedTypes[0]!);
+  }, [invite.data]);
+
+  const register = useMutation(
+    trpc.membership.register.mutationOptions({
+      onSuccess: () => {
+        toast('Your account is ready. Please log in.', 'success');
+        navigate('/login', { replace: true });
+      },
+      onError: (err) => {
+        const status = err instanceof TRPCClientError ? (err.data?.httpStatus ?? 500) : 500;
+        setError(status >= 500 ? 'Error creating account. Please try again later.' : errorMessage(err, 'Error creating account.'));
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = !name.trim() ? 'Name is required.' : !type ? 'Account type is required.' : passwordProblem(password, confirm);
+    setError(problem);
+    if (!problem) register.mutate({ token, name, type: type as AccountType, password });
+  }
+
+  if (invite.isPending) return <p className="page-status" role="status">Verifying your invitation…</p>;
+  if (invite.isError) {
+    const notFound = invite.error instanceof TRPCClientError && (invite.error.data?.httpStatus === 404 || invite.error.data?.httpStatus === 400);
+    return (
+      <section className="page narrow">
+        <div className="card auth-card">
+          <h1>Create your account</h1>
+          <FormMessage>{notFound ? INVALID_REGISTRATION_TOKEN : 'Error verifying token. Please try again later.'}</FormMessage>
+        </div>
+      </section>
+    );
+  }
+
+  const types = invite.data.allowedTypes;
+  return (
+    <section className="page narrow">
+      <form className="card form-card auth-card" onSubmit={submit} noValidate>
+        <p className="eyebrow">Welcome to the club</p>
+        <h1>Create your account</h1>
+        <p className="lead">Your application was accepted. Choose how you will appear to other members and set a password.</p>
+        <TextField label="Email" type="email" name="email" value={invite.data.email} readOnly autoComplete="username" hint="The address your invitation was sent to." />
+        <TextField label="Name" name="name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <SelectField label="Account type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">Select…</option>
+          {types.map((t) => <option key={t} value={t}>{t}</option>)}
+        </SelectField>
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField label="Confirm password" type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <FormMessage>{error}</FormMessage>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={register.isPending}>{register.isPending ? 'Creating account…' : 'Create account'}</button>
+        </div>
+      </form>
+    </section>
+  );
 }

@@ -1,5 +1,71 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
+import { FormMessage, TextField } from '../../components/field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { passwordProblem } from './password-rules';
+import './membership.css';
 
+/** SPEC 2 reset password: the form, then a success message with 'Go to Login'. */
 export function ResetPasswordPage() {
-  return <ComingSoon title="Reset password" />;
+  const { token = '' } = useParams<{ token: string }>();
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const reset = useMutation(
+    trpc.membership.resetPassword.mutationOptions({
+      onSuccess: (res) => setDone(res.message),
+      onError: (err) => setError(errorMessage(err, 'Error resetting password.')),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = passwordProblem(password, confirm);
+    setError(problem);
+    if (!problem) reset.mutate({ token, newPassword: password });
+  }
+
+  if (done) {
+    return (
+      <section className="page narrow">
+        <div className="card success-panel" role="status">
+          <div className="success-mark" aria-hidden="true">✓</div>
+          <h1>Password reset</h1>
+          <p>{done}</p>
+          <Link href="/login" className="button">Go to Login</Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page narrow">
+      <form className="card form-card auth-card" onSubmit={submit} noValidate>
+        <h1>Choose a new password</h1>
+        <p className="lead">For your security, resetting the password signs your account out on every device.</p>
+        <TextField
+          label="New password"
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField label="Confirm new password" type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <FormMessage>{error}</FormMessage>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={reset.isPending}>{reset.isPending ? 'Saving…' : 'Reset password'}</button>
+          <Link href="/forgot-password" className="text-link">Request a new link</Link>
+        </div>
+      </form>
+    </section>
+  );
 }
