@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { seedDemoImages } from './seed-images';
 import { buildSeedSql, seedOptionsFromEnv, type SeedOptions } from './seed-sql';
 import { d1File, d1Query, persistDir, ROOT, wrangler } from './wrangler';
 
@@ -20,6 +21,7 @@ export async function prepareLocalDatabase(): Promise<SeedOptions> {
     } finally {
       rmSync(file, { force: true });
     }
+    if (opts.demo) seedDemoImages();
   }
   return opts;
 }

@@ -13,7 +13,7 @@ type Part = { bytes: Uint8Array; name: string; type?: string };
 
 function form(parts: { image?: Part; display?: Part; thumbnail?: Part }, fields: Record<string, string> = {}): FormData {
   const fd = new FormData();
-  for (const [k, p] of Object.entries(parts)) if (p) fd.append(k, new File([p.bytes], p.name, { type: p.type ?? 'image/jpeg' }));
+  for (const [k, p] of Object.entries(parts)) if (p) fd.append(k, new File([new Uint8Array(p.bytes)], p.name, { type: p.type ?? 'image/jpeg' }));
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;
 }

@@ -1,5 +1,167 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import type { ImageDto } from '../../../shared/schemas/images';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { groupByUploadDate, matchesTagSearch } from './gallery-helpers';
+import { ImageBrowser, useEventOptions } from './image-browser';
+import { ImageGrid } from './image-grid';
+import { UploadDialog } from './upload-dialog';
+import { useImageParam } from './use-image-param';
+import './gallery.css';
 
+/** /gallery 'Image Gallery': search by tag, filter by event, grouped by upload date, manage mode. */
 export function GalleryPage() {
-  return <ComingSoon title="Image Gallery" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const ids = useId();
+  const list = useQuery(trpc.images.list.queryOptions());
+  const events = useEventOptions();
+  const [search, setSearch] = useState('');
+  const [eventFilter, setEventFilter] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [, setOpenId] = useImageParam();
+
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  const visible = useMemo(
+    () => all.filter((i) => matchesTagSearch(i, search) && (!eventFilter || String(i.associated_event_id) === eventFilter)),
+    [all, search, eventFilter],
+  );
+  const groups = useMemo(() => groupByUploadDate(visible), [visible]);
+  const ordered = useMemo(() => groups.flatMap((g) => g.images), [groups]);
+
+  const remove = useMutation(
+    trpc.images.delete.mutationOptions({
+      onSuccess: async (res) => {
+        toast(res.deleted.length === 1 ? 'Image deleted.' : `${res.deleted.length} images deleted.`, 'success');
+        stopManaging();
+        setConfirming(false);
+        await queryClient.invalidateQueries(trpc.images.pathFilter());
+      },
+      onError: (e) => {
+        setConfirming(false);
+        toast(errorMessage(e, 'The images could not be deleted.'), 'error');
+      },
+    }),
+  );
+
+  function stopManaging() {
+    setManaging(false);
+    setSelected(new Set());
+  }
+  function toggle(image: ImageDto) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(image.id)) next.delete(image.id);
+      else next.add(image.id);
+      return next;
+    });
+  }
+
+  let shown = 0;
+  return (
+    <section className="page gallery-page">
+      <header className="gallery-header">
+        <h1>Image Gallery</h1>
+        <div className="gallery-actions">
+          {managing ? (
+            <>
+              <span className="muted" aria-live="polite">
+                {selected.size} selected
+              </span>
+              <button type="button" className="button button-danger" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
+                Delete Selected
+              </button>
+              <button type="button" className="button button-ghost" onClick={stopManaging}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button" onClick={() => setUploading(true)}>
+                Upload Image
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setManaging(true)} disabled={!all.some((i) => i.can_manage)}>
+                Manage Images
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+
+      <div className="gallery-toolbar" role="search">
+        <div className="field">
+          <label htmlFor={`${ids}-search`} className="visually-hidden">
+            Search by tags
+          </label>
+          <input id={`${ids}-search`} type="search" placeholder="Search by tags..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-filter`} className="visually-hidden">
+            Show...
+          </label>
+          <select id={`${ids}-filter`} value={eventFilter} onChange={(e) => setEventFilter(e.target.value)}>
+            <option value="" disabled hidden>
+              Show...
+            </option>
+            <option value="">All Topics</option>
+            {events.map((ev) => (
+              <option key={ev.id} value={String(ev.id)}>
+                {ev.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {managing ? <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p> : null}
+
+      {list.isPending ? (
+        <p className="page-status">Loading images…</p>
+      ) : list.isError ? (
+        <p className="form-message form-message-error" role="alert">
+          {errorMessage(list.error, 'The images could not be loaded.')}
+        </p>
+      ) : groups.length === 0 ? (
+        <p className="gallery-empty">No images to display</p>
+      ) : (
+        groups.map((g) => {
+          const start = shown;
+          shown += g.images.length;
+          return (
+            <section key={g.key} className="gallery-group" aria-labelledby={`${ids}-${g.key}`}>
+              <h2 id={`${ids}-${g.key}`} className="gallery-date">
+                {g.label}
+              </h2>
+              <ImageGrid
+                images={g.images}
+                startIndex={start}
+                onOpen={(i) => setOpenId(i.id)}
+                selecting={managing}
+                selected={selected}
+                onToggle={toggle}
+              />
+            </section>
+          );
+        })
+      )}
+
+      <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
+      <ImageBrowser images={ordered} known={all} listPending={list.isPending} events={events} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Selected"
+        message={`Delete ${selected.size === 1 ? 'this image' : `these ${selected.size} images`} and their comments? This action cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ images: [...selected] })}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
 }

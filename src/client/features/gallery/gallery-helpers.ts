@@ -1,0 +1,51 @@
+import { DISPLAY_MAX_EDGE, type ImageDto } from '../../../shared/schemas/images';
+
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+
+/** SPEC 9: dates show as 'MMM dd, yyyy'. */
+export function formatUploadDate(iso: string): string {
+  return DATE.format(new Date(iso));
+}
+
+/** The viewer's local calendar day of an upload. */
+function dayKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export interface ImageGroup {
+  key: string;
+  label: string;
+  images: ImageDto[];
+}
+
+/** Groups by upload day, newest day first and newest image first within a day. */
+export function groupByUploadDate(images: ImageDto[]): ImageGroup[] {
+  const sorted = [...images].sort((a, b) => b.upload_date.localeCompare(a.upload_date) || b.id - a.id);
+  const groups: ImageGroup[] = [];
+  for (const image of sorted) {
+    const key = dayKey(image.upload_date);
+    const last = groups[groups.length - 1];
+    if (last?.key === key) last.images.push(image);
+    else groups.push({ key, label: formatUploadDate(image.upload_date), images: [image] });
+  }
+  return groups;
+}
+
+/** SPEC 5: the tag search is a case-insensitive substring of any tag. */
+export function matchesTagSearch(image: ImageDto, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || image.tags.some((t) => t.toLowerCase().includes(q));
+}
+
+/** The display derivative's size (about 1600 px on the long edge), from the original's. */
+export function displaySize(image: ImageDto): { width: number; height: number } {
+  const w = image.width ?? DISPLAY_MAX_EDGE;
+  const h = image.height ?? Math.round((DISPLAY_MAX_EDGE * 2) / 3);
+  const scale = Math.min(1, DISPLAY_MAX_EDGE / Math.max(w, h));
+  return { width: Math.round(w * scale), height: Math.round(h * scale) };
+}
+
+export function imageLabel(image: ImageDto): string {
+  return image.title || image.name || `Image ${image.id}`;
+}

@@ -1,0 +1,126 @@
+// Loaded only when Gallery Mode opens: the lightbox library and its styles stay out of every
+// first-load bundle.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Lightbox, { type FullscreenRef, type SlideImage, type SlideshowRef, type ThumbnailsRef, type ZoomRef } from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
+import Counter from 'yet-another-react-lightbox/plugins/counter';
+import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
+import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
+import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
+import 'yet-another-react-lightbox/plugins/counter.css';
+import 'yet-another-react-lightbox/plugins/thumbnails.css';
+import type { ImageDto } from '../../../shared/schemas/images';
+import { displaySize, formatUploadDate, imageLabel } from './gallery-helpers';
+import { LIGHTBOX_DEFAULTS as D } from './lightbox-defaults';
+
+export interface GalleryLightboxProps {
+  images: ImageDto[];
+  index: number;
+  /** Called with the slide shown when it closed. */
+  onClose: (index: number) => void;
+}
+
+const isOwnImage = (src: string | undefined) => Boolean(src && /^\/images\/[A-Za-z0-9_-]+\.(jpg|png|webp)$/.test(src));
+
+function InvalidSource() {
+  return (
+    <div className="lightbox-invalid" role="alert">
+      Invalid source
+    </div>
+  );
+}
+
+/**
+ * SPEC 2 and 9 lightbox: previous/next, slide counter, thumbnails, zoom in 0.25 steps,
+ * slideshow, fullscreen and close. Keys: Escape, arrows, t, plus, minus, F11 and Space.
+ */
+export default function GalleryLightbox({ images, index, onClose }: GalleryLightboxProps) {
+  const [current, setCurrent] = useState(index);
+  const thumbnails = useRef<ThumbnailsRef>(null);
+  const slideshow = useRef<SlideshowRef>(null);
+  const fullscreen = useRef<FullscreenRef>(null);
+  const zoom = useRef<ZoomRef>(null);
+
+  const slides = useMemo(
+    () =>
+      images.map((image): SlideImage & { description?: string } => {
+        const size = displaySize(image);
+        const when = `Uploaded ${formatUploadDate(image.upload_date)} by ${image.author_name}`;
+        return {
+          src: image.display_url,
+          alt: imageLabel(image),
+          width: size.width,
+          height: size.height,
+          srcSet: [
+            ...(image.thumb_width && image.thumb_height && image.thumb_url !== image.display_url
+              ? [{ src: image.thumb_url, width: image.thumb_width, height: image.thumb_height }]
+              : []),
+            { src: image.display_url, width: size.width, height: size.height },
+          ],
+          title: imageLabel(image),
+          description: image.description ? `${when}\n${image.description}` : when,
+        };
+      }),
+    [images],
+  );
+
+  // The keys the library does not bind itself: t, F11 and Space; plus and minus step by 0.25.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select')) return;
+      const stop = () => {
+        e.preventDefault();
+        e.stopPropagation();
+      };
+      if (e.key === 't' || e.key === 'T') {
+        stop();
+        if (thumbnails.current?.visible) thumbnails.current.hide();
+        else thumbnails.current?.show();
+      } else if (e.key === 'F11') {
+        stop();
+        if (fullscreen.current?.fullscreen) fullscreen.current.exit();
+        else fullscreen.current?.enter();
+      } else if (e.key === ' ' || e.code === 'Space') {
+        stop();
+        if (slideshow.current?.playing) slideshow.current.pause();
+        else slideshow.current?.play();
+      } else if ((e.key === '+' || e.key === '=') && zoom.current) {
+        stop();
+        zoom.current.changeZoom(zoom.current.zoom + D.zoomIncrement);
+      } else if ((e.key === '-' || e.key === '_') && zoom.current) {
+        stop();
+        zoom.current.changeZoom(zoom.current.zoom - D.zoomIncrement);
+      }
+    }
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  return (
+    <Lightbox
+      open
+      close={() => onClose(current)}
+      index={index}
+      slides={slides}
+      plugins={[Captions, Counter, Fullscreen, Slideshow, Thumbnails, Zoom]}
+      on={{ view: ({ index: i }) => setCurrent(i) }}
+      animation={{ zoom: D.zoomTransitionMs }}
+      carousel={{ spacing: `${D.slideDistance * 100}%`, finite: false, preload: 2 }}
+      slideshow={{ ref: slideshow, delay: D.slideshowMs }}
+      thumbnails={{ ref: thumbnails, showToggle: true, vignette: true }}
+      fullscreen={{ ref: fullscreen }}
+      zoom={{ ref: zoom, minZoom: D.minPinchZoom, zoomInMultiplier: 1 + D.zoomIncrement, scrollToZoom: false }}
+      captions={{ showToggle: true, descriptionMaxLines: 4 }}
+      counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
+      controller={{ closeOnBackdropClick: true }}
+      render={{
+        slide: ({ slide }) => (isOwnImage((slide as SlideImage).src) ? undefined : <InvalidSource />),
+        iconError: () => <InvalidSource />,
+      }}
+      labels={{ Close: 'Close', Previous: 'Previous', Next: 'Next' }}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { EventOption, ImageDto } from '../../../shared/schemas/images';
+import { useTRPC } from '../../lib/trpc';
+import { ImageView } from './image-view';
+import { useImageParam } from './use-image-param';
+
+const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
+
+interface ImageBrowserProps {
+  /** The images Gallery Mode pages through (the visible, filtered ones). */
+  images: ImageDto[];
+  /** Every image loaded, to find the one named by ?image=. */
+  known: ImageDto[];
+  listPending: boolean;
+  events: EventOption[];
+}
+
+/**
+ * The image view and Gallery Mode over a list of images, driven by ?image={id}: opening sets
+ * it, a reload reopens it, closing removes it. Gallery Mode closes the view (a modal dialog
+ * would sit above the lightbox) and reopens it on the slide last shown.
+ */
+export function ImageBrowser({ images, known, listPending, events }: ImageBrowserProps) {
+  const trpc = useTRPC();
+  const [openId, setOpenId] = useImageParam();
+  const [lightbox, setLightbox] = useState<{ slides: ImageDto[]; index: number } | null>(null);
+  const fromList = openId === null ? undefined : known.find((i) => i.id === openId);
+  // A deep link to an image outside the loaded list (or before it arrives) asks for that one image.
+  const single = useQuery({ ...trpc.images.byId.queryOptions({ id: openId ?? 0 }), enabled: openId !== null && !fromList && !listPending });
+  const image = fromList ?? single.data;
+  const state = openId === null || image ? 'ready' : single.isError ? 'missing' : 'loading';
+
+  function galleryMode(current: ImageDto) {
+    const slides = images.some((i) => i.id === current.id) ? images : [current];
+    setLightbox({ slides, index: Math.max(0, slides.findIndex((i) => i.id === current.id)) });
+    setOpenId(null);
+  }
+
+  return (
+    <>
+      <ImageView image={lightbox ? undefined : image} state={lightbox ? 'ready' : state} events={events} onClose={() => setOpenId(null)} onGalleryMode={galleryMode} />
+      {lightbox ? (
+        <Suspense fallback={<div className="lightbox-loading" role="status">Opening Gallery Mode…</div>}>
+          <GalleryLightbox
+            images={lightbox.slides}
+            index={lightbox.index}
+            onClose={(i) => {
+              const shown = lightbox.slides[i];
+              setLightbox(null);
+              if (shown) setOpenId(shown.id);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The events for the associated-event select and the 'Show...' filter. */
+export function useEventOptions(): EventOption[] {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.images.eventOptions.queryOptions(), staleTime: 60_000 }).data ?? [];
+}

@@ -1,0 +1,63 @@
+import type { ImageDto } from '../../../shared/schemas/images';
+import { imageLabel } from './gallery-helpers';
+
+/** How many thumbnails load eagerly: about the first two rows; the rest wait until scrolled near. */
+export const EAGER_THUMBNAILS = 8;
+
+interface ImageGridProps {
+  images: ImageDto[];
+  onOpen: (image: ImageDto) => void;
+  /** Position of the first image in the whole page (for eager vs lazy loading). */
+  startIndex?: number;
+  selecting?: boolean;
+  selected?: ReadonlySet<number>;
+  onToggle?: (image: ImageDto) => void;
+}
+
+/** Thumbnails only, with their width and height set so nothing shifts while they arrive. */
+export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, selected, onToggle }: ImageGridProps) {
+  return (
+    <ul className="image-grid">
+      {images.map((image, i) => {
+        const label = imageLabel(image);
+        const isSelected = selected?.has(image.id) ?? false;
+        const thumb = (
+          <img
+            src={image.thumb_url}
+            alt={label}
+            width={image.thumb_width ?? 400}
+            height={image.thumb_height ?? 300}
+            loading={startIndex + i < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        );
+        return (
+          <li key={image.id} className={`image-tile${isSelected ? ' is-selected' : ''}`}>
+            {selecting ? (
+              <label className="image-tile-button">
+                <input
+                  type="checkbox"
+                  className="image-tile-check"
+                  checked={isSelected}
+                  disabled={!image.can_manage}
+                  onChange={() => onToggle?.(image)}
+                  aria-label={`Select ${label}`}
+                />
+                {thumb}
+                {image.can_manage ? null : <span className="image-tile-note">Not yours</span>}
+              </label>
+            ) : (
+              <button type="button" className="image-tile-button" onClick={() => onOpen(image)} aria-label={`Open ${label}`}>
+                {thumb}
+              </button>
+            )}
+            <div className="image-tile-caption">
+              <span className="image-tile-title">{label}</span>
+              {image.tags.length ? <span className="image-tile-tags">{image.tags.slice(0, 3).join(' · ')}</span> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

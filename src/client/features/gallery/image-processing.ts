@@ -1,0 +1,77 @@
+import { DISPLAY_MAX_EDGE, IMAGE_TYPES, MAX_IMAGE_BYTES, THUMB_TARGET_BYTES, THUMB_WIDTH, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../../shared/schemas/images';
+
+/**
+ * Makes the three parts of an upload in the browser. Drawing to a canvas and encoding again keeps
+ * only the pixels, so EXIF (GPS, camera), XMP and IPTC never leave the member's device; the
+ * rotation EXIF asked for is applied first.
+ */
+export interface PreparedUpload {
+  image: Blob;
+  display: Blob;
+  thumbnail: Blob;
+  width: number;
+  height: number;
+}
+
+/** The same limits the server applies, checked before any work: a clear message at once. */
+export function checkFile(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return WRONG_TYPE_MESSAGE;
+  if (file.size > MAX_IMAGE_BYTES) return TOO_LARGE_MESSAGE;
+  return null;
+}
+
+/** Originals above this edge are scaled down: beyond it a photo only costs memory. */
+const ORIGINAL_MAX_EDGE = 6000;
+
+function canvasFor(bitmap: ImageBitmap, width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot prepare images.');
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(bitmap, 0, 0, width, height);
+  return canvas;
+}
+
+function encode(canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded.'))), type, quality),
+  );
+}
+
+function fit(width: number, height: number, maxEdge: number) {
+  const scale = Math.min(1, maxEdge / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+export async function prepareUpload(file: File): Promise<PreparedUpload> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    throw new Error('This file could not be read as an image.');
+  }
+  try {
+    const size = fit(bitmap.width, bitmap.height, ORIGINAL_MAX_EDGE);
+    const original = canvasFor(bitmap, size.width, size.height);
+    // PNG stays lossless; JPEG and WebP keep their type at a high quality.
+    let image = await encode(original, file.type, file.type === 'image/png' ? undefined : 0.92);
+    if (image.size > MAX_IMAGE_BYTES) image = await encode(original, 'image/jpeg', 0.88);
+    if (image.size > MAX_IMAGE_BYTES) throw new Error(TOO_LARGE_MESSAGE);
+
+    const d = fit(size.width, size.height, DISPLAY_MAX_EDGE);
+    const display = await encode(canvasFor(bitmap, d.width, d.height), 'image/webp', 0.85);
+
+    const tw = Math.min(THUMB_WIDTH, size.width);
+    const thumbCanvas = canvasFor(bitmap, tw, Math.max(1, Math.round((size.height * tw) / size.width)));
+    let thumbnail = await encode(thumbCanvas, 'image/webp', 0.8);
+    for (const q of [0.7, 0.6, 0.5, 0.4]) {
+      if (thumbnail.size <= THUMB_TARGET_BYTES) break;
+      thumbnail = await encode(thumbCanvas, 'image/webp', q);
+    }
+    return { image, display, thumbnail, width: size.width, height: size.height };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,13 @@
+/** SPEC 9's lightbox constants: the defaults the gallery's lightbox is configured with. */
+export const LIGHTBOX_DEFAULTS = {
+  zoomTransitionMs: 300,
+  /** No video slides yet; kept with the other constants for when they come. */
+  videoMetadataTimeoutMs: 3000,
+  /** Space between slides as a fraction of the viewport. */
+  slideDistance: 0.3,
+  slideshowMs: 8000,
+  uiFadeOutMs: 8000,
+  zoomIncrement: 0.25,
+  minPinchZoom: 0.9,
+  videoDefaultSize: { width: 1920, height: 1080 },
+} as const;

@@ -1,0 +1,247 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { IMAGE_ACCEPT, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
+import { SelectField, TextAreaField, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { useToast } from '../../components/toast';
+import { useTRPC } from '../../lib/trpc';
+import { checkFile, prepareUpload } from './image-processing';
+import { sendUpload, type UploadFields } from './upload-request';
+
+type Status = 'ready' | 'preparing' | 'uploading' | 'done' | 'error';
+interface Item {
+  key: number;
+  file: File;
+  preview: string;
+  status: Status;
+  progress: number;
+  error: string;
+}
+
+const STATUS_TEXT: Record<Status, string> = {
+  ready: 'Ready',
+  preparing: 'Preparing…',
+  uploading: 'Uploading…',
+  done: 'Uploaded',
+  error: 'Failed',
+};
+
+interface UploadDialogProps {
+  open: boolean;
+  onClose: () => void;
+  events: EventOption[];
+  /** Pre-selects an event (the event page's Images tab). */
+  eventId?: number | null;
+}
+
+/** Upload Image: choose or drop images, describe them once, and watch each file's progress. */
+export function UploadDialog({ open, onClose, events, eventId = null }: UploadDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const inputId = useId();
+  const nextKey = useRef(1);
+  const [items, setItems] = useState<Item[]>([]);
+  const [fields, setFields] = useState<UploadFields>({ title: '', description: '', tags: '', associatedEventId: eventId });
+  const [dragging, setDragging] = useState(false);
+  const busy = items.some((i) => i.status === 'preparing' || i.status === 'uploading');
+
+  useEffect(() => {
+    if (open) setFields((f) => ({ ...f, associatedEventId: eventId }));
+  }, [open, eventId]);
+
+  // Revoke the previews' object URLs when items go away.
+  const previews = useRef(new Set<string>());
+  useEffect(() => () => previews.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  const patch = (key: number, p: Partial<Item>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...p } : i)));
+
+  function addFiles(files: FileList | File[]) {
+    const added = Array.from(files).map((file): Item => {
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      const error = checkFile(file);
+      return { key: nextKey.current++, file, preview, status: error ? 'error' : 'ready', progress: 0, error: error ?? '' };
+    });
+    setItems((all) => [...all, ...added]);
+  }
+
+  function remove(item: Item) {
+    URL.revokeObjectURL(item.preview);
+    previews.current.delete(item.preview);
+    setItems((all) => all.filter((i) => i.key !== item.key));
+  }
+
+  async function uploadOne(item: Item, single: boolean): Promise<boolean> {
+    const invalid = checkFile(item.file);
+    if (invalid) {
+      patch(item.key, { status: 'error', error: invalid });
+      return false;
+    }
+    try {
+      patch(item.key, { status: 'preparing', progress: 0, error: '' });
+      const parts = await prepareUpload(item.file);
+      patch(item.key, { status: 'uploading' });
+      // One title for several files would repeat; each then keeps its own file name.
+      const own = single ? fields : { ...fields, title: fields.title ? `${fields.title} (${item.file.name.replace(/\.[^.]*$/, '')})` : '' };
+      await sendUpload({ ...parts, name: item.file.name }, own, (p) => patch(item.key, { progress: p }));
+      patch(item.key, { status: 'done', progress: 1 });
+      return true;
+    } catch (error) {
+      patch(item.key, { status: 'error', error: error instanceof Error ? error.message : 'The upload failed. Please retry.' });
+      return false;
+    }
+  }
+
+  async function run(targets: Item[]) {
+    let ok = 0;
+    for (const item of targets) if (await uploadOne(item, items.length === 1)) ok += 1;
+    if (ok) {
+      await queryClient.invalidateQueries(trpc.images.pathFilter());
+      toast(ok === 1 ? 'Image uploaded.' : `${ok} images uploaded.`, 'success');
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(items.filter((i) => i.status === 'ready'));
+  }
+
+  function close() {
+    if (busy) return;
+    items.forEach((i) => URL.revokeObjectURL(i.preview));
+    previews.current.clear();
+    setItems([]);
+    setFields({ title: '', description: '', tags: '', associatedEventId: eventId });
+    onClose();
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer.files.length) addFiles(e.dataTransfer.files);
+  }
+
+  const ready = items.filter((i) => i.status === 'ready').length;
+  const allDone = items.length > 0 && items.every((i) => i.status === 'done');
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Upload Image"
+      size="large"
+      footer={
+        <>
+          <button type="button" className="button button-ghost" onClick={close} disabled={busy}>
+            {allDone ? 'Done' : 'Cancel'}
+          </button>
+          <button type="submit" form={`${inputId}-form`} className="button" disabled={busy || ready === 0}>
+            {busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} images` : 'Upload'}
+          </button>
+        </>
+      }
+    >
+      <form id={`${inputId}-form`} className="upload-form" onSubmit={submit}>
+        <div
+          className={`drop-zone${dragging ? ' is-dragging' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <p>Drop JPEG, PNG or WebP images here (up to 15 MB each), or</p>
+          <label htmlFor={inputId} className="button button-secondary button-small">Choose images</label>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            onChange={(e) => {
+              if (e.target.files?.length) addFiles(e.target.files);
+              e.target.value = '';
+            }}
+          />
+          <p className="muted small">Location and camera details are removed before upload.</p>
+        </div>
+
+        {items.length ? (
+          <ul className="upload-list" aria-label="Files to upload">
+            {items.map((item) => (
+              <li key={item.key} className={`upload-item is-${item.status}`}>
+                <img src={item.preview} alt="" className="upload-preview" width={56} height={56} />
+                <div className="upload-item-body">
+                  <div className="upload-item-top">
+                    <span className="upload-name">{item.file.name}</span>
+                    <span className="upload-status">{STATUS_TEXT[item.status]}</span>
+                  </div>
+                  <progress
+                    className="upload-progress"
+                    max={100}
+                    value={Math.round(item.progress * 100)}
+                    aria-label={`Upload progress of ${item.file.name}`}
+                  />
+                  {item.error ? (
+                    <p className="upload-error" role="alert">
+                      {item.error}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="upload-item-actions">
+                  {item.status === 'error' && !checkFile(item.file) ? (
+                    <button type="button" className="button button-small button-secondary" onClick={() => void run([item])} disabled={busy}>
+                      Retry
+                    </button>
+                  ) : null}
+                  {item.status === 'ready' || item.status === 'error' ? (
+                    <button type="button" className="button button-small button-ghost" onClick={() => remove(item)} aria-label={`Remove ${item.file.name}`}>
+                      Remove
+                    </button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="upload-fields">
+          <TextField
+            label="Title"
+            maxLength={MAX_IMAGE_TITLE}
+            value={fields.title}
+            onChange={(e) => setFields({ ...fields, title: e.target.value })}
+            hint="Leave empty to use the file name."
+          />
+          <TextField
+            label="Tags"
+            value={fields.tags}
+            onChange={(e) => setFields({ ...fields, tags: e.target.value })}
+            hint="Separate tags with commas, e.g. garden, tea."
+          />
+          <TextAreaField
+            label="Description"
+            rows={3}
+            maxLength={MAX_IMAGE_DESCRIPTION}
+            value={fields.description}
+            onChange={(e) => setFields({ ...fields, description: e.target.value })}
+          />
+          <SelectField
+            label="Associated event"
+            value={fields.associatedEventId ?? ''}
+            onChange={(e) => setFields({ ...fields, associatedEventId: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">No event associated</option>
+            {events.map((ev) => (
+              <option key={ev.id} value={ev.id}>
+                {ev.title}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </form>
+    </Modal>
+  );
+}
