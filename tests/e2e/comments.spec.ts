@@ -1,0 +1,288 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
+
+// The widget is driven where members meet it: the gallery's 'Detailed Image View' of an image
+// this spec uploads itself, so no test depends on rows other specs create.
+
+// A valid 1×1 PNG, without metadata.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const uid = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface ApiComment {
+  id: number;
+  content: string;
+  like_count: number;
+  user_liked: boolean;
+  username: string;
+}
+
+/** Uploads an image as the page's member and answers its id. */
+async function newImage(page: Page): Promise<number> {
+  const res = await page.request.post('/upload-image', { multipart: { image: { name: `${uid('comments')}.png`, mimeType: 'image/png', buffer: PNG } } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function openImage(page: Page, imageId: number) {
+  await page.goto(`/gallery?image=${imageId}`);
+  const widget = page.getByRole('region', { name: /^Comments/ });
+  await expect(widget).toBeVisible();
+  await expect(widget.getByText('Loading comments...')).toBeHidden();
+  return widget;
+}
+
+async function apiComments(page: Page, imageId: number): Promise<ApiComment[]> {
+  const res = await page.request.get(`/api/comments?commentableId=image-${imageId}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ApiComment[];
+}
+
+async function postThroughApi(page: Page, imageId: number, content: string): Promise<ApiComment> {
+  const res = await page.request.post('/api/comments', { data: { content, commentableId: `image-${imageId}` } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as ApiComment;
+}
+
+async function memberPage(browser: Browser, who: { email: string; name: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAsDemo(page, who);
+  return { page, close: () => context.close() };
+}
+
+const commentItem = (widget: ReturnType<Page['getByRole']>, text: string) => widget.getByRole('listitem').filter({ hasText: text });
+
+test('a member posts comments: Post appears on focus, is disabled while blank, and hides after posting', async ({ page }) => {
+  await loginAsDemo(page, SEED.founding);
+  const imageId = await newImage(page);
+  const widget = await openImage(page, imageId);
+  await expect(widget.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+  await expect(widget.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Newest First' })).toBeVisible();
+
+  const input = widget.getByPlaceholder('Write a comment...');
+  const postButton = widget.getByRole('button', { name: 'Post' });
+  await expect(postButton).toHaveCount(0);
+  await input.focus();
+  await expect(postButton).toBeVisible();
+  await expect(postButton).toBeDisabled();
+  await input.fill('   ');
+  await expect(postButton).toBeDisabled();
+
+  const first = uid('First thoughts');
+  await input.fill(`  ${first}  `);
+  await expect(postButton).toBeEnabled();
+  await postButton.click();
+  await expect(commentItem(widget, first)).toBeVisible();
+  await expect(postButton).toHaveCount(0);
+  await expect(input).toHaveValue('');
+  await expect(widget.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+  await expect(widget.getByText('No comments yet. Be the first to comment!')).toHaveCount(0);
+  const item = commentItem(widget, first);
+  await expect(item.getByText(SEED.founding.name)).toBeVisible();
+  await expect(item.locator('time')).toHaveText('commented');
+
+  // A second comment goes on top, with its line break kept.
+  const second = uid('Second line');
+  await input.click();
+  await input.fill(`${second}\nand more`);
+  await widget.getByRole('button', { name: 'Post' }).click();
+  await expect(widget.getByRole('listitem').first()).toContainText(second);
+  await expect(widget.getByRole('listitem').nth(1)).toContainText(first);
+  const paragraph = widget.getByRole('listitem').first().locator('.comment-content');
+  expect(await paragraph.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
+  await expect(paragraph).toHaveText(`${second}\nand more`);
+
+  // Stored, newest first, trimmed.
+  const stored = await apiComments(page, imageId);
+  expect(stored.map((c) => c.content)).toEqual([`${second}\nand more`, first]);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Comments (2)' }).getByRole('listitem').first()).toContainText(second);
+});
+
+test('likes flip only when the server agrees: like, unlike, and a failed like', async ({ page }) => {
+  await loginAsDemo(page, SEED.standard);
+  const imageId = await newImage(page);
+  const text = uid('Likeable');
+  await postThroughApi(page, imageId, text);
+  const widget = await openImage(page, imageId);
+  const likeButton = commentItem(widget, text).getByRole('button', { name: /Like/ });
+  await expect(likeButton).toHaveText(/Like\s*0/);
+  await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
+
+  await likeButton.click();
+  await expect(likeButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(likeButton).toHaveText(/Like\s*1/);
+  expect((await apiComments(page, imageId))[0]).toMatchObject({ like_count: 1, user_liked: true });
+
+  await likeButton.click();
+  await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
+  await expect(likeButton).toHaveText(/Like\s*0/);
+  expect((await apiComments(page, imageId))[0]).toMatchObject({ like_count: 0, user_liked: false });
+
+  // The server refuses: nothing changes on screen.
+  await page.route('**/trpc/comments.like**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+  );
+  const failed = page.waitForResponse('**/trpc/comments.like**');
+  await likeButton.click();
+  await failed;
+  await expect(likeButton).toBeEnabled();
+  await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
+  await expect(likeButton).toHaveText(/Like\s*0/);
+  await page.unroute('**/trpc/comments.like**');
+});
+
+test('the author edits a comment, after cancelling a first edit', async ({ page }) => {
+  await loginAsDemo(page, SEED.travelHost);
+  const imageId = await newImage(page);
+  const original = uid('Original wording');
+  await postThroughApi(page, imageId, original);
+  const widget = await openImage(page, imageId);
+
+  await commentItem(widget, original).getByRole('button', { name: 'Edit' }).click();
+  const editBox = widget.getByRole('textbox', { name: 'Edit your comment' });
+  await expect(editBox).toHaveValue(original);
+  await expect(editBox).toBeFocused();
+  await editBox.fill('never saved');
+  await widget.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editBox).toHaveCount(0);
+  await expect(commentItem(widget, original)).toBeVisible();
+  await expect(widget.getByText('never saved')).toHaveCount(0);
+
+  const revised = uid('Revised wording');
+  await commentItem(widget, original).getByRole('button', { name: 'Edit' }).click();
+  await expect(editBox).toHaveValue(original);
+  await editBox.fill(revised);
+  await widget.getByRole('button', { name: 'Save' }).click();
+  await expect(editBox).toHaveCount(0);
+  await expect(commentItem(widget, revised)).toContainText('(edited)');
+  await expect(widget.getByText(original)).toHaveCount(0);
+  expect((await apiComments(page, imageId)).map((c) => c.content)).toEqual([revised]);
+});
+
+test('the author deletes a comment after confirming; another member sees neither Edit nor Delete', async ({ page, browser }) => {
+  await loginAsDemo(page, SEED.founding2);
+  const imageId = await newImage(page);
+  const keep = uid('Stays');
+  const gone = uid('Goes away');
+  await postThroughApi(page, imageId, keep);
+  await postThroughApi(page, imageId, gone);
+
+  const other = await memberPage(browser, SEED.standard2);
+  const otherWidget = await openImage(other.page, imageId);
+  await expect(commentItem(otherWidget, gone)).toBeVisible();
+  await expect(otherWidget.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(otherWidget.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(commentItem(otherWidget, gone).getByRole('button', { name: /Like/ })).toBeEnabled();
+  await other.close();
+
+  const widget = await openImage(page, imageId);
+  await commentItem(widget, gone).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete comment' });
+  await expect(dialog).toContainText('This action cannot be undone.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(commentItem(widget, gone)).toBeVisible();
+
+  await commentItem(widget, gone).getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(commentItem(widget, gone)).toHaveCount(0);
+  await expect(commentItem(widget, keep)).toBeVisible();
+  await expect(widget.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+  expect((await apiComments(page, imageId)).map((c) => c.content)).toEqual([keep]);
+});
+
+test('an admin deletes a member’s comment but cannot edit it', async ({ page, browser }) => {
+  const member = await memberPage(browser, SEED.standard);
+  const imageId = await newImage(member.page);
+  const text = uid('Moderated');
+  await postThroughApi(member.page, imageId, text);
+  await member.close();
+
+  await loginAsAdmin(page);
+  const widget = await openImage(page, imageId);
+  const item = commentItem(widget, text);
+  await expect(item.getByText(SEED.standard.name)).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(item).toHaveCount(0);
+  await expect(widget.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+  expect(await apiComments(page, imageId)).toEqual([]);
+});
+
+test('a comment that looks like HTML is shown as text and runs nothing; links are safe', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await loginAsDemo(page, SEED.founding);
+  const imageId = await newImage(page);
+  const widget = await openImage(page, imageId);
+  const payload = '<img src=x onerror=alert(1)>';
+  const marker = uid('xss');
+  await widget.getByPlaceholder('Write a comment...').fill(`${payload} ${marker} see https://example.com/path?q=1.`);
+  await widget.getByRole('button', { name: 'Post' }).click();
+  const item = commentItem(widget, marker);
+  await expect(item).toContainText(`${payload} ${marker}`);
+  await expect(item.locator('img')).toHaveCount(0);
+  const link = item.getByRole('link', { name: 'https://example.com/path?q=1' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/path?q=1');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+
+  await page.reload();
+  const again = commentItem(page.getByRole('region', { name: /^Comments/ }), marker);
+  await expect(again).toContainText(payload);
+  await expect(again.locator('img')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+});
+
+test('post and fetch failures show the SPEC texts in the error area', async ({ page }) => {
+  await loginAsDemo(page, SEED.standard2);
+  const imageId = await newImage(page);
+  const widget = await openImage(page, imageId);
+  await page.route('**/trpc/comments.create**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+  );
+  const text = uid('Will fail');
+  await widget.getByPlaceholder('Write a comment...').fill(text);
+  await widget.getByRole('button', { name: 'Post' }).click();
+  await expect(widget.getByRole('alert')).toContainText('Failed to post comment');
+  await expect(widget.getByPlaceholder('Write a comment...')).toHaveValue(text);
+  await page.unroute('**/trpc/comments.create**');
+  await widget.getByRole('button', { name: 'Post' }).click();
+  await expect(commentItem(widget, text)).toBeVisible();
+  await expect(widget.getByText('Failed to post comment')).toHaveCount(0);
+
+  await page.route(/\/trpc\/comments\.list\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+  );
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^Comments/ }).getByRole('alert')).toContainText('Failed to fetch comments', { timeout: 15_000 });
+});
+
+test('a visitor can read comments but not post or like; the pages that show the widget send them to log in', async ({ page, browser }) => {
+  const member = await memberPage(browser, SEED.travelHost);
+  const imageId = await newImage(member.page);
+  const text = uid('Public reading');
+  const comment = await postThroughApi(member.page, imageId, text);
+  await member.close();
+
+  // This page has no session.
+  expect((await (await page.request.get('/auth-status')).json()).authenticated).toBe(false);
+  const listed = await apiComments(page, imageId);
+  expect(listed).toEqual([expect.objectContaining({ id: comment.id, content: text, like_count: 0, user_liked: false, username: SEED.travelHost.name })]);
+  expect((await page.request.post('/api/comments', { data: { content: 'anonymous', commentableId: `image-${imageId}` } })).status()).toBe(401);
+  expect((await page.request.post(`/api/comments/${comment.id}/like`)).status()).toBe(401);
+  expect((await page.request.put(`/api/comments/${comment.id}`, { data: { content: 'x' } })).status()).toBe(401);
+  expect((await page.request.delete(`/api/comments/${comment.id}`)).status()).toBe(401);
+
+  // The widget lives on members-only pages (gallery, event page): a visitor is sent to log in,
+  // so its logged-out rendering is checked in tests/unit/comments-widget.test.tsx.
+  await page.goto(`/gallery?image=${imageId}`);
+  await expect(page).toHaveURL(/\/login/);
+});
