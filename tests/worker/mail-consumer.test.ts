@@ -225,7 +225,8 @@ describe('Sent mail', () => {
     expect(mine).toMatchObject({ senderName: admin.name, recipientGroup: 'selected', counts: { total: 2, sent: 1, failed: 1, queued: 0 } });
 
     const detail = await request(`/api/admin/sent-mail/${messageId}`, { as: admin });
-    const { deliveries, message } = await detail.json<{ deliveries: { toEmail: string; status: string; lastError: string | null }[]; message: { html: string } }>();
+    const { deliveries, message } = await detail.json<{ deliveries: { toEmail: string; status: string; lastError: string | null }[]; message: { html: string; counts: object } }>();
+    expect(message.counts).toEqual({ total: 2, queued: 0, sending: 0, sent: 1, failed: 1 });
     expect(deliveries[0]).toMatchObject({ toEmail: refused, status: 'failed', lastError: `email to ${refused} not allowed` });
     expect(message.html).toContain('Hello');
 

@@ -46,9 +46,12 @@ export interface SentMailDelivery {
 }
 
 const d = emailDeliveries;
-const countOf = (status: DeliveryStatus) => sql<number>`coalesce(sum(case when ${d.status} = ${status} then 1 else 0 end), 0)`.mapWith(Number);
+// Aliased: inside db.batch D1 answers rows keyed by column name, and the four sums would
+// otherwise share one name (the status is a bound parameter).
+const countOf = (status: DeliveryStatus) =>
+  sql<number>`coalesce(sum(case when ${d.status} = ${status} then 1 else 0 end), 0)`.mapWith(Number).as(`${status}_count`);
 const countColumns = {
-  total: sql<number>`count(${d.id})`.mapWith(Number),
+  total: sql<number>`count(${d.id})`.mapWith(Number).as('total_count'),
   queued: countOf('queued'),
   sending: countOf('sending'),
   sent: countOf('sent'),
