@@ -1,0 +1,125 @@
+// The widget's rendering for each kind of viewer, rendered by React itself (react-dom/server)
+// from a query cache holding what the server would answer. A visitor never reaches the pages
+// that host the widget (both are members-only), so its logged-out state is checked here.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { TRPCProvider } from '../../src/client/lib/trpc';
+import { CommentsWidget } from '../../src/client/features/comments/comments-widget';
+import type { AuthStatus } from '../../src/shared/schemas/auth';
+import type { CommentView } from '../../src/shared/schemas/comments';
+import type { AppRouter } from '../../src/worker/trpc/router';
+
+const COMMENTABLE = 'event-42';
+
+function comment(over: Partial<CommentView>): CommentView {
+  return {
+    id: 1,
+    content: 'Hello',
+    commentableId: COMMENTABLE,
+    user_id: 7,
+    username: 'Sofia Rossi',
+    created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    updated_at: null,
+    like_count: 2,
+    user_liked: false,
+    ...over,
+  };
+}
+
+const member = (id: number, admin = false): AuthStatus => ({
+  authenticated: true,
+  user: { user_id: id, name: `Member ${id}`, admin, type: 'Standard', mustChangePassword: false },
+});
+const visitor: AuthStatus = { authenticated: false, user: null };
+
+function render(auth: AuthStatus | undefined, comments: CommentView[] | undefined): string {
+  const queryClient = new QueryClient();
+  // Never called: everything the widget reads is already in the cache.
+  const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://127.0.0.1:1/trpc' })] });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  if (auth) queryClient.setQueryData(trpc.auth.status.queryKey(), auth);
+  if (comments) queryClient.setQueryData(trpc.comments.list.queryKey({ commentableId: COMMENTABLE }), comments);
+  const widget = createElement(CommentsWidget, { commentableId: COMMENTABLE });
+  const routed = createElement(Router, { ssrPath: '/events/42', children: widget });
+  const withTrpc = createElement(TRPCProvider, { trpcClient, queryClient, children: routed });
+  return renderToString(createElement(QueryClientProvider, { client: queryClient, children: withTrpc }));
+}
+
+/** The text of the HTML, tags removed and entities of the five XML characters decoded. */
+function text(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+const buttons = (html: string) => [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attrs: m[1]!, label: text(m[2]!).trim() }));
+
+describe('CommentsWidget rendering', () => {
+  it('shows a visitor the comments, a log-in invitation and a disabled like button', () => {
+    const html = render(visitor, [comment({ id: 1, content: 'Lovely evening' })]);
+    expect(text(html)).toContain('Please log in to post a comment.');
+    expect(html).toMatch(/Please <a href="\/login">log in<\/a> to post a comment\./);
+    expect(html).not.toContain('Write a comment...');
+    const like = buttons(html).find((b) => b.label.includes('Like'))!;
+    expect(like.label).toMatch(/Like\s*2/);
+    expect(like.attrs).toContain('disabled=""');
+    expect(like.attrs).toContain('title="Log in to like comments"');
+    expect(buttons(html).map((b) => b.label)).not.toEqual(expect.arrayContaining(['Edit']));
+    expect(buttons(html).map((b) => b.label)).not.toEqual(expect.arrayContaining(['Delete']));
+    expect(text(html)).toContain('Lovely evening');
+    expect(text(html)).toContain('3 hours ago');
+  });
+
+  it('shows a member the input and enabled likes, with Edit and Delete only on their own comment', () => {
+    const html = render(member(7), [comment({ id: 2, user_id: 7, content: 'Mine' }), comment({ id: 1, user_id: 8, username: 'Mei Lin', content: 'Theirs', user_liked: true })]);
+    expect(html).toContain('placeholder="Write a comment..."');
+    expect(text(html)).not.toContain('Please log in to post a comment.');
+    // Post appears only once the input has the focus.
+    expect(buttons(html).map((b) => b.label)).not.toContain('Post');
+    const labels = buttons(html).map((b) => b.label);
+    expect(labels.filter((l) => l === 'Edit')).toHaveLength(1);
+    expect(labels.filter((l) => l === 'Delete')).toHaveLength(1);
+    const likes = buttons(html).filter((b) => b.label.includes('Like'));
+    expect(likes).toHaveLength(2);
+    for (const like of likes) expect(like.attrs).not.toContain('disabled');
+    expect(likes[1]!.attrs).toContain('aria-pressed="true"');
+    expect(text(html)).toContain('Comments (2)');
+    expect(text(html)).toContain('Newest First');
+  });
+
+  it('offers an admin Delete on every comment but Edit only on their own', () => {
+    const html = render(member(1, true), [comment({ id: 3, user_id: 9 }), comment({ id: 4, user_id: 10 })]);
+    const labels = buttons(html).map((b) => b.label);
+    expect(labels.filter((l) => l === 'Delete')).toHaveLength(2);
+    expect(labels.filter((l) => l === 'Edit')).toHaveLength(0);
+  });
+
+  it('renders text that looks like HTML literally, keeps line breaks, and links http(s) URLs safely', () => {
+    const html = render(member(5), [comment({ content: '<img src=x onerror=alert(1)>\nsecond line https://example.com/a_(b). javascript:alert(1)' })]);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(text(html)).toContain('<img src=x onerror=alert(1)>\nsecond line');
+    expect(html).toContain('<a href="https://example.com/a_(b)" target="_blank" rel="noopener noreferrer nofollow">https://example.com/a_(b)</a>.');
+    expect(html).not.toMatch(/href="javascript/);
+  });
+
+  it('shows the empty state, and the loading text before the list arrives', () => {
+    expect(text(render(member(5), []))).toContain('No comments yet. Be the first to comment!');
+    expect(text(render(member(5), []))).toContain('Comments (0)');
+    expect(text(render(visitor, undefined))).toContain('Loading comments...');
+  });
+
+  it('names a comment whose author account is gone', () => {
+    expect(text(render(visitor, [comment({ user_id: null, username: null })]))).toContain('Former member');
+  });
+});
