@@ -146,7 +146,7 @@ export function InvitationCodesPage() {
                 <tr key={c.id}>
                   <td data-label="Code" className="code">{c.code}</td>
                   <td data-label="Status">
-                    <span className={`badge badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
+                    <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
                   </td>
                   <td data-label="Uses">
                     <div>
