@@ -6,7 +6,8 @@ import { auditLog } from '../../src/worker/db/schema/membership';
 import { events } from '../../src/worker/db/schema/events';
 import { getEvent, listEvents } from '../../src/worker/services/events';
 import { createUser, deps, request, roles, trpc, unique } from './helpers';
-import { actorOf, countingDeps, createEventAs, eventPayload } from './events-helpers';
+import { countingDeps } from '../../src/worker/mail/d1-round-trips';
+import { actorOf, createEventAs, eventPayload } from './events-helpers';
 
 type Json = Record<string, any>;
 
@@ -201,14 +202,19 @@ describe('GET /api/events', () => {
     const created = [];
     for (let i = 0; i < 4; i++) created.push(await createEventAs(u));
     for (const o of others) for (const e of created) await request(`/api/events/${e.id}/join`, { method: 'POST', as: o });
-    const list = countingDeps();
+    const list = countingDeps(deps());
     const all = await listEvents(list.deps, actorOf(u));
     expect(all.length).toBeGreaterThanOrEqual(4);
-    expect(list.trips()).toBe(1);
-    const page = countingDeps();
+    expect(list.roundTrips()).toBe(1);
+    const page = countingDeps(deps());
     const detail = await getEvent(page.deps, actorOf(u), created[0]!.slug);
     expect(detail.participant_count).toBe(3);
-    expect(page.trips()).toBe(1);
+    expect(page.roundTrips()).toBe(1);
+    // The REST answers show the same bound.
+    const rest = await request('/api/events', { as: u });
+    expect(rest.headers.get('Server-Timing')).toBe('d1;desc="D1 round trips: 1"');
+    const one = await request(`/api/events/${created[1]!.id}`, { as: u });
+    expect(one.headers.get('Server-Timing')).toBe('d1;desc="D1 round trips: 1"');
   });
 });
 

@@ -1,59 +1,11 @@
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type { MemberActor } from '../../src/worker/actor';
-import { createDb } from '../../src/worker/db/client';
 import { eventParticipants } from '../../src/worker/db/schema/events';
-import type { Deps } from '../../src/worker/services/deps';
 import { deps, request, unique, type TestUser } from './helpers';
 
 /** The service-layer actor of a test user. */
 export function actorOf(u: TestUser): MemberActor {
   return { kind: 'member', id: u.id, name: u.name, email: u.email, type: u.type, isAdmin: u.isAdmin, mustChangePassword: false, sessionId: 'test' };
-}
-
-/**
- * Deps whose D1 counts round trips: one per statement run on its own, one per batch (however
- * many statements it holds).
- */
-export function countingDeps(): { deps: Deps; trips: () => number } {
-  let trips = 0;
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== 'function') return value;
-        if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args));
-        if (prop === 'all' || prop === 'raw' || prop === 'run' || prop === 'first') {
-          return (...args: unknown[]) => {
-            trips++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') {
-        return (sql: string) => {
-          const raw = target.prepare(sql);
-          const wrapped = wrapStatement(raw);
-          unwrap.set(wrapped, raw);
-          return wrapped;
-        };
-      }
-      if (prop === 'batch') {
-        return (stmts: D1PreparedStatement[]) => {
-          trips++;
-          return target.batch(stmts);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { deps: { ...deps(), db: createDb(db) }, trips: () => trips };
 }
 
 /** A valid create payload, overridable. */

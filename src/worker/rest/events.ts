@@ -12,12 +12,18 @@ import {
 import type { AppEnv } from '../hono-env';
 import { AppError, parseInput } from '../lib/app-error';
 import { enforceRateLimit } from '../lib/rate-limit';
+import { countingDeps } from '../mail/d1-round-trips';
 import { actorOf, requestMeta } from '../request-actor';
 import * as feed from '../services/calendar-feed';
 import * as emails from '../services/event-emails';
 import * as participation from '../services/event-participation';
 import * as events from '../services/events';
 import { jsonBody } from './body';
+
+/** The calendar list and the event page promise one D1 round trip; every answer shows it. */
+function reportRoundTrips(c: Context<AppEnv>, trips: number) {
+  c.header('Server-Timing', `d1;desc="D1 round trips: ${trips}"`);
+}
 
 const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
 
@@ -35,7 +41,11 @@ function icsResponse(c: Context<AppEnv>, content: string, filename: string | nul
 export const eventsRoutes = new Hono<AppEnv>()
   .get('/api/events', async (c) => {
     const input = parseInput(ListEventsInputSchema, { search: c.req.query('search') });
-    return c.json(await events.listEvents(c.get('deps'), await actorOf(c), input ?? {}));
+    const actor = await actorOf(c);
+    const counted = countingDeps(c.get('deps'));
+    const list = await events.listEvents(counted.deps, actor, input ?? {});
+    reportRoundTrips(c, counted.roundTrips());
+    return c.json(list);
   })
   .get('/api/events/mine', async (c) => c.json(await events.listMySchedule(c.get('deps'), await actorOf(c))))
   .post('/api/events', async (c) => {
@@ -65,7 +75,11 @@ export const eventsRoutes = new Hono<AppEnv>()
     // /events/{slug} resolves too: the path segment may be a slug.
     const ref = c.req.param('id');
     if (!/^[a-z0-9-]{1,80}$/i.test(ref)) throw new AppError('NOT_FOUND', events.EVENT_NOT_FOUND);
-    return c.json(await events.getEvent(c.get('deps'), await actorOf(c), ref));
+    const actor = await actorOf(c);
+    const counted = countingDeps(c.get('deps'));
+    const event = await events.getEvent(counted.deps, actor, ref);
+    reportRoundTrips(c, counted.roundTrips());
+    return c.json(event);
   })
   .put('/api/events/:id', async (c) => {
     const body = await c.req.json().catch(() => {
