@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
-// The widget is driven where members meet it: the gallery's 'Detailed Image View' of an image
-// this spec uploads itself, so no test depends on rows other specs create.
+// The widget is driven where members meet it: an event page's 'Notes and Comments' tab and the
+// gallery's 'Detailed Image View'. Each test creates its own event or image, so none depends on
+// rows other specs create.
 
 // A valid 1×1 PNG, without metadata.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -17,29 +18,48 @@ interface ApiComment {
   username: string;
 }
 
-/** Uploads an image as the page's member and answers its id. */
-async function newImage(page: Page): Promise<number> {
+interface Host {
+  kind: 'event' | 'image';
+  id: number;
+}
+const idOf = (host: Host) => `${host.kind}-${host.id}`;
+
+/** Uploads an image as the page's member. */
+async function newImage(page: Page): Promise<Host> {
   const res = await page.request.post('/upload-image', { multipart: { image: { name: `${uid('comments')}.png`, mimeType: 'image/png', buffer: PNG } } });
   expect(res.status(), await res.text()).toBeLessThan(300);
-  return ((await res.json()) as { id: number }).id;
+  return { kind: 'image', id: ((await res.json()) as { id: number }).id };
 }
 
-async function openImage(page: Page, imageId: number) {
-  await page.goto(`/gallery?image=${imageId}`);
+/** Creates an event as the page's member (Founding, Travel Host or admin). */
+async function newEvent(page: Page): Promise<Host> {
+  const res = await page.request.post('/api/events', { data: { title: uid('Comments evening') } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { kind: 'event', id: ((await res.json()) as { id: number }).id };
+}
+
+/** Opens the page that shows the widget and answers the widget. */
+async function openComments(page: Page, host: Host) {
+  if (host.kind === 'event') {
+    await page.goto(`/events/${host.id}`);
+    await page.getByRole('tab', { name: 'Notes and Comments' }).click();
+  } else {
+    await page.goto(`/gallery?image=${host.id}`);
+  }
   const widget = page.getByRole('region', { name: /^Comments/ });
   await expect(widget).toBeVisible();
   await expect(widget.getByText('Loading comments...')).toBeHidden();
   return widget;
 }
 
-async function apiComments(page: Page, imageId: number): Promise<ApiComment[]> {
-  const res = await page.request.get(`/api/comments?commentableId=image-${imageId}`);
+async function apiComments(page: Page, host: Host): Promise<ApiComment[]> {
+  const res = await page.request.get(`/api/comments?commentableId=${idOf(host)}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as ApiComment[];
 }
 
-async function postThroughApi(page: Page, imageId: number, content: string): Promise<ApiComment> {
-  const res = await page.request.post('/api/comments', { data: { content, commentableId: `image-${imageId}` } });
+async function postThroughApi(page: Page, host: Host, content: string): Promise<ApiComment> {
+  const res = await page.request.post('/api/comments', { data: { content, commentableId: idOf(host) } });
   expect(res.status()).toBe(201);
   return (await res.json()) as ApiComment;
 }
@@ -55,8 +75,8 @@ const commentItem = (widget: ReturnType<Page['getByRole']>, text: string) => wid
 
 test('a member posts comments: Post appears on focus, is disabled while blank, and hides after posting', async ({ page }) => {
   await loginAsDemo(page, SEED.founding);
-  const imageId = await newImage(page);
-  const widget = await openImage(page, imageId);
+  const host = await newEvent(page);
+  const widget = await openComments(page, host);
   await expect(widget.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
   await expect(widget.getByText('No comments yet. Be the first to comment!')).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Newest First' })).toBeVisible();
@@ -95,18 +115,19 @@ test('a member posts comments: Post appears on focus, is disabled while blank, a
   await expect(paragraph).toHaveText(`${second}\nand more`);
 
   // Stored, newest first, trimmed.
-  const stored = await apiComments(page, imageId);
+  const stored = await apiComments(page, host);
   expect(stored.map((c) => c.content)).toEqual([`${second}\nand more`, first]);
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Comments (2)' }).getByRole('listitem').first()).toContainText(second);
+  const reopened = await openComments(page, host);
+  await expect(reopened.getByRole('heading', { name: 'Comments (2)' })).toBeVisible();
+  await expect(reopened.getByRole('listitem').first()).toContainText(second);
 });
 
 test('likes flip only when the server agrees: like, unlike, and a failed like', async ({ page }) => {
   await loginAsDemo(page, SEED.standard);
-  const imageId = await newImage(page);
+  const host = await newImage(page);
   const text = uid('Likeable');
-  await postThroughApi(page, imageId, text);
-  const widget = await openImage(page, imageId);
+  await postThroughApi(page, host, text);
+  const widget = await openComments(page, host);
   const likeButton = commentItem(widget, text).getByRole('button', { name: /Like/ });
   await expect(likeButton).toHaveText(/Like\s*0/);
   await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
@@ -114,12 +135,12 @@ test('likes flip only when the server agrees: like, unlike, and a failed like', 
   await likeButton.click();
   await expect(likeButton).toHaveAttribute('aria-pressed', 'true');
   await expect(likeButton).toHaveText(/Like\s*1/);
-  expect((await apiComments(page, imageId))[0]).toMatchObject({ like_count: 1, user_liked: true });
+  expect((await apiComments(page, host))[0]).toMatchObject({ like_count: 1, user_liked: true });
 
   await likeButton.click();
   await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
   await expect(likeButton).toHaveText(/Like\s*0/);
-  expect((await apiComments(page, imageId))[0]).toMatchObject({ like_count: 0, user_liked: false });
+  expect((await apiComments(page, host))[0]).toMatchObject({ like_count: 0, user_liked: false });
 
   // The server refuses: nothing changes on screen.
   await page.route('**/trpc/comments.like**', (route) =>
@@ -136,10 +157,10 @@ test('likes flip only when the server agrees: like, unlike, and a failed like', 
 
 test('the author edits a comment, after cancelling a first edit', async ({ page }) => {
   await loginAsDemo(page, SEED.travelHost);
-  const imageId = await newImage(page);
+  const host = await newEvent(page);
   const original = uid('Original wording');
-  await postThroughApi(page, imageId, original);
-  const widget = await openImage(page, imageId);
+  await postThroughApi(page, host, original);
+  const widget = await openComments(page, host);
 
   await commentItem(widget, original).getByRole('button', { name: 'Edit' }).click();
   const editBox = widget.getByRole('textbox', { name: 'Edit your comment' });
@@ -159,26 +180,26 @@ test('the author edits a comment, after cancelling a first edit', async ({ page 
   await expect(editBox).toHaveCount(0);
   await expect(commentItem(widget, revised)).toContainText('(edited)');
   await expect(widget.getByText(original)).toHaveCount(0);
-  expect((await apiComments(page, imageId)).map((c) => c.content)).toEqual([revised]);
+  expect((await apiComments(page, host)).map((c) => c.content)).toEqual([revised]);
 });
 
 test('the author deletes a comment after confirming; another member sees neither Edit nor Delete', async ({ page, browser }) => {
   await loginAsDemo(page, SEED.founding2);
-  const imageId = await newImage(page);
+  const host = await newEvent(page);
   const keep = uid('Stays');
   const gone = uid('Goes away');
-  await postThroughApi(page, imageId, keep);
-  await postThroughApi(page, imageId, gone);
+  await postThroughApi(page, host, keep);
+  await postThroughApi(page, host, gone);
 
   const other = await memberPage(browser, SEED.standard2);
-  const otherWidget = await openImage(other.page, imageId);
+  const otherWidget = await openComments(other.page, host);
   await expect(commentItem(otherWidget, gone)).toBeVisible();
   await expect(otherWidget.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(otherWidget.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(commentItem(otherWidget, gone).getByRole('button', { name: /Like/ })).toBeEnabled();
   await other.close();
 
-  const widget = await openImage(page, imageId);
+  const widget = await openComments(page, host);
   await commentItem(widget, gone).getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete comment' });
   await expect(dialog).toContainText('This action cannot be undone.');
@@ -190,18 +211,18 @@ test('the author deletes a comment after confirming; another member sees neither
   await expect(commentItem(widget, gone)).toHaveCount(0);
   await expect(commentItem(widget, keep)).toBeVisible();
   await expect(widget.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
-  expect((await apiComments(page, imageId)).map((c) => c.content)).toEqual([keep]);
+  expect((await apiComments(page, host)).map((c) => c.content)).toEqual([keep]);
 });
 
 test('an admin deletes a member’s comment but cannot edit it', async ({ page, browser }) => {
+  await loginAsAdmin(page);
+  const host = await newEvent(page);
   const member = await memberPage(browser, SEED.standard);
-  const imageId = await newImage(member.page);
   const text = uid('Moderated');
-  await postThroughApi(member.page, imageId, text);
+  await postThroughApi(member.page, host, text);
   await member.close();
 
-  await loginAsAdmin(page);
-  const widget = await openImage(page, imageId);
+  const widget = await openComments(page, host);
   const item = commentItem(widget, text);
   await expect(item.getByText(SEED.standard.name)).toBeVisible();
   await expect(item.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -209,7 +230,7 @@ test('an admin deletes a member’s comment but cannot edit it', async ({ page, 
   await page.getByRole('dialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
   await expect(item).toHaveCount(0);
   await expect(widget.getByText('No comments yet. Be the first to comment!')).toBeVisible();
-  expect(await apiComments(page, imageId)).toEqual([]);
+  expect(await apiComments(page, host)).toEqual([]);
 });
 
 test('a comment that looks like HTML is shown as text and runs nothing; links are safe', async ({ page }) => {
@@ -219,8 +240,8 @@ test('a comment that looks like HTML is shown as text and runs nothing; links ar
     void d.dismiss();
   });
   await loginAsDemo(page, SEED.founding);
-  const imageId = await newImage(page);
-  const widget = await openImage(page, imageId);
+  const host = await newEvent(page);
+  const widget = await openComments(page, host);
   const payload = '<img src=x onerror=alert(1)>';
   const marker = uid('xss');
   await widget.getByPlaceholder('Write a comment...').fill(`${payload} ${marker} see https://example.com/path?q=1.`);
@@ -233,8 +254,7 @@ test('a comment that looks like HTML is shown as text and runs nothing; links ar
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
 
-  await page.reload();
-  const again = commentItem(page.getByRole('region', { name: /^Comments/ }), marker);
+  const again = commentItem(await openComments(page, host), marker);
   await expect(again).toContainText(payload);
   await expect(again.locator('img')).toHaveCount(0);
   await page.waitForTimeout(500);
@@ -243,8 +263,8 @@ test('a comment that looks like HTML is shown as text and runs nothing; links ar
 
 test('post and fetch failures show the SPEC texts in the error area', async ({ page }) => {
   await loginAsDemo(page, SEED.standard2);
-  const imageId = await newImage(page);
-  const widget = await openImage(page, imageId);
+  const host = await newImage(page);
+  const widget = await openComments(page, host);
   await page.route('**/trpc/comments.create**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
   );
@@ -267,22 +287,24 @@ test('post and fetch failures show the SPEC texts in the error area', async ({ p
 
 test('a visitor can read comments but not post or like; the pages that show the widget send them to log in', async ({ page, browser }) => {
   const member = await memberPage(browser, SEED.travelHost);
-  const imageId = await newImage(member.page);
+  const host = await newEvent(member.page);
   const text = uid('Public reading');
-  const comment = await postThroughApi(member.page, imageId, text);
+  const comment = await postThroughApi(member.page, host, text);
   await member.close();
 
   // This page has no session.
   expect((await (await page.request.get('/auth-status')).json()).authenticated).toBe(false);
-  const listed = await apiComments(page, imageId);
+  const listed = await apiComments(page, host);
   expect(listed).toEqual([expect.objectContaining({ id: comment.id, content: text, like_count: 0, user_liked: false, username: SEED.travelHost.name })]);
-  expect((await page.request.post('/api/comments', { data: { content: 'anonymous', commentableId: `image-${imageId}` } })).status()).toBe(401);
+  expect((await page.request.post('/api/comments', { data: { content: 'anonymous', commentableId: idOf(host) } })).status()).toBe(401);
   expect((await page.request.post(`/api/comments/${comment.id}/like`)).status()).toBe(401);
   expect((await page.request.put(`/api/comments/${comment.id}`, { data: { content: 'x' } })).status()).toBe(401);
   expect((await page.request.delete(`/api/comments/${comment.id}`)).status()).toBe(401);
 
-  // The widget lives on members-only pages (gallery, event page): a visitor is sent to log in,
-  // so its logged-out rendering is checked in tests/unit/comments-widget.test.tsx.
-  await page.goto(`/gallery?image=${imageId}`);
+  // The widget lives on members-only pages: the event page sends a visitor to /no-permission and
+  // the gallery to /login, so its logged-out rendering is checked in tests/unit/comments-widget.test.ts.
+  await page.goto(`/events/${host.id}`);
+  await expect(page).toHaveURL(/\/no-permission$/);
+  await page.goto('/gallery');
   await expect(page).toHaveURL(/\/login/);
 });
