@@ -133,16 +133,17 @@ export function EventModal({ open, onClose, event, onSaved }: { open: boolean; o
       onClose={onClose}
       title={event ? 'Edit Event' : 'Create Event'}
       size="large"
+      className="event-modal"
       footer={
         <>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
           <button type="button" className="button button-secondary" disabled={step === 0} onClick={() => setStep(0)}>
             Back
           </button>
-          <button type="button" className="button button-secondary" disabled={step === 1} onClick={() => setStep(1)}>
+          <button type="button" className="button button-secondary step-next" disabled={step === 1} onClick={() => setStep(1)}>
             Next
+          </button>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
           </button>
           <button type="submit" form="event-form" className="button" disabled={pending}>
             {pending ? 'Saving…' : event ? 'Save Changes' : 'Create Event'}
