@@ -197,6 +197,39 @@ test('Gallery Mode pages with the arrow keys through the filtered images', async
   expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });
 
+test('a failed upload says why and can be retried; a non-image is refused before upload', async ({ page }) => {
+  const id = uid();
+  await loginAsDemo(page, SEED.standard2);
+  await page.goto('/gallery');
+  let attempts = 0;
+  await page.route('**/upload-image', async (route) => {
+    attempts += 1;
+    if (attempts === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Image' });
+  await dialog.locator('input[type=file]').setInputFiles([
+    { name: `retry-${id}.png`, mimeType: 'image/png', buffer: gradientPng(120, 90, 7) },
+    { name: `notes-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+  ]);
+  const refused = dialog.getByRole('listitem').filter({ hasText: `notes-${id}.txt` });
+  await expect(refused.getByText('Only JPEG, PNG or WebP images can be uploaded.')).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Tags', exact: true }).fill(`retry-${id}`);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const item = dialog.getByRole('listitem').filter({ hasText: `retry-${id}.png` });
+  await expect(item.getByText('The upload failed: the connection was lost. Please retry.')).toBeVisible();
+  await item.getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(item.getByText('Uploaded', { exact: true })).toBeVisible();
+  await expect(item.getByRole('progressbar')).toHaveAttribute('value', '100');
+  expect(attempts).toBe(2);
+  await dialog.getByRole('button', { name: `Remove notes-${id}.txt` }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByPlaceholder('Search by tags...').fill(`retry-${id}`);
+  await expect(page.getByRole('button', { name: `Open retry-${id}` })).toBeVisible();
+});
+
 test('a visitor cannot fetch image bytes or the list', async ({ request }) => {
   expect((await request.get('/api/images')).status()).toBe(401);
   expect((await request.get('/images/seed-ceramics-t.webp')).status()).toBe(401);

@@ -102,6 +102,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
   return (
     <Lightbox
       open
+      className="gallery-lightbox"
       close={() => onClose(current)}
       index={index}
       slides={slides}
@@ -114,7 +115,6 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
       fullscreen={{ ref: fullscreen }}
       zoom={{ ref: zoom, minZoom: D.minPinchZoom, zoomInMultiplier: 1 + D.zoomIncrement, scrollToZoom: false }}
       captions={{ showToggle: true, descriptionMaxLines: 4 }}
-      counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
       controller={{ closeOnBackdropClick: true }}
       render={{
         slide: ({ slide }) => (isOwnImage((slide as SlideImage).src) ? undefined : <InvalidSource />),

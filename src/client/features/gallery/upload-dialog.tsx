@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { IMAGE_ACCEPT, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
+import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
@@ -172,7 +172,11 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
           <ul className="upload-list" aria-label="Files to upload">
             {items.map((item) => (
               <li key={item.key} className={`upload-item is-${item.status}`}>
-                <img src={item.preview} alt="" className="upload-preview" width={56} height={56} />
+                {(IMAGE_TYPES as readonly string[]).includes(item.file.type) ? (
+                  <img src={item.preview} alt="" className="upload-preview" width={56} height={56} />
+                ) : (
+                  <span className="upload-preview" aria-hidden="true" />
+                )}
                 <div className="upload-item-body">
                   <div className="upload-item-top">
                     <span className="upload-name">{item.file.name}</span>
