@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useAuth } from '../auth/use-auth';
+import { AdminHeader } from './admin-list';
 import './admin.css';
 
 const LINKS = [
@@ -15,13 +16,7 @@ export function AdminDashboardPage() {
   const { user } = useAuth();
   return (
     <section className="page">
-      <div className="admin-header">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1>Welcome, {user?.name}</h1>
-          <p className="muted">Everything you need to run the club.</p>
-        </div>
-      </div>
+      <AdminHeader title={`Welcome, ${user?.name ?? ''}`} note="Everything you need to run the club." />
       <ul className="admin-links">
         {LINKS.map((l) => (
           <li key={l.href}>

@@ -5,6 +5,7 @@ import { type ApplicationStatus, type ApplicationView } from '../../../shared/sc
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { AdminHeader, Loaded } from './admin-list';
 import './admin.css';
 
 const TABS: { status: ApplicationStatus; label: string }[] = [
@@ -166,12 +167,7 @@ export function ApplicationsPage() {
 
   return (
     <section className="page narrow" style={{ maxWidth: '46rem' }}>
-      <div className="admin-header">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1>Applications</h1>
-        </div>
-      </div>
+      <AdminHeader title="Applications" />
       <div className="tabs" role="tablist" aria-label="Application status">
         {TABS.map((t) => (
           <button
@@ -189,28 +185,24 @@ export function ApplicationsPage() {
         ))}
       </div>
       <div id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {list.isPending ? (
-          <p className="page-status" role="status">Loading applications...</p>
-        ) : list.isError ? (
-          <p className="form-message form-message-error" role="alert">{errorMessage(list.error, 'Could not load the applications.')}</p>
-        ) : !app ? (
-          <p className="page-status">No applications in this category</p>
-        ) : (
-          <>
-            <ApplicationCard key={app.id} app={app} pendingTab={tab === 'pending'} />
-            <nav className="pager" aria-label="Applications">
-              <button type="button" className="button button-ghost button-small" disabled={current === 0} onClick={() => setIndex(current - 1)}>
-                Previous
-              </button>
-              <span className="pager-count" aria-live="polite">
-                {current + 1} of {apps.length}
-              </span>
-              <button type="button" className="button button-ghost button-small" disabled={current >= apps.length - 1} onClick={() => setIndex(current + 1)}>
-                Next
-              </button>
-            </nav>
-          </>
-        )}
+        <Loaded query={list} loading="Loading applications..." failed="Could not load the applications." empty="No applications in this category" isEmpty={!app}>
+          {() => (
+            <>
+              <ApplicationCard key={app!.id} app={app!} pendingTab={tab === 'pending'} />
+              <nav className="pager" aria-label="Applications">
+                <button type="button" className="button button-ghost button-small" disabled={current === 0} onClick={() => setIndex(current - 1)}>
+                  Previous
+                </button>
+                <span className="pager-count" aria-live="polite">
+                  {current + 1} of {apps.length}
+                </span>
+                <button type="button" className="button button-ghost button-small" disabled={current >= apps.length - 1} onClick={() => setIndex(current + 1)}>
+                  Next
+                </button>
+              </nav>
+            </>
+          )}
+        </Loaded>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -114,75 +115,51 @@ export function InvitationCodesPage() {
 
   return (
     <section className="page stack">
-      <div className="admin-header">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1>Invitation codes</h1>
-          <p className="muted">An applicant needs a code to apply. A code is used once per submitted application.</p>
-        </div>
-      </div>
+      <AdminHeader title="Invitation codes" note="An applicant needs a code to apply. A code is used once per submitted application." />
       <CreateCodeForm />
-      {codes.isPending ? (
-        <p className="page-status" role="status">Loading codes…</p>
-      ) : codes.isError ? (
-        <p className="form-message form-message-error" role="alert">{errorMessage(codes.error, 'Could not load the codes.')}</p>
-      ) : codes.data.length === 0 ? (
-        <p className="page-status">No codes yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Status</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Note</th>
-                <th scope="col">Actions</th>
+      <Loaded query={codes} loading="Loading codes…" failed="Could not load the codes." empty="No codes yet." isEmpty={codes.data?.length === 0}>
+        {() => (
+          <StackTable columns={['Code', 'Status', 'Uses', 'Expires', 'Note', 'Actions']}>
+            {codes.data!.map((c) => (
+              <tr key={c.id}>
+                <td data-label="Code" className="code">{c.code}</td>
+                <td data-label="Status">
+                  <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
+                </td>
+                <td data-label="Uses">
+                  <div>
+                    <button
+                      type="button"
+                      className="text-link"
+                      aria-expanded={open === c.id}
+                      aria-label={`${c.use_count} of ${c.max_uses ?? 'unlimited'} uses of ${c.code}: show who`}
+                      onClick={() => setOpen(open === c.id ? null : c.id)}
+                    >
+                      {c.use_count} / {c.max_uses ?? '∞'}
+                    </button>
+                    {open === c.id ? <CodeUses id={c.id} /> : null}
+                  </div>
+                </td>
+                <td data-label="Expires">{c.expires_at ? day(c.expires_at) : 'Never'}</td>
+                <td data-label="Note">
+                  {c.note ?? ''}
+                  <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
+                    {c.created_by ? `by ${c.created_by}, ` : ''}
+                    {day(c.created_at)}
+                  </div>
+                </td>
+                <td data-label="Actions">
+                  {c.status === 'revoked' ? null : (
+                    <button type="button" className="button button-ghost button-small" onClick={() => setRevoking(c)}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {codes.data.map((c) => (
-                <tr key={c.id}>
-                  <td data-label="Code" className="code">{c.code}</td>
-                  <td data-label="Status">
-                    <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
-                  </td>
-                  <td data-label="Uses">
-                    <div>
-                      <button
-                        type="button"
-                        className="text-link"
-                        aria-expanded={open === c.id}
-                        aria-label={`${c.use_count} of ${c.max_uses ?? 'unlimited'} uses of ${c.code}: show who`}
-                        onClick={() => setOpen(open === c.id ? null : c.id)}
-                      >
-                        {c.use_count} / {c.max_uses ?? '∞'}
-                      </button>
-                      {open === c.id ? <CodeUses id={c.id} /> : null}
-                    </div>
-                  </td>
-                  <td data-label="Expires">{c.expires_at ? day(c.expires_at) : 'Never'}</td>
-                  <td data-label="Note">
-                    {c.note ?? ''}
-                    <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
-                      {c.created_by ? `by ${c.created_by}, ` : ''}
-                      {day(c.created_at)}
-                    </div>
-                  </td>
-                  <td data-label="Actions">
-                    {c.status === 'revoked' ? null : (
-                      <button type="button" className="button button-ghost button-small" onClick={() => setRevoking(c)}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </StackTable>
+        )}
+      </Loaded>
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke code"

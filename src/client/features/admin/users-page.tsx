@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/use-auth';
+import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
 /** SPEC 2 'User Management': Name, Email, a Privilege select, and Actions. */
@@ -79,79 +80,57 @@ export function UsersPage() {
 
   return (
     <section className="page">
-      <div className="admin-header">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1>User Management</h1>
-        </div>
-        {users.data ? <p className="muted">{users.data.length} members</p> : null}
-      </div>
+      <AdminHeader title="User Management" aside={users.data ? <p className="muted">{users.data.length} members</p> : null} />
       <div className="toolbar">
         <div className="field">
           <label htmlFor="user-search">Search members</label>
           <input id="user-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
-      {users.isPending ? (
-        <p className="page-status" role="status">Loading members…</p>
-      ) : users.isError ? (
-        <p className="form-message form-message-error" role="alert">{errorMessage(users.error, 'Could not load the members.')}</p>
-      ) : shown.length === 0 ? (
-        <p className="page-status">No members match.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="users-table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Privilege</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((u) => {
-                const self = u.user_id === me?.user_id;
-                return (
-                  <tr key={u.user_id}>
-                    <td data-label="Name">
-                      {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
-                      {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
-                    </td>
-                    <td data-label="Email">{u.email}</td>
-                    <td data-label="Privilege">
-                      <select
-                        aria-label={`Privilege of ${u.name}`}
-                        value={u.type}
-                        disabled={privilege.isPending}
-                        onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+      <Loaded query={users} loading="Loading members…" failed="Could not load the members." empty="No members match." isEmpty={shown.length === 0}>
+        {() => (
+          <StackTable columns={['Name', 'Email', 'Privilege', 'Actions']} className="users-table">
+            {shown.map((u) => {
+              const self = u.user_id === me?.user_id;
+              return (
+                <tr key={u.user_id}>
+                  <td data-label="Name">
+                    {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                    {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                  </td>
+                  <td data-label="Email">{u.email}</td>
+                  <td data-label="Privilege">
+                    <select
+                      aria-label={`Privilege of ${u.name}`}
+                      value={u.type}
+                      disabled={privilege.isPending}
+                      onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+                    >
+                      {ACCOUNT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                    </select>
+                  </td>
+                  <td data-label="Actions">
+                    <div className="actions">
+                      <button type="button" className="button button-ghost button-small" disabled={self} title={self ? 'Change your own password in Settings' : undefined} onClick={() => setResetTarget(u)}>
+                        Reset password
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-ghost button-small"
+                        disabled={self && u.admin}
+                        title={self && u.admin ? 'You cannot remove your own admin rights' : undefined}
+                        onClick={() => setAdminTarget(u)}
                       >
-                        {ACCOUNT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-                      </select>
-                    </td>
-                    <td data-label="Actions">
-                      <div className="actions">
-                        <button type="button" className="button button-ghost button-small" disabled={self} title={self ? 'Change your own password in Settings' : undefined} onClick={() => setResetTarget(u)}>
-                          Reset password
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-ghost button-small"
-                          disabled={self && u.admin}
-                          title={self && u.admin ? 'You cannot remove your own admin rights' : undefined}
-                          onClick={() => setAdminTarget(u)}
-                        >
-                          {u.admin ? 'Remove admin' : 'Make admin'}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                        {u.admin ? 'Remove admin' : 'Make admin'}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </StackTable>
+        )}
+      </Loaded>
 
       <ConfirmDialog
         open={resetTarget !== null}

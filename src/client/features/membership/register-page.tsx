@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { PASSWORD_MAX, PASSWORD_MIN, type AccountType } from '../../../shared/constants';
+import { Link, useLocation, useParams } from 'wouter';
+import type { AccountType } from '../../../shared/constants';
 import { INVALID_REGISTRATION_TOKEN } from '../../../shared/schemas/membership';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { passwordProblem } from './password-rules';
+import { NewPasswordFields, passwordProblem } from './new-password-fields';
 import './membership.css';
 
 /** SPEC 2 /register/{token}: loading, then the invalid-token message or the form. */
@@ -57,6 +57,9 @@ export function RegisterPage() {
         <div className="card auth-card">
           <h1>Create your account</h1>
           <FormMessage>{notFound ? INVALID_REGISTRATION_TOKEN : 'Error verifying token. Please try again later.'}</FormMessage>
+          <p className="muted">
+            Already created your account? <Link href="/login">Log in</Link>.
+          </p>
         </div>
       </section>
     );
@@ -75,19 +78,7 @@ export function RegisterPage() {
           <option value="">Select…</option>
           {types.map((t) => <option key={t} value={t}>{t}</option>)}
         </SelectField>
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField label="Confirm password" type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <NewPasswordFields labels={['Password', 'Confirm password']} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
           <button type="submit" className="button" disabled={register.isPending}>{register.isPending ? 'Creating account…' : 'Create account'}</button>

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
 import { FormMessage, TextField } from '../../components/field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { passwordProblem } from './password-rules';
+import { NewPasswordFields, passwordProblem } from './new-password-fields';
 import './membership.css';
 
 /** SPEC 2 reset password: the form, then a success message with 'Go to Login'. */
@@ -47,19 +46,7 @@ export function ResetPasswordPage() {
       <form className="card form-card auth-card" onSubmit={submit} noValidate>
         <h1>Choose a new password</h1>
         <p className="lead">For your security, resetting the password signs your account out on every device.</p>
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField label="Confirm new password" type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <NewPasswordFields labels={['New password', 'Confirm new password']} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
           <button type="submit" className="button" disabled={reset.isPending}>{reset.isPending ? 'Saving…' : 'Reset password'}</button>
