@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { createUser, request, trpc, userRow } from './helpers';
+import { createUser, request, trpc, userRow, type TestUser } from './helpers';
 import { auditFor } from './membership-helpers';
 
-const privilege = (admin: Parameters<typeof request>[1]['as'], id: number, type: unknown) =>
+const privilege = (admin: TestUser, id: number, type: unknown) =>
   request(`/api/users/${id}/privilege`, { method: 'PUT', body: { type }, as: admin });
-const setAdmin = (admin: Parameters<typeof request>[1]['as'], id: number, value: boolean) =>
+const setAdmin = (admin: TestUser, id: number, value: boolean) =>
   request(`/api/users/${id}/admin`, { method: 'PUT', body: { admin: value }, as: admin });
 
 describe('GET /api/users', () => {
