@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { relativeTime } from '../../../shared/relative-time';
-import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
+import type { CommentLikeState, CommentView } from '../../../shared/schemas/comments';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTRPC } from '../../lib/trpc';
+import { CommentTextArea } from './comment-textarea';
 import { LinkifiedText } from './linkified-text';
+import { useOnSessionLost } from './use-session-lost';
 
 export interface Viewer {
   id: number;
@@ -37,7 +39,12 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
   const articleRef = useRef<HTMLElement>(null);
   const editRef = useRef<HTMLTextAreaElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  const editId = useId();
+  const onSessionLost = useOnSessionLost();
+  /** SPEC 8: these failures are only logged. */
+  const logFailure = (what: string) => (error: unknown) => {
+    console.error(`Failed to ${what} comment`, error);
+    onSessionLost(error);
+  };
   const isAuthor = viewer !== null && viewer.id === comment.user_id;
   const mayDelete = viewer !== null && (isAuthor || viewer.admin);
 
@@ -49,10 +56,10 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
   }, [editing]);
 
   const like = useMutation(
-    trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: (e) => console.error('Failed to like comment', e) }),
+    trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('like') }),
   );
   const unlike = useMutation(
-    trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: (e) => console.error('Failed to unlike comment', e) }),
+    trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('unlike') }),
   );
   const update = useMutation(
     trpc.comments.update.mutationOptions({
@@ -62,7 +69,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
         // The Edit button comes back; give it the focus the Save button had.
         requestAnimationFrame(() => editButtonRef.current?.focus());
       },
-      onError: (e) => console.error('Failed to update comment', e),
+      onError: logFailure('update'),
     }),
   );
   const remove = useMutation(
@@ -72,7 +79,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
         onDeleted(comment.id);
       },
       onError: (e) => {
-        console.error('Failed to delete comment', e);
+        logFailure('delete')(e);
         setConfirming(false);
       },
     }),
@@ -115,25 +122,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
 
         {editing ? (
           <form className="comment-edit" onSubmit={save}>
-            <label htmlFor={editId} className="visually-hidden">
-              Edit your comment
-            </label>
-            <textarea
-              id={editId}
-              ref={editRef}
-              value={draft}
-              maxLength={COMMENT_MAX_LENGTH}
-              rows={3}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  e.preventDefault();
-                  cancelEdit();
-                } else if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-                  e.currentTarget.form?.requestSubmit();
-                }
-              }}
-            />
+            <CommentTextArea label="Edit your comment" ref={editRef} value={draft} rows={Math.min(8, Math.max(3, draft.split('\n').length + 1))} onChange={(e) => setDraft(e.target.value)} onEscape={cancelEdit} />
             <div className="comment-actions">
               <button type="submit" className="button button-small" disabled={update.isPending}>
                 Save

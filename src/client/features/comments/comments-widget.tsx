@@ -5,7 +5,9 @@ import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/use-auth';
 import { CommentItem, type Viewer } from './comment-item';
+import { CommentTextArea } from './comment-textarea';
 import { useNow } from './use-now';
+import { useOnSessionLost } from './use-session-lost';
 import './comments.css';
 
 /** SPEC 4: the list is ordered newest first by created_at (ties: the later id first). */
@@ -30,11 +32,11 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const list = useQuery(trpc.comments.list.queryOptions(input));
   const now = useNow();
   const headingId = useId();
-  const inputId = useId();
   const [text, setText] = useState('');
   const [composing, setComposing] = useState(false);
   const [postFailed, setPostFailed] = useState(false);
   const [justPosted, setJustPosted] = useState<number | null>(null);
+  const onSessionLost = useOnSessionLost();
 
   function changeList(change: (all: CommentView[]) => CommentView[]) {
     queryClient.setQueryData(listKey, (old) => (old ? newestFirst(change(old)) : old));
@@ -53,6 +55,7 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
       onError: (error) => {
         console.error('Failed to post comment', error);
         setPostFailed(true);
+        onSessionLost(error);
       },
     }),
   );
@@ -91,26 +94,16 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
 
       {viewer ? (
         <form className="comments-form" onSubmit={submit}>
-          <label htmlFor={inputId} className="visually-hidden">
-            Write a comment
-          </label>
-          <textarea
-            id={inputId}
+          <CommentTextArea
+            label="Write a comment"
             className="comments-input"
             placeholder="Write a comment..."
             rows={composing ? 3 : 1}
-            maxLength={COMMENT_MAX_LENGTH}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onFocus={() => setComposing(true)}
             onBlur={() => {
               if (!text.trim()) setComposing(false);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-                e.preventDefault();
-                e.currentTarget.form?.requestSubmit();
-              }
             }}
           />
           {composing ? (
