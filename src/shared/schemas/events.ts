@@ -116,6 +116,7 @@ export interface EventValues {
   description: string;
   note: string | null;
   color: string;
+  /** yyyy-mm-dd, the local date in the event's time zone. */
   event_date: string;
   end_date: string | null;
   start_time: string;
@@ -150,32 +151,13 @@ export interface EventParticipantDto {
   name: string;
 }
 
-/** An event as both transports answer it (SPEC 3 names). */
-export interface EventDto {
+/** An event as both transports answer it (SPEC 3 names): its stored values plus what is derived. */
+export interface EventDto extends EventValues {
   id: number;
   slug: string;
-  title: string;
-  type: EventType;
-  exclusivity: Exclusivity;
-  description: string;
-  note: string | null;
-  color: string;
-  /** yyyy-mm-dd, the local date in the event's time zone. */
-  event_date: string;
-  end_date: string | null;
-  start_time: string;
-  end_time: string;
-  time_zone: string;
-  /** ISO instants (UTC). */
+  /** ISO instants (UTC) of the local date, times and zone. */
   starts_at: string;
   ends_at: string;
-  is_physical: boolean;
-  location: string | null;
-  zip_code: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  virtual_link: string | null;
   banner_image_id: number | null;
   image_url: string | null;
   created_by: number | null;
