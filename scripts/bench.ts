@@ -13,6 +13,8 @@ import { childEnv, ROOT } from './lib/wrangler';
 import { SEED_DEFAULTS } from './lib/seed-sql';
 
 const PORT = process.env.BENCH_PORT ?? '8870';
+// The bench's own local state; ctx.sql (persistDir()) must write into the same D1 the server uses.
+process.env.PERSIST_TO = '.bench/state';
 const BASE = `http://127.0.0.1:${PORT}`;
 
 async function startServer() {
@@ -20,7 +22,6 @@ async function startServer() {
     cwd: ROOT,
     env: childEnv({
       PORT,
-      PERSIST_TO: '.bench/state',
       CLIENT_OUT_DIR: '.bench/client',
       RESET_STATE: '1',
       START_LOG_LEVEL: 'warn',
