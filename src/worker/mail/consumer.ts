@@ -10,6 +10,8 @@ import type { MailJob } from './mail-job';
  * claimed again. A job of 50 sends takes well under a minute, so 10 minutes is generous.
  */
 export const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** Sends in flight at once within one job. */
+const SEND_CONCURRENCY = 6;
 /** wrangler.toml max_retries (5) + the first try. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
 
@@ -113,7 +115,7 @@ export function decideJob(outcome: JobOutcome, attempt: number): JobDecision {
 /**
  * Claims the job's deliveries (only those still queued, or abandoned mid-send), sends one email
  * per recipient and records each result right after its send, so a consumer that dies midway
- * leaves at most one delivery whose fate is unknown. A delivery already sent is never claimed
+ * leaves only the few sends then in flight with an unknown fate. A delivery already sent is never claimed
  * again: a redelivered message sends nothing twice.
  */
 export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: number[], attempt: number): Promise<JobOutcome> {
@@ -152,10 +154,13 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
   }
   const byId = new Map(messages.map((m) => [m.id, m]));
 
-  const pending = [...claimed];
-  try {
-    while (pending.length > 0) {
-      const delivery = pending[0]!;
+  // A few sends at a time: the send API answers in tens of milliseconds, so a job of 50 takes
+  // seconds, not minutes. Each delivery is still recorded right after its own send.
+  const queue = [...claimed];
+  let stopped = false;
+  const sendNext = async (): Promise<void> => {
+    while (!stopped && queue.length > 0) {
+      const delivery = queue.shift()!;
       const msg = byId.get(delivery.messageId);
       let update: Partial<typeof emailDeliveries.$inferInsert>;
       try {
@@ -181,20 +186,28 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         else outcome.retryable++;
         if (final && !permanent) outcome.exhausted++;
       }
-      pending.shift();
-      await recordResult(deps, delivery.id, update);
+      try {
+        await recordResult(deps, delivery.id, update);
+      } catch (err) {
+        stopped = true;
+        throw err;
+      }
     }
-  } finally {
-    // An unexpected error (D1 unreachable) stops the loop: hand the untried deliveries back so
-    // the retried message sends them, instead of leaving them claimed until they go stale.
-    if (pending.length > 0) {
-      const untried = pending.map((d) => d.id);
+  };
+  const runs = await Promise.allSettled(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, sendNext));
+  const broken = runs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (broken) {
+    // D1 became unreachable: hand the untried deliveries back so the retried message sends them,
+    // instead of leaving them claimed until they go stale.
+    const untried = queue.map((d) => d.id);
+    if (untried.length > 0) {
       await deps.db
         .update(emailDeliveries)
         .set(lastTry ? { status: 'failed', lastError: 'Sending was interrupted.', claimedAt: null } : { status: 'queued', claimedAt: null })
         .where(and(inArray(emailDeliveries.id, untried), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.claimedAt, now)))
         .catch((err: unknown) => console.error('could not release mail claims', { untried, err: reasonOf(err) }));
     }
+    throw broken.reason;
   }
   return outcome;
 }
