@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
@@ -307,4 +308,26 @@ test('a visitor can read comments but not post or like; the pages that show the 
   await expect(page).toHaveURL(/\/no-permission$/);
   await page.goto('/gallery');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('the widget is keyboard usable and has no serious accessibility violations', async ({ page }) => {
+  await loginAsDemo(page, SEED.founding);
+  const host = await newEvent(page);
+  const widget = await openComments(page, host);
+  const text = uid('Typed with the keyboard');
+  await widget.getByRole('textbox', { name: 'Write a comment' }).focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(commentItem(widget, text)).toBeVisible();
+  await commentItem(widget, text).getByRole('button', { name: 'Edit' }).focus();
+  await page.keyboard.press('Enter');
+  const editBox = widget.getByRole('textbox', { name: 'Edit your comment' });
+  await expect(editBox).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(editBox).toHaveCount(0);
+  await expect(commentItem(widget, text).getByRole('button', { name: 'Edit' })).toBeFocused();
+
+  const results = await new AxeBuilder({ page }).include('section.comments').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });
