@@ -9,6 +9,7 @@ import { FormMessage, SelectField, TextAreaField, TextField } from '../../compon
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailPreview } from './email-preview';
+import { MailPageHead } from './mail-page-head';
 import './mail.css';
 
 /** SPEC 8: the server's message when it gives one, else the fixed texts. */
@@ -146,16 +147,7 @@ export function MailPage() {
 
   return (
     <section className="page mail-page">
-      <header className="mail-page-head">
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Send Message</h1>
-          <p className="muted">Write to a group of members. Each member receives their own copy.</p>
-        </div>
-        <Link href="/admin/sent-mail" className="button button-secondary">
-          Sent mail
-        </Link>
-      </header>
+      <MailPageHead title="Send Message" intro="Write to a group of members. Each member receives their own copy." link={{ href: '/admin/sent-mail', label: 'Sent mail' }} />
 
       <div className="mail-compose">
         <form className="card form-card mail-form" onSubmit={submit} noValidate>

@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MailFrame } from './email-preview';
+import { MailPageHead } from './mail-page-head';
 import './mail.css';
 
 const KIND_LABELS: Record<string, string> = {
@@ -173,16 +174,7 @@ export function SentMailPage() {
 
   return (
     <section className="page sent-mail-page">
-      <header className="mail-page-head">
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Sent mail</h1>
-          <p className="muted">Every email the club sent, with each recipient's delivery status.</p>
-        </div>
-        <Link href="/mail" className="button button-secondary">
-          Send Message
-        </Link>
-      </header>
+      <MailPageHead title="Sent mail" intro="Every email the club sent, with each recipient's delivery status." link={{ href: '/mail', label: 'Send Message' }} />
 
       <div className="tabs" role="tablist" aria-label="Which email">
         {(['group', 'all'] as const).map((k) => (
