@@ -1,6 +1,4 @@
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import type { CommentLikeState, CommentView } from '../../src/shared/schemas/comments';
 import { commentLikes, comments } from '../../src/worker/db/schema/comments';
@@ -9,6 +7,7 @@ import { images } from '../../src/worker/db/schema/images';
 import { auditLog } from '../../src/worker/db/schema/membership';
 import { users } from '../../src/worker/db/schema/users';
 import type { MemberActor } from '../../src/worker/actor';
+import { countingDeps } from '../../src/worker/mail/d1-round-trips';
 import { listComments } from '../../src/worker/services/comments';
 import { createUser, deps, request, roles, trpc, unique, type TestUser } from './helpers';
 
@@ -161,30 +160,17 @@ describe('GET /api/comments', () => {
     const likes = rows.flatMap((r, i) => (i % 2 ? [{ commentId: r.id, userId: viewer.id }, { commentId: r.id, userId: other.id }] : [{ commentId: r.id, userId: other.id }]));
     await db.batch([db.insert(commentLikes).values(likes.slice(0, 30)), db.insert(commentLikes).values(likes.slice(30))]);
 
-    let calls = 0;
-    const counted = (stmt: D1PreparedStatement): D1PreparedStatement =>
-      new Proxy(stmt, {
-        get(target, prop) {
-          if (prop === 'bind') return (...args: unknown[]) => counted(target.bind(...args));
-          if (prop === 'all' || prop === 'raw' || prop === 'run' || prop === 'first') calls += 1;
-          const value = Reflect.get(target, prop);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    const countingDb = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === 'prepare') return (query: string) => counted(target.prepare(query));
-        if (prop === 'batch' || prop === 'exec') calls += 1;
-        const value = Reflect.get(target, prop);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
     const actor: MemberActor = { kind: 'member', id: viewer.id, name: viewer.name, email: viewer.email, type: 'Standard', isAdmin: false, mustChangePassword: false, sessionId: 'test' };
-    const result = await listComments({ ...deps(), db: drizzle(countingDb) }, actor, { commentableId: `event-${ev.id}` });
-    expect(calls).toBe(1);
+    const counted = countingDeps(deps());
+    const result = await listComments(counted.deps, actor, { commentableId: `event-${ev.id}` });
+    expect(counted.roundTrips()).toBe(1);
     expect(result).toHaveLength(40);
     expect(result[0]).toMatchObject({ content: 'bulk 0', like_count: 1, user_liked: false });
     expect(result[1]).toMatchObject({ content: 'bulk 1', like_count: 2, user_liked: true });
+    // The REST route reports the same in Server-Timing.
+    const res = await request(`/api/comments?commentableId=event-${ev.id}`, { as: viewer });
+    expect(res.headers.get('Server-Timing')).toContain('D1 round trips: 1');
+    expect(await res.json()).toHaveLength(40);
   });
 
   it('shows a comment whose author was deleted, without a name', async () => {
