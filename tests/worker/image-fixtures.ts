@@ -1,3 +1,5 @@
+import { concatBytes } from '../../src/worker/lib/image-bytes';
+
 // Tiny real images (made once with ImageMagick, -strip) and helpers that add metadata blocks.
 
 const b64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
@@ -62,15 +64,7 @@ function segment(marker: number, payload: Uint8Array): Uint8Array {
   return out;
 }
 
-function join(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const join = (...parts: Uint8Array[]) => concatBytes(parts);
 
 /** The JPEG with an EXIF APP1 (GPS or not) and optionally an XMP APP1 right after SOI. */
 export function jpegWithMetadata(opts: { gps: boolean; xmp?: string }): Uint8Array {

@@ -210,7 +210,8 @@ export function inspectMetadata(b: Uint8Array, type: ImageMime): MetadataReport 
   return report;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts one after another in a new array. */
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -243,13 +244,13 @@ export function stripMetadata(b: Uint8Array, type: ImageMime): Uint8Array {
       at = s.end;
     }
     parts.push(b.subarray(at));
-    return concat(parts);
+    return concatBytes(parts);
   }
   if (type === 'image/png') {
     const chunks = pngChunks(b);
     if (!chunks.some((c) => PNG_METADATA_CHUNKS.has(c.type))) return b;
     const last = chunks[chunks.length - 1];
-    return concat([b.subarray(0, 8), ...chunks.filter((c) => !PNG_METADATA_CHUNKS.has(c.type)).map((c) => b.subarray(c.start, c.end)), b.subarray(last ? last.end : 8)]);
+    return concatBytes([b.subarray(0, 8), ...chunks.filter((c) => !PNG_METADATA_CHUNKS.has(c.type)).map((c) => b.subarray(c.start, c.end)), b.subarray(last ? last.end : 8)]);
   }
   const chunks = webpChunks(b);
   if (!chunks.some((c) => WEBP_METADATA_CHUNKS.has(c.type))) return b;
@@ -258,7 +259,7 @@ export function stripMetadata(b: Uint8Array, type: ImageMime): Uint8Array {
     if (c.type === 'VP8X') bytes[8] = bytes[8]! & ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
     return bytes;
   });
-  const body = concat(kept);
+  const body = concatBytes(kept);
   const header = new Uint8Array(12);
   header.set(b.subarray(0, 12));
   const riffSize = 4 + body.length;
@@ -266,5 +267,5 @@ export function stripMetadata(b: Uint8Array, type: ImageMime): Uint8Array {
   header[5] = (riffSize >>> 8) & 0xff;
   header[6] = (riffSize >>> 16) & 0xff;
   header[7] = (riffSize >>> 24) & 0xff;
-  return concat([header, body]);
+  return concatBytes([header, body]);
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { ImageBrowser, useEventOptions } from './image-browser';
-import { ImageGrid } from './image-grid';
+import { ImageGrid, ImageListStatus } from './image-grid';
 import { UploadDialog } from './upload-dialog';
 import { useImageParam } from './use-image-param';
 import './gallery.css';
@@ -23,17 +23,9 @@ export function EventImages({ eventId }: { eventId: number }) {
           Upload Image
         </button>
       </div>
-      {list.isPending ? (
-        <p className="page-status">Loading images…</p>
-      ) : list.isError ? (
-        <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'The images could not be loaded.')}
-        </p>
-      ) : images.length === 0 ? (
-        <p className="muted">No images have been tagged with this event yet.</p>
-      ) : (
+      <ImageListStatus query={list} empty={images.length === 0} emptyText="No images have been tagged with this event yet." emptyClassName="muted">
         <ImageGrid images={images} onOpen={(i) => setOpenId(i.id)} />
-      )}
+      </ImageListStatus>
       <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} eventId={eventId} />
       <ImageBrowser images={images} known={images} listPending={list.isPending} events={events} />
     </section>

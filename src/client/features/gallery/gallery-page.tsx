@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { groupByUploadDate, matchesTagSearch } from './gallery-helpers';
 import { ImageBrowser, useEventOptions } from './image-browser';
-import { ImageGrid } from './image-grid';
+import { ImageGrid, ImageListStatus } from './image-grid';
 import { UploadDialog } from './upload-dialog';
 import { useImageParam } from './use-image-param';
 import './gallery.css';
@@ -120,16 +120,8 @@ export function GalleryPage() {
       </div>
       {managing ? <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p> : null}
 
-      {list.isPending ? (
-        <p className="page-status">Loading images…</p>
-      ) : list.isError ? (
-        <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'The images could not be loaded.')}
-        </p>
-      ) : groups.length === 0 ? (
-        <p className="gallery-empty">No images to display</p>
-      ) : (
-        groups.map((g) => {
+      <ImageListStatus query={list} empty={groups.length === 0} emptyText="No images to display" emptyClassName="gallery-empty">
+        {groups.map((g) => {
           const start = shown;
           shown += g.images.length;
           return (
@@ -147,8 +139,8 @@ export function GalleryPage() {
               />
             </section>
           );
-        })
-      )}
+        })}
+      </ImageListStatus>
 
       <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
       <ImageBrowser images={ordered} known={all} listPending={list.isPending} events={events} />

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
+import { errorMessage } from '../../lib/trpc';
 import { imageLabel } from './gallery-helpers';
 
 /** How many thumbnails load eagerly: about the first two rows; the rest wait until scrolled near. */
@@ -60,4 +62,24 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
       })}
     </ul>
   );
+}
+
+/** Loading, error and empty states of an image list; the list itself otherwise. */
+export function ImageListStatus({ query, empty, emptyText, emptyClassName, children }: {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  empty: boolean;
+  emptyText: string;
+  emptyClassName: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <p className="page-status">Loading images…</p>;
+  if (query.isError) {
+    return (
+      <p className="form-message form-message-error" role="alert">
+        {errorMessage(query.error, 'The images could not be loaded.')}
+      </p>
+    );
+  }
+  if (empty) return <p className={emptyClassName}>{emptyText}</p>;
+  return <>{children}</>;
 }

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, parseTags, type EventOption, type ImageDto } from '../../../shared/schemas/images';
-import { FormMessage, SelectField, TextField } from '../../components/field';
+import { FormMessage, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CommentsWidget } from '../comments/comments-widget';
+import { EventSelect } from './event-select';
 import { displaySize, formatUploadDate, imageLabel } from './gallery-helpers';
 
 interface ImageViewProps {
@@ -162,14 +163,7 @@ function ImageDetails({ image, events, onClose, onGalleryMode }: { image: ImageD
         {editable ? (
           <>
             <TextField label="Tags" value={tags} onChange={(e) => setTags(e.target.value)} hint="Separate tags with commas." />
-            <SelectField label="Associated event" value={eventId ?? ''} onChange={(e) => setEventId(e.target.value ? Number(e.target.value) : null)}>
-              <option value="">No event associated</option>
-              {events.map((ev) => (
-                <option key={ev.id} value={ev.id}>
-                  {ev.title}
-                </option>
-              ))}
-            </SelectField>
+            <EventSelect events={events} value={eventId} onChange={setEventId} />
           </>
         ) : (
           <>

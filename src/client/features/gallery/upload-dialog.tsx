@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
-import { SelectField, TextAreaField, TextField } from '../../components/field';
+import { TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
+import { EventSelect } from './event-select';
 import { checkFile, prepareUpload } from './image-processing';
 import { sendUpload, type UploadFields } from './upload-request';
 
@@ -232,18 +233,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
             value={fields.description}
             onChange={(e) => setFields({ ...fields, description: e.target.value })}
           />
-          <SelectField
-            label="Associated event"
-            value={fields.associatedEventId ?? ''}
-            onChange={(e) => setFields({ ...fields, associatedEventId: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">No event associated</option>
-            {events.map((ev) => (
-              <option key={ev.id} value={ev.id}>
-                {ev.title}
-              </option>
-            ))}
-          </SelectField>
+          <EventSelect events={events} value={fields.associatedEventId} onChange={(id) => setFields({ ...fields, associatedEventId: id })} />
         </div>
       </form>
     </Modal>
