@@ -33,6 +33,26 @@ function InvalidSource() {
   );
 }
 
+/** True after `ms` without pointer, touch or key activity (the controls then fade out). */
+function useIdle(ms: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let timer = window.setTimeout(() => setIdle(true), ms);
+    const wake = () => {
+      setIdle(false);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setIdle(true), ms);
+    };
+    const events = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+    events.forEach((e) => window.addEventListener(e, wake, { passive: true }));
+    return () => {
+      window.clearTimeout(timer);
+      events.forEach((e) => window.removeEventListener(e, wake));
+    };
+  }, [ms]);
+  return idle;
+}
+
 /**
  * SPEC 2 and 9 lightbox: previous/next, slide counter, thumbnails, zoom in 0.25 steps,
  * slideshow, fullscreen and close. Keys: Escape, arrows, t, plus, minus, F11 and Space.
@@ -43,6 +63,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
   const slideshow = useRef<SlideshowRef>(null);
   const fullscreen = useRef<FullscreenRef>(null);
   const zoom = useRef<ZoomRef>(null);
+  const idle = useIdle(D.uiFadeOutMs);
 
   const slides = useMemo(
     () =>
@@ -102,7 +123,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
   return (
     <Lightbox
       open
-      className="gallery-lightbox"
+      className={`gallery-lightbox${idle ? ' is-idle' : ''}`}
       close={() => onClose(current)}
       index={index}
       slides={slides}
