@@ -2,7 +2,7 @@
 // /api/comments must stay one D1 round trip (the route reports it in Server-Timing) and within 3x
 // the static asset's p50, measured interleaved with that asset so both see the same machine.
 import type { BenchContext, BenchRow } from './context';
-import { latencyRows, measureInterleaved, round, STATIC_ASSET } from './context';
+import { listRouteRows } from './context';
 
 const COMMENTS = 300;
 const MAX_RATIO = 3;
@@ -32,21 +32,5 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const events = (await (await fetch(`${ctx.baseUrl}/api/events`, { headers: { Cookie: ctx.adminCookie } })).json()) as { id: number; slug: string }[];
   const event = events.find((e) => e.slug === SLUG);
   if (!event) throw new Error('the bench event was not seeded');
-  const url = `${ctx.baseUrl}/api/comments?commentableId=event-${event.id}`;
-  const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
-  const body = await probe.arrayBuffer();
-  if (!probe.ok) throw new Error(`GET /api/comments answered ${probe.status}`);
-  const count = (JSON.parse(new TextDecoder().decode(body)) as unknown[]).length;
-  const trips = Number(/D1 round trips: (\d+)/.exec(probe.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-
-  const [staticStats, listStats] = await measureInterleaved([
-    { url: ctx.baseUrl + STATIC_ASSET, requests: 200 },
-    { url, cookie: ctx.adminCookie, requests: 200 },
-  ]);
-  const name = `GET /api/comments (${count} comments with likes)`;
-  return [
-    ...latencyRows(name, listStats!, staticStats!.p50, MAX_RATIO),
-    { name: `${name} D1 round trips`, value: trips, unit: 'count', budget: '= 1', ok: trips === 1 },
-    { name: `${name} body`, value: round(body.byteLength / 1024, 1), unit: 'KB' },
-  ];
+  return listRouteRows(ctx, `/api/comments?commentableId=event-${event.id}`, (n) => `GET /api/comments (${n} comments with likes)`, MAX_RATIO);
 }

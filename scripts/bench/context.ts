@@ -177,3 +177,26 @@ export function latencyRows(name: string, stats: LatencyStats, staticP50: number
     },
   ];
 }
+
+/**
+ * A JSON list route that promises one D1 round trip (reported in its Server-Timing): probes it
+ * once for its length, round trips and body size, then measures it interleaved with the static
+ * asset. `label(count)` names the rows, e.g. (n) => `GET /api/events (${n} events)`.
+ */
+export async function listRouteRows(ctx: BenchContext, urlPath: string, label: (count: number) => string, maxRatio: number): Promise<BenchRow[]> {
+  const url = ctx.baseUrl + urlPath;
+  const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
+  const body = await probe.arrayBuffer();
+  if (!probe.ok) throw new Error(`GET ${urlPath} answered ${probe.status}`);
+  const name = label((JSON.parse(new TextDecoder().decode(body)) as unknown[]).length);
+  const trips = Number(/D1 round trips: (\d+)/.exec(probe.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  const [staticStats, listStats] = await measureInterleaved([
+    { url: ctx.baseUrl + STATIC_ASSET, requests: 200 },
+    { url, cookie: ctx.adminCookie, requests: 200 },
+  ]);
+  return [
+    ...latencyRows(name, listStats!, staticStats!.p50, maxRatio),
+    { name: `${name} D1 round trips`, value: trips, unit: 'count', budget: '= 1', ok: trips === 1 },
+    { name: `${name} body`, value: round(body.byteLength / 1024, 1), unit: 'KB' },
+  ];
+}
