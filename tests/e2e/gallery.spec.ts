@@ -173,6 +173,16 @@ test('Gallery Mode pages with the arrow keys through the filtered images', async
   await expect(lightbox.locator('.yarl__slide_title').filter({ hasText: `First ${id}` })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(lightbox.locator('.yarl__counter')).toHaveText('1 / 2');
+  // Space starts and stops the slideshow; plus and minus zoom in 0.25 steps.
+  await page.keyboard.press('Space');
+  await expect(lightbox.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(lightbox.getByRole('button', { name: 'Play' })).toBeVisible();
+  const zoomed = lightbox.locator('.yarl__slide_current .yarl__slide_wrapper');
+  await page.keyboard.press('+');
+  await expect(zoomed).toHaveAttribute('style', /scale\(1\.25\)/);
+  await page.keyboard.press('-');
+  await expect(zoomed).not.toHaveAttribute('style', /scale\(1\.25\)/);
   await page.keyboard.press('ArrowRight');
   await expect(lightbox.locator('.yarl__counter')).toHaveText('2 / 2');
   await page.keyboard.press('Escape');

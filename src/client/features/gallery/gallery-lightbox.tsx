@@ -134,7 +134,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
       slideshow={{ ref: slideshow, delay: D.slideshowMs }}
       thumbnails={{ ref: thumbnails, showToggle: true, vignette: true }}
       fullscreen={{ ref: fullscreen }}
-      zoom={{ ref: zoom, minZoom: D.minPinchZoom, zoomInMultiplier: 1 + D.zoomIncrement, scrollToZoom: false }}
+      zoom={{ ref: zoom, minZoom: D.minPinchZoom, maxZoomPixelRatio: 2, zoomInMultiplier: 1 + D.zoomIncrement, scrollToZoom: false }}
       captions={{ showToggle: true, descriptionMaxLines: 4 }}
       controller={{ closeOnBackdropClick: true }}
       render={{
