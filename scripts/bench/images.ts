@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from './context';
-import { latencyRows, measureInterleaved, percentile, round, STATIC_ASSET } from './context';
+import { listRouteRows, percentile } from './context';
 import { ROOT } from '../lib/wrangler';
 
 const IMAGES = 1000;
@@ -43,22 +43,10 @@ async function thumbnailBytes(ctx: BenchContext): Promise<number[]> {
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const thumbs = (await thumbnailBytes(ctx)).sort((a, b) => a - b);
   seedImages(ctx);
-  const url = `${ctx.baseUrl}/api/images`;
-  const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
-  const body = await probe.arrayBuffer();
-  if (!probe.ok) throw new Error(`GET /api/images answered ${probe.status}`);
-  const count = (JSON.parse(new TextDecoder().decode(body)) as unknown[]).length;
-  const trips = Number(/D1 round trips: (\d+)/.exec(probe.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-  const [staticStats, listStats] = await measureInterleaved([
-    { url: ctx.baseUrl + STATIC_ASSET, requests: 200 },
-    { url, cookie: ctx.adminCookie, requests: 200 },
-  ]);
   const maxThumb = thumbs[thumbs.length - 1] ?? NaN;
   return [
     { name: `Demo thumbnails (${thumbs.length}) median`, value: percentile(thumbs, 50), unit: 'bytes' },
     { name: `Demo thumbnails (${thumbs.length}) max`, value: maxThumb, unit: 'bytes', budget: '< 30 KB', ok: maxThumb < THUMB_BUDGET_BYTES },
-    ...latencyRows(`GET /api/images (${count} images)`, listStats!, staticStats!.p50, MAX_RATIO),
-    { name: `GET /api/images (${count} images) D1 round trips`, value: trips, unit: 'count', budget: '= 1', ok: trips === 1 },
-    { name: `GET /api/images (${count} images) body`, value: round(body.byteLength / 1024, 1), unit: 'KB' },
+    ...(await listRouteRows(ctx, '/api/images', (n) => `GET /api/images (${n} images)`, MAX_RATIO)),
   ];
 }
