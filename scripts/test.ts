@@ -7,7 +7,8 @@ import { childEnv, ROOT } from './lib/wrangler';
 import { findChromium } from '../tests/e2e/find-chromium';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-const out = path.join(ROOT, 'test-results');
+// Not Playwright's test-results/, which it empties when it starts.
+const out = path.join(ROOT, '.test-reports');
 mkdirSync(out, { recursive: true });
 const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
