@@ -7,7 +7,7 @@ import { INVALID_REGISTRATION_TOKEN } from '../../../shared/schemas/membership';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { NewPasswordFields, passwordProblem } from './new-password-fields';
+import { NewPasswordFields, passwordProblem } from '../../components/new-password-fields';
 import './membership.css';
 
 /** SPEC 2 /register/{token}: loading, then the invalid-token message or the form. */

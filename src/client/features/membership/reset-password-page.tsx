@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { FormMessage, TextField } from '../../components/field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { NewPasswordFields, passwordProblem } from './new-password-fields';
+import { NewPasswordFields, passwordProblem } from '../../components/new-password-fields';
 import './membership.css';
 
 /** SPEC 2 reset password: the form, then a success message with 'Go to Login'. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
+import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/use-auth';
@@ -103,18 +104,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
       <h2>Password</h2>
       {forced ? <FormMessage tone="info">An administrator reset your password. Please choose a new one to continue.</FormMessage> : null}
       <TextField label="Old password" type="password" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-      />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <NewPasswordFields labels={['New password', 'Confirm new password']} password={newPassword} confirm={confirm} onPassword={setNew} onConfirm={setConfirm} />
       <FormMessage>{error}</FormMessage>
       <button type="submit" className="button" disabled={change.isPending}>Change password</button>
     </form>

@@ -1,5 +1,5 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
-import { TextField } from '../../components/field';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants';
+import { TextField } from './field';
 
 /** The new-password form rules (DECISIONS: 8 to 128 characters), or '' when they hold. */
 export function passwordProblem(password: string, confirm: string): string {
