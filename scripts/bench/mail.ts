@@ -72,7 +72,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const recipients = results[0]!.recipients;
   const ms = drainMs;
   return [
-    { name: `POST /api/admin/send-email to ${recipients} members, median of ${SENDS}`, value: round(latencies[Math.floor(SENDS / 2)]!), unit: 'ms', budget: '<= 1000 ms', ok: latencies[Math.floor(SENDS / 2)]! <= 1000 },
+    { name: `POST /api/admin/send-email to ${recipients} members, median of ${SENDS}`, value: round(latencies[Math.floor(SENDS / 2)]!), unit: 'ms' },
     { name: `D1 round trips per send to ${recipients} members`, value: maxTrips, unit: 'count', budget: `<= ${MAX_ROUND_TRIPS}`, ok: maxTrips <= MAX_ROUND_TRIPS },
     // Local figure: miniflare runs one consumer batch at a time; Cloudflare runs several.
     { name: `Queue consumer, local: emails settled per second (${settled} emails)`, value: round(settled / (ms / 1000), 1), unit: 'count' },
