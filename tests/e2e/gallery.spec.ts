@@ -183,6 +183,14 @@ test('Gallery Mode pages with the arrow keys through the filtered images', async
   await expect(zoomed).toHaveAttribute('style', /scale\(1\.25\)/);
   await page.keyboard.press('-');
   await expect(zoomed).not.toHaveAttribute('style', /scale\(1\.25\)/);
+  // The toolbar buttons step by the same 0.25.
+  await lightbox.getByRole('button', { name: 'Zoom in' }).click();
+  await lightbox.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoomed).toHaveAttribute('style', /scale\(1\.5\)/);
+  await lightbox.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(zoomed).toHaveAttribute('style', /scale\(1\.25\)/);
+  await lightbox.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(zoomed).not.toHaveAttribute('style', /scale\(1\.25\)/);
   await page.keyboard.press('ArrowRight');
   await expect(lightbox.locator('.yarl__counter')).toHaveText('2 / 2');
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 // Loaded only when Gallery Mode opens: the lightbox library and its styles stay out of every
 // first-load bundle.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Lightbox, { type FullscreenRef, type SlideImage, type SlideshowRef, type ThumbnailsRef, type ZoomRef } from 'yet-another-react-lightbox';
+import Lightbox, { IconButton, type FullscreenRef, type SlideImage, type SlideshowRef, type ThumbnailsRef, type ZoomRef } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
@@ -15,6 +15,24 @@ import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { displaySize, formatUploadDate, imageLabel } from './gallery-helpers';
 import { LIGHTBOX_DEFAULTS as D } from './lightbox-defaults';
+
+/** SPEC 9: zoom moves in steps of 0.25, by the keys and by the toolbar buttons alike. */
+function stepZoom(z: ZoomRef, direction: 1 | -1) {
+  z.changeZoom(z.zoom + direction * D.zoomIncrement);
+}
+
+const zoomGlyph = (plus: boolean) =>
+  function ZoomGlyph() {
+    return (
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <circle cx="10.5" cy="10.5" r="6.5" />
+        <path d={plus ? 'M10.5 7.5v6M7.5 10.5h6' : 'M7.5 10.5h6'} />
+        <path d="M15.5 15.5 20 20" />
+      </svg>
+    );
+  };
+const ZoomInGlyph = zoomGlyph(true);
+const ZoomOutGlyph = zoomGlyph(false);
 
 export interface GalleryLightboxProps {
   images: ImageDto[];
@@ -110,10 +128,10 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
         else slideshow.current?.play();
       } else if ((e.key === '+' || e.key === '=') && zoom.current) {
         stop();
-        zoom.current.changeZoom(zoom.current.zoom + D.zoomIncrement);
+        stepZoom(zoom.current, 1);
       } else if ((e.key === '-' || e.key === '_') && zoom.current) {
         stop();
-        zoom.current.changeZoom(zoom.current.zoom - D.zoomIncrement);
+        stepZoom(zoom.current, -1);
       }
     }
     window.addEventListener('keydown', onKey, true);
@@ -134,12 +152,18 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
       slideshow={{ ref: slideshow, delay: D.slideshowMs }}
       thumbnails={{ ref: thumbnails, showToggle: true, vignette: true }}
       fullscreen={{ ref: fullscreen }}
-      zoom={{ ref: zoom, minZoom: D.minPinchZoom, maxZoomPixelRatio: 2, zoomInMultiplier: 1 + D.zoomIncrement, scrollToZoom: false }}
+      zoom={{ ref: zoom, minZoom: D.minPinchZoom, maxZoomPixelRatio: 2, scrollToZoom: false }}
       captions={{ showToggle: true, descriptionMaxLines: 4 }}
       controller={{ closeOnBackdropClick: true }}
       render={{
         slide: ({ slide }) => (isOwnImage((slide as SlideImage).src) ? undefined : <InvalidSource />),
         iconError: () => <InvalidSource />,
+        buttonZoom: (z) => (
+          <>
+            <IconButton key="zoom-in" label="Zoom in" icon={ZoomInGlyph} disabled={z.disabled || z.zoom >= z.maxZoom} onClick={() => stepZoom(z, 1)} />
+            <IconButton key="zoom-out" label="Zoom out" icon={ZoomOutGlyph} disabled={z.disabled || z.zoom <= z.minZoom} onClick={() => stepZoom(z, -1)} />
+          </>
+        ),
       }}
       labels={{ Close: 'Close', Previous: 'Previous', Next: 'Next' }}
     />
