@@ -1,11 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuthStatus, LoginInput, UpdatePasswordInput, UpdateUserInput, UserDetails } from '../../shared/schemas/auth';
 import { users } from '../db/schema/users';
 import type { Actor, MemberActor } from '../actor';
 import { AppError } from '../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/crypto';
 import { enforceRateLimit } from '../lib/rate-limit';
-import { requireSession } from '../policies';
+import { requireMember, requireSession } from '../policies';
 import { auditEntry } from './audit';
 import type { Deps } from './deps';
 import { createSession, deleteSessionQuery, deleteUserSessionsQuery, type NewSession } from './sessions';
@@ -54,8 +54,7 @@ export function userDetails(actor: Actor): UserDetails {
  * which also protects the last admin.
  */
 export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInput): Promise<UserDetails> {
-  const me = requireSession(actor);
-  if (me.mustChangePassword) throw new AppError('FORBIDDEN', 'You must choose a new password before continuing.');
+  const me = requireMember(actor);
   const patch: Partial<typeof users.$inferInsert> = { name: input.name, updatedAt: deps.now() };
   if (me.isAdmin) {
     if (input.type) patch.type = input.type;
@@ -90,9 +89,4 @@ export async function changePassword(deps: Deps, actor: Actor, input: UpdatePass
     deleteUserSessionsQuery(deps, me.id),
   ]);
   return createSession(deps, me.id);
-}
-
-export async function countAdmins(deps: Deps): Promise<number> {
-  const [row] = await deps.db.select({ n: count() }).from(users).where(and(eq(users.isAdmin, true)));
-  return row?.n ?? 0;
 }

@@ -42,7 +42,6 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
 
 /** Signed in, even with a forced password change pending (only for that change). */
