@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../src/worker/lib/crypto';
+import { hashPassword } from '../src/worker/platform/crypto';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/schemas/common';
 import { d1File, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
 

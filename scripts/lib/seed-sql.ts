@@ -1,4 +1,4 @@
-import { hashPassword } from '../../src/worker/lib/crypto';
+import { hashPassword } from '../../src/worker/platform/crypto';
 import { slugify } from '../../src/shared/slug';
 import { zonedTimeToUtc } from '../../src/shared/time-zone';
 import { sqlText } from './wrangler';

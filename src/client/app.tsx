@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { Protected } from './components/guards';
-import { Menu } from './components/menu';
+import { Protected } from './shell/guards';
+import { Menu } from './shell/menu';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2 route table. Guards are courtesy; the server checks every call. */

@@ -10,3 +10,6 @@ export function slugify(title: string): string {
     .replace(/-+$/g, '');
   return slug || 'event';
 }
+
+/** What an event reference in a URL may look like: an id or a slug (anything else is not found). */
+export const EVENT_REF_PATTERN = /^[a-z0-9-]{1,80}$/i;

@@ -9,10 +9,10 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { TRPCProvider } from '../../src/client/lib/trpc';
-import { CommentsWidget } from '../../src/client/features/comments/comments-widget';
+import { CommentsWidget } from '../../src/client/shared/comments/comments-widget';
 import type { AuthStatus } from '../../src/shared/schemas/auth';
 import type { CommentView } from '../../src/shared/schemas/comments';
-import type { AppRouter } from '../../src/worker/trpc/router';
+import type { AppRouter } from '../../src/worker/router';
 
 const COMMENTABLE = 'event-42';
 

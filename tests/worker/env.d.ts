@@ -1,5 +1,5 @@
 import type { D1Migration } from '@cloudflare/vitest-plugin';
-import type { Env as WorkerEnv } from '../../src/worker/env';
+import type { Env as WorkerEnv } from '../../src/worker/platform/env';
 
 declare global {
   namespace Cloudflare {

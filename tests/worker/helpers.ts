@@ -2,9 +2,9 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type { AccountType } from '../../src/shared/constants';
 import { users } from '../../src/worker/db/schema/users';
-import { hashPassword } from '../../src/worker/lib/crypto';
-import { createDeps } from '../../src/worker/services/deps';
-import { createSession } from '../../src/worker/services/sessions';
+import { hashPassword } from '../../src/worker/platform/crypto';
+import { createDeps } from '../../src/worker/platform/deps';
+import { createSession } from '../../src/worker/modules/auth/sessions';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
 /** The Worker under test (its default export's fetch), running in this workerd. */

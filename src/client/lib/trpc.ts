@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../worker/trpc/router';
+import type { AppRouter } from '../../worker/router';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../shared/use-auth';
 import { AdminHeader } from './admin-list';
 import './admin.css';
 

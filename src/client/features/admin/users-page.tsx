@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../shared/use-auth';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
@@ -16,15 +16,15 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { user: me } = useAuth();
-  const users = useQuery(trpc.membership.users.list.queryOptions());
+  const users = useQuery(trpc.admin.users.list.queryOptions());
   const [search, setSearch] = useState('');
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
   const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries(trpc.membership.users.pathFilter());
+  const refresh = () => queryClient.invalidateQueries(trpc.admin.users.pathFilter());
 
   const privilege = useMutation(
-    trpc.membership.users.changePrivilege.mutationOptions({
+    trpc.admin.users.changePrivilege.mutationOptions({
       onSuccess: async (res, input) => {
         const u = users.data?.find((x) => x.user_id === input.id);
         toast(`${u?.name ?? 'The member'} is now ${res.type}.`, 'success');
@@ -37,7 +37,7 @@ export function UsersPage() {
     }),
   );
   const setAdmin = useMutation(
-    trpc.membership.users.setAdmin.mutationOptions({
+    trpc.admin.users.setAdmin.mutationOptions({
       onSuccess: async (res) => {
         toast(res.admin ? `${adminTarget?.name} is now an admin.` : `${adminTarget?.name} is no longer an admin.`, 'success');
         setAdminTarget(null);
@@ -50,7 +50,7 @@ export function UsersPage() {
     }),
   );
   const resetPassword = useMutation(
-    trpc.membership.users.resetPasswordToTemp.mutationOptions({
+    trpc.admin.users.resetPasswordToTemp.mutationOptions({
       onSuccess: async (res) => {
         setTemp({ name: resetTarget?.name ?? '', password: res.temporaryPassword });
         setResetTarget(null);

@@ -4,7 +4,7 @@ import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { EmailPreview } from '../mail/email-preview';
+import { EmailPreview } from '../../shared/email-preview';
 
 /** Draft Announcement Email: subject, a 15-row HTML body and a live preview; sent to the participants. */
 export function AnnouncementComposer({ open, onClose, eventId, eventTitle }: { open: boolean; onClose: () => void; eventId: number; eventTitle: string }) {

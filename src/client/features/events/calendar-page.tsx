@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../shared/use-auth';
 import { EventSections } from './event-card';
 import { EventModal } from './event-modal';
 import './events.css';

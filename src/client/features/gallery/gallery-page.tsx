@@ -4,12 +4,12 @@ import type { ImageDto } from '../../../shared/schemas/images';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { groupByUploadDate, matchesTagSearch } from './gallery-helpers';
-import { ImageBrowser, useEventOptions } from './image-browser';
-import { ImageGrid, ImageListStatus } from './image-grid';
-import { UploadDialog } from './upload-dialog';
-import { useImageParam } from './use-image-param';
-import './gallery.css';
+import { groupByUploadDate, matchesTagSearch } from '../../shared/images/gallery-helpers';
+import { ImageBrowser, useEventOptions } from '../../shared/images/image-browser';
+import { ImageGrid, ImageListStatus } from '../../shared/images/image-grid';
+import { UploadDialog } from '../../shared/images/upload-dialog';
+import { useImageParam } from '../../shared/images/use-image-param';
+import '../../shared/images/gallery.css';
 
 /** /gallery 'Image Gallery': search by tag, filter by event, grouped by upload date, manage mode. */
 export function GalleryPage() {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
-import { EmailPreview } from './email-preview';
+import { EmailPreview } from '../../shared/email-preview';
 import { MailPageHead } from './mail-page-head';
 import './mail.css';
 

@@ -7,7 +7,7 @@ import { FormMessage } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { MailFrame } from './email-preview';
+import { MailFrame } from '../../shared/email-preview';
 import { MailPageHead } from './mail-page-head';
 import './mail.css';
 

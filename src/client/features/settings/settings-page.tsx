@@ -5,8 +5,8 @@ import { FormMessage, SelectField, TextField } from '../../components/field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/use-auth';
-import { CalendarFeedSettings } from '../events/calendar-feed-settings';
+import { useAuth } from '../../shared/use-auth';
+import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 
 function AccountForm() {
   const trpc = useTRPC();

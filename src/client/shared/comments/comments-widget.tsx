@@ -1,0 +1,164 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
+import { useTRPC } from '../../lib/trpc';
+import { useAuth } from '../use-auth';
+import { CommentItem, type Viewer } from './comment-item';
+import { CommentTextArea } from './comment-textarea';
+import { useNow } from './use-now';
+import { useOnSessionLost } from './use-session-lost';
+import './comments.css';
+
+/** SPEC 4: the list is ordered newest first by created_at (ties: the later id first). */
+function newestFirst(list: CommentView[]): CommentView[] {
+  return [...list].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
+}
+
+const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
+
+/**
+ * SPEC 2 "Comments widget" for one commentable ("event-12" or "image-7"): states loading, error,
+ * empty and list; members post, like, and edit or delete what they may; a visitor reads and is
+ * invited to log in. Likes, edits and deletes change the list only once the server agrees.
+ */
+export function CommentsWidget({ commentableId }: { commentableId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id, admin: auth.user.admin } : null;
+  const input = { commentableId };
+  const listKey = trpc.comments.list.queryKey(input);
+  const list = useQuery(trpc.comments.list.queryOptions(input));
+  const now = useNow();
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [composing, setComposing] = useState(false);
+  const [postFailed, setPostFailed] = useState(false);
+  const [justPosted, setJustPosted] = useState<number | null>(null);
+  const onSessionLost = useOnSessionLost();
+
+  function changeList(change: (all: CommentView[]) => CommentView[]) {
+    queryClient.setQueryData(listKey, (old) => (old ? newestFirst(change(old)) : old));
+  }
+
+  const post = useMutation(
+    trpc.comments.create.mutationOptions({
+      onSuccess: (created) => {
+        if (queryClient.getQueryData(listKey)) changeList((all) => [created, ...all.filter((c) => c.id !== created.id)]);
+        else void queryClient.invalidateQueries({ queryKey: listKey });
+        setText('');
+        setComposing(false);
+        setPostFailed(false);
+        setJustPosted(created.id);
+      },
+      onError: (error) => {
+        console.error('Failed to post comment', error);
+        setPostFailed(true);
+        onSessionLost(error);
+      },
+    }),
+  );
+
+  const trimmed = text.trim();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!trimmed || post.isPending) return;
+    post.mutate({ content: trimmed, commentableId });
+  }
+
+  const onUpdated = (updated: CommentView) => changeList((all) => all.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)));
+  const onDeleted = (id: number) => changeList((all) => all.filter((c) => c.id !== id));
+  const onLikeChanged = (state: CommentLikeState) =>
+    changeList((all) => all.map((c) => (c.id === state.id ? { ...c, like_count: state.like_count, user_liked: state.user_liked } : c)));
+
+  const comments = list.data;
+  const fetchFailed = list.isError && !comments;
+
+  return (
+    <section className="comments" aria-labelledby={headingId} data-commentable={commentableId}>
+      <header className="comments-header">
+        <h3 id={headingId} className="comments-title">
+          Comments{comments ? <span className="comments-count"> ({comments.length})</span> : null}
+        </h3>
+        <button
+          type="button"
+          className="comments-sort"
+          aria-pressed="true"
+          title="Sorted newest first; press to refresh"
+          onClick={() => void list.refetch()}
+        >
+          <span aria-hidden="true">↓</span> Newest First
+        </button>
+      </header>
+
+      {viewer ? (
+        <form className="comments-form" onSubmit={submit}>
+          <CommentTextArea
+            label="Write a comment"
+            className="comments-input"
+            placeholder="Write a comment..."
+            rows={composing ? 3 : 1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onFocus={() => setComposing(true)}
+            onBlur={() => {
+              if (!text.trim()) setComposing(false);
+            }}
+          />
+          {composing ? (
+            <div className="comments-form-actions">
+              {text.length >= COUNTER_FROM ? (
+                <span className="comments-counter" aria-live="polite">
+                  {text.length.toLocaleString()} / {COMMENT_MAX_LENGTH.toLocaleString()}
+                </span>
+              ) : null}
+              <button type="submit" className="button button-small" disabled={!trimmed || post.isPending}>
+                {post.isPending ? 'Posting…' : 'Post'}
+              </button>
+            </div>
+          ) : null}
+        </form>
+      ) : auth.pending ? null : (
+        <p className="comments-login">
+          Please <Link href="/login">log in</Link> to post a comment.
+        </p>
+      )}
+
+      <div className="comments-error" role="alert">
+        {fetchFailed ? (
+          <p className="form-message form-message-error">
+            Failed to fetch comments{' '}
+            <button type="button" className="text-link" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {postFailed ? <p className="form-message form-message-error">Failed to post comment</p> : null}
+      </div>
+
+      {list.isPending ? (
+        <p className="comments-status" role="status">
+          Loading comments...
+        </p>
+      ) : comments && comments.length === 0 ? (
+        <p className="comments-status">No comments yet. Be the first to comment!</p>
+      ) : comments ? (
+        <ol className="comments-list">
+          {comments.map((c) => (
+            <CommentItem
+              key={c.id}
+              comment={c}
+              viewer={viewer}
+              now={now}
+              focusOnMount={c.id === justPosted}
+              onUpdated={onUpdated}
+              onDeleted={onDeleted}
+              onLikeChanged={onLikeChanged}
+            />
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

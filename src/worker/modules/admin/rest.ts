@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
+import { parseInput } from '../../platform/app-error';
+import type { AppEnv } from '../../platform/hono-env';
+import { jsonBodyWith } from '../../platform/json-body';
+import { actorOf } from '../../platform/request-actor';
+import * as users from './users';
+
+/** SPEC 7 "Admin" user calls: thin adapters over users.ts (the tRPC twin is router.ts). */
+export const adminRoutes = new Hono<AppEnv>()
+  .get('/api/users', async (c) => c.json(await users.listUsers(c.get('deps'), await actorOf(c))))
+  .put('/api/users/:id/privilege', async (c) => {
+    const input = await jsonBodyWith(c, ChangePrivilegeInputSchema, { id: c.req.param('id') });
+    return c.json(await users.changePrivilege(c.get('deps'), await actorOf(c), input));
+  })
+  .put('/api/users/:id/admin', async (c) => {
+    const input = await jsonBodyWith(c, SetAdminInputSchema, { id: c.req.param('id') });
+    return c.json(await users.setAdmin(c.get('deps'), await actorOf(c), input));
+  })
+  // SPEC's {password} body is not used: the server makes the temporary password.
+  .put('/api/users/:id/reset-password-to-temp', async (c) => {
+    const input = parseInput(IdInputSchema, { id: c.req.param('id') });
+    return c.json(await users.resetPasswordToTemp(c.get('deps'), await actorOf(c), input));
+  });

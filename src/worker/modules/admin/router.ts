@@ -1,0 +1,13 @@
+import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
+import { adminProcedure, router } from '../../platform/trpc';
+import * as users from './users';
+
+/** User management: thin adapters over users.ts (the REST twins are in rest.ts). */
+export const adminRouter = router({
+  users: router({
+    list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.deps, ctx.actor)),
+    changePrivilege: adminProcedure.input(ChangePrivilegeInputSchema).mutation(({ ctx, input }) => users.changePrivilege(ctx.deps, ctx.actor, input)),
+    setAdmin: adminProcedure.input(SetAdminInputSchema).mutation(({ ctx, input }) => users.setAdmin(ctx.deps, ctx.actor, input)),
+    resetPasswordToTemp: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
+  }),
+});

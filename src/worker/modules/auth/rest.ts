@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { LoginInputSchema, UpdatePasswordInputSchema, UpdateUserInputSchema } from '../../../shared/schemas/auth';
+import type { AppEnv } from '../../platform/hono-env';
+import { clearedSessionCookie, sessionCookie } from './session-cookie';
+import { actorOf, requestMeta } from '../../platform/request-actor';
+import * as account from './account';
+import { jsonBody } from '../../platform/json-body';
+
+/** SPEC 7 "Auth and account": thin adapters over services/account.ts. */
+export const authRoutes = new Hono<AppEnv>()
+  .get('/auth-status', async (c) => c.json(account.authStatus(await actorOf(c))))
+  .post('/login', async (c) => {
+    const input = await jsonBody(c, LoginInputSchema);
+    const session = await account.login(c.get('deps'), requestMeta(c), input);
+    c.header('Set-Cookie', sessionCookie(c.req.url, session.token, session.expiresAt), { append: true });
+    return c.json({ ok: true, user: session.user });
+  })
+  .post('/logout', async (c) => {
+    await account.logout(c.get('deps'), await actorOf(c));
+    c.header('Set-Cookie', clearedSessionCookie(c.req.url), { append: true });
+    return c.json({ ok: true });
+  })
+  .get('/user-details', async (c) => c.json(account.userDetails(await actorOf(c))))
+  .post('/update-user', async (c) => {
+    const input = await jsonBody(c, UpdateUserInputSchema);
+    const user = await account.updateUser(c.get('deps'), await actorOf(c), input);
+    return c.json({ message: 'User details updated successfully', user });
+  })
+  .post('/update-password', async (c) => {
+    const input = await jsonBody(c, UpdatePasswordInputSchema);
+    const session = await account.changePassword(c.get('deps'), await actorOf(c), input);
+    c.header('Set-Cookie', sessionCookie(c.req.url, session.token, session.expiresAt), { append: true });
+    return c.json({ message: 'Password updated successfully' });
+  });

@@ -1,0 +1,249 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Commentable, commentableId, parseCommentableId } from '../../../shared/commentable';
+import type {
+  CommentIdInput,
+  CommentLikeState,
+  CommentView,
+  CreateCommentInput,
+  ListCommentsInput,
+  UpdateCommentInput,
+} from '../../../shared/schemas/comments';
+import type { Actor, MemberActor } from '../../platform/actor';
+import { commentLikes, comments } from '../../db/schema/comments';
+import { events } from '../../db/schema/events';
+import { images } from '../../db/schema/images';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { ensure, requireMember } from '../../platform/guards';
+import { commentPolicy } from './policies';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+
+/**
+ * SPEC 2 "Comments widget" and DECISIONS "Comments": anyone may read the comments of an event or
+ * an image that exists (SPEC 6); members post and like; only the author edits; the author or an
+ * admin deletes. Comments and their likes go with their event or image (ON DELETE CASCADE).
+ */
+
+function commentableOf(value: string): Commentable {
+  const target = parseCommentableId(value);
+  if (!target) throw new AppError('BAD_REQUEST', 'commentableId must look like event-12 or image-7.');
+  return target;
+}
+
+function parentOf(target: Commentable) {
+  return target.kind === 'event'
+    ? { table: events, id: events.id, fk: comments.eventId }
+    : { table: images, id: images.id, fk: comments.imageId };
+}
+
+function missingParent(target: Commentable): AppError {
+  return new AppError('NOT_FOUND', target.kind === 'event' ? 'Event not found' : 'Image not found');
+}
+
+const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
+
+/** A visitor has no likes; 0 is never a user id. */
+const viewerIdOf = (actor: Actor) => (actor.kind === 'member' ? actor.id : 0);
+
+const likeCountSql = sql<number>`(SELECT count(*) FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id})`;
+const userLikedSql = (viewerId: number) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`;
+
+/**
+ * The columns of one comment's answer: the like count and the viewer's own like are correlated
+ * subqueries served by comment_likes' primary key (comment_id, user_id), so a whole list is one
+ * statement whatever its length.
+ */
+function viewFields(viewerId: number) {
+  return {
+    id: comments.id,
+    content: comments.content,
+    eventId: comments.eventId,
+    imageId: comments.imageId,
+    userId: comments.userId,
+    username: users.name,
+    createdAt: comments.createdAt,
+    updatedAt: comments.updatedAt,
+    likeCount: likeCountSql,
+    userLiked: userLikedSql(viewerId),
+  };
+}
+
+interface ViewRow {
+  id: number;
+  content: string;
+  eventId: number | null;
+  imageId: number | null;
+  userId: number | null;
+  username: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+  likeCount: number;
+  userLiked: number | boolean;
+}
+
+function toView(row: ViewRow): CommentView {
+  return {
+    id: row.id,
+    content: row.content,
+    commentableId: row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!),
+    user_id: row.userId,
+    username: row.username,
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
+    like_count: Number(row.likeCount),
+    user_liked: Boolean(row.userLiked),
+  };
+}
+
+/**
+ * GET /api/comments?commentableId=: newest first. One D1 statement: the parent row LEFT JOINed
+ * to its comments, so "no such event" (no row) and "no comments yet" (one row of nulls) are told
+ * apart without a second query.
+ */
+export async function listComments(deps: Deps, actor: Actor, input: ListCommentsInput): Promise<CommentView[]> {
+  const target = commentableOf(input.commentableId);
+  const parent = parentOf(target);
+  const rows = await deps.db
+    .select({ parentId: parent.id, ...viewFields(viewerIdOf(actor)) })
+    .from(parent.table as typeof events)
+    .leftJoin(comments, eq(parent.fk, parent.id))
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(parent.id, target.id))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
+  if (rows.length === 0) throw missingParent(target);
+  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map(toView);
+}
+
+async function commentView(deps: Deps, viewerId: number, id: number): Promise<CommentView> {
+  const [row] = await deps.db
+    .select(viewFields(viewerId))
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  if (!row) throw commentNotFound();
+  return toView(row);
+}
+
+async function limitWrites(deps: Deps, me: MemberActor) {
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `comments:${me.id}`);
+}
+
+/**
+ * POST /api/comments. The insert only happens if the event or image exists (INSERT … SELECT …
+ * WHERE EXISTS), in one statement, so a parent deleted meanwhile is a 404 rather than a
+ * foreign-key failure.
+ */
+export async function createComment(deps: Deps, actor: Actor, input: CreateCommentInput): Promise<CommentView> {
+  const me = requireMember(actor);
+  const target = commentableOf(input.commentableId);
+  await limitWrites(deps, me);
+  const parent = parentOf(target);
+  const now = deps.now();
+  const eventId = target.kind === 'event' ? target.id : null;
+  const imageId = target.kind === 'image' ? target.id : null;
+  const inserted = await deps.db.all<{ id: number }>(sql`
+    INSERT INTO ${comments} (event_id, image_id, user_id, content, created_at)
+    SELECT ${eventId}, ${imageId}, ${me.id}, ${input.content}, ${now}
+    WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id})
+    RETURNING id`);
+  const id = inserted[0]?.id;
+  if (id === undefined) throw missingParent(target);
+  return {
+    id,
+    content: input.content,
+    commentableId: commentableId(target.kind, target.id),
+    user_id: me.id,
+    username: me.name,
+    created_at: new Date(now).toISOString(),
+    updated_at: null,
+    like_count: 0,
+    user_liked: false,
+  };
+}
+
+/** PUT /api/comments/{id}: only the author (not even an admin) rewrites a comment. */
+export async function updateComment(deps: Deps, actor: Actor, input: UpdateCommentInput): Promise<CommentView> {
+  const me = requireMember(actor);
+  const current = await commentView(deps, me.id, input.id);
+  ensure(commentPolicy.edit(me, { userId: current.user_id }), 'Only the author can edit this comment.');
+  await limitWrites(deps, me);
+  const now = deps.now();
+  await deps.db.update(comments).set({ content: input.content, updatedAt: now }).where(eq(comments.id, input.id));
+  return { ...current, content: input.content, updated_at: new Date(now).toISOString() };
+}
+
+/** DELETE /api/comments/{id}: the author, or an admin (audited when it is someone else's). */
+export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdInput): Promise<{ ok: true; id: number }> {
+  const me = requireMember(actor);
+  const [row] = await deps.db
+    .select({ userId: comments.userId, eventId: comments.eventId, imageId: comments.imageId, content: comments.content })
+    .from(comments)
+    .where(eq(comments.id, input.id))
+    .limit(1);
+  if (!row) throw commentNotFound();
+  ensure(commentPolicy.delete(me, row), 'Only the author or an administrator can delete this comment.');
+  const remove = deps.db.delete(comments).where(eq(comments.id, input.id));
+  if (row.userId === me.id) {
+    await remove.run();
+  } else {
+    const on = row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!);
+    await deps.db.batch([
+      remove,
+      auditEntry(deps, me, 'comment.delete', { type: 'comment', id: input.id }, { authorId: row.userId, commentableId: on, content: row.content.slice(0, 200) }),
+    ]);
+  }
+  return { ok: true, id: input.id };
+}
+
+/** The comment's like count and whether the member likes it; no row means no such comment. */
+function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
+  return deps.db
+    .select({ id: comments.id, likeCount: likeCountSql, userLiked: userLikedSql(me.id) })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .limit(1);
+}
+
+function likeState(rows: { id: number; likeCount: number; userLiked: number | boolean }[]): CommentLikeState {
+  const [row] = rows;
+  if (!row) throw commentNotFound();
+  return { id: row.id, like_count: Number(row.likeCount), user_liked: Boolean(row.userLiked) };
+}
+
+/**
+ * POST /api/comments/{id}/like: one like per member per comment, so liking twice changes nothing
+ * (INSERT … ON CONFLICT DO NOTHING on the primary key; selecting from comments
+ * makes an unknown comment insert nothing instead of failing its foreign key). Write and new count in one batch.
+ */
+export async function likeComment(deps: Deps, actor: Actor, input: CommentIdInput): Promise<CommentLikeState> {
+  const me = requireMember(actor);
+  await limitWrites(deps, me);
+  const [, state] = await deps.db.batch([
+    deps.db
+      .insert(commentLikes)
+      .select(
+        deps.db
+          .select({ commentId: comments.id, userId: sql<number>`${me.id}`.as('user_id'), createdAt: sql<number>`${deps.now()}`.as('created_at') })
+          .from(comments)
+          .where(eq(comments.id, input.id)),
+      )
+      .onConflictDoNothing(),
+    likeStateQuery(deps, me, input.id),
+  ]);
+  return likeState(state);
+}
+
+/** DELETE /api/comments/{id}/unlike: removing a like that is not there changes nothing. */
+export async function unlikeComment(deps: Deps, actor: Actor, input: CommentIdInput): Promise<CommentLikeState> {
+  const me = requireMember(actor);
+  await limitWrites(deps, me);
+  const [, state] = await deps.db.batch([
+    deps.db.delete(commentLikes).where(and(eq(commentLikes.commentId, input.id), eq(commentLikes.userId, me.id))),
+    likeStateQuery(deps, me, input.id),
+  ]);
+  return likeState(state);
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { commentableId } from '../../../shared/commentable';
+import {
+  CommentIdInputSchema,
+  CreateCommentInputSchema,
+  ImageCommentBodySchema,
+  ListCommentsInputSchema,
+  UpdateCommentBodySchema,
+} from '../../../shared/schemas/comments';
+import type { AppEnv } from '../../platform/hono-env';
+import { parseInput } from '../../platform/app-error';
+import { countingDeps } from '../../platform/d1-round-trips';
+import { actorOf } from '../../platform/request-actor';
+import * as commentsService from './comments';
+import { jsonBody } from '../../platform/json-body';
+
+/** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over services/comments.ts. */
+export const commentsRoutes = new Hono<AppEnv>()
+  .get('/api/comments', async (c) => {
+    const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId') });
+    const actor = await actorOf(c);
+    // One D1 round trip whatever the number of comments, shown in Server-Timing (the bench holds it).
+    const counted = countingDeps(c.get('deps'));
+    const list = await commentsService.listComments(counted.deps, actor, input);
+    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    return c.json(list);
+  })
+  .post('/api/comments', async (c) => {
+    const input = await jsonBody(c, CreateCommentInputSchema);
+    return c.json(await commentsService.createComment(c.get('deps'), await actorOf(c), input), 201);
+  })
+  .put('/api/comments/:id', async (c) => {
+    const { id } = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    const { content } = await jsonBody(c, UpdateCommentBodySchema);
+    return c.json(await commentsService.updateComment(c.get('deps'), await actorOf(c), { id, content }));
+  })
+  .delete('/api/comments/:id', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.deleteComment(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/comments/:id/like', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.likeComment(c.get('deps'), await actorOf(c), input));
+  })
+  .delete('/api/comments/:id/unlike', async (c) => {
+    const input = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    return c.json(await commentsService.unlikeComment(c.get('deps'), await actorOf(c), input));
+  })
+  // SPEC 7 lists this older route as existing but unused by the client; same service, same rules.
+  .post('/api/images/:id/comments', async (c) => {
+    const { id } = parseInput(CommentIdInputSchema, { id: c.req.param('id') });
+    const { text } = await jsonBody(c, ImageCommentBodySchema);
+    const input = { content: text, commentableId: commentableId('image', id) };
+    return c.json(await commentsService.createComment(c.get('deps'), await actorOf(c), input), 201);
+  });

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { EventAnnouncementInput } from '../../../shared/schemas/events';
+import type { Actor } from '../../platform/actor';
+import { eventParticipants, events } from '../../db/schema/events';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { enqueueEmail } from '../mail/enqueue';
+import { appLink } from '../mail/layout';
+import { sanitizeEmailHtml } from '../mail/sanitize';
+import { eventAnnouncementEmail } from './emails/event-announcement';
+import { eventConfirmationEmail } from './emails/event-confirmation';
+import { ensure, requireMember } from '../../platform/guards';
+import { eventPolicy } from './policies';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import { EVENT_NOT_FOUND, findEventRow } from './events';
+import { buildIcs, icsFilename } from './ics';
+
+/**
+ * The 'Welcome to {event}!' modal's Send Confirmation Email: the event's details and an .ics
+ * file, to a participant. A member asks for their own; the creator or an admin may send one to
+ * any participant.
+ */
+export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventId: number; userId?: number }) {
+  const me = requireMember(actor);
+  const targetId = input.userId ?? me.id;
+  const [found, targets] = await deps.db.batch([
+    deps.db.select().from(events).where(eq(events.id, input.eventId)).limit(1),
+    deps.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(eventParticipants)
+      .innerJoin(users, eq(users.id, eventParticipants.userId))
+      .where(and(eq(eventParticipants.eventId, input.eventId), eq(eventParticipants.userId, targetId))),
+  ]);
+  const event = found[0];
+  if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  if (targetId !== me.id) ensure(eventPolicy.manage(me, event), 'You can only ask for your own confirmation.');
+  const target = targets[0];
+  if (!target) throw new AppError('BAD_REQUEST', targetId === me.id ? 'Join the event first to get a confirmation.' : 'That member has not joined this event.');
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+
+  const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
+  const mail = eventConfirmationEmail({ event, memberName: target.name, link });
+  await enqueueEmail(deps, {
+    kind: 'event_confirmation',
+    ...mail,
+    recipients: [{ email: target.email, name: target.name, userId: target.id }],
+    senderId: me.id,
+    eventId: event.id,
+    attachments: [{ filename: icsFilename(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }) }],
+  });
+  return { ok: true as const, message: 'Confirmation email sent.' };
+}
+
+/** Draft Announcement Email: the creator or an admin writes to every participant. */
+export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnnouncementInput) {
+  const me = requireMember(actor);
+  const event = await findEventRow(deps, input.eventId);
+  ensure(eventPolicy.manage(me, event), 'Only the event’s creator or an admin can email its participants.');
+  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `member:${me.id}`);
+  const recipients = await deps.db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(eventParticipants)
+    .innerJoin(users, eq(users.id, eventParticipants.userId))
+    .where(eq(eventParticipants.eventId, event.id));
+  if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No participants yet: there is nobody to send this to.');
+  const mail = eventAnnouncementEmail({
+    event,
+    subject: input.subject,
+    safeBodyHtml: sanitizeEmailHtml(input.body),
+    link: appLink(deps.env.APP_ORIGIN, `/events/${event.id}`),
+  });
+  const { messageId } = await enqueueEmail(deps, { kind: 'event_announcement', ...mail, recipients, senderId: me.id, eventId: event.id });
+  if (me.isAdmin && event.createdBy !== me.id) {
+    await auditEntry(deps, me, 'event.announce', { type: 'event', id: event.id }, { messageId, recipients: recipients.length }).run();
+  }
+  return { ok: true as const, recipients: recipients.length, message: 'Email sent successfully.' };
+}
+
+/** "Add to calendar": any member may download any event's .ics (every event is listed to all). */
+export async function eventIcs(deps: Deps, actor: Actor, input: { id: number }) {
+  requireMember(actor);
+  const event = await findEventRow(deps, input.id);
+  return { filename: icsFilename(event), content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }) };
+}

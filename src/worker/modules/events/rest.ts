@@ -1,0 +1,95 @@
+import { Hono, type Context } from 'hono';
+import {
+  AcceptInvitationInputSchema,
+  CreateEventInputSchema,
+  EventAnnouncementInputSchema,
+  EventIdInputSchema,
+  InviteMembersInputSchema,
+  ListEventsInputSchema,
+  SendConfirmationInputSchema,
+  UpdateEventInputSchema,
+} from '../../../shared/schemas/events';
+import type { AppEnv } from '../../platform/hono-env';
+import { AppError, parseInput } from '../../platform/app-error';
+import { countingDeps } from '../../platform/d1-round-trips';
+import { actorOf, requestMeta } from '../../platform/request-actor';
+import * as feed from './calendar-feed';
+import * as emails from './event-emails';
+import * as participation from './participation';
+import * as events from './events';
+import { jsonBody, jsonBodyWith } from '../../platform/json-body';
+
+/** The calendar list and the event page promise one D1 round trip; every answer shows it. */
+function reportRoundTrips(c: Context<AppEnv>, trips: number) {
+  c.header('Server-Timing', `d1;desc="D1 round trips: ${trips}"`);
+}
+
+const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
+
+function icsResponse(c: Context<AppEnv>, content: string, filename: string | null) {
+  c.header('Content-Type', 'text/calendar; charset=utf-8');
+  c.header('Cache-Control', 'private, no-store');
+  if (filename) c.header('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
+  return c.body(content);
+}
+
+/**
+ * SPEC 7 "Events": thin adapters over services/events*.ts (the tRPC router uses the same).
+ * Fixed paths (/api/events/invite…) come before /api/events/:id.
+ */
+export const eventsRoutes = new Hono<AppEnv>()
+  .get('/api/events', async (c) => {
+    const input = parseInput(ListEventsInputSchema, { search: c.req.query('search') });
+    const actor = await actorOf(c);
+    const counted = countingDeps(c.get('deps'));
+    const list = await events.listEvents(counted.deps, actor, input ?? {});
+    reportRoundTrips(c, counted.roundTrips());
+    return c.json(list);
+  })
+  .get('/api/events/mine', async (c) => c.json(await events.listMySchedule(c.get('deps'), await actorOf(c))))
+  .post('/api/events', async (c) => {
+    const input = await jsonBody(c, CreateEventInputSchema);
+    const event = await events.createEvent(c.get('deps'), await actorOf(c), input);
+    return c.json({ id: event.id, slug: event.slug, event }, 201);
+  })
+  .post('/api/events/invite', async (c) => {
+    const input = await jsonBody(c, InviteMembersInputSchema);
+    return c.json(await participation.inviteMembers(c.get('deps'), await actorOf(c), input));
+  })
+  // SPEC 7 answers {error} on failure: every error body carries `error`.
+  .get('/api/events/invite/:token', async (c) => {
+    const { token } = parseInput(AcceptInvitationInputSchema, { token: c.req.param('token') });
+    return c.json(await participation.acceptInvitation(c.get('deps'), await actorOf(c), { token }));
+  })
+  .post('/api/events/send-confirmation', async (c) => {
+    const input = await jsonBody(c, SendConfirmationInputSchema);
+    return c.json(await emails.sendConfirmation(c.get('deps'), await actorOf(c), input));
+  })
+  .get('/api/events/:id', async (c) => {
+    // /events/{slug} resolves too: the path segment may be a slug.
+    const ref = c.req.param('id');
+    const actor = await actorOf(c);
+    const counted = countingDeps(c.get('deps'));
+    const event = await events.getEvent(counted.deps, actor, ref);
+    reportRoundTrips(c, counted.roundTrips());
+    return c.json(event);
+  })
+  .put('/api/events/:id', async (c) => {
+    const input = await jsonBodyWith(c, UpdateEventInputSchema, { id: c.req.param('id') });
+    return c.json(await events.updateEvent(c.get('deps'), await actorOf(c), input));
+  })
+  .delete('/api/events/:id', async (c) => c.json(await events.deleteEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
+  .post('/api/events/:id/join', async (c) => c.json(await participation.joinEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
+  .delete('/api/events/:id/leave', async (c) => c.json(await participation.leaveEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
+  .post('/api/events/:id/announcement', async (c) => {
+    const input = await jsonBodyWith(c, EventAnnouncementInputSchema, { eventId: c.req.param('id') });
+    return c.json(await emails.sendAnnouncement(c.get('deps'), await actorOf(c), input));
+  })
+  .get('/api/events/:id/ics', async (c) => {
+    const file = await emails.eventIcs(c.get('deps'), await actorOf(c), { id: idParam(c) });
+    return icsResponse(c, file.content, file.filename);
+  })
+  .get('/calendar-feed/:file', async (c) => {
+    const token = c.req.param('file').replace(/\.ics$/, '');
+    return icsResponse(c, await feed.calendarFeedIcs(c.get('deps'), requestMeta(c), token), null);
+  });

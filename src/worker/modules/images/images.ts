@@ -1,0 +1,279 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_IMAGE_BYTES } from '../../../shared/constants';
+import {
+  TOO_LARGE_MESSAGE,
+  WRONG_TYPE_MESSAGE,
+  type DeleteImagesInput,
+  type EventOption,
+  type ImageDto,
+  type UpdateImageInput,
+  type UploadImageFields,
+} from '../../../shared/schemas/images';
+import type { Actor, MemberActor } from '../../platform/actor';
+import { comments } from '../../db/schema/comments';
+import { events } from '../../db/schema/events';
+import { images, type ImageRow } from '../../db/schema/images';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { inspectMetadata, readDimensions, sniffImageType, stripMetadata, type ImageMime } from './image-bytes';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { ensure, requireMember } from '../../platform/guards';
+import { imagePolicy } from './policies';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import { deleteObjects, imageUrl, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
+
+const NOT_FOUND = 'Image not found.';
+const NO_SUCH_EVENT = 'That event does not exist.';
+const METADATA_MESSAGE = 'The location and camera data of this image could not be removed, so it was not stored.';
+/** Pixels beyond this are refused: a decompression bomb, not a photo. */
+const MAX_PIXELS = 120_000_000;
+
+// ---------------------------------------------------------------- reading
+
+const listColumns = {
+  image: images,
+  authorName: users.name,
+  eventTitle: events.title,
+  commentCount: sql<number>`(SELECT count(*) FROM ${comments} WHERE ${comments.imageId} = ${images.id})`.mapWith(Number),
+};
+
+type ListRow = { image: ImageRow; authorName: string | null; eventTitle: string | null; commentCount: number };
+
+function listQuery(deps: Deps) {
+  return deps.db
+    .select(listColumns)
+    .from(images)
+    .leftJoin(users, eq(users.id, images.uploadedBy))
+    .leftJoin(events, eq(events.id, images.associatedEventId));
+}
+
+export function toImageDto(row: ListRow, viewer: MemberActor): ImageDto {
+  const i = row.image;
+  const author = row.authorName ?? 'Former member';
+  return {
+    id: i.id,
+    image_id: i.id,
+    url: imageUrl(i.r2Key),
+    display_url: imageUrl(i.displayKey ?? i.r2Key),
+    thumb_url: imageUrl(i.thumbKey ?? i.displayKey ?? i.r2Key),
+    content_type: i.contentType,
+    bytes: i.bytes,
+    width: i.width,
+    height: i.height,
+    thumb_width: i.thumbWidth,
+    thumb_height: i.thumbHeight,
+    title: i.title,
+    name: i.name,
+    description: i.description,
+    tags: i.tags,
+    associated_event_id: i.associatedEventId,
+    associated_event_title: row.eventTitle,
+    uploaded_by: i.uploadedBy,
+    author_name: author,
+    author,
+    upload_date: new Date(i.createdAt).toISOString(),
+    comment_count: row.commentCount,
+    can_manage: imagePolicy.manage(viewer, i),
+  };
+}
+
+/** Every image, newest first, in one D1 query (authors, event titles and comment counts joined in). */
+export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
+  const me = requireMember(actor);
+  const base = listQuery(deps);
+  const rows = await (filter.eventId ? base.where(eq(images.associatedEventId, filter.eventId)) : base).orderBy(desc(images.createdAt), desc(images.id));
+  return rows.map((r) => toImageDto(r, me));
+}
+
+export async function getImage(deps: Deps, actor: Actor, id: number): Promise<ImageDto> {
+  const me = requireMember(actor);
+  const [row] = await listQuery(deps).where(eq(images.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toImageDto(row, me);
+}
+
+/** The events an image may be linked to, for the associated-event select and the 'Show...' filter. */
+export async function listEventOptions(deps: Deps, actor: Actor): Promise<EventOption[]> {
+  requireMember(actor);
+  return deps.db.select({ id: events.id, title: events.title }).from(events).orderBy(desc(events.startsAt));
+}
+
+/** GET /images/:key: members only. */
+export async function serveImage(deps: Deps, actor: Actor, key: string, req: Request): Promise<Response> {
+  requireMember(actor);
+  return serveObject(deps.env.IMAGES, key, req);
+}
+
+// ---------------------------------------------------------------- uploading
+
+/** One part of the upload form: a File (or Blob); anything else (a text field) counts as missing. */
+export type UploadPart = Blob | string | null | undefined;
+
+export interface UploadImageInput {
+  fields: UploadImageFields;
+  /** The image, re-encoded in the browser (so carrying no metadata). */
+  image: UploadPart;
+  /** About 1600 px; the original stands in when absent (a client without canvas). */
+  display?: UploadPart;
+  /** About 400 px wide WebP; the display image stands in when absent. */
+  thumbnail?: UploadPart;
+}
+
+/** The whole multipart request: an original of up to 15 MB plus its display size and thumbnail. */
+const MAX_UPLOAD_REQUEST = MAX_IMAGE_BYTES * 2 + 1024 * 1024;
+
+/** An upload as the transport hands it over: its declared size, and its parts read on demand. */
+export interface UploadRequest {
+  contentLength: number;
+  read: () => Promise<UploadImageInput>;
+}
+
+interface CheckedPart {
+  bytes: Uint8Array;
+  type: ImageMime;
+  width: number;
+  height: number;
+}
+
+/**
+ * A part's bytes: a JPEG, PNG or WebP (by its bytes), at most 15 MB, with every EXIF (GPS
+ * included), XMP and IPTC block removed. The app's uploads are re-encoded in the browser and
+ * carry none; this protects uploads from other clients. What cannot be cleaned is refused.
+ */
+async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
+  if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+  if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
+  const raw = new Uint8Array(await part.arrayBuffer());
+  const type = sniffImageType(raw);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
+  const size = readDimensions(raw, type);
+  if (!size || size.width < 1 || size.height < 1) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The ${label} could not be read as an image.`);
+  if (size.width * size.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels.');
+  const bytes = stripMetadata(raw, type);
+  const left = inspectMetadata(bytes, type);
+  if (left.exif || left.xmp || left.location) throw new AppError('BAD_REQUEST', METADATA_MESSAGE);
+  return { bytes, type, ...size };
+}
+
+const isFile = (p: UploadPart): p is Blob => typeof p === 'object' && p !== null && typeof (p as Blob).arrayBuffer === 'function';
+
+function fileNameOf(part: Blob): string {
+  const name = 'name' in part && typeof part.name === 'string' ? part.name : '';
+  return name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'image';
+}
+
+function isForeignKeyError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  return /FOREIGN KEY constraint failed/i.test(text);
+}
+
+/**
+ * Stores the three objects under new random keys, then the row. If the row cannot be written the
+ * objects are deleted again, so R2 never holds bytes that no row names.
+ */
+export async function uploadImage(deps: Deps, actor: Actor, request: UploadRequest): Promise<ImageDto> {
+  // Who is asking, how often, and how much, all before a body of up to 30 MB is read.
+  const me = requireMember(actor);
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  if (request.contentLength > MAX_UPLOAD_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+  const input = await request.read();
+  if (!isFile(input.image)) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
+  const original = await checkPart(input.image, 'image');
+  const display = isFile(input.display) ? await checkPart(input.display, 'display image') : null;
+  const thumb = isFile(input.thumbnail) ? await checkPart(input.thumbnail, 'thumbnail') : null;
+
+  const name = fileNameOf(input.image);
+  const { fields } = input;
+  const eventId = fields.associated_event_id ?? fields.event_id ?? null;
+  const objects: StoredObject[] = [original, display, thumb].filter((p): p is CheckedPart => p !== null).map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
+  const [originalKey, displayKey, thumbKey] = [objects[0]!.key, display ? objects[1]!.key : null, thumb ? objects[objects.length - 1]!.key : null];
+  const thumbSize = thumb ?? display ?? original;
+
+  await putObjects(deps.env.IMAGES, objects, name);
+  let row: ImageRow;
+  try {
+    [row] = (await deps.db
+      .insert(images)
+      .values({
+        r2Key: originalKey,
+        displayKey,
+        thumbKey,
+        contentType: original.type,
+        width: original.width,
+        height: original.height,
+        thumbWidth: thumbSize.width,
+        thumbHeight: thumbSize.height,
+        bytes: original.bytes.length,
+        title: fields.title || name.replace(/\.[^.]*$/, ''),
+        name,
+        description: fields.description,
+        tags: fields.tags,
+        associatedEventId: eventId,
+        uploadedBy: me.id,
+        createdAt: deps.now(),
+      })
+      .returning()) as [ImageRow];
+  } catch (error) {
+    await deleteObjects(deps.env.IMAGES, objects.map((o) => o.key));
+    if (isForeignKeyError(error)) throw new AppError('BAD_REQUEST', NO_SUCH_EVENT);
+    throw error;
+  }
+  const eventTitle = eventId ? ((await deps.db.select({ title: events.title }).from(events).where(eq(events.id, eventId)))[0]?.title ?? null) : null;
+  return toImageDto({ image: row, authorName: me.name, eventTitle, commentCount: 0 }, me);
+}
+
+// ---------------------------------------------------------------- editing and deleting
+
+/** Title, description, tags and the associated event; nothing else changes. Uploader or admin. */
+export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageInput): Promise<ImageDto> {
+  const me = requireMember(actor);
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  const [current] = await deps.db.select({ id: images.id, uploadedBy: images.uploadedBy }).from(images).where(eq(images.id, input.id));
+  if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+  ensure(imagePolicy.manage(me, current), 'Only the uploader or an administrator can edit this image.');
+
+  const patch: Partial<typeof images.$inferInsert> = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.tags !== undefined) patch.tags = input.tags;
+  if (input.associated_event_id !== undefined) patch.associatedEventId = input.associated_event_id;
+  if (Object.keys(patch).length) {
+    const update = deps.db.update(images).set(patch).where(eq(images.id, input.id));
+    try {
+      if (current.uploadedBy !== me.id) {
+        await deps.db.batch([update, auditEntry(deps, me, 'image.update', { type: 'image', id: input.id }, { fields: Object.keys(patch) })]);
+      } else {
+        await update.run();
+      }
+    } catch (error) {
+      if (isForeignKeyError(error)) throw new AppError('BAD_REQUEST', NO_SUCH_EVENT);
+      throw error;
+    }
+  }
+  return getImage(deps, me, input.id);
+}
+
+/**
+ * Deletes the images (all or none: one the member may not manage refuses the whole request), rows
+ * first and then the bytes, so no row ever names missing bytes. Comments on them go with them.
+ */
+export async function deleteImages(deps: Deps, actor: Actor, input: DeleteImagesInput): Promise<{ deleted: number[] }> {
+  const me = requireMember(actor);
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  const rows = await deps.db
+    .select({ id: images.id, uploadedBy: images.uploadedBy, r2Key: images.r2Key, displayKey: images.displayKey, thumbKey: images.thumbKey })
+    .from(images)
+    .where(inArray(images.id, input.images));
+  if (!rows.length) throw new AppError('NOT_FOUND', input.images.length === 1 ? NOT_FOUND : 'None of these images exist.');
+  for (const r of rows) ensure(imagePolicy.manage(me, r), 'Only the uploader or an administrator can delete an image.');
+
+  const ids = rows.map((r) => r.id);
+  const others = rows.filter((r) => r.uploadedBy !== me.id);
+  await deps.db.batch([
+    deps.db.delete(images).where(inArray(images.id, ids)),
+    ...others.map((r) => auditEntry(deps, me, 'image.delete', { type: 'image', id: r.id }, { uploadedBy: r.uploadedBy })),
+  ]);
+  await deleteObjects(deps.env.IMAGES, rows.flatMap((r) => [r.r2Key, r.displayKey ?? '', r.thumbKey ?? '']));
+  return { deleted: ids };
+}

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { DeleteImagesInputSchema, EventImagesInputSchema, UpdateImageFieldsSchema, UploadImageFieldsSchema } from '../../../shared/schemas/images';
+import { IdSchema } from '../../../shared/schemas/common';
+import type { AppEnv } from '../../platform/hono-env';
+import { AppError, parseInput } from '../../platform/app-error';
+import { countingDeps } from '../../platform/d1-round-trips';
+import { actorOf } from '../../platform/request-actor';
+import * as imageService from './images';
+import type { UploadImageInput } from './images';
+import { jsonBody } from '../../platform/json-body';
+
+/** multipart/form-data to the service's upload input; the fields are checked by their shared schema. */
+async function readUploadForm(req: Request): Promise<UploadImageInput> {
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
+  }
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const tags = form.getAll('tags');
+  const fields = parseInput(UploadImageFieldsSchema, {
+    title: text('title'),
+    description: text('description'),
+    tags: tags.length > 1 ? tags.filter((t) => typeof t === 'string') : text('tags'),
+    associated_event_id: text('associated_event_id'),
+    event_id: text('event_id'),
+  });
+  return { fields, image: form.get('image'), display: form.get('display'), thumbnail: form.get('thumbnail') };
+}
+
+/** SPEC 7 "Images" and the members-only bytes: thin adapters over services/images.ts. */
+export const imagesRoutes = new Hono<AppEnv>()
+  .get('/api/images', async (c) => {
+    const actor = await actorOf(c);
+    // The whole gallery in one D1 round trip, shown in Server-Timing (the bench holds it).
+    const counted = countingDeps(c.get('deps'));
+    const list = await imageService.listImages(counted.deps, actor);
+    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    return c.json(list);
+  })
+  .get('/api/images/event/:id', async (c) => {
+    const { eventId } = parseInput(EventImagesInputSchema, { eventId: c.req.param('id') });
+    return c.json(await imageService.listImages(c.get('deps'), await actorOf(c), { eventId }));
+  })
+  .get('/api/images/:id', async (c) => {
+    const id = parseInput(IdSchema, c.req.param('id'));
+    return c.json(await imageService.getImage(c.get('deps'), await actorOf(c), id));
+  })
+  .put('/api/images/:id', async (c) => {
+    const id = parseInput(IdSchema, c.req.param('id'));
+    const fields = await jsonBody(c, UpdateImageFieldsSchema);
+    return c.json(await imageService.updateImage(c.get('deps'), await actorOf(c), { ...fields, id }));
+  })
+  .post('/api/delete-images', async (c) => {
+    const input = await jsonBody(c, DeleteImagesInputSchema);
+    const result = await imageService.deleteImages(c.get('deps'), await actorOf(c), input);
+    return c.json({ ok: true, ...result });
+  })
+  .post('/upload-image', async (c) =>
+    c.json(
+      await imageService.uploadImage(c.get('deps'), await actorOf(c), {
+        contentLength: Number(c.req.header('Content-Length') ?? 0),
+        read: () => readUploadForm(c.req.raw),
+      }),
+      201,
+    ),
+  )
+  .on(['GET', 'HEAD'], '/images/:key', async (c) => imageService.serveImage(c.get('deps'), await actorOf(c), c.req.param('key'), c.req.raw));

@@ -1,0 +1,60 @@
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { emailDeliveries, emailMessages } from '../../db/schema/email';
+import { AppError } from '../../platform/app-error';
+import type { AppEnv } from '../../platform/hono-env';
+import { escapeHtml, personalize } from './layout';
+
+/**
+ * Development only: every email recorded in D1, newest first. 404 unless ENVIRONMENT is
+ * 'development' (wrangler dev and the vite dev server set it; production never does).
+ */
+export const devMailboxRoutes = new Hono<AppEnv>();
+
+devMailboxRoutes.use('/dev/*', async (c, next) => {
+  if (c.env.ENVIRONMENT !== 'development') throw new AppError('NOT_FOUND', 'Not found');
+  return next();
+});
+
+async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, limit: number) {
+  const { db } = c.get('deps');
+  const rows = await db
+    .select({
+      id: emailDeliveries.id,
+      to: emailDeliveries.toEmail,
+      toName: emailDeliveries.toName,
+      status: emailDeliveries.status,
+      subject: emailMessages.subject,
+      text: emailMessages.text,
+      html: emailMessages.html,
+      created_at: emailDeliveries.createdAt,
+    })
+    .from(emailDeliveries)
+    .innerJoin(emailMessages, eq(emailMessages.id, emailDeliveries.messageId))
+    .orderBy(desc(emailDeliveries.id))
+    .limit(limit);
+  // As each member received it: their own name merged where the body says {{name}}.
+  return rows.map(({ toName, ...r }) => ({
+    ...r,
+    text: personalize(r.text, toName, 'text'),
+    html: personalize(r.html, toName, 'html'),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+devMailboxRoutes.get('/dev/mailbox.json', async (c) => c.json(await listMail(c, 200)));
+
+devMailboxRoutes.get('/dev/mailbox', async (c) => {
+  const mail = await listMail(c, 100);
+  const items = mail
+    .map(
+      (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.created_at} · ${m.status}</p>
+<iframe sandbox title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></article>`,
+    )
+    .join('\n');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'");
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:880px;margin:2rem auto;padding:0 1rem;color:#222}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
+h2{font-size:1.1rem;margin:0}.meta{color:#555;font-size:.9rem}iframe{width:100%;height:360px;border:1px solid #eee}</style></head>
+<body><h1>Development mailbox</h1><p>${mail.length} message(s), newest first. JSON at <a href="/dev/mailbox.json">/dev/mailbox.json</a>.</p>${items || '<p>No email yet.</p>'}</body></html>`);
+});

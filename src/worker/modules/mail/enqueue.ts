@@ -1,0 +1,140 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { emailDeliveries, emailMessages, type EMAIL_KINDS } from '../../db/schema/email';
+import { AppError } from '../../platform/app-error';
+import type { Deps } from '../../platform/deps';
+import type { MailJob } from './mail-job';
+import { emailLayout, footerText, htmlToText } from './layout';
+
+export interface EmailRecipient {
+  email: string;
+  name?: string | null;
+  userId?: number | null;
+}
+
+export interface OutgoingEmail {
+  kind: (typeof EMAIL_KINDS)[number];
+  subject: string;
+  /** Body HTML, already safe (escaped or sanitized); the layout is added here. */
+  bodyHtml: string;
+  recipients: EmailRecipient[];
+  senderId?: number | null;
+  recipientGroup?: string | null;
+  eventId?: number | null;
+  attachments?: { filename: string; contentType: string; content: string }[] | null;
+}
+
+export interface EnqueueOptions {
+  /**
+   * Writes that must commit together with the message (an audit entry, a token row): they run
+   * in the same D1 batch, so either all of it is recorded or none.
+   */
+  alsoWrite?: BatchItem<'sqlite'>[];
+}
+
+// D1 binds at most 100 parameters per statement. A delivery row binds 3 (user id, address,
+// name); the message id, status, attempts and time are SQL literals, so 33 rows fit.
+const DELIVERY_ROWS_PER_INSERT = 33;
+// Delivery ids per queue message: small, so a retry re-sends little and no message nears 128 KB.
+export const DELIVERIES_PER_JOB = 50;
+// Queue sendBatch takes at most 100 messages (and 256 KB) per call.
+const JOBS_PER_SEND = 100;
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Refuses a subject that could inject mail headers, whoever built it. */
+function assertSingleLine(subject: string): void {
+  if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'The subject must be a single line.');
+}
+
+/** One row per address: the same member twice in a list still receives one email. */
+function uniqueRecipients(recipients: EmailRecipient[]): EmailRecipient[] {
+  const seen = new Set<string>();
+  return recipients.filter((r) => {
+    const key = r.email.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Records the message, one delivery per recipient and the caller's own writes in ONE D1 batch
+ * (atomic, a single round trip whatever the number of recipients), then enqueues the delivery
+ * ids. The consumer does the sending; the request answers at once.
+ */
+export async function enqueueEmail(deps: Deps, email: OutgoingEmail, opts: EnqueueOptions = {}): Promise<{ messageId: number; deliveryIds: number[] }> {
+  assertSingleLine(email.subject);
+  const now = deps.now();
+  const origin = deps.env.APP_ORIGIN;
+  const recipients = uniqueRecipients(email.recipients);
+
+  const insertMessage = deps.db
+    .insert(emailMessages)
+    .values({
+      kind: email.kind,
+      subject: email.subject.trim(),
+      html: emailLayout(email.bodyHtml, { appOrigin: origin }),
+      text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin)}`,
+      recipientGroup: email.recipientGroup ?? null,
+      senderId: email.senderId ?? null,
+      eventId: email.eventId ?? null,
+      attachments: email.attachments ?? null,
+      createdAt: now,
+    })
+    .returning({ id: emailMessages.id });
+
+  // The batch is one transaction on a database that runs one at a time, so the newest message
+  // row inside it is the one just inserted (AUTOINCREMENT ids only grow).
+  const newMessageId: SQL<number> = sql`(SELECT max(${emailMessages.id}) FROM ${emailMessages})`;
+  const literalNow = sql.raw(String(Math.trunc(now)));
+  const insertDeliveries = chunk(recipients, DELIVERY_ROWS_PER_INSERT).map((rows) =>
+    deps.db
+      .insert(emailDeliveries)
+      .values(
+        rows.map((r) => ({
+          messageId: newMessageId,
+          userId: r.userId ?? null,
+          toEmail: r.email.trim(),
+          toName: r.name ?? null,
+          status: sql`'queued'`,
+          attempts: sql`0`,
+          createdAt: literalNow,
+        })),
+      )
+      .returning({ id: emailDeliveries.id }),
+  );
+
+  const results = await deps.db.batch([insertMessage, ...(opts.alsoWrite ?? []), ...insertDeliveries]);
+  const messageId = (results[0] as { id: number }[])[0]!.id;
+  const deliveryIds = (results.slice(1 + (opts.alsoWrite?.length ?? 0)) as { id: number }[][]).flat().map((r) => r.id);
+  await enqueueOrMarkFailed(deps, messageId, deliveryIds);
+  return { messageId, deliveryIds };
+}
+
+/**
+ * If the queue refuses, the recorded deliveries would wait forever as 'queued': mark them failed
+ * with the reason, so the Sent mail view offers Retry, and let the caller see the error.
+ */
+async function enqueueOrMarkFailed(deps: Deps, messageId: number, deliveryIds: number[]): Promise<void> {
+  try {
+    await enqueueDeliveries(deps, deliveryIds);
+  } catch (err) {
+    console.error('mail enqueue failed', { messageId, err: String(err) });
+    await deps.db
+      .update(emailDeliveries)
+      .set({ status: 'failed', lastError: 'Could not be queued for sending. Use Retry.' })
+      .where(and(eq(emailDeliveries.messageId, messageId), eq(emailDeliveries.status, 'queued')));
+    throw err;
+  }
+}
+
+/** Puts delivery ids on the mail queue (also used to retry failed deliveries). */
+export async function enqueueDeliveries(deps: Deps, deliveryIds: number[]): Promise<void> {
+  const jobs: MessageSendRequest<MailJob>[] = chunk(deliveryIds, DELIVERIES_PER_JOB).map((ids) => ({ body: { deliveryIds: ids }, contentType: 'json' }));
+  for (const group of chunk(jobs, JOBS_PER_SEND)) await deps.env.MAIL_QUEUE.sendBatch(group);
+}

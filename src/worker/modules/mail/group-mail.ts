@@ -1,0 +1,47 @@
+import type * as z from 'zod';
+import type { SendGroupMailInputSchema } from '../../../shared/schemas/mail';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/app-error';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { enqueueEmail } from './enqueue';
+import { sanitizeEmailHtml } from './sanitize';
+import { requireAdmin } from '../../platform/guards';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import { resolveRecipients } from './mail-recipients';
+
+export type SendGroupMailData = z.output<typeof SendGroupMailInputSchema>;
+
+export interface SendGroupMailResult {
+  message: string;
+  messageId: number;
+  recipientCount: number;
+}
+
+/**
+ * An admin emails a group. The body is sanitized before it is stored; the message, one delivery
+ * per member and the audit entry are written in one batch and the deliveries queued. The
+ * request answers at once; the queue consumer sends one email per member.
+ */
+export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMailData): Promise<SendGroupMailResult> {
+  const admin = requireAdmin(actor);
+  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `mail:${admin.id}`);
+  const bodyHtml = sanitizeEmailHtml(input.body);
+  if (!bodyHtml) throw new AppError('BAD_REQUEST', 'The body has no content left once unsafe HTML is removed.');
+  const recipients = await resolveRecipients(deps, admin, input);
+  if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No members are in this group.');
+
+  const { messageId, deliveryIds } = await enqueueEmail(
+    deps,
+    { kind: 'group', subject: input.subject, bodyHtml, recipients, senderId: admin.id, recipientGroup: input.recipientGroup },
+    {
+      alsoWrite: [
+        auditEntry(deps, admin, 'mail.send', { type: 'recipient_group', id: input.recipientGroup }, {
+          subject: input.subject,
+          recipients: recipients.length,
+        }),
+      ],
+    },
+  );
+  return { message: 'Email sent successfully.', messageId, recipientCount: deliveryIds.length };
+}

@@ -1,0 +1,2 @@
+// The allow-list lives in src/shared so the compose page's preview runs the very same code.
+export { sanitizeEmailHtml } from '../../../shared/mail-sanitize';

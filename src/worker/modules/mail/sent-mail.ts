@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import type { DeliveryStatus, SentMailListInputSchema } from '../../../shared/schemas/mail';
+import type { Actor } from '../../platform/actor';
+import { emailDeliveries, emailMessages } from '../../db/schema/email';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { enqueueDeliveries } from './enqueue';
+import { requireAdmin } from '../../platform/guards';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+
+const PAGE_SIZE = 20;
+/** Enough for any group the club has; the counts above the list are always complete. */
+const MAX_DELIVERIES_SHOWN = 2000;
+/** Bodies of these kinds may be shown to admins; the others carry personal links (reset, registration). */
+const BODY_VISIBLE_KINDS = new Set(['group', 'event_announcement']);
+
+export interface DeliveryCounts {
+  total: number;
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+}
+
+export interface SentMailSummary {
+  id: number;
+  kind: string;
+  subject: string;
+  recipientGroup: string | null;
+  senderName: string | null;
+  createdAt: number;
+  counts: DeliveryCounts;
+}
+
+export interface SentMailDelivery {
+  id: number;
+  toEmail: string;
+  toName: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
+const d = emailDeliveries;
+// Aliased: inside db.batch D1 answers rows keyed by column name, and the four sums would
+// otherwise share one name (the status is a bound parameter).
+const countOf = (status: DeliveryStatus) =>
+  sql<number>`coalesce(sum(case when ${d.status} = ${status} then 1 else 0 end), 0)`.mapWith(Number).as(`${status}_count`);
+const countColumns = {
+  total: sql<number>`count(${d.id})`.mapWith(Number).as('total_count'),
+  queued: countOf('queued'),
+  sending: countOf('sending'),
+  sent: countOf('sent'),
+  failed: countOf('failed'),
+};
+
+function summaryQuery(deps: Deps) {
+  return deps.db
+    .select({
+      id: emailMessages.id,
+      kind: emailMessages.kind,
+      subject: emailMessages.subject,
+      recipientGroup: emailMessages.recipientGroup,
+      senderName: users.name,
+      createdAt: emailMessages.createdAt,
+      ...countColumns,
+    })
+    .from(emailMessages)
+    .leftJoin(users, eq(users.id, emailMessages.senderId))
+    .leftJoin(d, eq(d.messageId, emailMessages.id));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[number];
+
+function toSummary(r: SummaryRow): SentMailSummary {
+  const { total, queued, sending, sent, failed, ...rest } = r;
+  return { ...rest, counts: { total, queued, sending, sent, failed } };
+}
+
+/** Newest first, 20 a page, each with its delivery counts: one query. */
+export async function listSentMail(deps: Deps, actor: Actor, input: z.output<typeof SentMailListInputSchema>) {
+  requireAdmin(actor);
+  const rows = await summaryQuery(deps)
+    .where(and(input.kind === 'group' ? eq(emailMessages.kind, 'group') : undefined, input.cursor ? lt(emailMessages.id, input.cursor) : undefined))
+    .groupBy(emailMessages.id)
+    .orderBy(desc(emailMessages.id))
+    .limit(PAGE_SIZE + 1);
+  const items = rows.slice(0, PAGE_SIZE).map(toSummary);
+  return { items, nextCursor: rows.length > PAGE_SIZE ? items[items.length - 1]!.id : null };
+}
+
+/** One message with each recipient's status (failed first): one round trip. */
+export async function getSentMail(deps: Deps, actor: Actor, id: number) {
+  requireAdmin(actor);
+  const statusOrder = sql`case ${d.status} when 'failed' then 0 when 'sending' then 1 when 'queued' then 2 else 3 end`;
+  const [summaries, bodies, deliveries] = await deps.db.batch([
+    summaryQuery(deps).where(eq(emailMessages.id, id)).groupBy(emailMessages.id),
+    deps.db.select({ kind: emailMessages.kind, html: emailMessages.html }).from(emailMessages).where(eq(emailMessages.id, id)),
+    deps.db
+      .select({ id: d.id, toEmail: d.toEmail, toName: d.toName, status: d.status, attempts: d.attempts, lastError: d.lastError, sentAt: d.sentAt })
+      .from(d)
+      .where(eq(d.messageId, id))
+      .orderBy(statusOrder, asc(d.id))
+      .limit(MAX_DELIVERIES_SHOWN),
+  ]);
+  const summary = summaries[0];
+  if (!summary) throw new AppError('NOT_FOUND', 'That email was not found.');
+  const body = bodies[0];
+  return {
+    message: { ...toSummary(summary), html: body && BODY_VISIBLE_KINDS.has(body.kind) ? body.html : null },
+    deliveries: deliveries as SentMailDelivery[],
+  };
+}
+
+/**
+ * Re-queues a message's failed deliveries: back to 'queued' (the attempt count is kept) and on
+ * the queue again, with an audit entry in the same batch. Sent ones are never touched.
+ */
+export async function retryFailedDeliveries(deps: Deps, actor: Actor, id: number): Promise<{ requeued: number }> {
+  const admin = requireAdmin(actor);
+  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `mail:${admin.id}`);
+  const [requeued] = await deps.db.batch([
+    deps.db
+      .update(d)
+      .set({ status: 'queued', claimedAt: null })
+      .where(and(eq(d.messageId, id), eq(d.status, 'failed')))
+      .returning({ id: d.id }),
+    auditEntry(deps, admin, 'mail.retry_failed', { type: 'email_message', id }),
+  ]);
+  if (requeued.length === 0) {
+    const [exists] = await deps.db.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.id, id));
+    if (!exists) throw new AppError('NOT_FOUND', 'That email was not found.');
+    return { requeued: 0 };
+  }
+  await enqueueDeliveries(deps, requeued.map((r) => r.id));
+  return { requeued: requeued.length };
+}

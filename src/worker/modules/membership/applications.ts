@@ -1,0 +1,192 @@
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { AccountType } from '../../../shared/constants';
+import type { ApplicationInput, ApplicationStatus, ApplicationView, DecideApplicationInput } from '../../../shared/schemas/membership';
+import type { Actor, MemberActor } from '../../platform/actor';
+import { applications, invitationCodes } from '../../db/schema/membership';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { enqueueEmail } from '../mail/enqueue';
+import { appLink } from '../mail/layout';
+import { registrationEmail } from './emails/registration-email';
+import { requireAdmin } from '../../platform/guards';
+import type { RequestMeta } from '../../platform/request-actor';
+import { auditEntry } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import { releaseInvitationCodeQuery, useInvitationCode } from './invitation-codes';
+import { guardedAuditQuery, isoOrNull, publicFormLimit } from './membership-common';
+import { issueToken, retireTokensQuery } from './single-use-tokens';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * POST /request. The code's use is counted first with a conditional UPDATE (so a code with one
+ * use left admits one application), then the application is stored; if that fails the use is
+ * given back.
+ */
+export async function submitApplication(deps: Deps, meta: RequestMeta, input: ApplicationInput): Promise<{ ok: true }> {
+  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('application', meta));
+  const codeId = await useInvitationCode(deps, input.invitationCode);
+  const host = input.membershipType === 'Travel Host';
+  try {
+    await deps.db.insert(applications).values({
+      invitationCodeId: codeId,
+      fullName: input.full_name,
+      email: input.email,
+      phone: input.phone,
+      reason: input.reason,
+      interests: input.interests,
+      availability: input.availability,
+      referral: input.referral || null,
+      comments: input.comments || null,
+      membershipType: input.membershipType,
+      // Property fields belong to Travel Host applications only.
+      propertyAddress: host ? input.propertyAddress! : null,
+      propertyType: host ? input.propertyType! : null,
+      propertyDescription: host ? input.propertyDescription! : null,
+      propertyAvailability: host ? input.propertyAvailability! : null,
+      createdAt: deps.now(),
+    });
+  } catch (err) {
+    await releaseInvitationCodeQuery(deps, codeId).run();
+    throw err;
+  }
+  return { ok: true };
+}
+
+const STATUS_FILTER: Record<ApplicationStatus, SQL | undefined> = {
+  all: undefined,
+  pending: isNull(applications.accepted),
+  accepted: eq(applications.accepted, true),
+  rejected: eq(applications.accepted, false),
+};
+
+const decider = alias(users, 'decider');
+
+function toView(row: ApplicationRow, decidedBy: string | null, code: string | null): ApplicationView {
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    reason: row.reason,
+    interests: row.interests,
+    availability: row.availability,
+    referral: row.referral,
+    comments: row.comments,
+    membership_type: row.membershipType,
+    created_at: new Date(row.createdAt).toISOString(),
+    accepted: row.accepted,
+    granted_founding: row.grantedFounding,
+    decided_at: isoOrNull(row.decidedAt),
+    decided_by: decidedBy,
+    invitation_code: code,
+    properties: row.propertyAddress
+      ? {
+          address: row.propertyAddress,
+          type: row.propertyType ?? '',
+          description: row.propertyDescription ?? '',
+          availability: row.propertyAvailability ?? '',
+        }
+      : null,
+  };
+}
+
+/** GET /api/applications: newest first, optionally one status (served by applications_status_idx). */
+export async function listApplications(deps: Deps, actor: Actor, input: { status: ApplicationStatus }): Promise<ApplicationView[]> {
+  requireAdmin(actor);
+  const rows = await deps.db
+    .select({ app: applications, decidedBy: decider.name, code: invitationCodes.code })
+    .from(applications)
+    .leftJoin(decider, eq(decider.id, applications.decidedBy))
+    .leftJoin(invitationCodes, eq(invitationCodes.id, applications.invitationCodeId))
+    .where(STATUS_FILTER[input.status])
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(500);
+  return rows.map((r) => toView(r.app, r.decidedBy, r.code));
+}
+
+async function loadApplication(deps: Deps, id: number) {
+  const [row] = await deps.db
+    .select({ app: applications, decidedBy: decider.name, code: invitationCodes.code })
+    .from(applications)
+    .leftJoin(decider, eq(decider.id, applications.decidedBy))
+    .leftJoin(invitationCodes, eq(invitationCodes.id, applications.invitationCodeId))
+    .where(eq(applications.id, id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Application not found.');
+  return row;
+}
+
+/** DECISIONS: the application's own type, plus Founding when the accepting admin granted it. */
+function allowedTypesOf(app: Pick<ApplicationRow, 'membershipType' | 'grantedFounding'>): AccountType[] {
+  const own: AccountType = app.membershipType === 'Travel Host' ? 'Travel Host' : 'Standard';
+  return app.grantedFounding ? [own, 'Founding'] : [own];
+}
+
+async function refuseExistingMember(deps: Deps, email: string) {
+  const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (member) throw new AppError('CONFLICT', 'A member with this email already exists.');
+}
+
+/** Creates a registration token for an accepted application and enqueues the invitation email. */
+async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: ApplicationRow, resend: boolean) {
+  const issued = await issueToken(deps, 'registration', {
+    email: app.email,
+    applicationId: app.id,
+    allowedTypes: allowedTypesOf(app),
+    createdBy: admin.id,
+  });
+  await deps.db.batch([
+    retireTokensQuery(deps, 'registration', { applicationId: app.id }),
+    issued.insert,
+    ...(resend ? [auditEntry(deps, admin, 'application.resend_invitation', { type: 'application', id: app.id }, { email: app.email })] : []),
+  ]);
+  const mail = registrationEmail({ name: app.fullName, link: appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`), expiresAt: issued.expiresAt });
+  await enqueueEmail(deps, { kind: 'registration', ...mail, recipients: [{ email: app.email, name: app.fullName }], senderId: admin.id });
+}
+
+/**
+ * PATCH /api/applications/{id}/status. Only a pending application moves, by one conditional
+ * UPDATE, so of two admins deciding at once one wins and the other gets 409. Accepting issues
+ * the registration token and emails it; rejecting sends nothing.
+ */
+export async function decideApplication(deps: Deps, actor: Actor, input: DecideApplicationInput): Promise<ApplicationView> {
+  const admin = requireAdmin(actor);
+  const current = await loadApplication(deps, input.id);
+  if (current.app.accepted !== null) throw new AppError('CONFLICT', 'This application has already been decided.');
+  if (input.accepted) await refuseExistingMember(deps, current.app.email);
+  const now = deps.now();
+  const grantedFounding = input.accepted && input.grantFounding === true;
+  const [[row]] = await deps.db.batch([
+    deps.db
+      .update(applications)
+      .set({ accepted: input.accepted, grantedFounding, decidedBy: admin.id, decidedAt: now })
+      .where(and(eq(applications.id, input.id), isNull(applications.accepted)))
+      .returning(),
+    guardedAuditQuery(
+      deps,
+      admin,
+      { action: input.accepted ? 'application.accept' : 'application.reject', target: { type: 'application', id: input.id }, details: { email: current.app.email, grantedFounding }, at: now },
+      applications,
+      and(eq(applications.id, input.id), eq(applications.decidedBy, admin.id), eq(applications.decidedAt, now), eq(applications.accepted, input.accepted)),
+    ),
+  ]);
+  if (!row) throw new AppError('CONFLICT', 'This application has already been decided.');
+  if (row.accepted) await sendRegistrationInvitation(deps, admin, row, false);
+  return toView(row, admin.name, current.code);
+}
+
+/**
+ * A fresh registration link for an accepted applicant who has not registered yet (the first
+ * expired, or the email went astray). Earlier links of the application stop working.
+ */
+export async function resendRegistrationInvitation(deps: Deps, actor: Actor, input: { id: number }): Promise<{ ok: true }> {
+  const admin = requireAdmin(actor);
+  const { app } = await loadApplication(deps, input.id);
+  if (app.accepted !== true) throw new AppError('CONFLICT', 'Only an accepted application can be sent a new invitation.');
+  await refuseExistingMember(deps, app.email);
+  await sendRegistrationInvitation(deps, admin, app, true);
+  return { ok: true };
+}

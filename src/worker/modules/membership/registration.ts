@@ -1,0 +1,100 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { INVALID_REGISTRATION_TOKEN, type RegisterInput, type RegistrationInvite } from '../../../shared/schemas/membership';
+import { applications, tokens } from '../../db/schema/membership';
+import { properties, users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
+import { hashPassword, sha256Hex } from '../../platform/crypto';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import type { RequestMeta } from '../../platform/request-actor';
+import type { Deps } from '../../platform/deps';
+import { publicFormLimit } from './membership-common';
+import { consumeToken } from './single-use-tokens';
+
+/** A live registration token with its application (for the name and the property). */
+async function findInvite(deps: Deps, token: string) {
+  const [row] = await deps.db
+    .select({ token: tokens, app: applications })
+    .from(tokens)
+    .leftJoin(applications, eq(applications.id, tokens.applicationId))
+    .where(
+      and(
+        eq(tokens.tokenHash, await sha256Hex(token)),
+        eq(tokens.purpose, 'registration'),
+        isNull(tokens.usedAt),
+        gt(tokens.expiresAt, deps.now()),
+      ),
+    )
+    .limit(1);
+  return row?.token.email ? { ...row, email: row.token.email, allowedTypes: row.token.allowedTypes ?? [] } : null;
+}
+
+/**
+ * GET /api/register/validate-token/{token}. Unknown, expired and used tokens get the same 404,
+ * and the check is rate limited per IP, so tokens cannot be probed.
+ */
+export async function registrationInvite(deps: Deps, meta: RequestMeta, input: { token: string }): Promise<RegistrationInvite> {
+  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('registration-token', meta));
+  const invite = await findInvite(deps, input.token);
+  if (!invite) throw new AppError('NOT_FOUND', INVALID_REGISTRATION_TOKEN);
+  return { email: invite.email, name: invite.app?.fullName ?? '', allowedTypes: invite.allowedTypes };
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';
+
+/**
+ * POST /api/register: creates the member from the invitation and uses the token up. The token is
+ * consumed by one conditional UPDATE, so of two concurrent registrations exactly one succeeds.
+ * A Travel Host application's property becomes the member's first property, in the same batch.
+ */
+export async function register(deps: Deps, meta: RequestMeta, input: RegisterInput): Promise<{ ok: true; email: string }> {
+  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('register', meta));
+  const invite = await findInvite(deps, input.token);
+  if (!invite) throw new AppError('BAD_REQUEST', INVALID_REGISTRATION_TOKEN);
+  if (!invite.allowedTypes.includes(input.type)) {
+    const message = 'This account type is not available with your invitation.';
+    throw new AppError('BAD_REQUEST', message, { fieldErrors: { type: [message] } });
+  }
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
+  if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
+
+  // Hash before taking the token, so the token is held for as short a time as possible.
+  const passwordHash = await hashPassword(input.password);
+  const consumed = await consumeToken(deps, 'registration', input.token);
+  if (!consumed) throw new AppError('BAD_REQUEST', INVALID_REGISTRATION_TOKEN);
+
+  const now = deps.now();
+  const app = invite.app;
+  const insertUser = deps.db
+    .insert(users)
+    .values({ email: invite.email, name: input.name, type: input.type, passwordHash, createdAt: now, updatedAt: now })
+    .returning({ id: users.id });
+  try {
+    if (app?.propertyAddress) {
+      await deps.db.batch([
+        insertUser,
+        deps.db.insert(properties).values({
+          // The member inserted just before, in the same atomic batch.
+          userId: sqlUserIdByEmail(invite.email),
+          address: app.propertyAddress,
+          type: app.propertyType ?? '',
+          description: app.propertyDescription ?? '',
+          availability: app.propertyAvailability ?? '',
+          createdAt: now,
+        }),
+      ]);
+    } else {
+      await insertUser;
+    }
+  } catch (err) {
+    // Most likely the email was registered in the meantime: give the token back, refuse.
+    await deps.db.update(tokens).set({ usedAt: null }).where(eq(tokens.id, consumed.id)).run();
+    const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
+    if (taken) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw err;
+  }
+  return { ok: true, email: invite.email };
+}
+
+function sqlUserIdByEmail(email: string) {
+  return sql<number>`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${email})`;
+}

@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import {
+  ApplicationInputSchema,
+  CreateInvitationCodeInputSchema,
+  DecideApplicationInputSchema,
+  ForgotPasswordInputSchema,
+  IdInputSchema,
+  ListApplicationsInputSchema,
+  RegisterInputSchema,
+  RegistrationTokenInputSchema,
+  ResetPasswordInputSchema,
+  ValidateCodeInputSchema,
+} from '../../../shared/schemas/membership';
+import type { AppEnv } from '../../platform/hono-env';
+import { AppError, parseInput } from '../../platform/app-error';
+import { errorTextResponse } from '../../platform/http-errors';
+import { actorOf, requestMeta } from '../../platform/request-actor';
+import * as applications from './applications';
+import * as codes from './invitation-codes';
+import * as passwordReset from './password-reset';
+import * as registration from './registration';
+import { jsonBody, jsonBodyWith } from '../../platform/json-body';
+
+type C = Context<AppEnv>;
+
+/** SPEC 7 answers forgot/reset password as plain text, failures included. */
+async function textAnswer(c: C, run: () => Promise<{ message: string }>) {
+  try {
+    return c.text((await run()).message);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return errorTextResponse(err);
+  }
+}
+
+/** SPEC 7 membership paths: thin adapters over the same services as trpc/routers/membership.ts. */
+export const membershipRoutes = new Hono<AppEnv>()
+  .post('/api/validate-code', async (c) => {
+    const input = await jsonBody(c, ValidateCodeInputSchema);
+    return c.json(await codes.validateInvitationCode(c.get('deps'), requestMeta(c), input));
+  })
+  .post('/request', async (c) => {
+    const input = await jsonBody(c, ApplicationInputSchema);
+    await applications.submitApplication(c.get('deps'), requestMeta(c), input);
+    return c.json({ ok: true, message: 'Application Submitted Successfully!' }, 201);
+  })
+  .get('/api/register/validate-token/:token', async (c) => {
+    const input = parseInput(RegistrationTokenInputSchema, { token: c.req.param('token') });
+    return c.json(await registration.registrationInvite(c.get('deps'), requestMeta(c), input));
+  })
+  .post('/api/register', async (c) => {
+    const input = await jsonBody(c, RegisterInputSchema);
+    await registration.register(c.get('deps'), requestMeta(c), input);
+    return c.json({ ok: true, message: 'Account created. You can now log in.' }, 201);
+  })
+  .post('/forgot-password', (c) =>
+    textAnswer(c, async () => passwordReset.requestPasswordReset(c.get('deps'), requestMeta(c), await jsonBody(c, ForgotPasswordInputSchema))),
+  )
+  .post('/reset-password', (c) =>
+    textAnswer(c, async () => passwordReset.resetPassword(c.get('deps'), requestMeta(c), await jsonBody(c, ResetPasswordInputSchema))),
+  )
+
+  // Admin: applications.
+  .get('/api/applications', async (c) => {
+    const input = parseInput(ListApplicationsInputSchema, { status: c.req.query('status') });
+    return c.json(await applications.listApplications(c.get('deps'), await actorOf(c), input));
+  })
+  .patch('/api/applications/:id/status', async (c) => {
+    const input = await jsonBodyWith(c, DecideApplicationInputSchema, { id: c.req.param('id') });
+    return c.json(await applications.decideApplication(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/applications/:id/resend-invitation', async (c) => {
+    const input = parseInput(IdInputSchema, { id: c.req.param('id') });
+    return c.json(await applications.resendRegistrationInvitation(c.get('deps'), await actorOf(c), input));
+  })
+
+  // Admin: invitation codes.
+  .get('/api/invitation-codes', async (c) => c.json(await codes.listInvitationCodes(c.get('deps'), await actorOf(c))))
+  .post('/api/invitation-codes', async (c) => {
+    const input = await jsonBody(c, CreateInvitationCodeInputSchema);
+    return c.json(await codes.createInvitationCode(c.get('deps'), await actorOf(c), input), 201);
+  })
+  .get('/api/invitation-codes/:id/uses', async (c) => {
+    const input = parseInput(IdInputSchema, { id: c.req.param('id') });
+    return c.json(await codes.listInvitationCodeUses(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/invitation-codes/:id/revoke', async (c) => {
+    const input = parseInput(IdInputSchema, { id: c.req.param('id') });
+    return c.json(await codes.revokeInvitationCode(c.get('deps'), await actorOf(c), input));
+  });

@@ -1,0 +1,21 @@
+import { auditLog } from '../db/schema/membership';
+import type { Deps } from './deps';
+import type { MemberActor } from './actor';
+
+/** The insert of one audit entry, to put in the same db.batch as the change it records. */
+export function auditEntry(
+  deps: Deps,
+  actor: MemberActor,
+  action: string,
+  target: { type: string; id: string | number },
+  details?: Record<string, unknown>,
+) {
+  return deps.db.insert(auditLog).values({
+    actorId: actor.id,
+    action,
+    targetType: target.type,
+    targetId: String(target.id),
+    details: details ?? null,
+    createdAt: deps.now(),
+  });
+}

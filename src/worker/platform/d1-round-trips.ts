@@ -1,0 +1,32 @@
+import { createDb } from '../db/client';
+import type { Deps } from './deps';
+
+/**
+ * Deps whose D1 counts its round trips (each statement run on its own, and each batch, is one),
+ * so the send-email route can report them in Server-Timing and the bench can hold the bound.
+ * The statements are the real ones; only the calls are counted.
+ */
+export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number } {
+  let trips = 0;
+  const real = deps.env.DB;
+  const inner = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const counted = {
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
+      first: (col?: string) => ((trips += 1), col === undefined ? stmt.first() : stmt.first(col)),
+      run: () => ((trips += 1), stmt.run()),
+      all: () => ((trips += 1), stmt.all()),
+      raw: (opts?: { columnNames?: boolean }) => ((trips += 1), stmt.raw(opts as { columnNames: true })),
+    } as unknown as D1PreparedStatement;
+    inner.set(counted, stmt);
+    return counted;
+  };
+  const d1 = {
+    prepare: (query: string) => wrap(real.prepare(query)),
+    batch: (statements: D1PreparedStatement[]) => ((trips += 1), real.batch(statements.map((s) => inner.get(s) ?? s))),
+    exec: (query: string) => ((trips += 1), real.exec(query)),
+    withSession: real.withSession?.bind(real),
+    dump: real.dump?.bind(real),
+  } as unknown as D1Database;
+  return { deps: { ...deps, db: createDb(d1) }, roundTrips: () => trips };
+}

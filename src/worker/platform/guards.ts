@@ -1,0 +1,32 @@
+import type { Actor, MemberActor } from './actor';
+import { AppError } from './app-error';
+
+/*
+ * The role checks every module shares. What a member may do with a given thing lives in that
+ * module's policies.ts; services call both, transports neither.
+ */
+
+/** A signed-in member (who is not stuck on a forced password change). */
+export function requireMember(actor: Actor): MemberActor {
+  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (actor.mustChangePassword) {
+    throw new AppError('FORBIDDEN', 'You must choose a new password before continuing.');
+  }
+  return actor;
+}
+
+/** A signed-in member, even one who must still change the password (for that change only). */
+export function requireSession(actor: Actor): MemberActor {
+  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', 'Please log in.');
+  return actor;
+}
+
+export function requireAdmin(actor: Actor): MemberActor {
+  const member = requireMember(actor);
+  if (!member.isAdmin) throw new AppError('FORBIDDEN', 'Administrators only.');
+  return member;
+}
+
+export function ensure(allowed: boolean, message = 'You are not allowed to do this.'): void {
+  if (!allowed) throw new AppError('FORBIDDEN', message);
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../app-error';
+import type { AppEnv } from '../hono-env';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF protection: a mutating request from a browser on another site is refused. Browsers send
+ * Origin on every non-GET request (and Sec-Fetch-Site); requests with neither (curl, server to
+ * server) carry no ambient cookie risk and pass.
+ */
+export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const own = new URL(c.req.url).origin;
+  const allowed = new Set([own, new URL(c.env.APP_ORIGIN).origin]);
+  const origin = c.req.header('Origin');
+  const site = c.req.header('Sec-Fetch-Site');
+  const crossOrigin = origin ? !allowed.has(origin) : site !== undefined && site !== 'same-origin' && site !== 'none';
+  if (crossOrigin) {
+    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+  }
+  return next();
+};

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import { VISITOR, type Actor } from './actor';
+import type { AppEnv } from './hono-env';
+
+/** What services may know of the request beyond its actor (rate-limit keys). */
+export interface RequestMeta {
+  ip: string;
+}
+
+/**
+ * The request's actor: the member behind the session cookie, or a visitor. The auth module's
+ * middleware installs the resolver; it runs once, on first use (page GETs never touch D1).
+ */
+export function actorOf(c: Context<AppEnv>): Promise<Actor> {
+  let p = c.get('actorPromise');
+  if (!p) {
+    const resolve = c.get('resolveActor');
+    p = resolve ? resolve() : Promise.resolve(VISITOR);
+    c.set('actorPromise', p);
+  }
+  return p;
+}
+
+export function requestMeta(c: Context<AppEnv>): RequestMeta {
+  return { ip: c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1' };
+}

@@ -1,0 +1,51 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import * as z from 'zod';
+import type { Actor } from './actor';
+import { AppError, fieldErrorsOf } from './app-error';
+import { errorHeaders, INTERNAL_MESSAGE } from './http-errors';
+import { requireAdmin, requireMember, requireSession } from './guards';
+import type { RequestMeta } from './request-actor';
+import type { Deps } from './deps';
+import type { FieldErrors } from '../../shared/errors';
+
+export interface TrpcContext {
+  deps: Deps;
+  actor: Actor;
+  meta: RequestMeta;
+  /** The incoming request (its URL decides the cookie's Secure flag). */
+  req: Request;
+  /** Headers added to the answer (Set-Cookie, Retry-After). */
+  resHeaders: Headers;
+  requestId: string;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    let fieldErrors: FieldErrors | undefined;
+    if (error.cause instanceof z.ZodError) fieldErrors = fieldErrorsOf(error.cause);
+    else if (error.cause instanceof AppError) fieldErrors = error.cause.fieldErrors;
+    const message = error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : fieldErrors && error.cause instanceof z.ZodError
+      ? (error.cause.issues[0]?.message ?? shape.message)
+      : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+  },
+});
+
+/** Turns the services' AppError into the tRPC error of the same code. */
+const appErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    for (const [name, value] of Object.entries(errorHeaders(cause))) ctx.resHeaders.set(name, value);
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(appErrors);
+
+/** Signed in, even with a forced password change pending (only for that change). */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { member: requireSession(ctx.actor) } }));
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { member: requireMember(ctx.actor) } }));
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { member: requireAdmin(ctx.actor) } }));

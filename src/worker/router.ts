@@ -1,0 +1,20 @@
+import { router } from './platform/trpc';
+import { authRouter } from './modules/auth/router';
+import { membershipRouter } from './modules/membership/router';
+import { eventsRouter } from './modules/events/router';
+import { imagesRouter } from './modules/images/router';
+import { commentsRouter } from './modules/comments/router';
+import { adminRouter } from './modules/admin/router';
+import { mailRouter } from './modules/mail/router';
+
+export const appRouter = router({
+  auth: authRouter,
+  membership: membershipRouter,
+  events: eventsRouter,
+  images: imagesRouter,
+  comments: commentsRouter,
+  mail: mailRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { MemberActor } from '../../../src/worker/platform/actor';
+import { eventParticipants } from '../../../src/worker/db/schema/events';
+import { deps, request, unique, type TestUser } from '../helpers';
+
+/** The service-layer actor of a test user. */
+export function actorOf(u: TestUser): MemberActor {
+  return { kind: 'member', id: u.id, name: u.name, email: u.email, type: u.type, isAdmin: u.isAdmin, mustChangePassword: false, sessionId: 'test' };
+}
+
+/** A valid create payload, overridable. */
+export function eventPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `Event ${unique('t')}`,
+    type: 'book-club',
+    exclusivity: 'open',
+    description: 'We read together.',
+    event_date: '2031-05-14',
+    start_time: '18:00',
+    end_time: '20:00',
+    time_zone: 'Europe/Paris',
+    is_physical: true,
+    location: '12 Rue de Bretagne',
+    city: 'Paris',
+    zip_code: '75003',
+    country: 'France',
+    color: '#9c4f6a',
+    ...overrides,
+  };
+}
+
+export async function createEventAs(u: TestUser, overrides: Record<string, unknown> = {}) {
+  const res = await request('/api/events', { as: u, body: eventPayload(overrides) });
+  if (res.status !== 201) throw new Error(`create failed ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: number; slug: string; event: Record<string, unknown> & { id: number; title: string; slug: string } }).event;
+}
+
+export async function participantIds(eventId: number): Promise<number[]> {
+  const rows = await deps().db.select().from(eventParticipants).where(eq(eventParticipants.eventId, eventId));
+  return rows.map((r) => r.userId);
+}

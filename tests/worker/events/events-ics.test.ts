@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, type IcsEvent } from '../../../src/worker/modules/events/ics';
+import { request, roles, trpc } from '../helpers';
+import { createEventAs } from './events-helpers';
+
+type Json = Record<string, any>;
+
+const base: IcsEvent = {
+  id: 7,
+  slug: 'tea',
+  title: 'Tea, Cake; and \\ Chat',
+  description: 'Line one\nLine two',
+  note: null,
+  startsAt: Date.UTC(2031, 0, 15, 8, 0),
+  endsAt: Date.UTC(2031, 0, 15, 10, 30),
+  timeZone: 'Europe/Paris',
+  isPhysical: true,
+  location: '12 Rue de Bretagne',
+  zipCode: '75003',
+  city: 'Paris',
+  state: null,
+  country: 'France',
+  virtualLink: null,
+  updatedAt: Date.UTC(2030, 0, 1),
+};
+
+describe('ics', () => {
+  it('escapes commas, semicolons, backslashes and newlines', () => {
+    expect(escapeIcsText('a,b;c\\d\ne\r\nf')).toBe('a\\,b\\;c\\\\d\\ne\\nf');
+  });
+
+  it('folds lines at 75 octets without splitting a UTF-8 character', () => {
+    const long = `SUMMARY:${'é'.repeat(80)}`;
+    const folded = foldIcsLine(long);
+    const lines = folded.split('\r\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(new TextEncoder().encode(l).length).toBeLessThanOrEqual(75);
+    expect(lines.slice(1).every((l) => l.startsWith(' '))).toBe(true);
+    expect(lines.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(long);
+    expect(foldIcsLine('SHORT:x')).toBe('SHORT:x');
+  });
+
+  it('writes UTC instants, CRLF endings and the escaped fields', () => {
+    const ics = buildIcs([base], { origin: 'https://club.example', now: Date.UTC(2030, 5, 1) });
+    expect(icsUtc(base.startsAt)).toBe('20310115T080000Z');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.split('\r\n').every((l) => !l.includes('\n'))).toBe(true);
+    expect(ics).toContain('DTSTART:20310115T080000Z');
+    expect(ics).toContain('DTEND:20310115T103000Z');
+    expect(ics).toContain('DTSTAMP:20300601T000000Z');
+    expect(ics).toContain('UID:event-7@club.example');
+    expect(ics).toContain('SUMMARY:Tea\\, Cake\\; and \\\\ Chat');
+    expect(ics).toContain('DESCRIPTION:Line one\\nLine two');
+    expect(ics).toContain('LOCATION:12 Rue de Bretagne\\, Paris\\, 75003\\, France');
+    expect(ics).toContain('URL:https://club.example/events/7');
+    expect(ics).toContain('X-WR-TIMEZONE:Europe/Paris');
+  });
+
+  it('uses the link as the location of a virtual event', () => {
+    const ics = buildIcs([{ ...base, isPhysical: false, location: null, city: null, country: null, zipCode: null, virtualLink: 'https://meet.example.com/x' }], { origin: 'https://club.example', now: 0 });
+    expect(ics).toContain('LOCATION:https://meet.example.com/x');
+  });
+});
+
+describe('GET /api/events/:id/ics', () => {
+  it('downloads the event as a calendar file in its time zone', async () => {
+    const u = await roles.founding();
+    const e = await createEventAs(u, { event_date: '2031-07-04', start_time: '19:00', end_time: '22:00', time_zone: 'America/Los_Angeles' });
+    const viewer = await roles.standard();
+    const res = await request(`/api/events/${e.id}/ics`, { as: viewer });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/calendar');
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${e.slug}.ics"`);
+    const body = await res.text();
+    expect(body).toContain('DTSTART:20310705T020000Z');
+    expect(body).toContain('DTEND:20310705T050000Z');
+    expect((await request(`/api/events/${e.id}/ics`)).status).toBe(401);
+    expect((await request('/api/events/99999999/ics', { as: viewer })).status).toBe(404);
+  });
+});
+
+describe('private calendar feed', () => {
+  it('serves the member’s joined and created events at a secret URL that can be regenerated', async () => {
+    const m = await roles.founding();
+    const mine = await createEventAs(m, { title: 'Created by me' });
+    const other = await roles.founding();
+    const joined = await createEventAs(other, { title: 'Joined by me' });
+    const unrelated = await createEventAs(other, { title: 'Not mine' });
+    await request(`/api/events/${joined.id}/join`, { method: 'POST', as: m });
+
+    const none = await (await trpc('events.calendarFeed', undefined, { as: m, type: 'query' })).json<Json>();
+    expect(none.result.data).toEqual({ url: null });
+    const first = (await (await trpc('events.regenerateCalendarFeed', {}, { as: m })).json<Json>()).result.data.url as string;
+    expect(first).toMatch(/^http:\/\/127\.0\.0\.1:8787\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    const path = new URL(first).pathname;
+    const res = await request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/calendar');
+    const body = await res.text();
+    expect(body).toContain('X-WR-CALNAME:Outstanding Women Outside Work');
+    expect(body).toContain(`UID:event-${mine.id}@`);
+    expect(body).toContain(`UID:event-${joined.id}@`);
+    expect(body).not.toContain(`UID:event-${unrelated.id}@`);
+
+    const second = (await (await trpc('events.regenerateCalendarFeed', {}, { as: m })).json<Json>()).result.data.url as string;
+    expect(second).not.toBe(first);
+    expect((await request(path)).status).toBe(404);
+    expect((await request(new URL(second).pathname)).status).toBe(200);
+    await trpc('events.disableCalendarFeed', {}, { as: m });
+    expect((await request(new URL(second).pathname)).status).toBe(404);
+    expect((await request('/calendar-feed/not-a-token.ics')).status).toBe(404);
+  });
+});
