@@ -43,7 +43,10 @@ async function startServer() {
 
 /** gzip bytes of every script a page's first load fetches (what the user downloads). */
 async function firstLoadJs(pagePath: string, cookie?: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split('=');
@@ -84,7 +87,9 @@ try {
   rows.push(...latencyRows('GET /auth-status (member)', memberStats!, staticStats!.p50, 1.5));
 
   const ctx = createContext(BASE, adminCookie, staticStats!.p50);
-  const sections = readdirSync(path.join(ROOT, 'scripts/bench')).filter((f) => f.endsWith('.ts') && f !== 'context.ts').sort();
+  const sections = readdirSync(path.join(ROOT, 'scripts/bench'))
+    .filter((f) => f.endsWith('.ts') && f !== 'context.ts')
+    .sort();
   for (const file of sections) {
     const mod = (await import(path.join(ROOT, 'scripts/bench', file))) as { run?: (c: typeof ctx) => Promise<BenchRow[]> };
     if (!mod.run) continue;
@@ -106,7 +111,10 @@ try {
 const table = [
   '| Measure | Value | Budget |',
   '| --- | ---: | --- |',
-  ...rows.map((r) => `| ${r.name} | ${Number.isNaN(r.value) ? 'n/a' : `${r.value} ${r.unit === 'x' ? 'x' : r.unit}`} | ${r.budget ? `${r.budget} ${r.ok ? '✓' : '✗'}` : ''} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${Number.isNaN(r.value) ? 'n/a' : `${r.value} ${r.unit === 'x' ? 'x' : r.unit}`} | ${r.budget ? `${r.budget} ${r.ok ? '✓' : '✗'}` : ''} |`,
+  ),
 ].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(path.join(ROOT, '.bench/results.md'), `${table}\n`);

@@ -7,11 +7,21 @@ import { findChromium } from '../tests/e2e/find-chromium';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { base: { type: 'string', default: 'http://127.0.0.1:8787' }, login: { type: 'string' }, full: { type: 'boolean', default: false } },
+  options: {
+    base: { type: 'string', default: 'http://127.0.0.1:8787' },
+    login: { type: 'string' },
+    full: { type: 'boolean', default: false },
+  },
 });
 mkdirSync('.screens', { recursive: true });
-const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-for (const [label, viewport] of [['desktop', { width: 1280, height: 860 }], ['phone', { width: 390, height: 844 }]] as const) {
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 860 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   const context = await browser.newContext({ viewport, baseURL: values.base });
   const page = await context.newPage();
   if (values.login) {

@@ -25,15 +25,23 @@ console.log(`  Dev mailbox:   http://127.0.0.1:${port}/dev/mailbox\n`);
 
 const child = spawnWrangler([
   'dev',
-  '--ip', '127.0.0.1',
-  '--port', port,
-  '--persist-to', state,
-  '--assets', clientDir,
-  '--var', 'ENVIRONMENT:development',
-  '--var', `APP_ORIGIN:http://127.0.0.1:${port}`,
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  port,
+  '--persist-to',
+  state,
+  '--assets',
+  clientDir,
+  '--var',
+  'ENVIRONMENT:development',
+  '--var',
+  `APP_ORIGIN:http://127.0.0.1:${port}`,
   '--show-interactive-dev-session=false',
-  '--log-level', process.env.START_LOG_LEVEL ?? 'info',
-  '--inspector-port', '0',
+  '--log-level',
+  process.env.START_LOG_LEVEL ?? 'info',
+  '--inspector-port',
+  '0',
 ]);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -39,8 +39,11 @@ function read<T>(file: string): T | null {
 const v = read<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
 const p = read<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
 const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
-const failed = (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0) + (vitestStatus !== 0 && !v ? 1 : 0) + (playwrightStatus !== 0 && !p ? 1 : 0);
+const failed =
+  (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0) + (vitestStatus !== 0 && !v ? 1 : 0) + (playwrightStatus !== 0 && !p ? 1 : 0);
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
-console.log(`\nworker tests: ${v?.numPassedTests ?? 0} passed, ${v?.numFailedTests ?? 0} failed; browser tests: ${p ? p.stats.expected + p.stats.flaky : 0} passed, ${p?.stats.unexpected ?? 0} failed`);
+console.log(
+  `\nworker tests: ${v?.numPassedTests ?? 0} passed, ${v?.numFailedTests ?? 0} failed; browser tests: ${p ? p.stats.expected + p.stats.flaky : 0} passed, ${p?.stats.unexpected ?? 0} failed`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(vitestStatus === 0 && playwrightStatus === 0 ? 0 : 1);

@@ -29,8 +29,16 @@ function seedComments(ctx: BenchContext) {
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   seedComments(ctx);
-  const events = (await (await fetch(`${ctx.baseUrl}/api/events`, { headers: { Cookie: ctx.adminCookie } })).json()) as { id: number; slug: string }[];
+  const events = (await (await fetch(`${ctx.baseUrl}/api/events`, { headers: { Cookie: ctx.adminCookie } })).json()) as {
+    id: number;
+    slug: string;
+  }[];
   const event = events.find((e) => e.slug === SLUG);
   if (!event) throw new Error('the bench event was not seeded');
-  return listRouteRows(ctx, `/api/comments?commentableId=event-${event.id}`, (n) => `GET /api/comments (${n} comments with likes)`, MAX_RATIO);
+  return listRouteRows(
+    ctx,
+    `/api/comments?commentableId=event-${event.id}`,
+    (n) => `GET /api/comments (${n} comments with likes)`,
+    MAX_RATIO,
+  );
 }

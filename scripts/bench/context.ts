@@ -30,7 +30,10 @@ export interface BenchContext {
   adminCookie: string;
   login(email: string, password: string): Promise<string>;
   /** Bounded load: `requests` GETs (default 400) with `concurrency` in flight (default 4). */
-  measure(urlPath: string, opts?: { cookie?: string; requests?: number; concurrency?: number; method?: string; body?: string }): Promise<LatencyStats>;
+  measure(
+    urlPath: string,
+    opts?: { cookie?: string; requests?: number; concurrency?: number; method?: string; body?: string },
+  ): Promise<LatencyStats>;
   /**
    * The target and the static asset measured interleaved (request by request, in the same load),
    * so both see the same machine; prefer this over comparing with staticP50 from another moment.
@@ -183,7 +186,12 @@ export function latencyRows(name: string, stats: LatencyStats, staticP50: number
  * once for its length, round trips and body size, then measures it interleaved with the static
  * asset. `label(count)` names the rows, e.g. (n) => `GET /api/events (${n} events)`.
  */
-export async function listRouteRows(ctx: BenchContext, urlPath: string, label: (count: number) => string, maxRatio: number): Promise<BenchRow[]> {
+export async function listRouteRows(
+  ctx: BenchContext,
+  urlPath: string,
+  label: (count: number) => string,
+  maxRatio: number,
+): Promise<BenchRow[]> {
   const url = ctx.baseUrl + urlPath;
   const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
   const body = await probe.arrayBuffer();

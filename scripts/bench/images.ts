@@ -32,12 +32,16 @@ async function thumbnailBytes(ctx: BenchContext): Promise<number[]> {
   const seeded = list.filter((i) => i.thumb_url.startsWith('/images/seed-'));
   if (seeded.length) {
     return Promise.all(
-      seeded.map(async (i) => (await (await fetch(ctx.baseUrl + i.thumb_url, { headers: { Cookie: ctx.adminCookie } })).arrayBuffer()).byteLength),
+      seeded.map(
+        async (i) => (await (await fetch(ctx.baseUrl + i.thumb_url, { headers: { Cookie: ctx.adminCookie } })).arrayBuffer()).byteLength,
+      ),
     );
   }
   // A bench without demo content: the committed files are the same bytes.
   const dir = path.join(ROOT, 'seed/images');
-  return readdirSync(dir).filter((f) => f.endsWith('-thumb.webp')).map((f) => statSync(path.join(dir, f)).size);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('-thumb.webp'))
+    .map((f) => statSync(path.join(dir, f)).size);
 }
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
@@ -46,7 +50,13 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const maxThumb = thumbs[thumbs.length - 1] ?? NaN;
   return [
     { name: `Demo thumbnails (${thumbs.length}) median`, value: percentile(thumbs, 50), unit: 'bytes' },
-    { name: `Demo thumbnails (${thumbs.length}) max`, value: maxThumb, unit: 'bytes', budget: '< 30 KB', ok: maxThumb < THUMB_BUDGET_BYTES },
+    {
+      name: `Demo thumbnails (${thumbs.length}) max`,
+      value: maxThumb,
+      unit: 'bytes',
+      budget: '< 30 KB',
+      ok: maxThumb < THUMB_BUDGET_BYTES,
+    },
     ...(await listRouteRows(ctx, '/api/images', (n) => `GET /api/images (${n} images)`, MAX_RATIO)),
   ];
 }

@@ -9,7 +9,10 @@ const SENDS = 3;
 const MAX_ROUND_TRIPS = 3;
 
 function seedMembers(ctx: BenchContext) {
-  const rows = Array.from({ length: MEMBERS }, (_, i) => `('bench-mail-${i + 1}@bench.example', 'Bench Member ${i + 1}', 'Travel Host', 0, 'x', 0, 0, 0)`);
+  const rows = Array.from(
+    { length: MEMBERS },
+    (_, i) => `('bench-mail-${i + 1}@bench.example', 'Bench Member ${i + 1}', 'Travel Host', 0, 'x', 0, 0, 0)`,
+  );
   const statements: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     statements.push(
@@ -24,7 +27,12 @@ async function send(ctx: BenchContext, n: number) {
   const res = await fetch(`${ctx.baseUrl}/api/admin/send-email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: ctx.baseUrl, Cookie: ctx.adminCookie },
-    body: JSON.stringify({ subject: `Bench letter ${n}`, body: '<p>Dear {{name}}, this is a bench letter.</p>', recipientGroup: 'travel', selectedMemberIds: [] }),
+    body: JSON.stringify({
+      subject: `Bench letter ${n}`,
+      body: '<p>Dear {{name}}, this is a bench letter.</p>',
+      recipientGroup: 'travel',
+      selectedMemberIds: [],
+    }),
   });
   const body = (await res.json()) as { messageId: number; recipientCount: number; message?: string };
   const ms = performance.now() - t0;
@@ -72,8 +80,18 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const recipients = results[0]!.recipients;
   const ms = drainMs;
   return [
-    { name: `POST /api/admin/send-email to ${recipients} members, median of ${SENDS}`, value: round(latencies[Math.floor(SENDS / 2)]!), unit: 'ms' },
-    { name: `D1 round trips per send to ${recipients} members`, value: maxTrips, unit: 'count', budget: `<= ${MAX_ROUND_TRIPS}`, ok: maxTrips <= MAX_ROUND_TRIPS },
+    {
+      name: `POST /api/admin/send-email to ${recipients} members, median of ${SENDS}`,
+      value: round(latencies[Math.floor(SENDS / 2)]!),
+      unit: 'ms',
+    },
+    {
+      name: `D1 round trips per send to ${recipients} members`,
+      value: maxTrips,
+      unit: 'count',
+      budget: `<= ${MAX_ROUND_TRIPS}`,
+      ok: maxTrips <= MAX_ROUND_TRIPS,
+    },
     // Local figure: miniflare runs one consumer batch at a time; Cloudflare runs several.
     { name: `Queue consumer, local: emails settled per second (${settled} emails)`, value: round(settled / (ms / 1000), 1), unit: 'count' },
   ];

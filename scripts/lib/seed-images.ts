@@ -9,16 +9,68 @@ const DIR = path.join(ROOT, 'seed/images');
 const BUCKET = 'owow-club-images';
 
 export const DEMO_IMAGES = [
-  { file: 'dawn-garden', title: 'Dawn in the tea garden', by: 'eleanor@club.example', event: 'Tea Ceremony in the Garden', daysAgo: 1, tags: ['garden', 'tea', 'morning'], description: 'The garden just before the guests arrived.' },
-  { file: 'tea-ceremony', title: 'The first bowl', by: 'sofia@club.example', event: 'Tea Ceremony in the Garden', daysAgo: 1, tags: ['tea', 'ceremony'], description: 'Matcha whisked by our host from Kyoto.' },
-  { file: 'ocean-house', title: 'Ocean house, late afternoon', by: 'claire@club.example', event: 'Maui Retreat Week', daysAgo: 4, tags: ['travel', 'Maui', 'ocean'], description: 'The view from the lanai, where breakfast happens.' },
-  { file: 'watercolour', title: 'Loose florals', by: 'amara@club.example', event: 'Watercolour Morning', daysAgo: 9, tags: ['art', 'watercolour'], description: 'Colour tests from the last workshop.' },
-  { file: 'loire-evening', title: 'Evening on the Loire', by: 'hana@club.example', event: null, daysAgo: 9, tags: ['travel', 'wine', 'France'], description: '' },
-  { file: 'ceramics', title: 'Blue glaze bowl', by: 'amara@club.example', event: 'Members Showcase: Ceramics', daysAgo: 28, tags: ['ceramics', 'showcase', 'art'], description: 'A year of work at the wheel, in one bowl.' },
+  {
+    file: 'dawn-garden',
+    title: 'Dawn in the tea garden',
+    by: 'eleanor@club.example',
+    event: 'Tea Ceremony in the Garden',
+    daysAgo: 1,
+    tags: ['garden', 'tea', 'morning'],
+    description: 'The garden just before the guests arrived.',
+  },
+  {
+    file: 'tea-ceremony',
+    title: 'The first bowl',
+    by: 'sofia@club.example',
+    event: 'Tea Ceremony in the Garden',
+    daysAgo: 1,
+    tags: ['tea', 'ceremony'],
+    description: 'Matcha whisked by our host from Kyoto.',
+  },
+  {
+    file: 'ocean-house',
+    title: 'Ocean house, late afternoon',
+    by: 'claire@club.example',
+    event: 'Maui Retreat Week',
+    daysAgo: 4,
+    tags: ['travel', 'Maui', 'ocean'],
+    description: 'The view from the lanai, where breakfast happens.',
+  },
+  {
+    file: 'watercolour',
+    title: 'Loose florals',
+    by: 'amara@club.example',
+    event: 'Watercolour Morning',
+    daysAgo: 9,
+    tags: ['art', 'watercolour'],
+    description: 'Colour tests from the last workshop.',
+  },
+  {
+    file: 'loire-evening',
+    title: 'Evening on the Loire',
+    by: 'hana@club.example',
+    event: null,
+    daysAgo: 9,
+    tags: ['travel', 'wine', 'France'],
+    description: '',
+  },
+  {
+    file: 'ceramics',
+    title: 'Blue glaze bowl',
+    by: 'amara@club.example',
+    event: 'Members Showcase: Ceramics',
+    daysAgo: 28,
+    tags: ['ceramics', 'showcase', 'art'],
+    description: 'A year of work at the wheel, in one bowl.',
+  },
 ] as const;
 
 const size = (f: string) => statSync(path.join(DIR, f)).size;
-export const seedKeys = (file: string) => ({ original: `seed-${file}-o.jpg`, display: `seed-${file}-d.webp`, thumb: `seed-${file}-t.webp` });
+export const seedKeys = (file: string) => ({
+  original: `seed-${file}-o.jpg`,
+  display: `seed-${file}-d.webp`,
+  thumb: `seed-${file}-t.webp`,
+});
 
 /** Puts the demo images' bytes in the local R2 and their rows in D1 (call on an empty database). */
 export function seedDemoImages(): void {
@@ -30,10 +82,30 @@ export function seedDemoImages(): void {
     { key: seedKeys(i.file).display, file: path.join(DIR, `${i.file}-display.webp`) },
     { key: seedKeys(i.file).thumb, file: path.join(DIR, `${i.file}-thumb.webp`) },
   ]);
-  for (const [list, type] of [[jpegs, 'image/jpeg'], [webps, 'image/webp']] as const) {
+  for (const [list, type] of [
+    [jpegs, 'image/jpeg'],
+    [webps, 'image/webp'],
+  ] as const) {
     const manifest = path.join(tmp, `seed-images-${process.pid}-${type.split('/')[1]}.json`);
     writeFileSync(manifest, JSON.stringify(list));
-    wrangler(['r2', 'bulk', 'put', BUCKET, '--local', '--persist-to', state, '--filename', manifest, '--content-type', type, '--cache-control', 'private, max-age=31536000, immutable'], { quiet: true });
+    wrangler(
+      [
+        'r2',
+        'bulk',
+        'put',
+        BUCKET,
+        '--local',
+        '--persist-to',
+        state,
+        '--filename',
+        manifest,
+        '--content-type',
+        type,
+        '--cache-control',
+        'private, max-age=31536000, immutable',
+      ],
+      { quiet: true },
+    );
     rmSync(manifest, { force: true });
   }
   const now = Date.now();

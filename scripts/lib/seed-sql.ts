@@ -48,14 +48,128 @@ function isoDate(daysFromToday: number): string {
 }
 
 const DEMO_EVENTS = [
-  { title: 'Tea Ceremony in the Garden', type: 'tea-party', days: 6, start: '15:00', end: '18:00', tz: 'America/Los_Angeles', by: 0, physical: true, city: 'Carmel', country: 'United States', state: 'California', location: '4th Avenue & Lincoln St', color: '#a7c4a0', description: 'An afternoon of matcha and sencha with a tea master from Kyoto, in a quiet garden by the sea. Bring a friend from the club; tea cups provided, comfortable shoes advised.' },
-  { title: 'Maui Retreat Week', type: 'travel', days: 24, start: '10:00', end: '20:00', tz: 'Pacific/Honolulu', by: 5, physical: true, city: 'Kihei', country: 'United States', state: 'Hawaii', location: 'Ocean House, South Kihei Rd', color: '#7fb8d6', exclusivity: 'invite-only', description: 'Five slow days in a member-hosted ocean house: morning swims, long lunches and a sunset boat trip. Rooms are limited, so the host invites members in turn.' },
-  { title: 'Book Club: The Remains of the Day', type: 'book-club', days: 10, start: '19:00', end: '21:00', tz: 'Europe/London', by: 1, physical: false, link: 'https://meet.example.com/owow-book-club', color: '#d9b38c', description: 'We read Ishiguro together. Come with a favourite passage.' },
-  { title: 'Watercolour Morning', type: 'arts-crafts', days: 3, start: '09:30', end: '12:00', tz: 'America/New_York', by: 0, physical: true, city: 'New York', country: 'United States', state: 'New York', location: '22 Mercer St, Studio 4', color: '#e6a9b8', description: 'Loose florals with a botanical painter. All materials provided; no experience needed.' },
-  { title: 'Wine Tasting: Natural Wines of the Loire', type: 'wine-tasting', days: 40, start: '18:30', end: '21:30', tz: 'Europe/Paris', by: 6, physical: true, city: 'Paris', country: 'France', location: '12 Rue de Bretagne', color: '#9c4f6a', description: 'Six growers, six glasses, and a sommelier who loves to talk about soil.' },
-  { title: 'Sunrise Yoga & Meditation', type: 'yoga-meditation', days: -12, start: '06:30', end: '08:00', tz: 'Asia/Tokyo', by: 6, physical: true, city: 'Tokyo', country: 'Japan', location: 'Yoyogi Park, north gate', color: '#c6b8e0', description: 'A gentle flow followed by a sitting meditation as the city wakes up.' },
-  { title: 'Members Showcase: Ceramics', type: 'art-gallery', days: -30, start: '17:00', end: '20:00', tz: 'Asia/Hong_Kong', by: 1, physical: true, city: 'Hong Kong', country: 'Hong Kong', location: 'PMQ, 35 Aberdeen St', color: '#d3d3d3', description: 'Three members show a year of work at the wheel. Drinks and conversation with the artists.' },
-  { title: 'Charity Gala Planning Call', type: 'charity-fundraising', days: 15, start: '12:00', end: '13:00', tz: 'UTC', by: 0, physical: false, link: 'https://meet.example.com/owow-gala', color: '#f0c987', description: 'We choose this year\'s cause and split up the work for the winter gala.' },
+  {
+    title: 'Tea Ceremony in the Garden',
+    type: 'tea-party',
+    days: 6,
+    start: '15:00',
+    end: '18:00',
+    tz: 'America/Los_Angeles',
+    by: 0,
+    physical: true,
+    city: 'Carmel',
+    country: 'United States',
+    state: 'California',
+    location: '4th Avenue & Lincoln St',
+    color: '#a7c4a0',
+    description:
+      'An afternoon of matcha and sencha with a tea master from Kyoto, in a quiet garden by the sea. Bring a friend from the club; tea cups provided, comfortable shoes advised.',
+  },
+  {
+    title: 'Maui Retreat Week',
+    type: 'travel',
+    days: 24,
+    start: '10:00',
+    end: '20:00',
+    tz: 'Pacific/Honolulu',
+    by: 5,
+    physical: true,
+    city: 'Kihei',
+    country: 'United States',
+    state: 'Hawaii',
+    location: 'Ocean House, South Kihei Rd',
+    color: '#7fb8d6',
+    exclusivity: 'invite-only',
+    description:
+      'Five slow days in a member-hosted ocean house: morning swims, long lunches and a sunset boat trip. Rooms are limited, so the host invites members in turn.',
+  },
+  {
+    title: 'Book Club: The Remains of the Day',
+    type: 'book-club',
+    days: 10,
+    start: '19:00',
+    end: '21:00',
+    tz: 'Europe/London',
+    by: 1,
+    physical: false,
+    link: 'https://meet.example.com/owow-book-club',
+    color: '#d9b38c',
+    description: 'We read Ishiguro together. Come with a favourite passage.',
+  },
+  {
+    title: 'Watercolour Morning',
+    type: 'arts-crafts',
+    days: 3,
+    start: '09:30',
+    end: '12:00',
+    tz: 'America/New_York',
+    by: 0,
+    physical: true,
+    city: 'New York',
+    country: 'United States',
+    state: 'New York',
+    location: '22 Mercer St, Studio 4',
+    color: '#e6a9b8',
+    description: 'Loose florals with a botanical painter. All materials provided; no experience needed.',
+  },
+  {
+    title: 'Wine Tasting: Natural Wines of the Loire',
+    type: 'wine-tasting',
+    days: 40,
+    start: '18:30',
+    end: '21:30',
+    tz: 'Europe/Paris',
+    by: 6,
+    physical: true,
+    city: 'Paris',
+    country: 'France',
+    location: '12 Rue de Bretagne',
+    color: '#9c4f6a',
+    description: 'Six growers, six glasses, and a sommelier who loves to talk about soil.',
+  },
+  {
+    title: 'Sunrise Yoga & Meditation',
+    type: 'yoga-meditation',
+    days: -12,
+    start: '06:30',
+    end: '08:00',
+    tz: 'Asia/Tokyo',
+    by: 6,
+    physical: true,
+    city: 'Tokyo',
+    country: 'Japan',
+    location: 'Yoyogi Park, north gate',
+    color: '#c6b8e0',
+    description: 'A gentle flow followed by a sitting meditation as the city wakes up.',
+  },
+  {
+    title: 'Members Showcase: Ceramics',
+    type: 'art-gallery',
+    days: -30,
+    start: '17:00',
+    end: '20:00',
+    tz: 'Asia/Hong_Kong',
+    by: 1,
+    physical: true,
+    city: 'Hong Kong',
+    country: 'Hong Kong',
+    location: 'PMQ, 35 Aberdeen St',
+    color: '#d3d3d3',
+    description: 'Three members show a year of work at the wheel. Drinks and conversation with the artists.',
+  },
+  {
+    title: 'Charity Gala Planning Call',
+    type: 'charity-fundraising',
+    days: 15,
+    start: '12:00',
+    end: '13:00',
+    tz: 'UTC',
+    by: 0,
+    physical: false,
+    link: 'https://meet.example.com/owow-gala',
+    color: '#f0c987',
+    description: "We choose this year's cause and split up the work for the winter gala.",
+  },
 ];
 
 /** SQL that fills an empty database: the admin, the invitation code, and optional demo content. */
@@ -91,7 +205,9 @@ export async function buildSeedSql(opts: SeedOptions): Promise<string> {
     const eventId = `(SELECT id FROM events WHERE slug = ${sqlText(slugify(e.title))})`;
     const participants = [e.by, (i + 2) % DEMO_MEMBERS.length, (i + 4) % DEMO_MEMBERS.length];
     for (const p of new Set(participants)) {
-      lines.push(`INSERT OR IGNORE INTO event_participants (event_id, user_id, joined_at) VALUES (${eventId}, ${userId(p)}, ${now - i * 3600_000});`);
+      lines.push(
+        `INSERT OR IGNORE INTO event_participants (event_id, user_id, joined_at) VALUES (${eventId}, ${userId(p)}, ${now - i * 3600_000});`,
+      );
     }
   });
 
@@ -104,15 +220,36 @@ export async function buildSeedSql(opts: SeedOptions): Promise<string> {
   ];
   for (const c of comments) {
     const eventId = `(SELECT id FROM events WHERE slug = ${sqlText(slugify(DEMO_EVENTS[c.ev]!.title))})`;
-    lines.push(`INSERT INTO comments (event_id, user_id, content, created_at) VALUES (${eventId}, ${userId(c.by)}, ${sqlText(c.text)}, ${now - c.ago});`);
+    lines.push(
+      `INSERT INTO comments (event_id, user_id, content, created_at) VALUES (${eventId}, ${userId(c.by)}, ${sqlText(c.text)}, ${now - c.ago});`,
+    );
   }
   lines.push(
     `INSERT INTO comment_likes (comment_id, user_id, created_at) SELECT id, ${userId(1)}, ${now} FROM comments WHERE content LIKE 'Yes, there is a public lot%';`,
   );
 
   const apps = [
-    { name: 'Isabel Moreno', email: 'isabel.moreno@example.com', phone: '1-4155550123', reason: 'I run a design studio and miss having time for painting. A friend in the club told me about the watercolour mornings.', interests: ['Workshops', 'Showcases'], availability: 'Weekends', type: 'Standard', referral: 'A friend' },
-    { name: 'Grace Whitfield', email: 'grace.whitfield@example.com', phone: '44-2079460000', reason: 'I would love to host members at my house in the Cotswolds and travel to others.', interests: ['Travel', 'Shows'], availability: 'Flexible', type: 'Travel Host', referral: 'Conference', property: ['Lower Slaughter, Cotswolds', 'Cottage', 'Stone cottage with three bedrooms and a garden.', 'Seasonal'] },
+    {
+      name: 'Isabel Moreno',
+      email: 'isabel.moreno@example.com',
+      phone: '1-4155550123',
+      reason: 'I run a design studio and miss having time for painting. A friend in the club told me about the watercolour mornings.',
+      interests: ['Workshops', 'Showcases'],
+      availability: 'Weekends',
+      type: 'Standard',
+      referral: 'A friend',
+    },
+    {
+      name: 'Grace Whitfield',
+      email: 'grace.whitfield@example.com',
+      phone: '44-2079460000',
+      reason: 'I would love to host members at my house in the Cotswolds and travel to others.',
+      interests: ['Travel', 'Shows'],
+      availability: 'Flexible',
+      type: 'Travel Host',
+      referral: 'Conference',
+      property: ['Lower Slaughter, Cotswolds', 'Cottage', 'Stone cottage with three bedrooms and a garden.', 'Seasonal'],
+    },
   ];
   for (const a of apps) {
     const p = a.property ?? [null, null, null, null];

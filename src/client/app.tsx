@@ -32,19 +32,97 @@ export function App() {
                     <Route path="/register/:token" component={P.Register} />
                     <Route path="/forgot-password" component={P.ForgotPassword} />
                     <Route path="/reset-password/:token" component={P.ResetPassword} />
-                    <Route path="/calendar">{() => <Protected><P.Calendar /></Protected>}</Route>
-                    <Route path="/gallery">{() => <Protected><P.Gallery /></Protected>}</Route>
-                    <Route path="/settings">{() => <Protected><P.Settings /></Protected>}</Route>
-                    <Route path="/member-home">{() => <Protected><P.MemberHome /></Protected>}</Route>
-                    <Route path="/activities-member">{() => <Protected><P.MemberSchedule /></Protected>}</Route>
-                    <Route path="/events/invite/:token">{() => <Protected><P.AcceptInvitation /></Protected>}</Route>
-                    <Route path="/events/:id">{() => <Protected unauthenticatedTo="/no-permission"><P.Event /></Protected>}</Route>
-                    <Route path="/admin">{() => <Protected admin nonAdminTo="/home"><P.AdminDashboard /></Protected>}</Route>
-                    <Route path="/admin/codes">{() => <Protected admin><P.InvitationCodes /></Protected>}</Route>
-                    <Route path="/admin/sent-mail">{() => <Protected admin><P.SentMail /></Protected>}</Route>
-                    <Route path="/applications">{() => <Protected admin nonAdminTo="/login"><P.Applications /></Protected>}</Route>
-                    <Route path="/users">{() => <Protected admin><P.Users /></Protected>}</Route>
-                    <Route path="/mail">{() => <Protected admin><P.Mail /></Protected>}</Route>
+                    <Route path="/calendar">
+                      {() => (
+                        <Protected>
+                          <P.Calendar />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/gallery">
+                      {() => (
+                        <Protected>
+                          <P.Gallery />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/settings">
+                      {() => (
+                        <Protected>
+                          <P.Settings />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/member-home">
+                      {() => (
+                        <Protected>
+                          <P.MemberHome />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/activities-member">
+                      {() => (
+                        <Protected>
+                          <P.MemberSchedule />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/events/invite/:token">
+                      {() => (
+                        <Protected>
+                          <P.AcceptInvitation />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/events/:id">
+                      {() => (
+                        <Protected unauthenticatedTo="/no-permission">
+                          <P.Event />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/admin">
+                      {() => (
+                        <Protected admin nonAdminTo="/home">
+                          <P.AdminDashboard />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/admin/codes">
+                      {() => (
+                        <Protected admin>
+                          <P.InvitationCodes />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/admin/sent-mail">
+                      {() => (
+                        <Protected admin>
+                          <P.SentMail />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/applications">
+                      {() => (
+                        <Protected admin nonAdminTo="/login">
+                          <P.Applications />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/users">
+                      {() => (
+                        <Protected admin>
+                          <P.Users />
+                        </Protected>
+                      )}
+                    </Route>
+                    <Route path="/mail">
+                      {() => (
+                        <Protected admin>
+                          <P.Mail />
+                        </Protected>
+                      )}
+                    </Route>
                     <Route component={P.NotFound} />
                   </Switch>
                 </TrpcRoot>

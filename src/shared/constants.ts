@@ -9,10 +9,31 @@ export const EXCLUSIVITY = ['open', 'invite-only'] as const;
 export type Exclusivity = (typeof EXCLUSIVITY)[number];
 
 export const EVENT_TYPES = [
-  'travel', 'tea-party', 'golf', 'concert', 'arts-crafts', 'entertainment', 'cooking-food',
-  'sports', 'hiking-camping', 'book-club', 'yoga-meditation', 'picnic', 'movie-screening',
-  'charity-fundraising', 'arcade-escape', 'wine-tasting', 'karaoke', 'volunteer-day',
-  'fishing-trip', 'golfing', 'potluck', 'art-gallery', 'museum', 'other', 'custom',
+  'travel',
+  'tea-party',
+  'golf',
+  'concert',
+  'arts-crafts',
+  'entertainment',
+  'cooking-food',
+  'sports',
+  'hiking-camping',
+  'book-club',
+  'yoga-meditation',
+  'picnic',
+  'movie-screening',
+  'charity-fundraising',
+  'arcade-escape',
+  'wine-tasting',
+  'karaoke',
+  'volunteer-day',
+  'fishing-trip',
+  'golfing',
+  'potluck',
+  'art-gallery',
+  'museum',
+  'other',
+  'custom',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

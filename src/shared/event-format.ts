@@ -59,7 +59,10 @@ export function eventTypeLabel(type: string): string {
     .join(' ');
 }
 
-export const EVENT_TYPE_OPTIONS: { value: EventType; label: string }[] = EVENT_TYPES.map((value) => ({ value, label: eventTypeLabel(value) }));
+export const EVENT_TYPE_OPTIONS: { value: EventType; label: string }[] = EVENT_TYPES.map((value) => ({
+  value,
+  label: eventTypeLabel(value),
+}));
 
 /**
  * An instant as the calendar date and 12-hour time in a zone, with the zone's short name:

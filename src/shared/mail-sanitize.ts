@@ -2,7 +2,8 @@ import * as xssModule from 'xss';
 import type { IWhiteList } from 'xss';
 
 // xss is CommonJS: some bundlers expose its exports as named imports, others only as default.
-const xss: typeof xssModule = typeof xssModule.FilterXSS === 'function' ? xssModule : (xssModule as unknown as { default: typeof xssModule }).default;
+const xss: typeof xssModule =
+  typeof xssModule.FilterXSS === 'function' ? xssModule : (xssModule as unknown as { default: typeof xssModule }).default;
 const { cssFilter, escapeAttrValue, escapeHtml, FilterXSS, friendlyAttrValue } = xss;
 
 /**
@@ -15,21 +16,78 @@ const common = ['style', 'title', 'dir', 'align'];
 const cell = [...common, 'colspan', 'rowspan', 'valign', 'width', 'height', 'bgcolor'];
 const ALLOWED: IWhiteList = {
   a: [...common, 'href', 'target', 'rel', 'name'],
-  abbr: common, b: common, blockquote: common, br: [], caption: common, center: common, cite: common,
-  code: common, dd: common, del: common, div: common, dl: common, dt: common, em: common,
+  abbr: common,
+  b: common,
+  blockquote: common,
+  br: [],
+  caption: common,
+  center: common,
+  cite: common,
+  code: common,
+  dd: common,
+  del: common,
+  div: common,
+  dl: common,
+  dt: common,
+  em: common,
   font: [...common, 'color', 'face', 'size'],
-  h1: common, h2: common, h3: common, h4: common, h5: common, h6: common, hr: common, i: common,
+  h1: common,
+  h2: common,
+  h3: common,
+  h4: common,
+  h5: common,
+  h6: common,
+  hr: common,
+  i: common,
   img: [...common, 'src', 'alt', 'width', 'height'],
-  ins: common, li: common, mark: common, ol: [...common, 'start', 'type'], p: common, pre: common,
-  s: common, small: common, span: common, strike: common, strong: common, sub: common, sup: common,
+  ins: common,
+  li: common,
+  mark: common,
+  ol: [...common, 'start', 'type'],
+  p: common,
+  pre: common,
+  s: common,
+  small: common,
+  span: common,
+  strike: common,
+  strong: common,
+  sub: common,
+  sup: common,
   table: [...common, 'width', 'border', 'cellpadding', 'cellspacing', 'bgcolor', 'role'],
-  tbody: common, td: cell, tfoot: common, th: cell, thead: common, tr: common, u: common, ul: common,
+  tbody: common,
+  td: cell,
+  tfoot: common,
+  th: cell,
+  thead: common,
+  tr: common,
+  u: common,
+  ul: common,
 };
 
 /** Elements whose whole content goes, not only the tags (a script's code is not text). */
 const DROP_WITH_CONTENT = [
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'noscript',
-  'template', 'svg', 'math', 'head', 'title', 'textarea', 'select', 'button', 'xml', 'meta', 'link', 'base',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'textarea',
+  'select',
+  'button',
+  'xml',
+  'meta',
+  'link',
+  'base',
 ];
 
 const SAFE_LINK = /^(https?:\/\/|mailto:|#)/i;

@@ -45,7 +45,11 @@ app.notFound((c) => {
 
 app.onError((err, c) => {
   if (!(err instanceof AppError)) {
-    console.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    console.error('unhandled error', {
+      requestId: c.get('requestId'),
+      path: c.req.path,
+      error: err instanceof Error ? err.stack : String(err),
+    });
   }
   return errorResponse(err);
 });

@@ -27,7 +27,9 @@ const idOf = (host: Host) => `${host.kind}-${host.id}`;
 
 /** Uploads an image as the page's member. */
 async function newImage(page: Page): Promise<Host> {
-  const res = await page.request.post('/upload-image', { multipart: { image: { name: `${uid('comments')}.png`, mimeType: 'image/png', buffer: PNG } } });
+  const res = await page.request.post('/upload-image', {
+    multipart: { image: { name: `${uid('comments')}.png`, mimeType: 'image/png', buffer: PNG } },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return { kind: 'image', id: ((await res.json()) as { id: number }).id };
 }
@@ -145,7 +147,11 @@ test('likes flip only when the server agrees: like, unlike, and a failed like', 
 
   // The server refuses: nothing changes on screen.
   await page.route('**/trpc/comments.like**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
+    }),
   );
   const failed = page.waitForResponse('**/trpc/comments.like**');
   await likeButton.click();
@@ -267,7 +273,11 @@ test('post and fetch failures show the SPEC texts in the error area', async ({ p
   const host = await newImage(page);
   const widget = await openComments(page, host);
   await page.route('**/trpc/comments.create**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
+    }),
   );
   const text = uid('Will fail');
   await widget.getByPlaceholder('Write a comment...').fill(text);
@@ -280,10 +290,16 @@ test('post and fetch failures show the SPEC texts in the error area', async ({ p
   await expect(widget.getByText('Failed to post comment')).toHaveCount(0);
 
   await page.route(/\/trpc\/comments\.list\?/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([{ error: { message: 'down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
+    }),
   );
   await page.reload();
-  await expect(page.getByRole('region', { name: /^Comments/ }).getByRole('alert')).toContainText('Failed to fetch comments', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: /^Comments/ }).getByRole('alert')).toContainText('Failed to fetch comments', {
+    timeout: 15_000,
+  });
 });
 
 test('a visitor can read comments but not post or like; the pages that show the widget send them to log in', async ({ page, browser }) => {
@@ -296,7 +312,9 @@ test('a visitor can read comments but not post or like; the pages that show the 
   // This page has no session.
   expect((await (await page.request.get('/auth-status')).json()).authenticated).toBe(false);
   const listed = await apiComments(page, host);
-  expect(listed).toEqual([expect.objectContaining({ id: comment.id, content: text, like_count: 0, user_liked: false, username: SEED.travelHost.name })]);
+  expect(listed).toEqual([
+    expect.objectContaining({ id: comment.id, content: text, like_count: 0, user_liked: false, username: SEED.travelHost.name }),
+  ]);
   expect((await page.request.post('/api/comments', { data: { content: 'anonymous', commentableId: idOf(host) } })).status()).toBe(401);
   expect((await page.request.post(`/api/comments/${comment.id}/like`)).status()).toBe(401);
   expect((await page.request.put(`/api/comments/${comment.id}`, { data: { content: 'x' } })).status()).toBe(401);

@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import { latestMailTo, linkIn, loginAsDemo, SEED } from './fixtures';
 
 test.describe('events', () => {
-  test('create through both steps, search, join, leave, edit, invite, accept as the invitee, delete', async ({ page, browser }, testInfo) => {
+  test('create through both steps, search, join, leave, edit, invite, accept as the invitee, delete', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const title = `Heath Walk ${Date.now().toString(36)}`;
     await loginAsDemo(page, SEED.founding);
     await page.goto('/calendar');

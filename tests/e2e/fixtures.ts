@@ -40,7 +40,8 @@ export async function loginAs(page: Page, email: string, password: string, name?
   if (!opts.fresh) sessionCookies.set(email, await page.context().cookies());
 }
 
-export const loginAsAdmin = (page: Page, opts: { fresh?: boolean } = {}) => loginAs(page, SEED.admin.email, SEED.admin.password, SEED.admin.name, opts);
+export const loginAsAdmin = (page: Page, opts: { fresh?: boolean } = {}) =>
+  loginAs(page, SEED.admin.email, SEED.admin.password, SEED.admin.name, opts);
 export const loginAsDemo = (page: Page, who: { email: string; name: string }) => loginAs(page, who.email, SEED.demoPassword, who.name);
 
 export interface MailboxEntry {
@@ -56,12 +57,15 @@ export interface MailboxEntry {
 export async function latestMailTo(page: Page, to: string, subjectIncludes?: string): Promise<MailboxEntry> {
   let found: MailboxEntry | undefined;
   await expect
-    .poll(async () => {
-      const res = await page.request.get('/dev/mailbox.json');
-      const all = (await res.json()) as MailboxEntry[];
-      found = all.find((m) => m.to === to && (!subjectIncludes || m.subject.includes(subjectIncludes)));
-      return Boolean(found);
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const res = await page.request.get('/dev/mailbox.json');
+        const all = (await res.json()) as MailboxEntry[];
+        found = all.find((m) => m.to === to && (!subjectIncludes || m.subject.includes(subjectIncludes)));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }

@@ -27,7 +27,12 @@ function gradientPng(width: number, height: number, seed: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -35,7 +40,9 @@ const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 async function uploadThroughDialog(page: Page, opts: { file: string; title: string; tags: string; event?: string }) {
   await page.getByRole('button', { name: 'Upload Image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Image' });
-  await dialog.locator('input[type=file]').setInputFiles({ name: opts.file, mimeType: 'image/png', buffer: gradientPng(640, 480, opts.title.length) });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: opts.file, mimeType: 'image/png', buffer: gradientPng(640, 480, opts.title.length) });
   await dialog.getByLabel('Title').fill(opts.title);
   await dialog.getByLabel('Tags').fill(opts.tags);
   if (opts.event) await dialog.getByLabel('Associated event').selectOption({ label: opts.event });
@@ -47,7 +54,9 @@ async function uploadThroughDialog(page: Page, opts: { file: string; title: stri
   await expect(dialog).toBeHidden();
 }
 
-test('a member uploads with progress, finds the image by tag and event, edits it, browses it in Gallery Mode, and deletes it', async ({ page }) => {
+test('a member uploads with progress, finds the image by tag and event, edits it, browses it in Gallery Mode, and deletes it', async ({
+  page,
+}) => {
   const id = uid();
   const title = `Lantern walk ${id}`;
   const tag = `lantern-${id}`;
@@ -59,7 +68,12 @@ test('a member uploads with progress, finds the image by tag and event, edits it
   await loginAsDemo(page, SEED.standard2);
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible();
-  await uploadThroughDialog(page, { file: `lantern-${id}.png`, title, tags: `${tag}, Evening`, event: 'Book Club: The Remains of the Day' });
+  await uploadThroughDialog(page, {
+    file: `lantern-${id}.png`,
+    title,
+    tags: `${tag}, Evening`,
+    event: 'Book Club: The Remains of the Day',
+  });
 
   // Find it by a case-insensitive part of its tag.
   const search = page.getByPlaceholder('Search by tags...');

@@ -16,7 +16,9 @@ test('an admin composes with a live preview, sends to testing, and sees it in th
   await page.getByLabel('Subject').fill(subject);
   const body = page.getByLabel('Body');
   await expect(body).toHaveAttribute('rows', '25');
-  await body.fill('<h2>Garden tea</h2><p>Dear {{name}}, join us <a href="https://club.example/tea">here</a>.</p><script>document.title="pwned"</script><img src="x" onerror="document.title=\'pwned\'">');
+  await body.fill(
+    '<h2>Garden tea</h2><p>Dear {{name}}, join us <a href="https://club.example/tea">here</a>.</p><script>document.title="pwned"</script><img src="x" onerror="document.title=\'pwned\'">',
+  );
 
   // The preview: the same sanitizer as the server, in a sandboxed frame.
   const frameEl = page.locator('iframe[title="Email preview"]');

@@ -46,7 +46,9 @@ test.describe.serial('membership pipeline', () => {
     await page.getByLabel('Full Name').fill(applicant.name);
     await page.getByLabel('Email Address').fill('isabel-at-nowhere');
     await page.getByLabel('Phone Number').fill('555 0101');
-    await page.getByLabel('Why do you want to join the club?').fill('I host salons in Paris and would love to meet women who build things.');
+    await page
+      .getByLabel('Why do you want to join the club?')
+      .fill('I host salons in Paris and would love to meet women who build things.');
     await page.getByLabel('Travel').check();
     await page.getByLabel('Art Displays').check();
     await next.click();
@@ -240,7 +242,10 @@ test.describe.serial('membership pipeline', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog', { name: 'Revoke code' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(row.getByText('revoked')).toBeVisible();
-    expect(await (await page.request.post('/api/validate-code', { data: { code } })).json()).toEqual({ valid: false, error: 'Invalid invitation code.' });
+    expect(await (await page.request.post('/api/validate-code', { data: { code } })).json()).toEqual({
+      valid: false,
+      error: 'Invalid invitation code.',
+    });
   });
 
   test('the membership pages have no serious accessibility violations', async ({ page }) => {
@@ -248,14 +253,20 @@ test.describe.serial('membership pipeline', () => {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), path).toEqual([]);
+      expect(
+        results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        path,
+      ).toEqual([]);
     }
     await loginAsAdmin(page);
     for (const path of ['/admin', '/applications', '/users', '/admin/codes']) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), path).toEqual([]);
+      expect(
+        results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        path,
+      ).toEqual([]);
     }
   });
 });

@@ -62,7 +62,8 @@ function text(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-const buttons = (html: string) => [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attrs: m[1]!, label: text(m[2]!).trim() }));
+const buttons = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attrs: m[1]!, label: text(m[2]!).trim() }));
 
 describe('CommentsWidget rendering', () => {
   it('shows a visitor the comments, a log-in invitation and a disabled like button', () => {
@@ -81,7 +82,10 @@ describe('CommentsWidget rendering', () => {
   });
 
   it('shows a member the input and enabled likes, with Edit and Delete only on their own comment', () => {
-    const html = render(member(7), [comment({ id: 2, user_id: 7, content: 'Mine' }), comment({ id: 1, user_id: 8, username: 'Mei Lin', content: 'Theirs', user_liked: true })]);
+    const html = render(member(7), [
+      comment({ id: 2, user_id: 7, content: 'Mine' }),
+      comment({ id: 1, user_id: 8, username: 'Mei Lin', content: 'Theirs', user_liked: true }),
+    ]);
     expect(html).toContain('placeholder="Write a comment..."');
     expect(text(html)).not.toContain('Please log in to post a comment.');
     // Post appears only once the input has the focus.
@@ -105,11 +109,15 @@ describe('CommentsWidget rendering', () => {
   });
 
   it('renders text that looks like HTML literally, keeps line breaks, and links http(s) URLs safely', () => {
-    const html = render(member(5), [comment({ content: '<img src=x onerror=alert(1)>\nsecond line https://example.com/a_(b). javascript:alert(1)' })]);
+    const html = render(member(5), [
+      comment({ content: '<img src=x onerror=alert(1)>\nsecond line https://example.com/a_(b). javascript:alert(1)' }),
+    ]);
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(text(html)).toContain('<img src=x onerror=alert(1)>\nsecond line');
-    expect(html).toContain('<a href="https://example.com/a_(b)" target="_blank" rel="noopener noreferrer nofollow">https://example.com/a_(b)</a>.');
+    expect(html).toContain(
+      '<a href="https://example.com/a_(b)" target="_blank" rel="noopener noreferrer nofollow">https://example.com/a_(b)</a>.',
+    );
     expect(html).not.toMatch(/href="javascript/);
   });
 

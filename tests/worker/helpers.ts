@@ -32,7 +32,9 @@ export interface TestUser {
 }
 
 /** Inserts a member (or admin) and opens a session for it; cookie is ready for request(). */
-export async function createUser(opts: { type?: AccountType; admin?: boolean; name?: string; email?: string; mustChangePassword?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  opts: { type?: AccountType; admin?: boolean; name?: string; email?: string; mustChangePassword?: boolean } = {},
+): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = opts.email ?? `${unique()}@test.example`;
   const name = opts.name ?? `Member ${unique('n')}`;

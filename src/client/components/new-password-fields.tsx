@@ -34,7 +34,15 @@ export function NewPasswordFields({ labels, password, confirm, onPassword, onCon
         value={password}
         onChange={(e) => onPassword(e.target.value)}
       />
-      <TextField label={labels[1]} type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => onConfirm(e.target.value)} />
+      <TextField
+        label={labels[1]}
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
     </>
   );
 }

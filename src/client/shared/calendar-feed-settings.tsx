@@ -36,14 +36,16 @@ export function CalendarFeedSettings() {
     <section className="card form-card" aria-labelledby="feed-heading">
       <h2 id="feed-heading">Calendar feed</h2>
       <p className="muted">
-        Subscribe to your events (the ones you joined or host) from Google Calendar, Apple Calendar or Outlook. The link is private: anyone who has it can
-        read your schedule, so keep it to yourself and make a new one if it leaks.
+        Subscribe to your events (the ones you joined or host) from Google Calendar, Apple Calendar or Outlook. The link is private: anyone
+        who has it can read your schedule, so keep it to yourself and make a new one if it leaks.
       </p>
       {feed.isPending ? (
         <p className="muted">Loading…</p>
       ) : url ? (
         <>
-          <label htmlFor={urlId} className="label">Your private feed link</label>
+          <label htmlFor={urlId} className="label">
+            Your private feed link
+          </label>
           <div className="feed-url">
             <input id={urlId} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
             <button type="button" className="button button-secondary" onClick={copy}>

@@ -35,7 +35,9 @@ export function Menu() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link href="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">O</span>
+          <span className="brand-mark" aria-hidden="true">
+            O
+          </span>
           <span className="brand-name">Outstanding Women Outside Work</span>
         </Link>
         {authenticated && user ? <span className="header-user">Logged in as {user.name}</span> : null}
@@ -70,25 +72,41 @@ export function Menu() {
                 <h2>Members' Section</h2>
                 <p className="menu-user">Logged in as {user.name}</p>
                 <ul>
-                  <MenuLink href="/home" onNavigate={close}>Home</MenuLink>
-                  <MenuLink href="/calendar" onNavigate={close}>Events</MenuLink>
-                  <MenuLink href="/gallery" onNavigate={close}>Gallery</MenuLink>
-                  <MenuLink href="/settings" onNavigate={close}>Settings</MenuLink>
-                  <MenuLink href="/logout" onNavigate={close}>Logout</MenuLink>
+                  <MenuLink href="/home" onNavigate={close}>
+                    Home
+                  </MenuLink>
+                  <MenuLink href="/calendar" onNavigate={close}>
+                    Events
+                  </MenuLink>
+                  <MenuLink href="/gallery" onNavigate={close}>
+                    Gallery
+                  </MenuLink>
+                  <MenuLink href="/settings" onNavigate={close}>
+                    Settings
+                  </MenuLink>
+                  <MenuLink href="/logout" onNavigate={close}>
+                    Logout
+                  </MenuLink>
                 </ul>
               </section>
               <section className="menu-section">
                 <h2>Info Section</h2>
                 <ul>
-                  <MenuLink href="/about" onNavigate={close}>About</MenuLink>
-                  <MenuLink href="/membership" onNavigate={close}>Membership</MenuLink>
+                  <MenuLink href="/about" onNavigate={close}>
+                    About
+                  </MenuLink>
+                  <MenuLink href="/membership" onNavigate={close}>
+                    Membership
+                  </MenuLink>
                 </ul>
               </section>
               {user.admin ? (
                 <section className="menu-section">
                   <h2>Admin</h2>
                   <ul>
-                    <MenuLink href="/admin" onNavigate={close}>Admin Dashboard</MenuLink>
+                    <MenuLink href="/admin" onNavigate={close}>
+                      Admin Dashboard
+                    </MenuLink>
                   </ul>
                 </section>
               ) : null}
@@ -96,11 +114,21 @@ export function Menu() {
           ) : (
             <nav aria-label="Main">
               <ul>
-                <MenuLink href="/home" onNavigate={close}>Home</MenuLink>
-                <MenuLink href="/about" onNavigate={close}>About</MenuLink>
-                <MenuLink href="/membership" onNavigate={close}>Membership</MenuLink>
-                <MenuLink href="/activities" onNavigate={close}>Activities</MenuLink>
-                <MenuLink href="/login" onNavigate={close}>Login</MenuLink>
+                <MenuLink href="/home" onNavigate={close}>
+                  Home
+                </MenuLink>
+                <MenuLink href="/about" onNavigate={close}>
+                  About
+                </MenuLink>
+                <MenuLink href="/membership" onNavigate={close}>
+                  Membership
+                </MenuLink>
+                <MenuLink href="/activities" onNavigate={close}>
+                  Activities
+                </MenuLink>
+                <MenuLink href="/login" onNavigate={close}>
+                  Login
+                </MenuLink>
               </ul>
             </nav>
           )}

@@ -10,10 +10,24 @@ import { IdSchema, TokenSchema } from './common';
 // (SPEC 5) and "keep the old value" for the date and times on edit. So each field accepts '' and
 // null besides a valid value; the service decides what empty means.
 
-export const EVENT_LIMITS = { title: 120, description: 5000, note: 5000, location: 200, zip: 20, city: 100, state: 100, country: 100, link: 2048 } as const;
+export const EVENT_LIMITS = {
+  title: 120,
+  description: 5000,
+  note: 5000,
+  location: 200,
+  zip: 20,
+  city: 100,
+  state: 100,
+  country: 100,
+  link: 2048,
+} as const;
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`).nullish();
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish();
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date (rejects 2026-02-30). */
@@ -34,7 +48,11 @@ const dateField = (label: string) =>
 
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
-  z.string({ error: `${label} must be a time.` }).trim().regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, `${label} must be in HH:MM format.`).nullish();
+  z
+    .string({ error: `${label} must be a time.` })
+    .trim()
+    .regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, `${label} must be in HH:MM format.`)
+    .nullish();
 
 export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
@@ -55,12 +73,21 @@ const EventFields = {
   exclusivity: z.enum([...EXCLUSIVITY, ''], { error: 'Exclusivity must be open or invite-only.' }).nullish(),
   description: text('Description', EVENT_LIMITS.description),
   note: text('Note', EVENT_LIMITS.note),
-  color: z.string().trim().regex(/^(#[0-9a-fA-F]{6})?$/, 'Colour must be a hex value such as #d3d3d3.').nullish(),
+  color: z
+    .string()
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{6})?$/, 'Colour must be a hex value such as #d3d3d3.')
+    .nullish(),
   event_date: dateField('Date'),
   end_date: dateField('End date'),
   start_time: timeField('Start time'),
   end_time: timeField('End time'),
-  time_zone: z.string().trim().max(64).refine((v) => v === '' || isValidTimeZone(v), 'Choose a time zone from the list.').nullish(),
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => v === '' || isValidTimeZone(v), 'Choose a time zone from the list.')
+    .nullish(),
   is_physical: z.boolean({ error: 'Location type must be Physical or Virtual.' }).nullish(),
   location: text('Address', EVENT_LIMITS.location),
   zip_code: text('Zip code', EVENT_LIMITS.zip),
@@ -92,7 +119,10 @@ export const ListEventsInputSchema = z.object({ search: z.string().trim().max(12
 export const InviteMembersInputSchema = z.object({
   eventId: IdSchema,
   eventTitle: z.string().max(500).optional(),
-  userIds: z.array(IdSchema, { error: 'Select at least one member.' }).min(1, 'Select at least one member.').max(50, 'Invite at most 50 members at a time.'),
+  userIds: z
+    .array(IdSchema, { error: 'Select at least one member.' })
+    .min(1, 'Select at least one member.')
+    .max(50, 'Invite at most 50 members at a time.'),
 });
 export type InviteMembersInput = z.infer<typeof InviteMembersInputSchema>;
 
@@ -103,8 +133,16 @@ export const SendConfirmationInputSchema = z.object({ eventId: IdSchema, userId:
 
 export const EventAnnouncementInputSchema = z.object({
   eventId: IdSchema,
-  subject: z.string({ error: 'Subject and body are required.' }).trim().min(1, 'Subject and body are required.').max(200, 'Subject must be at most 200 characters.'),
-  body: z.string({ error: 'Subject and body are required.' }).trim().min(1, 'Subject and body are required.').max(50_000, 'The body is too long.'),
+  subject: z
+    .string({ error: 'Subject and body are required.' })
+    .trim()
+    .min(1, 'Subject and body are required.')
+    .max(200, 'Subject must be at most 200 characters.'),
+  body: z
+    .string({ error: 'Subject and body are required.' })
+    .trim()
+    .min(1, 'Subject and body are required.')
+    .max(50_000, 'The body is too long.'),
 });
 export type EventAnnouncementInput = z.infer<typeof EventAnnouncementInputSchema>;
 

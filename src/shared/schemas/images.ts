@@ -52,7 +52,10 @@ export const AssociatedEventSchema = z.preprocess(
 );
 
 const TitleSchema = z.string().trim().max(MAX_IMAGE_TITLE, `The title may have at most ${MAX_IMAGE_TITLE} characters.`);
-const DescriptionSchema = z.string().trim().max(MAX_IMAGE_DESCRIPTION, `The description may have at most ${MAX_IMAGE_DESCRIPTION} characters.`);
+const DescriptionSchema = z
+  .string()
+  .trim()
+  .max(MAX_IMAGE_DESCRIPTION, `The description may have at most ${MAX_IMAGE_DESCRIPTION} characters.`);
 
 /**
  * The text fields of POST /upload-image (multipart). event_id is the legacy name of

@@ -57,7 +57,10 @@ const applicationDetailsShape = {
 export const PROPERTY_FIELDS = ['propertyAddress', 'propertyType', 'propertyDescription', 'propertyAvailability'] as const;
 
 /** SPEC 5: a Travel Host application also needs the four property fields. */
-function travelHostNeedsProperty(value: { membershipType: string } & Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>, ctx: z.RefinementCtx) {
+function travelHostNeedsProperty(
+  value: { membershipType: string } & Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>,
+  ctx: z.RefinementCtx,
+) {
   if (value.membershipType !== 'Travel Host') return;
   for (const field of PROPERTY_FIELDS) {
     if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_FIELDS });
@@ -68,9 +71,10 @@ function travelHostNeedsProperty(value: { membershipType: string } & Partial<Rec
 export const ApplicationDetailsSchema = z.object(applicationDetailsShape).superRefine(travelHostNeedsProperty);
 
 /** POST /request: the SPEC 7 application payload. */
-export const ApplicationInputSchema = ApplicationPersonalSchema.extend({ invitationCode: InvitationCodeSchema, ...applicationDetailsShape }).superRefine(
-  travelHostNeedsProperty,
-);
+export const ApplicationInputSchema = ApplicationPersonalSchema.extend({
+  invitationCode: InvitationCodeSchema,
+  ...applicationDetailsShape,
+}).superRefine(travelHostNeedsProperty);
 export type ApplicationInput = z.infer<typeof ApplicationInputSchema>;
 
 // Registration by emailed token (SPEC 2 and 7).
@@ -172,7 +176,13 @@ export const CreateInvitationCodeInputSchema = z.object({
   note: z.string().trim().max(200, 'The note has at most 200 characters.').optional(),
   /** Unix ms; absent or null: never expires. */
   expiresAt: z.number().int().positive().nullable().optional(),
-  maxUses: z.number({ error: 'Maximum uses must be a whole number.' }).int('Maximum uses must be a whole number.').min(1, 'Maximum uses must be at least 1.').max(100_000).nullable().optional(),
+  maxUses: z
+    .number({ error: 'Maximum uses must be a whole number.' })
+    .int('Maximum uses must be a whole number.')
+    .min(1, 'Maximum uses must be at least 1.')
+    .max(100_000)
+    .nullable()
+    .optional(),
 });
 export type CreateInvitationCodeInput = z.infer<typeof CreateInvitationCodeInputSchema>;
 

@@ -30,9 +30,7 @@ const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLen: 32 };
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keyLen: number) {
   return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLen, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, keyLen, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 

@@ -24,9 +24,12 @@ const t = initTRPC.context<TrpcContext>().create({
     let fieldErrors: FieldErrors | undefined;
     if (error.cause instanceof z.ZodError) fieldErrors = fieldErrorsOf(error.cause);
     else if (error.cause instanceof AppError) fieldErrors = error.cause.fieldErrors;
-    const message = error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : fieldErrors && error.cause instanceof z.ZodError
-      ? (error.cause.issues[0]?.message ?? shape.message)
-      : shape.message;
+    const message =
+      error.code === 'INTERNAL_SERVER_ERROR'
+        ? INTERNAL_MESSAGE
+        : fieldErrors && error.cause instanceof z.ZodError
+          ? (error.cause.issues[0]?.message ?? shape.message)
+          : shape.message;
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
   },
 });

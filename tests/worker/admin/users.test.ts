@@ -13,7 +13,12 @@ describe('GET /api/users', () => {
     const admin = await createUser({ admin: true });
     const member = await createUser({ type: 'Travel Host' });
     const list = await (await request('/api/users', { as: admin })).json<Record<string, unknown>[]>();
-    expect(list.find((u) => u.user_id === member.id)).toMatchObject({ name: member.name, email: member.email, type: 'Travel Host', admin: false });
+    expect(list.find((u) => u.user_id === member.id)).toMatchObject({
+      name: member.name,
+      email: member.email,
+      type: 'Travel Host',
+      admin: false,
+    });
     expect(list.find((u) => u.user_id === admin.id)).toMatchObject({ admin: true });
     expect(list[0]).not.toHaveProperty('password_hash');
     expect(JSON.stringify(list)).not.toContain('scrypt$');

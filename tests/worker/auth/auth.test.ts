@@ -44,7 +44,10 @@ describe('POST /login', () => {
     // Plain-http 127.0.0.1: no Secure flag, or the browser would drop it.
     expect(cookie).not.toContain('Secure');
     const token = cookie.split(';')[0]!.split('=')[1]!;
-    const stored = await deps().db.select().from(sessions).where(eq(sessions.id, await sha256Hex(token)));
+    const stored = await deps()
+      .db.select()
+      .from(sessions)
+      .where(eq(sessions.id, await sha256Hex(token)));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.expiresAt - stored[0]!.createdAt).toBe(30 * 24 * 3600 * 1000);
   });
@@ -213,7 +216,10 @@ describe('sessions', () => {
 
   it('expire at the 30-day absolute limit even when active', async () => {
     const u = await createUser();
-    await deps().db.update(sessions).set({ expiresAt: Date.now() - 1000, lastSeenAt: Date.now() }).where(eq(sessions.userId, u.id));
+    await deps()
+      .db.update(sessions)
+      .set({ expiresAt: Date.now() - 1000, lastSeenAt: Date.now() })
+      .where(eq(sessions.userId, u.id));
     expect(await (await request('/auth-status', { as: u })).json()).toEqual({ authenticated: false, user: null });
   });
 
@@ -232,7 +238,11 @@ describe('every request', () => {
     const res = await request('/logout', { method: 'POST', as: u, headers: { Origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
     expect(await sessionCount(u.id)).toBe(1);
-    const viaFetchSite = await request('/update-user', { body: { name: 'Hacked' }, as: u, headers: { Origin: '', 'Sec-Fetch-Site': 'cross-site' } });
+    const viaFetchSite = await request('/update-user', {
+      body: { name: 'Hacked' },
+      as: u,
+      headers: { Origin: '', 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(viaFetchSite.status).toBe(403);
     expect((await userRow(u.id))!.name).toBe(u.name);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();

@@ -15,13 +15,25 @@ async function insertEvent(createdBy?: number) {
   const slug = unique('ev-');
   const [row] = await deps()
     .db.insert(events)
-    .values({ slug, title: `Event ${slug}`, eventDate: '2030-05-01', startTime: '16:00', endTime: '21:00', startsAt: 1_900_000_000_000, endsAt: 1_900_018_000_000, createdBy })
+    .values({
+      slug,
+      title: `Event ${slug}`,
+      eventDate: '2030-05-01',
+      startTime: '16:00',
+      endTime: '21:00',
+      startsAt: 1_900_000_000_000,
+      endsAt: 1_900_018_000_000,
+      createdBy,
+    })
     .returning();
   return row!;
 }
 
 async function insertImage(uploadedBy?: number) {
-  const [row] = await deps().db.insert(images).values({ r2Key: unique('img-'), contentType: 'image/jpeg', bytes: 1234, uploadedBy }).returning();
+  const [row] = await deps()
+    .db.insert(images)
+    .values({ r2Key: unique('img-'), contentType: 'image/jpeg', bytes: 1234, uploadedBy })
+    .returning();
   return row!;
 }
 
@@ -104,7 +116,14 @@ describe('GET /api/comments', () => {
   });
 
   it('answers 400 for a missing or malformed commentableId', async () => {
-    for (const q of ['', '?commentableId=', '?commentableId=12', '?commentableId=post-3', '?commentableId=event-0', '?commentableId=event-1x']) {
+    for (const q of [
+      '',
+      '?commentableId=',
+      '?commentableId=12',
+      '?commentableId=post-3',
+      '?commentableId=event-0',
+      '?commentableId=event-1x',
+    ]) {
       const res = await request(`/api/comments${q}`);
       expect(res.status, q).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
@@ -151,16 +170,37 @@ describe('GET /api/comments', () => {
     const now = Date.now();
     // D1 allows 100 bound parameters per statement: insert in chunks, in one batch.
     const db = deps().db;
-    const all = Array.from({ length: 40 }, (_, i) => ({ eventId: ev.id, userId: author.id, content: `bulk ${i}`, createdAt: now - i * 1000 }));
+    const all = Array.from({ length: 40 }, (_, i) => ({
+      eventId: ev.id,
+      userId: author.id,
+      content: `bulk ${i}`,
+      createdAt: now - i * 1000,
+    }));
     const inserted = await db.batch([
       db.insert(comments).values(all.slice(0, 20)).returning({ id: comments.id }),
       db.insert(comments).values(all.slice(20)).returning({ id: comments.id }),
     ]);
     const rows = inserted.flat();
-    const likes = rows.flatMap((r, i) => (i % 2 ? [{ commentId: r.id, userId: viewer.id }, { commentId: r.id, userId: other.id }] : [{ commentId: r.id, userId: other.id }]));
+    const likes = rows.flatMap((r, i) =>
+      i % 2
+        ? [
+            { commentId: r.id, userId: viewer.id },
+            { commentId: r.id, userId: other.id },
+          ]
+        : [{ commentId: r.id, userId: other.id }],
+    );
     await db.batch([db.insert(commentLikes).values(likes.slice(0, 30)), db.insert(commentLikes).values(likes.slice(30))]);
 
-    const actor: MemberActor = { kind: 'member', id: viewer.id, name: viewer.name, email: viewer.email, type: 'Standard', isAdmin: false, mustChangePassword: false, sessionId: 'test' };
+    const actor: MemberActor = {
+      kind: 'member',
+      id: viewer.id,
+      name: viewer.name,
+      email: viewer.email,
+      type: 'Standard',
+      isAdmin: false,
+      mustChangePassword: false,
+      sessionId: 'test',
+    };
     const counted = countingDeps(deps());
     const result = await listComments(counted.deps, actor, { commentableId: `event-${ev.id}` });
     expect(counted.roundTrips()).toBe(1);
@@ -189,7 +229,14 @@ describe('POST /api/comments', () => {
     const res = await post(`event-${ev.id}`, 'Looking forward to it', member);
     expect(res.status).toBe(201);
     const body = await res.json<CommentView>();
-    expect(body).toMatchObject({ content: 'Looking forward to it', commentableId: `event-${ev.id}`, user_id: member.id, username: member.name, like_count: 0, user_liked: false });
+    expect(body).toMatchObject({
+      content: 'Looking forward to it',
+      commentableId: `event-${ev.id}`,
+      user_id: member.id,
+      username: member.name,
+      like_count: 0,
+      user_liked: false,
+    });
     expect(Date.now() - Date.parse(body.created_at)).toBeLessThan(60_000);
     expect(await commentRow(body.id)).toMatchObject({ eventId: ev.id, imageId: null, userId: member.id, content: 'Looking forward to it' });
   });
@@ -316,9 +363,16 @@ describe('DELETE /api/comments/{id}', () => {
     const c = await postOk(`event-${ev.id}`, 'moderated', author);
     expect((await remove(c.id, admin)).status).toBe(200);
     expect(await commentRow(c.id)).toBeUndefined();
-    const audit = await deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(c.id)));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(c.id)));
     expect(audit.filter((a) => a.targetType === 'comment')).toEqual([
-      expect.objectContaining({ actorId: admin.id, action: 'comment.delete', details: expect.objectContaining({ authorId: author.id, commentableId: `event-${ev.id}` }) }),
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'comment.delete',
+        details: expect.objectContaining({ authorId: author.id, commentableId: `event-${ev.id}` }),
+      }),
     ]);
   });
 
@@ -418,7 +472,11 @@ describe('tRPC comments procedures use the same services', () => {
     const liked = await trpc('comments.like', { id: c.id }, { as: member });
     expect((await liked.json<{ result: { data: CommentLikeState } }>()).result.data).toEqual({ id: c.id, like_count: 1, user_liked: true });
     const unliked = await trpc('comments.unlike', { id: c.id }, { as: member });
-    expect((await unliked.json<{ result: { data: CommentLikeState } }>()).result.data).toEqual({ id: c.id, like_count: 0, user_liked: false });
+    expect((await unliked.json<{ result: { data: CommentLikeState } }>()).result.data).toEqual({
+      id: c.id,
+      like_count: 0,
+      user_liked: false,
+    });
     expect((await trpc('comments.delete', { id: c.id }, { as: member })).status).toBe(200);
     expect(await commentRow(c.id)).toBeUndefined();
   });

@@ -37,9 +37,27 @@ describe('POST /api/events', () => {
 
   it('treats empty strings and the none type placeholder as empty', async () => {
     const u = await roles.travelHost();
-    const res = await request('/api/events', { as: u, body: { title: '  ', type: 'none', exclusivity: '', description: '', event_date: '', start_time: '', end_time: '', color: '', location: '' } });
+    const res = await request('/api/events', {
+      as: u,
+      body: {
+        title: '  ',
+        type: 'none',
+        exclusivity: '',
+        description: '',
+        event_date: '',
+        start_time: '',
+        end_time: '',
+        color: '',
+        location: '',
+      },
+    });
     expect(res.status).toBe(201);
-    expect((await res.json<Json>()).event).toMatchObject({ title: 'New Event', type: 'entertainment', start_time: '16:00', location: 'Unset' });
+    expect((await res.json<Json>()).event).toMatchObject({
+      title: 'New Event',
+      type: 'entertainment',
+      start_time: '16:00',
+      location: 'Unset',
+    });
   });
 
   it('stores a physical event without a link and a virtual one without an address', async () => {
@@ -47,7 +65,15 @@ describe('POST /api/events', () => {
     const physical = await createEventAs(u, { is_physical: true, virtual_link: 'https://meet.example.com/x' });
     expect(physical).toMatchObject({ is_physical: true, virtual_link: null, city: 'Paris', country: 'France' });
     const virtual = await createEventAs(u, { is_physical: false, virtual_link: 'https://meet.example.com/x' });
-    expect(virtual).toMatchObject({ is_physical: false, virtual_link: 'https://meet.example.com/x', location: null, zip_code: null, city: null, state: null, country: null });
+    expect(virtual).toMatchObject({
+      is_physical: false,
+      virtual_link: 'https://meet.example.com/x',
+      location: null,
+      zip_code: null,
+      city: null,
+      state: null,
+      country: null,
+    });
   });
 
   it('computes UTC instants from the local date, time and IANA zone', async () => {
@@ -61,7 +87,13 @@ describe('POST /api/events', () => {
 
   it('lets a multi-day event end earlier in the day when an end date is given', async () => {
     const u = await roles.founding();
-    const e = await createEventAs(u, { event_date: '2031-03-01', end_date: '2031-03-05', start_time: '10:00', end_time: '09:00', time_zone: 'UTC' });
+    const e = await createEventAs(u, {
+      event_date: '2031-03-01',
+      end_date: '2031-03-05',
+      start_time: '10:00',
+      end_time: '09:00',
+      time_zone: 'UTC',
+    });
     expect(e).toMatchObject({ end_date: '2031-03-05', ends_at: '2031-03-05T09:00:00.000Z' });
   });
 
@@ -69,10 +101,25 @@ describe('POST /api/events', () => {
     ['a time not in HH:MM', { start_time: '7pm' }, 'start_time', 'Start time must be in HH:MM format.'],
     ['an hour past 23', { end_time: '24:00' }, 'end_time', 'End time must be in HH:MM format.'],
     ['an impossible date', { event_date: '2031-02-30' }, 'event_date', 'Date must be a valid date (yyyy-mm-dd).'],
-    ['an end before the start on one day', { start_time: '20:00', end_time: '19:00' }, 'end_time', 'End time must be after the start time (or give an end date).'],
-    ['an end date before the date', { event_date: '2031-05-14', end_date: '2031-05-13' }, 'end_date', 'The end date cannot be before the start date.'],
+    [
+      'an end before the start on one day',
+      { start_time: '20:00', end_time: '19:00' },
+      'end_time',
+      'End time must be after the start time (or give an end date).',
+    ],
+    [
+      'an end date before the date',
+      { event_date: '2031-05-14', end_date: '2031-05-13' },
+      'end_date',
+      'The end date cannot be before the start date.',
+    ],
     ['a colour that is not #rrggbb', { color: 'red' }, 'color', 'Colour must be a hex value such as #d3d3d3.'],
-    ['a javascript: link', { is_physical: false, virtual_link: 'javascript:alert(1)' }, 'virtual_link', 'The link must start with http:// or https://.'],
+    [
+      'a javascript: link',
+      { is_physical: false, virtual_link: 'javascript:alert(1)' },
+      'virtual_link',
+      'The link must start with http:// or https://.',
+    ],
     ['a title over 120 characters', { title: 'x'.repeat(121) }, 'title', 'Title must be at most 120 characters.'],
     ['an unknown time zone', { time_zone: 'Mars/Olympus' }, 'time_zone', 'Choose a time zone from the list.'],
     ['an unknown country', { country: 'Atlantis' }, 'country', 'Choose a country from the list.'],
@@ -134,7 +181,10 @@ describe('authorization matrix', () => {
     const admin = await roles.admin();
     const byAdmin = await request(`/api/events/${e.id}`, { method: 'PUT', as: admin, body: { title: 'Renamed by admin' } });
     expect(byAdmin.status).toBe(200);
-    const audit = await deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(e.id)));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(e.id)));
     expect(audit.map((a) => a.action)).toContain('event.update');
     expect((await request(`/api/events/${e.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
     expect((await request(`/api/events/${e.id}`, { as: creator })).status).toBe(404);
@@ -183,7 +233,13 @@ describe('GET /api/events', () => {
     const list = await res.json<Json[]>();
     expect(list.map((e) => e.id)).toEqual([sooner.id, later.id, past.id]);
     expect(list.map((e) => e.is_past)).toEqual([false, false, true]);
-    expect(list[0]).toMatchObject({ participant_count: 1, joined: true, participants: [{ user_id: u.id, name: u.name }], event_date: '2033-01-01', creator_name: u.name });
+    expect(list[0]).toMatchObject({
+      participant_count: 1,
+      joined: true,
+      participants: [{ user_id: u.id, name: u.name }],
+      event_date: '2033-01-01',
+      creator_name: u.name,
+    });
     expect(list[1]).toMatchObject({ participant_count: 0, joined: false, participants: [] });
   });
 
@@ -245,9 +301,19 @@ describe('PUT /api/events/:id', () => {
   it('keeps the old date and times when they are sent empty, and takes `date` (SPEC 7)', async () => {
     const u = await roles.founding();
     const e = await createEventAs(u, { event_date: '2031-09-09', start_time: '10:00', end_time: '11:00' });
-    const res = await request(`/api/events/${e.id}`, { method: 'PUT', as: u, body: { date: '', start_time: '', end_time: '', title: 'Renamed', description: 'New words' } });
+    const res = await request(`/api/events/${e.id}`, {
+      method: 'PUT',
+      as: u,
+      body: { date: '', start_time: '', end_time: '', title: 'Renamed', description: 'New words' },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json<Json>()).toMatchObject({ event_date: '2031-09-09', start_time: '10:00', end_time: '11:00', title: 'Renamed', description: 'New words' });
+    expect(await res.json<Json>()).toMatchObject({
+      event_date: '2031-09-09',
+      start_time: '10:00',
+      end_time: '11:00',
+      title: 'Renamed',
+      description: 'New words',
+    });
     const moved = await request(`/api/events/${e.id}`, { method: 'PUT', as: u, body: { date: '2031-10-10' } });
     expect(await moved.json<Json>()).toMatchObject({ event_date: '2031-10-10', start_time: '10:00' });
   });
@@ -255,9 +321,27 @@ describe('PUT /api/events/:id', () => {
   it('clears the address when switching to virtual, and the link when switching back', async () => {
     const u = await roles.founding();
     const e = await createEventAs(u);
-    const virtual = await (await request(`/api/events/${e.id}`, { method: 'PUT', as: u, body: { is_physical: false, virtual_link: 'https://meet.example.com/a' } })).json<Json>();
-    expect(virtual).toMatchObject({ is_physical: false, location: null, city: null, country: null, virtual_link: 'https://meet.example.com/a' });
-    const physical = await (await request(`/api/events/${e.id}`, { method: 'PUT', as: u, body: { is_physical: true, location: '1 Main St', country: 'United States', state: 'Hawaii' } })).json<Json>();
+    const virtual = await (
+      await request(`/api/events/${e.id}`, {
+        method: 'PUT',
+        as: u,
+        body: { is_physical: false, virtual_link: 'https://meet.example.com/a' },
+      })
+    ).json<Json>();
+    expect(virtual).toMatchObject({
+      is_physical: false,
+      location: null,
+      city: null,
+      country: null,
+      virtual_link: 'https://meet.example.com/a',
+    });
+    const physical = await (
+      await request(`/api/events/${e.id}`, {
+        method: 'PUT',
+        as: u,
+        body: { is_physical: true, location: '1 Main St', country: 'United States', state: 'Hawaii' },
+      })
+    ).json<Json>();
     expect(physical).toMatchObject({ is_physical: true, location: '1 Main St', state: 'Hawaii', virtual_link: null });
   });
 
@@ -285,9 +369,14 @@ describe('DELETE /api/events/:id', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await deps().db.select().from(events).where(eq(events.id, e.id))).toHaveLength(0);
-    const { results } = await env.DB.prepare('SELECT count(*) AS n FROM event_participants WHERE event_id = ?').bind(e.id).all<{ n: number }>();
+    const { results } = await env.DB.prepare('SELECT count(*) AS n FROM event_participants WHERE event_id = ?')
+      .bind(e.id)
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(0);
-    const audit = await deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(e.id)));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(e.id)));
     expect(audit[0]).toMatchObject({ action: 'event.delete', actorId: u.id });
   });
 });

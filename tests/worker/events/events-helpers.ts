@@ -5,7 +5,16 @@ import { deps, request, unique, type TestUser } from '../helpers';
 
 /** The service-layer actor of a test user. */
 export function actorOf(u: TestUser): MemberActor {
-  return { kind: 'member', id: u.id, name: u.name, email: u.email, type: u.type, isAdmin: u.isAdmin, mustChangePassword: false, sessionId: 'test' };
+  return {
+    kind: 'member',
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    type: u.type,
+    isAdmin: u.isAdmin,
+    mustChangePassword: false,
+    sessionId: 'test',
+  };
 }
 
 /** A valid create payload, overridable. */
@@ -32,7 +41,8 @@ export function eventPayload(overrides: Record<string, unknown> = {}) {
 export async function createEventAs(u: TestUser, overrides: Record<string, unknown> = {}) {
   const res = await request('/api/events', { as: u, body: eventPayload(overrides) });
   if (res.status !== 201) throw new Error(`create failed ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: number; slug: string; event: Record<string, unknown> & { id: number; title: string; slug: string } }).event;
+  return ((await res.json()) as { id: number; slug: string; event: Record<string, unknown> & { id: number; title: string; slug: string } })
+    .event;
 }
 
 export async function participantIds(eventId: number): Promise<number[]> {

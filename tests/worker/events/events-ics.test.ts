@@ -58,7 +58,10 @@ describe('ics', () => {
   });
 
   it('uses the link as the location of a virtual event', () => {
-    const ics = buildIcs([{ ...base, isPhysical: false, location: null, city: null, country: null, zipCode: null, virtualLink: 'https://meet.example.com/x' }], { origin: 'https://club.example', now: 0 });
+    const ics = buildIcs(
+      [{ ...base, isPhysical: false, location: null, city: null, country: null, zipCode: null, virtualLink: 'https://meet.example.com/x' }],
+      { origin: 'https://club.example', now: 0 },
+    );
     expect(ics).toContain('LOCATION:https://meet.example.com/x');
   });
 });
@@ -66,7 +69,12 @@ describe('ics', () => {
 describe('GET /api/events/:id/ics', () => {
   it('downloads the event as a calendar file in its time zone', async () => {
     const u = await roles.founding();
-    const e = await createEventAs(u, { event_date: '2031-07-04', start_time: '19:00', end_time: '22:00', time_zone: 'America/Los_Angeles' });
+    const e = await createEventAs(u, {
+      event_date: '2031-07-04',
+      start_time: '19:00',
+      end_time: '22:00',
+      time_zone: 'America/Los_Angeles',
+    });
     const viewer = await roles.standard();
     const res = await request(`/api/events/${e.id}/ics`, { as: viewer });
     expect(res.status).toBe(200);

@@ -81,7 +81,10 @@ describe('invitations', () => {
     const token = inviteLinkToken(mail!.text);
 
     // Only the hash is stored, with a 14-day expiry.
-    const [row] = await deps().db.select().from(tokens).where(eq(tokens.tokenHash, await sha256Hex(token)));
+    const [row] = await deps()
+      .db.select()
+      .from(tokens)
+      .where(eq(tokens.tokenHash, await sha256Hex(token)));
     expect(row).toMatchObject({ purpose: 'event_invitation', userId: guest.id, eventId: e.id, usedAt: null });
     expect(row!.expiresAt - row!.createdAt).toBe(14 * 24 * 3600 * 1000);
     expect(await deps().db.select().from(tokens).where(eq(tokens.tokenHash, token))).toHaveLength(0);
@@ -108,7 +111,10 @@ describe('invitations', () => {
     const guest = await roles.standard();
     await request('/api/events/invite', { as: host, body: { eventId: e.id, userIds: [guest.id] } });
     const token = inviteLinkToken((await mailTo(guest.email))[0]!.text);
-    await deps().db.update(tokens).set({ expiresAt: Date.now() - 1000 }).where(eq(tokens.tokenHash, await sha256Hex(token)));
+    await deps()
+      .db.update(tokens)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(tokens.tokenHash, await sha256Hex(token)));
     expect((await request(`/api/events/invite/${token}`, { as: guest })).status).toBe(400);
     expect((await request(`/api/events/invite/${'A'.repeat(43)}`, { as: guest })).status).toBe(400);
     const t = await trpc('events.acceptInvitation', { token: 'A'.repeat(43) }, { as: guest });
@@ -124,7 +130,10 @@ describe('invitations', () => {
     const detail = await (await request(`/api/events/${e.id}`, { as: guest })).json<Json>();
     expect(detail.viewer.can_join).toBe(true);
     expect((await request(`/api/events/${e.id}/join`, { method: 'POST', as: guest })).status).toBe(200);
-    const open = await deps().db.select().from(tokens).where(and(eq(tokens.eventId, e.id), eq(tokens.userId, guest.id)));
+    const open = await deps()
+      .db.select()
+      .from(tokens)
+      .where(and(eq(tokens.eventId, e.id), eq(tokens.userId, guest.id)));
     expect(open.every((t) => t.usedAt !== null)).toBe(true);
   });
 
@@ -174,7 +183,13 @@ describe('invitations', () => {
 describe('confirmation email', () => {
   it("sends the event's details and an .ics file to a participant who asks", async () => {
     const host = await roles.founding();
-    const e = await createEventAs(host, { title: 'Sunset, Sail; and Supper', time_zone: 'Pacific/Honolulu', event_date: '2031-06-01', start_time: '17:00', end_time: '20:00' });
+    const e = await createEventAs(host, {
+      title: 'Sunset, Sail; and Supper',
+      time_zone: 'Pacific/Honolulu',
+      event_date: '2031-06-01',
+      start_time: '17:00',
+      end_time: '20:00',
+    });
     const m = await roles.standard();
     const notYet = await request('/api/events/send-confirmation', { as: m, body: { eventId: e.id, userId: m.id } });
     expect(notYet.status).toBe(400);
@@ -186,7 +201,16 @@ describe('confirmation email', () => {
     expect(mail!.text).toContain('Jun 01, 2031');
     expect(mail!.text).toContain('5:00 PM - 8:00 PM');
     expect(mail!.text).toContain(`${env.APP_ORIGIN}/events/${e.id}`);
-    const [msg] = await deps().db.select().from(emailMessages).where(eq(emailMessages.id, (await env.DB.prepare('SELECT message_id FROM email_deliveries WHERE id = ?').bind(mail!.id).first<{ message_id: number }>())!.message_id));
+    const [msg] = await deps()
+      .db.select()
+      .from(emailMessages)
+      .where(
+        eq(
+          emailMessages.id,
+          (await env.DB.prepare('SELECT message_id FROM email_deliveries WHERE id = ?').bind(mail!.id).first<{ message_id: number }>())!
+            .message_id,
+        ),
+      );
     const ics = msg!.attachments![0]!;
     expect(ics.filename).toBe(`${e.slug}.ics`);
     expect(ics.contentType).toContain('text/calendar');
@@ -194,7 +218,7 @@ describe('confirmation email', () => {
     expect(ics.content).toContain('SUMMARY:Sunset\\, Sail\\; and Supper');
   });
 
-  it("only the creator or an admin may send one to another participant", async () => {
+  it('only the creator or an admin may send one to another participant', async () => {
     const host = await roles.founding();
     const e = await createEventAs(host);
     const a = await roles.standard();
@@ -213,7 +237,11 @@ describe('announcement email', () => {
     const b = await roles.founding();
     const outsider = await roles.standard();
     for (const m of [a, b]) await request(`/api/events/${e.id}/join`, { method: 'POST', as: m });
-    const res = await trpc('events.announce', { eventId: e.id, subject: 'Bring an umbrella', body: '<p>Rain is likely.</p><script>alert(1)</script>' }, { as: host });
+    const res = await trpc(
+      'events.announce',
+      { eventId: e.id, subject: 'Bring an umbrella', body: '<p>Rain is likely.</p><script>alert(1)</script>' },
+      { as: host },
+    );
     expect(res.status).toBe(200);
     expect((await res.json<Json>()).result.data).toMatchObject({ ok: true, recipients: 2 });
     for (const m of [a, b]) {

@@ -7,11 +7,7 @@ const image = (id: number, upload_date: string, tags: string[] = []): ImageDto =
 
 describe('gallery helpers', () => {
   it('group by upload day, newest day and newest image first, labelled MMM dd, yyyy', () => {
-    const groups = groupByUploadDate([
-      image(1, '2026-03-01T10:00:00'),
-      image(2, '2026-03-04T09:00:00'),
-      image(3, '2026-03-04T18:00:00'),
-    ]);
+    const groups = groupByUploadDate([image(1, '2026-03-01T10:00:00'), image(2, '2026-03-04T09:00:00'), image(3, '2026-03-04T18:00:00')]);
     expect(groups.map((g) => g.images.map((i) => i.id))).toEqual([[3, 2], [1]]);
     expect(groups[0]!.label).toBe('Mar 04, 2026');
     expect(formatUploadDate('2026-11-09T12:00:00')).toBe('Nov 09, 2026');

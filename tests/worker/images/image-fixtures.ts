@@ -9,9 +9,13 @@ export const JPEG_16x12 = b64(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAMABADAREAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAAAAQI/8QAFxAAAwEAAAAAAAAAAAAAAAAAAAESE//EABcBAQEBAQAAAAAAAAAAAAAAAAAHBAb/xAAZEQABBQAAAAAAAAAAAAAAAAAAAxQWUWH/2gAMAwEAAhEDEQA/ANZYo66QaZo7gxQkGiO4WyiQvVrLMxRoSg9WsMUaP//Z',
 );
 /** 4x3 PNG. */
-export const PNG_4x3 = b64('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAQMAAACOOjyFAAAAA1BMVEVrOksnX196AAAAC0lEQVQI12NgAAEAAAYAAWb0yWwAAAAASUVORK5CYII=');
+export const PNG_4x3 = b64(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAQMAAACOOjyFAAAAA1BMVEVrOksnX196AAAAC0lEQVQI12NgAAEAAAYAAWb0yWwAAAAASUVORK5CYII=',
+);
 /** 10x6 lossy WebP. */
-export const WEBP_10x6 = b64('UklGRlQAAABXRUJQVlA4IEgAAAAwAwCdASoKAAYAAgA0JagCdLcAlgH8AwgD9APf/A9EArXgAP73nEpAeVM/+euOGOKv7kYY4q/99pf69v/gm/QruYB7V5jaAAA=');
+export const WEBP_10x6 = b64(
+  'UklGRlQAAABXRUJQVlA4IEgAAAAwAwCdASoKAAYAAgA0JagCdLcAlgH8AwgD9APf/A9EArXgAP73nEpAeVM/+euOGOKv7kYY4q/99pf69v/gm/QruYB7V5jaAAA=',
+);
 
 const enc = new TextEncoder();
 
@@ -52,7 +56,8 @@ export function exifTiff(withGps: boolean): Uint8Array {
   return buf;
 }
 
-export const XMP_WITH_GPS = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description exif:GPSLatitude="48,51.5N" exif:GPSLongitude="2,21.0E" photoshop:City="Paris"/></rdf:RDF></x:xmpmeta>';
+export const XMP_WITH_GPS =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description exif:GPSLatitude="48,51.5N" exif:GPSLongitude="2,21.0E" photoshop:City="Paris"/></rdf:RDF></x:xmpmeta>';
 
 function segment(marker: number, payload: Uint8Array): Uint8Array {
   const out = new Uint8Array(4 + payload.length);

@@ -13,7 +13,8 @@ type Part = { bytes: Uint8Array; name: string; type?: string };
 
 function form(parts: { image?: Part; display?: Part; thumbnail?: Part }, fields: Record<string, string> = {}): FormData {
   const fd = new FormData();
-  for (const [k, p] of Object.entries(parts)) if (p) fd.append(k, new File([new Uint8Array(p.bytes)], p.name, { type: p.type ?? 'image/jpeg' }));
+  for (const [k, p] of Object.entries(parts))
+    if (p) fd.append(k, new File([new Uint8Array(p.bytes)], p.name, { type: p.type ?? 'image/jpeg' }));
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;
 }
@@ -23,7 +24,14 @@ async function upload(as: TestUser | null, fields: Record<string, string> = {}, 
   return request('/upload-image', {
     method: 'POST',
     as,
-    body: form({ image, display: { bytes: JPEG_16x12, name: 'display.jpg' }, thumbnail: { bytes: WEBP_10x6, name: 'thumb.webp', type: 'image/webp' } }, fields),
+    body: form(
+      {
+        image,
+        display: { bytes: JPEG_16x12, name: 'display.jpg' },
+        thumbnail: { bytes: WEBP_10x6, name: 'thumb.webp', type: 'image/webp' },
+      },
+      fields,
+    ),
   });
 }
 
@@ -57,7 +65,12 @@ describe('POST /upload-image', () => {
   it('stores a member’s image with its thumbnail and display size, and returns it', async () => {
     const u = await createUser();
     const ev = await makeEvent();
-    const img = await uploaded(u, { title: 'Sunset', description: 'Over the bay', tags: 'Beach, sea,beach', associated_event_id: String(ev.id) });
+    const img = await uploaded(u, {
+      title: 'Sunset',
+      description: 'Over the bay',
+      tags: 'Beach, sea,beach',
+      associated_event_id: String(ev.id),
+    });
     expect(img).toMatchObject({
       title: 'Sunset',
       description: 'Over the bay',
@@ -88,7 +101,11 @@ describe('POST /upload-image', () => {
   it('accepts event_id as the legacy name of associated_event_id, and only an image part', async () => {
     const u = await createUser();
     const ev = await makeEvent();
-    const res = await request('/upload-image', { method: 'POST', as: u, body: form({ image: { bytes: PNG_4x3, name: 'dot.png', type: 'image/png' } }, { event_id: String(ev.id) }) });
+    const res = await request('/upload-image', {
+      method: 'POST',
+      as: u,
+      body: form({ image: { bytes: PNG_4x3, name: 'dot.png', type: 'image/png' } }, { event_id: String(ev.id) }),
+    });
     expect(res.status).toBe(201);
     const img = await res.json<ImageDto>();
     expect(img).toMatchObject({ associated_event_id: ev.id, content_type: 'image/png', title: 'dot', width: 4, height: 3 });
@@ -154,7 +171,11 @@ describe('location and camera metadata', () => {
 
   it('a PNG eXIf chunk is removed from the stored bytes', async () => {
     const u = await createUser();
-    const res = await request('/upload-image', { method: 'POST', as: u, body: form({ image: { bytes: pngWithExif(), name: 'map.png', type: 'image/png' } }) });
+    const res = await request('/upload-image', {
+      method: 'POST',
+      as: u,
+      body: form({ image: { bytes: pngWithExif(), name: 'map.png', type: 'image/png' } }),
+    });
     expect(res.status).toBe(201);
     const img = await res.json<ImageDto>();
     const back = new Uint8Array(await (await request(img.url, { as: u })).arrayBuffer());
@@ -229,7 +250,9 @@ describe('listing', () => {
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.upload_date >= all[i]!.upload_date).toBe(true);
     const forEvent = await (await request(`/api/images/event/${ev.id}`, { as: u })).json<ImageDto[]>();
     expect(forEvent.map((i) => i.id)).toEqual([a.id]);
-    const viaTrpc = await (await trpc('images.byEvent', { eventId: ev.id }, { as: u, type: 'query' })).json<{ result: { data: ImageDto[] } }>();
+    const viaTrpc = await (
+      await trpc('images.byEvent', { eventId: ev.id }, { as: u, type: 'query' })
+    ).json<{ result: { data: ImageDto[] } }>();
     expect(viaTrpc.result.data.map((i) => i.id)).toEqual([a.id]);
   });
 
@@ -253,11 +276,30 @@ describe('PUT /api/images/:id', () => {
     const res = await request(`/api/images/${img.id}`, {
       method: 'PUT',
       as: u,
-      body: { ...img, title: 'New title', description: 'New words', tags: ['garden', ' Tea '], associated_event_id: ev.id, url: '/images/evil.jpg', uploaded_by: 1, name: 'renamed.jpg', width: 9999 },
+      body: {
+        ...img,
+        title: 'New title',
+        description: 'New words',
+        tags: ['garden', ' Tea '],
+        associated_event_id: ev.id,
+        url: '/images/evil.jpg',
+        uploaded_by: 1,
+        name: 'renamed.jpg',
+        width: 9999,
+      },
     });
     expect(res.status).toBe(200);
     const after = await res.json<ImageDto>();
-    expect(after).toMatchObject({ title: 'New title', description: 'New words', tags: ['garden', 'Tea'], associated_event_id: ev.id, url: img.url, uploaded_by: u.id, name: 'sunset.jpg', width: 16 });
+    expect(after).toMatchObject({
+      title: 'New title',
+      description: 'New words',
+      tags: ['garden', 'Tea'],
+      associated_event_id: ev.id,
+      url: img.url,
+      uploaded_by: u.id,
+      name: 'sunset.jpg',
+      width: 16,
+    });
     const cleared = await request(`/api/images/${img.id}`, { method: 'PUT', as: u, body: { associated_event_id: null } });
     expect((await cleared.json<ImageDto>()).associated_event_id).toBeNull();
   });
@@ -271,10 +313,15 @@ describe('PUT /api/images/:id', () => {
     expect((await request(`/api/images/${img.id}`, { method: 'PUT', as: other, body: { title: 'x' } })).status).toBe(403);
     expect((await trpc('images.update', { id: img.id, title: 'x' }, { as: other })).status).toBe(403);
     expect((await request(`/api/images/${img.id}`, { method: 'PUT', as: admin, body: { title: 'By admin' } })).status).toBe(200);
-    const audit = await deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(img.id)));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(img.id)));
     expect(audit.map((a) => a.action)).toContain('image.update');
     expect((await request('/api/images/99999999', { method: 'PUT', as: admin, body: { title: 'x' } })).status).toBe(404);
-    expect((await request(`/api/images/${img.id}`, { method: 'PUT', as: owner, body: { associated_event_id: 987654321 } })).status).toBe(400);
+    expect((await request(`/api/images/${img.id}`, { method: 'PUT', as: owner, body: { associated_event_id: 987654321 } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -309,7 +356,10 @@ describe('POST /api/delete-images', () => {
     const viaTrpc = await trpc('images.delete', { images: [theirs.id] }, { as: admin });
     expect(viaTrpc.status).toBe(200);
     expect(await env.IMAGES.head(keyOf(theirs.url))).toBeNull();
-    const audit = await deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(theirs.id)));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(theirs.id)));
     expect(audit.map((a) => a.action)).toContain('image.delete');
   });
 });
@@ -318,7 +368,9 @@ describe('images.eventOptions', () => {
   it('lists event ids and titles for members only', async () => {
     const u = await createUser();
     const ev = await makeEvent('Options test event');
-    const res = await (await trpc('images.eventOptions', undefined, { as: u, type: 'query' })).json<{ result: { data: { id: number; title: string }[] } }>();
+    const res = await (
+      await trpc('images.eventOptions', undefined, { as: u, type: 'query' })
+    ).json<{ result: { data: { id: number; title: string }[] } }>();
     expect(res.result.data).toContainEqual({ id: ev.id, title: 'Options test event' });
     expect((await trpc('images.eventOptions', undefined, { type: 'query' })).status).toBe(401);
   });

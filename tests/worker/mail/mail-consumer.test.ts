@@ -3,7 +3,14 @@ import { env } from 'cloudflare:workers';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailDeliveries, emailMessages } from '../../../src/worker/db/schema/email';
-import { createMailBatchHandler, decideJob, MAX_DELIVERY_ATTEMPTS, STALE_CLAIM_MS, type JobOutcome, type MailSender } from '../../../src/worker/modules/mail/consumer';
+import {
+  createMailBatchHandler,
+  decideJob,
+  MAX_DELIVERY_ATTEMPTS,
+  STALE_CLAIM_MS,
+  type JobOutcome,
+  type MailSender,
+} from '../../../src/worker/modules/mail/consumer';
 import { emailLayout } from '../../../src/worker/modules/mail/layout';
 import type { MailJob } from '../../../src/worker/modules/mail/mail-job';
 import { createUser, deps, request, unique } from '../helpers';
@@ -32,7 +39,13 @@ async function recordMessage(recipients: { email: string; name?: string }[], bod
   const db = deps().db;
   const [msg] = await db
     .insert(emailMessages)
-    .values({ kind: 'group', subject: `Consumer ${unique()}`, html: emailLayout(body), text: 'Dear {{name}}, welcome.', recipientGroup: 'selected' })
+    .values({
+      kind: 'group',
+      subject: `Consumer ${unique()}`,
+      html: emailLayout(body),
+      text: 'Dear {{name}}, welcome.',
+      recipientGroup: 'selected',
+    })
     .returning();
   const rows = await db
     .insert(emailDeliveries)
@@ -157,7 +170,10 @@ describe('mail consumer', () => {
   it('leaves a delivery another consumer is sending alone, and reclaims it once that claim is stale', async () => {
     const { ids } = await recordMessage([{ email: addr() }]);
     const db = deps().db;
-    await db.update(emailDeliveries).set({ status: 'sending', claimedAt: Date.now() - 1000 }).where(eq(emailDeliveries.id, ids[0]!));
+    await db
+      .update(emailDeliveries)
+      .set({ status: 'sending', claimedAt: Date.now() - 1000 })
+      .where(eq(emailDeliveries.id, ids[0]!));
     const watch = watchedSender();
     const handler = createMailBatchHandler({ sender: watch.sender });
     const busy = await runBatch(handler, [{ ids }]);
@@ -165,7 +181,10 @@ describe('mail consumer', () => {
     expect(busy.result.retryMessages).toHaveLength(1);
     expect(busy.result.explicitAcks).toHaveLength(0);
 
-    await db.update(emailDeliveries).set({ claimedAt: Date.now() - STALE_CLAIM_MS - 1000 }).where(eq(emailDeliveries.id, ids[0]!));
+    await db
+      .update(emailDeliveries)
+      .set({ claimedAt: Date.now() - STALE_CLAIM_MS - 1000 })
+      .where(eq(emailDeliveries.id, ids[0]!));
     const stale = await runBatch(handler, [{ ids, attempts: 2 }]);
     expect(watch.calls).toHaveLength(1);
     expect(stale.result.explicitAcks).toHaveLength(1);
@@ -215,17 +234,25 @@ describe('Sent mail', () => {
     // Whatever the real consumer did meanwhile, make one delivery a permanent failure.
     const watch = watchedSender({ permanent: [refused] });
     await runBatch(createMailBatchHandler({ sender: watch.sender }), [{ ids }]);
-    await deps().db.update(emailDeliveries).set({ status: 'failed', lastError: `email to ${refused} not allowed` }).where(eq(emailDeliveries.toEmail, refused));
+    await deps()
+      .db.update(emailDeliveries)
+      .set({ status: 'failed', lastError: `email to ${refused} not allowed` })
+      .where(eq(emailDeliveries.toEmail, refused));
     await deps().db.update(emailDeliveries).set({ status: 'sent' }).where(eq(emailDeliveries.toEmail, ok.email));
 
     const list = await request('/api/admin/sent-mail', { as: admin });
     expect(list.status).toBe(200);
-    const { items } = await list.json<{ items: { id: number; counts: Record<string, number>; senderName: string; recipientGroup: string }[] }>();
+    const { items } = await list.json<{
+      items: { id: number; counts: Record<string, number>; senderName: string; recipientGroup: string }[];
+    }>();
     const mine = items.find((i) => i.id === messageId)!;
     expect(mine).toMatchObject({ senderName: admin.name, recipientGroup: 'selected', counts: { total: 2, sent: 1, failed: 1, queued: 0 } });
 
     const detail = await request(`/api/admin/sent-mail/${messageId}`, { as: admin });
-    const { deliveries, message } = await detail.json<{ deliveries: { toEmail: string; status: string; lastError: string | null }[]; message: { html: string; counts: object } }>();
+    const { deliveries, message } = await detail.json<{
+      deliveries: { toEmail: string; status: string; lastError: string | null }[];
+      message: { html: string; counts: object };
+    }>();
     expect(message.counts).toEqual({ total: 2, queued: 0, sending: 0, sent: 1, failed: 1 });
     expect(deliveries[0]).toMatchObject({ toEmail: refused, status: 'failed', lastError: `email to ${refused} not allowed` });
     expect(message.html).toContain('Hello');
@@ -233,7 +260,9 @@ describe('Sent mail', () => {
     const retry = await request(`/api/admin/sent-mail/${messageId}/retry`, { as: admin, method: 'POST' });
     expect(retry.status).toBe(200);
     expect(await retry.json()).toEqual({ requeued: 1 });
-    const after = new Map((await deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, messageId))).map((d) => [d.toEmail, d.status]));
+    const after = new Map(
+      (await deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, messageId))).map((d) => [d.toEmail, d.status]),
+    );
     expect(after.get(ok.email)).toBe('sent');
     expect(['queued', 'sending', 'sent']).toContain(after.get(refused));
 

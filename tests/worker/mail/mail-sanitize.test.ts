@@ -31,7 +31,9 @@ describe('sanitizeEmailHtml', () => {
     expect(sanitizeEmailHtml('<p style="background-image: URL(javascript:alert(1))">x</p>')).toBe('<p>x</p>');
     expect(sanitizeEmailHtml('<p style="width: expression(alert(1))">x</p>')).toBe('<p>x</p>');
     expect(sanitizeEmailHtml('<p style="color:\\75rl(x)">x</p>')).toBe('<p>x</p>');
-    expect(sanitizeEmailHtml('<p style="color: #6b3a4b; font-weight: bold">x</p>')).toBe('<p style="color:#6b3a4b; font-weight:bold;">x</p>');
+    expect(sanitizeEmailHtml('<p style="color: #6b3a4b; font-weight: bold">x</p>')).toBe(
+      '<p style="color:#6b3a4b; font-weight:bold;">x</p>',
+    );
   });
 
   it('removes iframe, object, embed, form, style and svg elements', () => {
@@ -43,7 +45,8 @@ describe('sanitizeEmailHtml', () => {
   });
 
   it('keeps ordinary letter formatting', () => {
-    const html = '<h2>News</h2><p>Hello <strong>all</strong>, <em>see</em>:</p><ul><li>One</li></ul><table width="100%"><tr><td colspan="2">Cell</td></tr></table><hr><blockquote>Q</blockquote>';
+    const html =
+      '<h2>News</h2><p>Hello <strong>all</strong>, <em>see</em>:</p><ul><li>One</li></ul><table width="100%"><tr><td colspan="2">Cell</td></tr></table><hr><blockquote>Q</blockquote>';
     expect(sanitizeEmailHtml(html)).toBe(html);
   });
 

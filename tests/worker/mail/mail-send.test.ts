@@ -9,7 +9,16 @@ import { sendGroupMail } from '../../../src/worker/modules/mail/group-mail';
 import { resolveRecipients } from '../../../src/worker/modules/mail/mail-recipients';
 import { createUser, deps, request, trpc, unique, type TestUser } from '../helpers';
 
-const asActor = (u: TestUser) => ({ kind: 'member' as const, id: u.id, name: u.name, email: u.email, type: u.type, isAdmin: u.isAdmin, mustChangePassword: false, sessionId: 'test' });
+const asActor = (u: TestUser) => ({
+  kind: 'member' as const,
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  type: u.type,
+  isAdmin: u.isAdmin,
+  mustChangePassword: false,
+  sessionId: 'test',
+});
 
 async function deliveriesOf(messageId: number) {
   return deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, messageId));
@@ -35,8 +44,10 @@ describe('recipient groups', () => {
     const otherAdmin = await createUser({ type: 'Travel Host', admin: true });
     const mine = [admin, founding, standard, travel, otherAdmin];
     const ids = (rows: { userId: number }[]) => new Set(rows.map((r) => r.userId));
-    const resolve = async (recipientGroup: 'all' | 'founding' | 'standard' | 'travel' | 'admins' | 'testing' | 'selected', selectedMemberIds: number[] = []) =>
-      ids(await resolveRecipients(deps(), asActor(admin), { recipientGroup, selectedMemberIds }));
+    const resolve = async (
+      recipientGroup: 'all' | 'founding' | 'standard' | 'travel' | 'admins' | 'testing' | 'selected',
+      selectedMemberIds: number[] = [],
+    ) => ids(await resolveRecipients(deps(), asActor(admin), { recipientGroup, selectedMemberIds }));
 
     const all = await resolve('all');
     for (const u of mine) expect(all.has(u.id)).toBe(true);
@@ -64,7 +75,10 @@ describe('recipient groups', () => {
   it("'selected' with more ids than one statement may bind still resolves them all", async () => {
     const admin = await createUser({ admin: true });
     const members = await Promise.all(Array.from({ length: 120 }, () => createUser()));
-    const rows = await resolveRecipients(deps(), asActor(admin), { recipientGroup: 'selected', selectedMemberIds: members.map((m) => m.id) });
+    const rows = await resolveRecipients(deps(), asActor(admin), {
+      recipientGroup: 'selected',
+      selectedMemberIds: members.map((m) => m.id),
+    });
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(members.map((m) => m.id)));
   });
 
@@ -72,7 +86,11 @@ describe('recipient groups', () => {
     const admin = await createUser({ admin: true });
     const a = await createUser();
     const b = await createUser();
-    const res = await trpc('mail.recipientCount', { recipientGroup: 'selected', selectedMemberIds: [a.id, b.id] }, { as: admin, type: 'query' });
+    const res = await trpc(
+      'mail.recipientCount',
+      { recipientGroup: 'selected', selectedMemberIds: [a.id, b.id] },
+      { as: admin, type: 'query' },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ result: { data: { count: 2 } } });
     const testing = await trpc('mail.recipientCount', { recipientGroup: 'testing' }, { as: admin, type: 'query' });
@@ -89,7 +107,12 @@ describe('POST /api/admin/send-email', () => {
     const subject = `Hello ${unique()}`;
     const res = await request('/api/admin/send-email', {
       as: admin,
-      body: { subject, body: '<p>Dear {{name}}, see <a href="https://club.example/x">this</a>.</p><script>alert(1)</script>', recipientGroup: 'testing', selectedMemberIds: [] },
+      body: {
+        subject,
+        body: '<p>Dear {{name}}, see <a href="https://club.example/x">this</a>.</p><script>alert(1)</script>',
+        recipientGroup: 'testing',
+        selectedMemberIds: [],
+      },
     });
     expect(res.status).toBe(202);
     const body = await res.json<{ message: string; messageId: number; recipientCount: number }>();
@@ -108,7 +131,10 @@ describe('POST /api/admin/send-email', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ toEmail: admin.email, userId: admin.id, status: 'sent', attempts: 1 });
 
-    const audit = await deps().db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'mail.send')));
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'mail.send')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({ subject, recipients: 1 });
   });
@@ -134,10 +160,18 @@ describe('POST /api/admin/send-email', () => {
 
   it("refuses 'selected' without members, and a body that is only unsafe HTML", async () => {
     const admin = await createUser({ admin: true });
-    const none = await request('/api/admin/send-email', { as: admin, body: { subject: 'S', body: '<p>x</p>', recipientGroup: 'selected', selectedMemberIds: [] } });
+    const none = await request('/api/admin/send-email', {
+      as: admin,
+      body: { subject: 'S', body: '<p>x</p>', recipientGroup: 'selected', selectedMemberIds: [] },
+    });
     expect(none.status).toBe(400);
-    expect((await none.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.selectedMemberIds).toEqual(['Choose at least one member.']);
-    const empty = await request('/api/admin/send-email', { as: admin, body: { subject: 'S', body: '<script>alert(1)</script>', recipientGroup: 'testing' } });
+    expect((await none.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.selectedMemberIds).toEqual([
+      'Choose at least one member.',
+    ]);
+    const empty = await request('/api/admin/send-email', {
+      as: admin,
+      body: { subject: 'S', body: '<script>alert(1)</script>', recipientGroup: 'testing' },
+    });
     expect(empty.status).toBe(400);
   });
 
@@ -160,7 +194,10 @@ describe('POST /api/admin/send-email', () => {
     const admin = await createUser({ admin: true });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await request('/api/admin/send-email', { as: admin, body: { subject: `R${i}`, body: '<p>x</p>', recipientGroup: 'testing' } });
+      const res = await request('/api/admin/send-email', {
+        as: admin,
+        body: { subject: `R${i}`, body: '<p>x</p>', recipientGroup: 'testing' },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers.get('Retry-After')).toBe('60');
@@ -171,13 +208,19 @@ describe('POST /api/admin/send-email', () => {
     expect(statuses).toContain(429);
     // Another admin is not held back by the first one's sends.
     const other = await createUser({ admin: true });
-    expect((await request('/api/admin/send-email', { as: other, body: { subject: 'Other', body: '<p>x</p>', recipientGroup: 'testing' } })).status).toBe(202);
+    expect(
+      (await request('/api/admin/send-email', { as: other, body: { subject: 'Other', body: '<p>x</p>', recipientGroup: 'testing' } }))
+        .status,
+    ).toBe(202);
   });
 
   it('escapes a member name merged into the body', async () => {
     const admin = await createUser({ admin: true });
     const member = await createUser({ name: '<img src=x onerror=alert(1)> Ada' });
-    const res = await request('/api/admin/send-email', { as: admin, body: { subject: 'Names', body: '<p>Dear {{name}},</p>', recipientGroup: 'selected', selectedMemberIds: [member.id] } });
+    const res = await request('/api/admin/send-email', {
+      as: admin,
+      body: { subject: 'Names', body: '<p>Dear {{name}},</p>', recipientGroup: 'selected', selectedMemberIds: [member.id] },
+    });
     expect(res.status).toBe(202);
     const { messageId } = await res.json<{ messageId: number }>();
     await settled(messageId);
@@ -200,14 +243,24 @@ describe('a send to a large group', () => {
        INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
        SELECT '${tag}-' || i || '@bulk.example', 'Bulk ' || i, 'Standard', 0, 'x', 0, 0, 0 FROM n`,
     ).run();
-    const ids = (await deps().db.select({ id: users.id }).from(users).where(inArray(users.email, [`${tag}-1@bulk.example`, `${tag}-2000@bulk.example`]))).map((r) => r.id);
+    const ids = (
+      await deps()
+        .db.select({ id: users.id })
+        .from(users)
+        .where(inArray(users.email, [`${tag}-1@bulk.example`, `${tag}-2000@bulk.example`]))
+    ).map((r) => r.id);
     const [lo, hi] = [Math.min(...ids), Math.max(...ids)];
     const selected = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
     expect(selected).toHaveLength(2000);
 
     const counted = countingDeps(deps());
     const t0 = Date.now();
-    const result = await sendGroupMail(counted.deps, asActor(admin), { subject: 'Bulk', body: '<p>All of you</p>', recipientGroup: 'selected', selectedMemberIds: selected });
+    const result = await sendGroupMail(counted.deps, asActor(admin), {
+      subject: 'Bulk',
+      body: '<p>All of you</p>',
+      recipientGroup: 'selected',
+      selectedMemberIds: selected,
+    });
     const ms = Date.now() - t0;
     expect(result.recipientCount).toBe(2000);
     // One batch to read the chosen members, one batch for message + deliveries + audit.

@@ -17,9 +17,16 @@ describe('POST /request', () => {
     const payload = applicationPayload(code.code, { email: '  Mixed.Case@Test.Example ' });
     const res = await submit(payload);
     expect(res.status).toBe(201);
-    const { results } = await env.DB.prepare('SELECT * FROM applications WHERE invitation_code_id = ?').bind(code.id).all<Record<string, unknown>>();
+    const { results } = await env.DB.prepare('SELECT * FROM applications WHERE invitation_code_id = ?')
+      .bind(code.id)
+      .all<Record<string, unknown>>();
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ email: 'mixed.case@test.example', accepted: null, membership_type: 'Standard', property_address: null });
+    expect(results[0]).toMatchObject({
+      email: 'mixed.case@test.example',
+      accepted: null,
+      membership_type: 'Standard',
+      property_address: null,
+    });
     expect(JSON.parse(results[0]!.interests as string)).toEqual(['Travel', 'Workshops']);
     expect((await codeRow(code.id)).useCount).toBe(1);
   });
@@ -135,7 +142,9 @@ describe('PATCH /api/applications/{id}/status', () => {
     const admin = await createUser({ admin: true });
     const app = await submitApplication({ membershipType: 'Travel Host' });
     expect((await decide(admin, app.id, true, true)).status).toBe(200);
-    const { results } = await env.DB.prepare('SELECT allowed_types FROM tokens WHERE application_id = ?').bind(app.id).all<{ allowed_types: string }>();
+    const { results } = await env.DB.prepare('SELECT allowed_types FROM tokens WHERE application_id = ?')
+      .bind(app.id)
+      .all<{ allowed_types: string }>();
     expect(JSON.parse(results[0]!.allowed_types)).toEqual(['Travel Host', 'Founding']);
   });
 
@@ -154,7 +163,9 @@ describe('PATCH /api/applications/{id}/status', () => {
     expect((await decide(admin, app.id, false)).status).toBe(409);
     expect((await decide(admin, app.id, true)).status).toBe(409);
     expect((await decide(admin, 99_999_999, true)).status).toBe(404);
-    expect((await request(`/api/applications/${app.id}/status`, { method: 'PATCH', body: { accepted: 'yes' }, as: admin })).status).toBe(400);
+    expect((await request(`/api/applications/${app.id}/status`, { method: 'PATCH', body: { accepted: 'yes' }, as: admin })).status).toBe(
+      400,
+    );
   });
 
   it('lets exactly one of two concurrent decisions win, with one audit entry and one token', async () => {
@@ -187,7 +198,10 @@ describe('PATCH /api/applications/{id}/status', () => {
     expect(second).not.toBe(first);
     expect((await request(`/api/register/validate-token/${first}`, { ip: randomIp() })).status).toBe(404);
     expect((await request(`/api/register/validate-token/${second}`, { ip: randomIp() })).status).toBe(200);
-    expect((await auditFor('application', app.id)).map((a) => a.action).sort()).toEqual(['application.accept', 'application.resend_invitation']);
+    expect((await auditFor('application', app.id)).map((a) => a.action).sort()).toEqual([
+      'application.accept',
+      'application.resend_invitation',
+    ]);
 
     const pending = await submitApplication();
     expect((await request(`/api/applications/${pending.id}/resend-invitation`, { method: 'POST', as: admin })).status).toBe(409);

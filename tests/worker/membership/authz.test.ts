@@ -10,8 +10,10 @@ type Call = (as: TestUser | null, target: { userId: number; appId: number; codeI
 
 const adminCalls: Record<string, Call> = {
   'GET /api/applications': (as) => request('/api/applications', { as }),
-  'PATCH /api/applications/:id/status': (as, t) => request(`/api/applications/${t.appId}/status`, { method: 'PATCH', body: { accepted: false }, as }),
-  'POST /api/applications/:id/resend-invitation': (as, t) => request(`/api/applications/${t.appId}/resend-invitation`, { method: 'POST', as }),
+  'PATCH /api/applications/:id/status': (as, t) =>
+    request(`/api/applications/${t.appId}/status`, { method: 'PATCH', body: { accepted: false }, as }),
+  'POST /api/applications/:id/resend-invitation': (as, t) =>
+    request(`/api/applications/${t.appId}/resend-invitation`, { method: 'POST', as }),
   'GET /api/users': (as) => request('/api/users', { as }),
   'PUT /api/users/:id/privilege': (as, t) => request(`/api/users/${t.userId}/privilege`, { method: 'PUT', body: { type: 'Founding' }, as }),
   'PUT /api/users/:id/admin': (as, t) => request(`/api/users/${t.userId}/admin`, { method: 'PUT', body: { admin: false }, as }),
@@ -68,7 +70,8 @@ describe('membership authorization matrix', () => {
       const admin = await roles.admin();
       const target = await freshTarget();
       // resend needs an accepted application; setAdmin false on a non-admin is a no-op success.
-      if (name.toLowerCase().includes('resend')) await request(`/api/applications/${target.appId}/status`, { method: 'PATCH', body: { accepted: true }, as: admin });
+      if (name.toLowerCase().includes('resend'))
+        await request(`/api/applications/${target.appId}/status`, { method: 'PATCH', body: { accepted: true }, as: admin });
       const res = await call(admin, target);
       expect(res.status, name).toBeLessThan(300);
     }

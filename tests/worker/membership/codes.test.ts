@@ -19,10 +19,12 @@ describe('POST /api/validate-code', () => {
     const usedUp = await insertCode({ maxUses: 1 });
     const ok = await request('/request', { body: applicationPayload(usedUp.code), ip: randomIp() });
     expect(ok.status).toBe(201);
-    const answers = await Promise.all(['NO-SUCH-CODE-42', expired.code, revoked.code, usedUp.code].map(async (c) => {
-      const res = await validate(c);
-      return { status: res.status, body: await res.json() };
-    }));
+    const answers = await Promise.all(
+      ['NO-SUCH-CODE-42', expired.code, revoked.code, usedUp.code].map(async (c) => {
+        const res = await validate(c);
+        return { status: res.status, body: await res.json() };
+      }),
+    );
     for (const a of answers) expect(a).toEqual({ status: 200, body: { valid: false, error: INVALID_CODE } });
   });
 
@@ -47,7 +49,10 @@ describe('invitation codes (admin)', () => {
   it('creates a code with expiry, maximum uses and note, lists it, and audits it', async () => {
     const admin = await createUser({ admin: true });
     const expiresAt = Date.now() + 7 * 86_400_000;
-    const res = await request('/api/invitation-codes', { body: { code: 'spring-salon-' + Date.now(), note: 'Spring salon', maxUses: 5, expiresAt }, as: admin });
+    const res = await request('/api/invitation-codes', {
+      body: { code: 'spring-salon-' + Date.now(), note: 'Spring salon', maxUses: 5, expiresAt },
+      as: admin,
+    });
     expect(res.status).toBe(201);
     const created = await res.json<{ id: number; code: string; status: string; max_uses: number; expires_at: string }>();
     expect(created.code).toMatch(/^SPRING-SALON-/);

@@ -36,7 +36,12 @@ export function applicationPayload(code: string, overrides: Record<string, unkno
     comments: '',
     membershipType: type,
     ...(type === 'Travel Host'
-      ? { propertyAddress: '1 Ocean Drive, Maui', propertyType: 'House', propertyDescription: 'Three bedrooms by the sea.', propertyAvailability: 'Seasonal' }
+      ? {
+          propertyAddress: '1 Ocean Drive, Maui',
+          propertyType: 'House',
+          propertyDescription: 'Three bedrooms by the sea.',
+          propertyAvailability: 'Seasonal',
+        }
       : {}),
     ...overrides,
   };
@@ -72,5 +77,9 @@ export async function acceptedInvite(admin: TestUser, opts: { membershipType?: A
 }
 
 export async function auditFor(targetType: string, targetId: number | string) {
-  return deps().db.select().from(auditLog).where(eq(auditLog.targetId, String(targetId))).then((rows) => rows.filter((r) => r.targetType === targetType));
+  return deps()
+    .db.select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, String(targetId)))
+    .then((rows) => rows.filter((r) => r.targetType === targetType));
 }

@@ -33,7 +33,9 @@ describe('POST /forgot-password', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await mailTo(member.email))[0]!.kind).toBe('password_reset');
     expect(await mailTo(unknown)).toHaveLength(0);
-    const { results } = await env.DB.prepare("SELECT * FROM tokens WHERE user_id = ? AND purpose = 'password_reset'").bind(member.id).all<Record<string, unknown>>();
+    const { results } = await env.DB.prepare("SELECT * FROM tokens WHERE user_id = ? AND purpose = 'password_reset'")
+      .bind(member.id)
+      .all<Record<string, unknown>>();
     expect(results).toHaveLength(1);
     expect((results[0]!.expires_at as number) - (results[0]!.created_at as number)).toBe(3600 * 1000);
   });
@@ -82,7 +84,10 @@ describe('POST /reset-password', () => {
     const past = { ...createDeps(env), now: () => Date.now() - 2 * 3600 * 1000 };
     const expired = await issueToken(past, 'password_reset', { userId: member.id, email: member.email });
     await expired.insert.run();
-    const registration = await issueToken(createDeps(env), 'registration', { email: `${unique()}@test.example`, allowedTypes: ['Standard'] });
+    const registration = await issueToken(createDeps(env), 'registration', {
+      email: `${unique()}@test.example`,
+      allowedTypes: ['Standard'],
+    });
     await registration.insert.run();
     for (const t of ['z'.repeat(43), expired.token, registration.token]) {
       const res = await reset(t, 'a-brand-new-password');
@@ -124,7 +129,11 @@ describe('PUT /api/users/{id}/reset-password-to-temp', () => {
   it('returns a random temporary password once, forces a change, ends sessions, and audits', async () => {
     const admin = await createUser({ admin: true });
     const member = await createUser();
-    const res = await request(`/api/users/${member.id}/reset-password-to-temp`, { method: 'PUT', body: { password: '{secret}' }, as: admin });
+    const res = await request(`/api/users/${member.id}/reset-password-to-temp`, {
+      method: 'PUT',
+      body: { password: '{secret}' },
+      as: admin,
+    });
     expect(res.status).toBe(200);
     const { temporaryPassword } = await res.json<{ temporaryPassword: string }>();
     expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -137,7 +146,9 @@ describe('PUT /api/users/{id}/reset-password-to-temp', () => {
     expect(await login.json()).toMatchObject({ user: { mustChangePassword: true } });
     expect((await auditFor('user', member.id)).map((a) => [a.action, a.actorId])).toEqual([['user.reset_password', admin.id]]);
 
-    const second = await (await request(`/api/users/${member.id}/reset-password-to-temp`, { method: 'PUT', as: admin })).json<{ temporaryPassword: string }>();
+    const second = await (
+      await request(`/api/users/${member.id}/reset-password-to-temp`, { method: 'PUT', as: admin })
+    ).json<{ temporaryPassword: string }>();
     expect(second.temporaryPassword).not.toBe(temporaryPassword);
   });
 

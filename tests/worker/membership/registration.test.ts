@@ -99,8 +99,17 @@ describe('POST /api/register', () => {
     const admin = await createUser({ admin: true });
     const { app, token } = await acceptedInvite(admin, { membershipType: 'Travel Host' });
     expect((await registerWith({ token, name: 'Host', type: 'Travel Host', password: 'a-good-password' })).status).toBe(201);
-    const { results } = await env.DB.prepare('SELECT p.* FROM properties p JOIN users u ON u.id = p.user_id WHERE u.email = ?').bind(app.email).all<Record<string, unknown>>();
-    expect(results).toEqual([expect.objectContaining({ address: '1 Ocean Drive, Maui', type: 'House', description: 'Three bedrooms by the sea.', availability: 'Seasonal' })]);
+    const { results } = await env.DB.prepare('SELECT p.* FROM properties p JOIN users u ON u.id = p.user_id WHERE u.email = ?')
+      .bind(app.email)
+      .all<Record<string, unknown>>();
+    expect(results).toEqual([
+      expect.objectContaining({
+        address: '1 Ocean Drive, Maui',
+        type: 'House',
+        description: 'Three bedrooms by the sea.',
+        availability: 'Seasonal',
+      }),
+    ]);
   });
 
   it('lets exactly one of two concurrent registrations with one token succeed', async () => {

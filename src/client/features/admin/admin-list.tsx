@@ -13,8 +13,18 @@ interface LoadedProps {
 
 /** An admin list's loading, error and empty states, or the list itself. */
 export function Loaded({ query, loading, failed, empty, isEmpty, children }: LoadedProps) {
-  if (query.isPending) return <p className="page-status" role="status">{loading}</p>;
-  if (query.isError) return <p className="form-message form-message-error" role="alert">{errorMessage(query.error, failed)}</p>;
+  if (query.isPending)
+    return (
+      <p className="page-status" role="status">
+        {loading}
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p className="form-message form-message-error" role="alert">
+        {errorMessage(query.error, failed)}
+      </p>
+    );
   if (isEmpty) return <p className="page-status">{empty}</p>;
   return <>{children()}</>;
 }
@@ -27,7 +37,9 @@ export function StackTable({ columns, className, children }: { columns: string[]
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c} scope="col">{c}</th>
+              <th key={c} scope="col">
+                {c}
+              </th>
             ))}
           </tr>
         </thead>

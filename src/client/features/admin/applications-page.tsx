@@ -59,7 +59,9 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
       </div>
       <dl>
         <dt>Email</dt>
-        <dd><a href={`mailto:${app.email}`}>{app.email}</a></dd>
+        <dd>
+          <a href={`mailto:${app.email}`}>{app.email}</a>
+        </dd>
         <dt>Phone</dt>
         <dd>{app.phone}</dd>
         <dt>Submitted</dt>
@@ -122,7 +124,12 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           <button type="button" className="button button-ghost" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
             Reject
           </button>
-          <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ id: app.id, accepted: true, grantFounding })}>
+          <button
+            type="button"
+            className="button"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: app.id, accepted: true, grantFounding })}
+          >
             Accept
           </button>
         </div>
@@ -130,7 +137,12 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
       {status === 'accepted' ? (
         <div className="application-decision">
           <span className="muted">Invitation link not used or expired?</span>
-          <button type="button" className="button button-secondary button-small" disabled={resend.isPending} onClick={() => resend.mutate({ id: app.id })}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ id: app.id })}
+          >
             Send a new invitation
           </button>
         </div>
@@ -185,18 +197,34 @@ export function ApplicationsPage() {
         ))}
       </div>
       <div id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        <Loaded query={list} loading="Loading applications..." failed="Could not load the applications." empty="No applications in this category" isEmpty={!app}>
+        <Loaded
+          query={list}
+          loading="Loading applications..."
+          failed="Could not load the applications."
+          empty="No applications in this category"
+          isEmpty={!app}
+        >
           {() => (
             <>
               <ApplicationCard key={app!.id} app={app!} pendingTab={tab === 'pending'} />
               <nav className="pager" aria-label="Applications">
-                <button type="button" className="button button-ghost button-small" disabled={current === 0} onClick={() => setIndex(current - 1)}>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={current === 0}
+                  onClick={() => setIndex(current - 1)}
+                >
                   Previous
                 </button>
                 <span className="pager-count" aria-live="polite">
                   {current + 1} of {apps.length}
                 </span>
-                <button type="button" className="button button-ghost button-small" disabled={current >= apps.length - 1} onClick={() => setIndex(current + 1)}>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={current >= apps.length - 1}
+                  onClick={() => setIndex(current + 1)}
+                >
                   Next
                 </button>
               </nav>

@@ -52,7 +52,12 @@ function CreateCodeForm() {
       setErrors({ maxUses: 'Maximum uses must be a whole number of at least 1.' });
       return;
     }
-    create.mutate({ code: code.trim() || undefined, note: note.trim() || undefined, expiresAt: expires ? endOfLocalDay(expires) : null, maxUses: uses });
+    create.mutate({
+      code: code.trim() || undefined,
+      note: note.trim() || undefined,
+      expiresAt: expires ? endOfLocalDay(expires) : null,
+      maxUses: uses,
+    });
   }
 
   const today = new Date();
@@ -61,12 +66,52 @@ function CreateCodeForm() {
     <form className="card" onSubmit={submit} noValidate>
       <h2>New code</h2>
       <div className="code-form">
-        <TextField label="Code" name="code" autoComplete="off" spellCheck={false} maxLength={40} hint="Leave empty for a random code." error={errors.code} value={code} onChange={(e) => setCode(e.target.value)} />
-        <TextField label="Note" name="note" maxLength={200} hint="Who it is for, optional." error={errors.note} value={note} onChange={(e) => setNote(e.target.value)} />
-        <TextField label="Expires on" name="expires" type="date" min={minDate} hint="Optional; valid through that day." error={errors.expiresAt} value={expires} onChange={(e) => setExpires(e.target.value)} />
-        <TextField label="Maximum uses" name="maxUses" type="number" inputMode="numeric" min={1} step={1} hint="Optional; empty means no limit." error={errors.maxUses} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          hint="Leave empty for a random code."
+          error={errors.code}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <TextField
+          label="Note"
+          name="note"
+          maxLength={200}
+          hint="Who it is for, optional."
+          error={errors.note}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <TextField
+          label="Expires on"
+          name="expires"
+          type="date"
+          min={minDate}
+          hint="Optional; valid through that day."
+          error={errors.expiresAt}
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+        />
+        <TextField
+          label="Maximum uses"
+          name="maxUses"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint="Optional; empty means no limit."
+          error={errors.maxUses}
+          value={maxUses}
+          onChange={(e) => setMaxUses(e.target.value)}
+        />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create code'}</button>
+          <button type="submit" className="button" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create code'}
+          </button>
         </div>
       </div>
       {Object.keys(errors).length ? null : <FormMessage>{error}</FormMessage>}
@@ -117,12 +162,20 @@ export function InvitationCodesPage() {
     <section className="page stack">
       <AdminHeader title="Invitation codes" note="An applicant needs a code to apply. A code is used once per submitted application." />
       <CreateCodeForm />
-      <Loaded query={codes} loading="Loading codes…" failed="Could not load the codes." empty="No codes yet." isEmpty={codes.data?.length === 0}>
+      <Loaded
+        query={codes}
+        loading="Loading codes…"
+        failed="Could not load the codes."
+        empty="No codes yet."
+        isEmpty={codes.data?.length === 0}
+      >
         {() => (
           <StackTable columns={['Code', 'Status', 'Uses', 'Expires', 'Note', 'Actions']}>
             {codes.data!.map((c) => (
               <tr key={c.id}>
-                <td data-label="Code" className="code">{c.code}</td>
+                <td data-label="Code" className="code">
+                  {c.code}
+                </td>
                 <td data-label="Status">
                   <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
                 </td>

@@ -87,7 +87,13 @@ export function UsersPage() {
           <input id="user-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
-      <Loaded query={users} loading="Loading members…" failed="Could not load the members." empty="No members match." isEmpty={shown.length === 0}>
+      <Loaded
+        query={users}
+        loading="Loading members…"
+        failed="Could not load the members."
+        empty="No members match."
+        isEmpty={shown.length === 0}
+      >
         {() => (
           <StackTable columns={['Name', 'Email', 'Privilege', 'Actions']} className="users-table">
             {shown.map((u) => {
@@ -106,12 +112,22 @@ export function UsersPage() {
                       disabled={privilege.isPending}
                       onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
                     >
-                      {ACCOUNT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                      {ACCOUNT_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {t}
+                        </option>
+                      ))}
                     </select>
                   </td>
                   <td data-label="Actions">
                     <div className="actions">
-                      <button type="button" className="button button-ghost button-small" disabled={self} title={self ? 'Change your own password in Settings' : undefined} onClick={() => setResetTarget(u)}>
+                      <button
+                        type="button"
+                        className="button button-ghost button-small"
+                        disabled={self}
+                        title={self ? 'Change your own password in Settings' : undefined}
+                        onClick={() => setResetTarget(u)}
+                      >
                         Reset password
                       </button>
                       <button
@@ -168,7 +184,8 @@ export function UsersPage() {
         }
       >
         <p>
-          Give this temporary password to <strong>{temp?.name}</strong>. It is shown only once; they will choose a new password when they log in.
+          Give this temporary password to <strong>{temp?.name}</strong>. It is shown only once; they will choose a new password when they
+          log in.
         </p>
         <div className="temp-password">
           <span data-testid="temporary-password">{temp?.password}</span>

@@ -34,7 +34,15 @@ export function LoginPage() {
       <div className="card form-card">
         <h1>Login</h1>
         <form onSubmit={submit} noValidate={false}>
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <TextField
             label="Password"
             type="password"
@@ -49,12 +57,16 @@ export function LoginPage() {
             <button type="submit" className="button" disabled={login.isPending}>
               {login.isPending ? 'Logging in…' : 'Login'}
             </button>
-            <Link href="/forgot-password" className="text-link">Forgot password?</Link>
+            <Link href="/forgot-password" className="text-link">
+              Forgot password?
+            </Link>
           </div>
         </form>
         <hr />
         <p className="muted">New here? Membership is by invitation.</p>
-        <Link href="/request" className="button button-secondary">Apply with Invitation Code</Link>
+        <Link href="/request" className="button button-secondary">
+          Apply with Invitation Code
+        </Link>
       </div>
     </section>
   );

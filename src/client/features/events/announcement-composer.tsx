@@ -7,7 +7,17 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { EmailPreview } from '../../shared/email-preview';
 
 /** Draft Announcement Email: subject, a 15-row HTML body and a live preview; sent to the participants. */
-export function AnnouncementComposer({ open, onClose, eventId, eventTitle }: { open: boolean; onClose: () => void; eventId: number; eventTitle: string }) {
+export function AnnouncementComposer({
+  open,
+  onClose,
+  eventId,
+  eventTitle,
+}: {
+  open: boolean;
+  onClose: () => void;
+  eventId: number;
+  eventTitle: string;
+}) {
   const trpc = useTRPC();
   const toast = useToast();
   const [subject, setSubject] = useState(`About ${eventTitle}`);
@@ -54,7 +64,14 @@ export function AnnouncementComposer({ open, onClose, eventId, eventTitle }: { o
       <div className="composer">
         <form id="announcement-form" onSubmit={submit} noValidate>
           <TextField label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
-          <TextAreaField label="Body (HTML allowed)" name="body" required rows={15} value={body} onChange={(e) => setBody(e.target.value)} />
+          <TextAreaField
+            label="Body (HTML allowed)"
+            name="body"
+            required
+            rows={15}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
           <FormMessage>{error}</FormMessage>
         </form>
         <EmailPreview subject={subject} html={body} />

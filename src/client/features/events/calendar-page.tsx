@@ -45,7 +45,13 @@ export function CalendarPage() {
             <label htmlFor={searchId} className="visually-hidden">
               Search events by title
             </label>
-            <input id={searchId} type="search" placeholder="Search events by title" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              id={searchId}
+              type="search"
+              placeholder="Search events by title"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <CreateEventButton />
         </div>

@@ -1,7 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
 
-const PRESETS = ['#d3d3d3', '#e6a9b8', '#9c4f6a', '#c6b8e0', '#7fb8d6', '#a7c4a0', '#f0c987', '#d9b38c', '#e8875f', '#6b3a4b', '#4f7a6b', '#2f4858'];
+const PRESETS = [
+  '#d3d3d3',
+  '#e6a9b8',
+  '#9c4f6a',
+  '#c6b8e0',
+  '#7fb8d6',
+  '#a7c4a0',
+  '#f0c987',
+  '#d9b38c',
+  '#e8875f',
+  '#6b3a4b',
+  '#4f7a6b',
+  '#2f4858',
+];
 
 /** The event colour: a button that toggles a popover of swatches and a custom colour input. */
 export function ColorPicker({ value, onChange, error }: { value: string; onChange: (color: string) => void; error?: string }) {
@@ -33,7 +46,9 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
         }
       }}
     >
-      <span className="label" id={labelId}>Colour</span>
+      <span className="label" id={labelId}>
+        Colour
+      </span>
       <button
         type="button"
         className="color-toggle"

@@ -14,7 +14,20 @@ import { ColorPicker } from './color-picker';
 const STEPS = ['Overview', 'Date & Location'] as const;
 const STEP_FIELDS: Record<number, string[]> = {
   0: ['title', 'type', 'exclusivity', 'description', 'note', 'color'],
-  1: ['event_date', 'end_date', 'start_time', 'end_time', 'time_zone', 'is_physical', 'location', 'zip_code', 'city', 'state', 'country', 'virtual_link'],
+  1: [
+    'event_date',
+    'end_date',
+    'start_time',
+    'end_time',
+    'time_zone',
+    'is_physical',
+    'location',
+    'zip_code',
+    'city',
+    'state',
+    'country',
+    'virtual_link',
+  ],
 };
 
 interface FormState {
@@ -55,9 +68,24 @@ function timeZones(current: string): string[] {
 function initialState(event?: EventDto): FormState {
   if (!event) {
     return {
-      title: '', type: 'none', exclusivity: 'open', description: '', note: '', color: '#d3d3d3', event_date: '', end_date: '',
-      start_time: '', end_time: '', time_zone: browserTimeZone(), is_physical: true, location: '', zip_code: '', city: '', state: '',
-      country: '', virtual_link: '',
+      title: '',
+      type: 'none',
+      exclusivity: 'open',
+      description: '',
+      note: '',
+      color: '#d3d3d3',
+      event_date: '',
+      end_date: '',
+      start_time: '',
+      end_time: '',
+      time_zone: browserTimeZone(),
+      is_physical: true,
+      location: '',
+      zip_code: '',
+      city: '',
+      state: '',
+      country: '',
+      virtual_link: '',
     };
   }
   return {
@@ -87,7 +115,17 @@ function initialState(event?: EventDto): FormState {
  * Create and edit share this modal (SPEC 2): Overview, then Date & Location. Empty fields take
  * the server's SPEC 5 defaults on create and keep the old date and times on edit.
  */
-export function EventModal({ open, onClose, event, onSaved }: { open: boolean; onClose: () => void; event?: EventDto; onSaved?: (e: EventDto) => void }) {
+export function EventModal({
+  open,
+  onClose,
+  event,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  event?: EventDto;
+  onSaved?: (e: EventDto) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -163,42 +201,120 @@ export function EventModal({ open, onClose, event, onSaved }: { open: boolean; o
             className={`step-tab ${stepHasError(i) ? 'has-error' : ''}`}
             onClick={() => setStep(i)}
           >
-            <span className="step-num" aria-hidden="true">{i + 1}</span>
+            <span className="step-num" aria-hidden="true">
+              {i + 1}
+            </span>
             {label}
           </button>
         ))}
       </div>
       <form id="event-form" onSubmit={submit} noValidate>
         <div role="tabpanel" id="event-step-panel-0" aria-labelledby="event-step-0" hidden={step !== 0}>
-          <TextField label="Title" name="title" maxLength={120} placeholder="New Event" value={form.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+          <TextField
+            label="Title"
+            name="title"
+            maxLength={120}
+            placeholder="New Event"
+            value={form.title}
+            error={errors.title}
+            onChange={(e) => set('title', e.target.value)}
+          />
           <div className="form-grid">
             <SelectField label="Event type" name="type" value={form.type} error={errors.type} onChange={(e) => set('type', e.target.value)}>
               <option value="none">Select a type</option>
               {EVENT_TYPE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </SelectField>
-            <SelectField label="Exclusivity" name="exclusivity" value={form.exclusivity} error={errors.exclusivity} onChange={(e) => set('exclusivity', e.target.value)}>
+            <SelectField
+              label="Exclusivity"
+              name="exclusivity"
+              value={form.exclusivity}
+              error={errors.exclusivity}
+              onChange={(e) => set('exclusivity', e.target.value)}
+            >
               {EXCLUSIVITY.map((x) => (
-                <option key={x} value={x}>{x === 'open' ? 'Open to all members' : 'Invite-only'}</option>
+                <option key={x} value={x}>
+                  {x === 'open' ? 'Open to all members' : 'Invite-only'}
+                </option>
               ))}
             </SelectField>
           </div>
-          <TextAreaField label="Description" name="description" rows={4} maxLength={5000} placeholder="Default description" value={form.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
-          <TextAreaField label="Note" name="note" rows={2} maxLength={5000} hint="Optional: what to bring, dress code, parking…" value={form.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={4}
+            maxLength={5000}
+            placeholder="Default description"
+            value={form.description}
+            error={errors.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+          <TextAreaField
+            label="Note"
+            name="note"
+            rows={2}
+            maxLength={5000}
+            hint="Optional: what to bring, dress code, parking…"
+            value={form.note}
+            error={errors.note}
+            onChange={(e) => set('note', e.target.value)}
+          />
           <ColorPicker value={form.color} onChange={(c) => set('color', c)} error={errors.color} />
         </div>
 
         <div role="tabpanel" id="event-step-panel-1" aria-labelledby="event-step-1" hidden={step !== 1}>
           <div className="form-grid">
-            <TextField label="Date" type="date" name="event_date" value={form.event_date} error={errors.event_date} hint={event ? undefined : 'Empty: today'} onChange={(e) => set('event_date', e.target.value)} />
-            <TextField label="End date (optional)" type="date" name="end_date" value={form.end_date} min={form.event_date || undefined} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
-            <TextField label="Start time" type="time" name="start_time" value={form.start_time} error={errors.start_time} hint={event ? undefined : 'Empty: 4:00 PM'} onChange={(e) => set('start_time', e.target.value)} />
-            <TextField label="End time" type="time" name="end_time" value={form.end_time} error={errors.end_time} hint={event ? undefined : 'Empty: 9:00 PM'} onChange={(e) => set('end_time', e.target.value)} />
+            <TextField
+              label="Date"
+              type="date"
+              name="event_date"
+              value={form.event_date}
+              error={errors.event_date}
+              hint={event ? undefined : 'Empty: today'}
+              onChange={(e) => set('event_date', e.target.value)}
+            />
+            <TextField
+              label="End date (optional)"
+              type="date"
+              name="end_date"
+              value={form.end_date}
+              min={form.event_date || undefined}
+              error={errors.end_date}
+              onChange={(e) => set('end_date', e.target.value)}
+            />
+            <TextField
+              label="Start time"
+              type="time"
+              name="start_time"
+              value={form.start_time}
+              error={errors.start_time}
+              hint={event ? undefined : 'Empty: 4:00 PM'}
+              onChange={(e) => set('start_time', e.target.value)}
+            />
+            <TextField
+              label="End time"
+              type="time"
+              name="end_time"
+              value={form.end_time}
+              error={errors.end_time}
+              hint={event ? undefined : 'Empty: 9:00 PM'}
+              onChange={(e) => set('end_time', e.target.value)}
+            />
             <div className="span-2">
-              <SelectField label="Time zone" name="time_zone" value={form.time_zone} error={errors.time_zone} onChange={(e) => set('time_zone', e.target.value)}>
+              <SelectField
+                label="Time zone"
+                name="time_zone"
+                value={form.time_zone}
+                error={errors.time_zone}
+                onChange={(e) => set('time_zone', e.target.value)}
+              >
                 {zones.map((z) => (
-                  <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>
+                  <option key={z} value={z}>
+                    {z.replace(/_/g, ' ')}
+                  </option>
                 ))}
               </SelectField>
             </div>
@@ -218,10 +334,32 @@ export function EventModal({ open, onClose, event, onSaved }: { open: boolean; o
             {form.is_physical ? (
               <div className="form-grid">
                 <div className="span-2">
-                  <TextField label="Address" name="location" maxLength={200} placeholder="Unset" value={form.location} error={errors.location} onChange={(e) => set('location', e.target.value)} />
+                  <TextField
+                    label="Address"
+                    name="location"
+                    maxLength={200}
+                    placeholder="Unset"
+                    value={form.location}
+                    error={errors.location}
+                    onChange={(e) => set('location', e.target.value)}
+                  />
                 </div>
-                <TextField label="City" name="city" maxLength={100} value={form.city} error={errors.city} onChange={(e) => set('city', e.target.value)} />
-                <TextField label="Zip code" name="zip_code" maxLength={20} value={form.zip_code} error={errors.zip_code} onChange={(e) => set('zip_code', e.target.value)} />
+                <TextField
+                  label="City"
+                  name="city"
+                  maxLength={100}
+                  value={form.city}
+                  error={errors.city}
+                  onChange={(e) => set('city', e.target.value)}
+                />
+                <TextField
+                  label="Zip code"
+                  name="zip_code"
+                  maxLength={20}
+                  value={form.zip_code}
+                  error={errors.zip_code}
+                  onChange={(e) => set('zip_code', e.target.value)}
+                />
                 <SelectField
                   label="Country"
                   name="country"
@@ -229,27 +367,57 @@ export function EventModal({ open, onClose, event, onSaved }: { open: boolean; o
                   error={errors.country}
                   onChange={(e) => {
                     const country = e.target.value;
-                    setForm((f) => ({ ...f, country, state: country === UNITED_STATES && !(US_STATES as readonly string[]).includes(f.state) ? '' : f.state }));
+                    setForm((f) => ({
+                      ...f,
+                      country,
+                      state: country === UNITED_STATES && !(US_STATES as readonly string[]).includes(f.state) ? '' : f.state,
+                    }));
                   }}
                 >
                   <option value="">Select a country</option>
                   {COUNTRIES.map((c) => (
-                    <option key={c} value={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
                   ))}
                 </SelectField>
                 {isUs ? (
-                  <SelectField label="State" name="state" value={form.state} error={errors.state} onChange={(e) => set('state', e.target.value)}>
+                  <SelectField
+                    label="State"
+                    name="state"
+                    value={form.state}
+                    error={errors.state}
+                    onChange={(e) => set('state', e.target.value)}
+                  >
                     <option value="">Select a state</option>
                     {US_STATES.map((s) => (
-                      <option key={s} value={s}>{s}</option>
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
                     ))}
                   </SelectField>
                 ) : (
-                  <TextField label="State / region" name="state" maxLength={100} value={form.state} error={errors.state} onChange={(e) => set('state', e.target.value)} />
+                  <TextField
+                    label="State / region"
+                    name="state"
+                    maxLength={100}
+                    value={form.state}
+                    error={errors.state}
+                    onChange={(e) => set('state', e.target.value)}
+                  />
                 )}
               </div>
             ) : (
-              <TextField label="Virtual link" type="url" name="virtual_link" maxLength={2048} placeholder="https://" value={form.virtual_link} error={errors.virtual_link} onChange={(e) => set('virtual_link', e.target.value)} />
+              <TextField
+                label="Virtual link"
+                type="url"
+                name="virtual_link"
+                maxLength={2048}
+                placeholder="https://"
+                value={form.virtual_link}
+                error={errors.virtual_link}
+                onChange={(e) => set('virtual_link', e.target.value)}
+              />
             )}
           </fieldset>
         </div>

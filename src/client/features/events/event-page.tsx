@@ -3,7 +3,13 @@ import { TRPCClientError } from '@trpc/client';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
-import { eventTypeLabel, formatEventDateRange, formatInstantInZone, formatInstantRangeInZone, formatTimeRange12 } from '../../../shared/event-format';
+import {
+  eventTypeLabel,
+  formatEventDateRange,
+  formatInstantInZone,
+  formatInstantRangeInZone,
+  formatTimeRange12,
+} from '../../../shared/event-format';
 import type { EventDetailDto } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
@@ -170,7 +176,16 @@ export function EventPage() {
   const event = query.data;
 
   const onTabKey = (e: KeyboardEvent, i: number) => {
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + TABS.length) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     setTab(TABS[next]!);
@@ -189,7 +204,8 @@ export function EventPage() {
         {event.is_past ? <span className="badge badge-past">Past</span> : null}
       </div>
       <p className="event-meta-line">
-        {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)} · {placeLabel(event)}
+        {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)} ·{' '}
+        {placeLabel(event)}
       </p>
       <div className="tabs" role="tablist" aria-label="Event sections">
         {TABS.map((t, i) => (

@@ -5,7 +5,17 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
 /** Invite Member(s): search, tick members, 'Invite Selected (n)'; each gets an emailed link. */
-export function InviteModal({ open, onClose, eventId, eventTitle }: { open: boolean; onClose: () => void; eventId: number; eventTitle: string }) {
+export function InviteModal({
+  open,
+  onClose,
+  eventId,
+  eventTitle,
+}: {
+  open: boolean;
+  onClose: () => void;
+  eventId: number;
+  eventTitle: string;
+}) {
   const trpc = useTRPC();
   const toast = useToast();
   const searchId = useId();

@@ -13,7 +13,9 @@ export function ParticipantList({ event, viewerId }: { event: EventDetailDto; vi
     <ul className="participant-list">
       {event.participants.map((p) => (
         <li key={p.user_id}>
-          <span className="avatar" aria-hidden="true">{p.name.trim().charAt(0).toUpperCase()}</span>
+          <span className="avatar" aria-hidden="true">
+            {p.name.trim().charAt(0).toUpperCase()}
+          </span>
           <span>
             {p.name} {p.user_id === viewerId ? <span className="you">(You)</span> : null}
           </span>
@@ -75,7 +77,12 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
               Leave Event
             </button>
           ) : (
-            <button type="button" className="button" disabled={!event.viewer.can_join || join.isPending} onClick={() => join.mutate({ id: event.id })}>
+            <button
+              type="button"
+              className="button"
+              disabled={!event.viewer.can_join || join.isPending}
+              onClick={() => join.mutate({ id: event.id })}
+            >
               Join Event
             </button>
           )}
@@ -101,7 +108,12 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
             <button type="button" className="button button-ghost" onClick={() => setWelcome(false)}>
               Close
             </button>
-            <button type="button" className="button" disabled={confirm.isPending} onClick={() => confirm.mutate({ eventId: event.id, userId: viewerId })}>
+            <button
+              type="button"
+              className="button"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate({ eventId: event.id, userId: viewerId })}
+            >
               Send Confirmation Email
             </button>
           </>

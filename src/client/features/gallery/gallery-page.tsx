@@ -86,7 +86,12 @@ export function GalleryPage() {
               <button type="button" className="button" onClick={() => setUploading(true)}>
                 Upload Image
               </button>
-              <button type="button" className="button button-secondary" onClick={() => setManaging(true)} disabled={!all.some((i) => i.can_manage)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setManaging(true)}
+                disabled={!all.some((i) => i.can_manage)}
+              >
                 Manage Images
               </button>
             </>
@@ -99,7 +104,13 @@ export function GalleryPage() {
           <label htmlFor={`${ids}-search`} className="visually-hidden">
             Search by tags
           </label>
-          <input id={`${ids}-search`} type="search" placeholder="Search by tags..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={`${ids}-search`}
+            type="search"
+            placeholder="Search by tags..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-filter`} className="visually-hidden">
@@ -118,7 +129,9 @@ export function GalleryPage() {
           </select>
         </div>
       </div>
-      {managing ? <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p> : null}
+      {managing ? (
+        <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p>
+      ) : null}
 
       <ImageListStatus query={list} empty={groups.length === 0} emptyText="No images to display" emptyClassName="gallery-empty">
         {groups.map((g) => {

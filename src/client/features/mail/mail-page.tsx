@@ -37,7 +37,13 @@ function MemberPicker({ selected, onChange }: { selected: number[]; onChange: (i
     <fieldset className="member-picker">
       <legend>Members ({selected.length} selected)</legend>
       <div className="member-picker-tools">
-        <input type="search" aria-label="Search members" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search members"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <button type="button" className="button button-ghost button-small" onClick={addShown} disabled={shown.length === 0}>
           Select shown
         </button>
@@ -82,7 +88,15 @@ function RecipientCount({ group, selected }: { group: RecipientGroup; selected: 
   const n = group === 'selected' && selected.length === 0 ? 0 : count.data?.count;
   return (
     <p className="recipient-count" role="status" aria-live="polite">
-      {n === undefined ? 'Counting recipients…' : n === 0 ? 'No members will receive this email yet.' : <>This email will go to <strong>{plural(n)}</strong>.</>}
+      {n === undefined ? (
+        'Counting recipients…'
+      ) : n === 0 ? (
+        'No members will receive this email yet.'
+      ) : (
+        <>
+          This email will go to <strong>{plural(n)}</strong>.
+        </>
+      )}
     </p>
   );
 }
@@ -147,16 +161,15 @@ export function MailPage() {
 
   return (
     <section className="page mail-page">
-      <MailPageHead title="Send Message" intro="Write to a group of members. Each member receives their own copy." link={{ href: '/admin/sent-mail', label: 'Sent mail' }} />
+      <MailPageHead
+        title="Send Message"
+        intro="Write to a group of members. Each member receives their own copy."
+        link={{ href: '/admin/sent-mail', label: 'Sent mail' }}
+      />
 
       <div className="mail-compose">
         <form className="card form-card mail-form" onSubmit={submit} noValidate>
-          <SelectField
-            label="Recipients"
-            name="recipientGroup"
-            value={group}
-            onChange={(e) => setGroup(e.target.value as RecipientGroup)}
-          >
+          <SelectField label="Recipients" name="recipientGroup" value={group} onChange={(e) => setGroup(e.target.value as RecipientGroup)}>
             {RECIPIENT_GROUPS.map((g) => (
               <option key={g} value={g}>
                 {RECIPIENT_GROUP_LABELS[g]}
@@ -165,7 +178,14 @@ export function MailPage() {
           </SelectField>
           {group === 'selected' ? <MemberPicker selected={selected} onChange={setSelected} /> : null}
           <RecipientCount group={group} selected={selected} />
-          <TextField label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value.replace(/[\r\n]+/g, ' '))} />
+          <TextField
+            label="Subject"
+            name="subject"
+            required
+            maxLength={200}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value.replace(/[\r\n]+/g, ' '))}
+          />
           <TextAreaField
             label="Body"
             name="body"
@@ -190,7 +210,10 @@ export function MailPage() {
         <div className="mail-preview-column">
           <h2 className="mail-preview-title">Preview</h2>
           <EmailPreview subject={subject} html={preview.replaceAll(NAME_PLACEHOLDER, sampleName.replace(/[&<>"']/g, ''))} />
-          <p className="field-hint">{NAME_PLACEHOLDER} shows your own name here. Unsafe HTML (scripts, forms, embedded frames, event handlers) is removed before sending, exactly as shown here.</p>
+          <p className="field-hint">
+            {NAME_PLACEHOLDER} shows your own name here. Unsafe HTML (scripts, forms, embedded frames, event handlers) is removed before
+            sending, exactly as shown here.
+          </p>
         </div>
       </div>
 
@@ -199,7 +222,8 @@ export function MailPage() {
         title="Send this email?"
         message={
           <>
-            “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} ({RECIPIENT_GROUP_LABELS[group]}).
+            “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} (
+            {RECIPIENT_GROUP_LABELS[group]}).
           </>
         }
         confirmLabel="Send now"

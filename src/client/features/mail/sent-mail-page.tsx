@@ -39,7 +39,9 @@ function CountsLine({ counts }: { counts: Counts }) {
   const waiting = counts.queued + counts.sending;
   return (
     <p className="sent-counts">
-      <span>{counts.total} recipient{counts.total === 1 ? '' : 's'}</span>
+      <span>
+        {counts.total} recipient{counts.total === 1 ? '' : 's'}
+      </span>
       <span className="status-sent">{counts.sent} sent</span>
       {waiting ? <span className="status-queued">{waiting} queued</span> : null}
       {counts.failed ? <span className="status-failed">{counts.failed} failed</span> : null}
@@ -174,7 +176,11 @@ export function SentMailPage() {
 
   return (
     <section className="page sent-mail-page">
-      <MailPageHead title="Sent mail" intro="Every email the club sent, with each recipient's delivery status." link={{ href: '/mail', label: 'Send Message' }} />
+      <MailPageHead
+        title="Sent mail"
+        intro="Every email the club sent, with each recipient's delivery status."
+        link={{ href: '/mail', label: 'Send Message' }}
+      />
 
       <div className="tabs" role="tablist" aria-label="Which email">
         {(['group', 'all'] as const).map((k) => (
@@ -205,7 +211,11 @@ export function SentMailPage() {
                   </time>
                 </span>
                 <span className="sent-item-meta">
-                  {m.kind === 'group' ? <span className="badge">{groupLabel(m.recipientGroup)}</span> : <span className="badge">{KIND_LABELS[m.kind] ?? m.kind}</span>}
+                  {m.kind === 'group' ? (
+                    <span className="badge">{groupLabel(m.recipientGroup)}</span>
+                  ) : (
+                    <span className="badge">{KIND_LABELS[m.kind] ?? m.kind}</span>
+                  )}
                   <span>{m.senderName ? `by ${m.senderName}` : 'by the club'}</span>
                 </span>
                 <CountsLine counts={m.counts} />

@@ -129,12 +129,19 @@ export function ApplicationPage() {
     return (
       <section className="page wizard">
         <div className="card success-panel" role="status">
-          <div className="success-mark" aria-hidden="true">✓</div>
-          <h1 ref={heading} tabIndex={-1} className="wizard-step-title">Application Submitted Successfully!</h1>
+          <div className="success-mark" aria-hidden="true">
+            ✓
+          </div>
+          <h1 ref={heading} tabIndex={-1} className="wizard-step-title">
+            Application Submitted Successfully!
+          </h1>
           <p className="lead center" style={{ marginInline: 'auto' }}>
-            Thank you for applying. An administrator will review your application, and you will receive an email with your invitation to register once it is accepted.
+            Thank you for applying. An administrator will review your application, and you will receive an email with your invitation to
+            register once it is accepted.
           </p>
-          <Link href="/login" className="button">Back to Login</Link>
+          <Link href="/login" className="button">
+            Back to Login
+          </Link>
         </div>
       </section>
     );
@@ -149,8 +156,14 @@ export function ApplicationPage() {
       <h1>Club Application</h1>
       <ol className="wizard-steps" aria-label="Application steps">
         {STEPS.map((label, i) => (
-          <li key={label} data-state={i + 1 < step ? 'done' : i + 1 === step ? 'current' : 'todo'} aria-current={i + 1 === step ? 'step' : undefined}>
-            <span>{i + 1}. {label}</span>
+          <li
+            key={label}
+            data-state={i + 1 < step ? 'done' : i + 1 === step ? 'current' : 'todo'}
+            aria-current={i + 1 === step ? 'step' : undefined}
+          >
+            <span>
+              {i + 1}. {label}
+            </span>
           </li>
         ))}
       </ol>
@@ -177,8 +190,25 @@ export function ApplicationPage() {
 
         {step === 2 ? (
           <>
-            <TextField label="Full Name" name="full_name" autoComplete="name" required maxLength={100} value={values.full_name} onChange={(e) => set('full_name', e.target.value)} />
-            <TextField label="Email Address" name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={(e) => set('email', e.target.value)} />
+            <TextField
+              label="Full Name"
+              name="full_name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={values.full_name}
+              onChange={(e) => set('full_name', e.target.value)}
+            />
+            <TextField
+              label="Email Address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
             <TextField
               label="Phone Number"
               name="phone"
@@ -191,7 +221,11 @@ export function ApplicationPage() {
               onChange={(e) => set('phone', e.target.value)}
               onBlur={(e) => checkPhone(e.target.value)}
             />
-            {phoneWarning ? <p className="field-warning" role="status">{phoneWarning}</p> : null}
+            {phoneWarning ? (
+              <p className="field-warning" role="status">
+                {phoneWarning}
+              </p>
+            ) : null}
             <TextAreaField
               label="Why do you want to join the club?"
               name="reason"
@@ -206,7 +240,13 @@ export function ApplicationPage() {
               <div className="choice-grid">
                 {INTERESTS.map((interest) => (
                   <label key={interest} className="checkbox">
-                    <input type="checkbox" name="interests" value={interest} checked={values.interests.includes(interest)} onChange={(e) => toggleInterest(interest, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      name="interests"
+                      value={interest}
+                      checked={values.interests.includes(interest)}
+                      onChange={(e) => toggleInterest(interest, e.target.checked)}
+                    />
                     {INTEREST_LABELS[interest]}
                   </label>
                 ))}
@@ -217,28 +257,95 @@ export function ApplicationPage() {
 
         {step === 3 ? (
           <>
-            <SelectField label="Availability" name="availability" required value={values.availability} onChange={(e) => set('availability', e.target.value)}>
+            <SelectField
+              label="Availability"
+              name="availability"
+              required
+              value={values.availability}
+              onChange={(e) => set('availability', e.target.value)}
+            >
               <option value="">Select…</option>
-              {AVAILABILITY.map((a) => <option key={a} value={a}>{a}</option>)}
+              {AVAILABILITY.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label="Membership Type" name="membershipType" required value={values.membershipType} onChange={(e) => set('membershipType', e.target.value)}>
+            <SelectField
+              label="Membership Type"
+              name="membershipType"
+              required
+              value={values.membershipType}
+              onChange={(e) => set('membershipType', e.target.value)}
+            >
               <option value="">Select…</option>
-              {APPLICATION_MEMBERSHIP_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              {APPLICATION_MEMBERSHIP_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </SelectField>
             {host ? (
               <fieldset className="property-fields">
                 <legend>Your property</legend>
-                <TextField label="Property Address" name="propertyAddress" autoComplete="street-address" required maxLength={300} value={values.propertyAddress} onChange={(e) => set('propertyAddress', e.target.value)} />
-                <TextField label="Property Type" name="propertyType" required maxLength={100} placeholder="House, apartment, cabin…" value={values.propertyType} onChange={(e) => set('propertyType', e.target.value)} />
-                <TextAreaField label="Property Description" name="propertyDescription" required maxLength={2000} rows={3} value={values.propertyDescription} onChange={(e) => set('propertyDescription', e.target.value)} />
-                <SelectField label="Property Availability" name="propertyAvailability" required value={values.propertyAvailability} onChange={(e) => set('propertyAvailability', e.target.value)}>
+                <TextField
+                  label="Property Address"
+                  name="propertyAddress"
+                  autoComplete="street-address"
+                  required
+                  maxLength={300}
+                  value={values.propertyAddress}
+                  onChange={(e) => set('propertyAddress', e.target.value)}
+                />
+                <TextField
+                  label="Property Type"
+                  name="propertyType"
+                  required
+                  maxLength={100}
+                  placeholder="House, apartment, cabin…"
+                  value={values.propertyType}
+                  onChange={(e) => set('propertyType', e.target.value)}
+                />
+                <TextAreaField
+                  label="Property Description"
+                  name="propertyDescription"
+                  required
+                  maxLength={2000}
+                  rows={3}
+                  value={values.propertyDescription}
+                  onChange={(e) => set('propertyDescription', e.target.value)}
+                />
+                <SelectField
+                  label="Property Availability"
+                  name="propertyAvailability"
+                  required
+                  value={values.propertyAvailability}
+                  onChange={(e) => set('propertyAvailability', e.target.value)}
+                >
                   <option value="">Select…</option>
-                  {PROPERTY_AVAILABILITY.map((a) => <option key={a} value={a}>{a}</option>)}
+                  {PROPERTY_AVAILABILITY.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
                 </SelectField>
               </fieldset>
             ) : null}
-            <TextField label="How did you hear about us?" name="referral" maxLength={500} value={values.referral} onChange={(e) => set('referral', e.target.value)} />
-            <TextAreaField label="Comments (optional)" name="comments" maxLength={2000} rows={3} value={values.comments} onChange={(e) => set('comments', e.target.value)} />
+            <TextField
+              label="How did you hear about us?"
+              name="referral"
+              maxLength={500}
+              value={values.referral}
+              onChange={(e) => set('referral', e.target.value)}
+            />
+            <TextAreaField
+              label="Comments (optional)"
+              name="comments"
+              maxLength={2000}
+              rows={3}
+              value={values.comments}
+              onChange={(e) => set('comments', e.target.value)}
+            />
           </>
         ) : null}
 

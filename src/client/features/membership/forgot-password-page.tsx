@@ -34,12 +34,25 @@ export function ForgotPasswordPage() {
       <form className="card form-card auth-card" onSubmit={submit}>
         <h1>Forgot password</h1>
         <p className="lead">Enter the email of your account and we will send you a link to choose a new password.</p>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <FormMessage tone="success">{answer}</FormMessage>
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send reset link'}</button>
-          <Link href="/login" className="text-link">Back to Login</Link>
+          <button type="submit" className="button" disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send reset link'}
+          </button>
+          <Link href="/login" className="text-link">
+            Back to Login
+          </Link>
         </div>
       </form>
     </section>

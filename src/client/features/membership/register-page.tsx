@@ -49,9 +49,15 @@ export function RegisterPage() {
     if (!problem) register.mutate({ token, name, type: type as AccountType, password });
   }
 
-  if (invite.isPending) return <p className="page-status" role="status">Verifying your invitation…</p>;
+  if (invite.isPending)
+    return (
+      <p className="page-status" role="status">
+        Verifying your invitation…
+      </p>
+    );
   if (invite.isError) {
-    const notFound = invite.error instanceof TRPCClientError && (invite.error.data?.httpStatus === 404 || invite.error.data?.httpStatus === 400);
+    const notFound =
+      invite.error instanceof TRPCClientError && (invite.error.data?.httpStatus === 404 || invite.error.data?.httpStatus === 400);
     return (
       <section className="page narrow">
         <div className="card auth-card">
@@ -72,16 +78,44 @@ export function RegisterPage() {
         <p className="eyebrow">Welcome to the club</p>
         <h1>Create your account</h1>
         <p className="lead">Your application was accepted. Choose how you will appear to other members and set a password.</p>
-        <TextField label="Email" type="email" name="email" value={invite.data.email} readOnly autoComplete="username" hint="The address your invitation was sent to." />
-        <TextField label="Name" name="name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          value={invite.data.email}
+          readOnly
+          autoComplete="username"
+          hint="The address your invitation was sent to."
+        />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <SelectField label="Account type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
           <option value="">Select…</option>
-          {types.map((t) => <option key={t} value={t}>{t}</option>)}
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </SelectField>
-        <NewPasswordFields labels={['Password', 'Confirm password']} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <NewPasswordFields
+          labels={['Password', 'Confirm password']}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+        />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={register.isPending}>{register.isPending ? 'Creating account…' : 'Create account'}</button>
+          <button type="submit" className="button" disabled={register.isPending}>
+            {register.isPending ? 'Creating account…' : 'Create account'}
+          </button>
         </div>
       </form>
     </section>

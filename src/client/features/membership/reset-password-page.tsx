@@ -32,10 +32,14 @@ export function ResetPasswordPage() {
     return (
       <section className="page narrow">
         <div className="card success-panel" role="status">
-          <div className="success-mark" aria-hidden="true">✓</div>
+          <div className="success-mark" aria-hidden="true">
+            ✓
+          </div>
           <h1>Password reset</h1>
           <p>{done}</p>
-          <Link href="/login" className="button">Go to Login</Link>
+          <Link href="/login" className="button">
+            Go to Login
+          </Link>
         </div>
       </section>
     );
@@ -46,11 +50,21 @@ export function ResetPasswordPage() {
       <form className="card form-card auth-card" onSubmit={submit} noValidate>
         <h1>Choose a new password</h1>
         <p className="lead">For your security, resetting the password signs your account out on every device.</p>
-        <NewPasswordFields labels={['New password', 'Confirm new password']} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <NewPasswordFields
+          labels={['New password', 'Confirm new password']}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+        />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={reset.isPending}>{reset.isPending ? 'Saving…' : 'Reset password'}</button>
-          <Link href="/forgot-password" className="text-link">Request a new link</Link>
+          <button type="submit" className="button" disabled={reset.isPending}>
+            {reset.isPending ? 'Saving…' : 'Reset password'}
+          </button>
+          <Link href="/forgot-password" className="text-link">
+            Request a new link
+          </Link>
         </div>
       </form>
     </section>

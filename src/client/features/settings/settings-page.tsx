@@ -47,18 +47,30 @@ function AccountForm() {
     <form className="card form-card" onSubmit={submit}>
       <h2>Account</h2>
       <p className="muted">{details.data?.email}</p>
-      <TextField label="Username" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      <TextField
+        label="Username"
+        name="name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="name"
+      />
       {isAdmin ? (
         <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
           {ACCOUNT_TYPES.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </SelectField>
       ) : (
         <p className="muted">Account type: {details.data?.type}</p>
       )}
       <FormMessage>{error}</FormMessage>
-      <button type="submit" className="button" disabled={save.isPending || details.isPending}>Save</button>
+      <button type="submit" className="button" disabled={save.isPending || details.isPending}>
+        Save
+      </button>
     </form>
   );
 }
@@ -103,10 +115,25 @@ function PasswordForm({ forced }: { forced: boolean }) {
     <form className="card form-card" onSubmit={submit}>
       <h2>Password</h2>
       {forced ? <FormMessage tone="info">An administrator reset your password. Please choose a new one to continue.</FormMessage> : null}
-      <TextField label="Old password" type="password" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-      <NewPasswordFields labels={['New password', 'Confirm new password']} password={newPassword} confirm={confirm} onPassword={setNew} onConfirm={setConfirm} />
+      <TextField
+        label="Old password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={oldPassword}
+        onChange={(e) => setOld(e.target.value)}
+      />
+      <NewPasswordFields
+        labels={['New password', 'Confirm new password']}
+        password={newPassword}
+        confirm={confirm}
+        onPassword={setNew}
+        onConfirm={setConfirm}
+      />
       <FormMessage>{error}</FormMessage>
-      <button type="submit" className="button" disabled={change.isPending}>Change password</button>
+      <button type="submit" className="button" disabled={change.isPending}>
+        Change password
+      </button>
     </form>
   );
 }

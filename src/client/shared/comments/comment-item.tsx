@@ -55,12 +55,8 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
     if (editing) editRef.current?.focus();
   }, [editing]);
 
-  const like = useMutation(
-    trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('like') }),
-  );
-  const unlike = useMutation(
-    trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('unlike') }),
-  );
+  const like = useMutation(trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('like') }));
+  const unlike = useMutation(trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('unlike') }));
   const update = useMutation(
     trpc.comments.update.mutationOptions({
       onSuccess: (updated) => {
@@ -122,7 +118,14 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
 
         {editing ? (
           <form className="comment-edit" onSubmit={save}>
-            <CommentTextArea label="Edit your comment" ref={editRef} value={draft} rows={Math.min(8, Math.max(3, draft.split('\n').length + 1))} onChange={(e) => setDraft(e.target.value)} onEscape={cancelEdit} />
+            <CommentTextArea
+              label="Edit your comment"
+              ref={editRef}
+              value={draft}
+              rows={Math.min(8, Math.max(3, draft.split('\n').length + 1))}
+              onChange={(e) => setDraft(e.target.value)}
+              onEscape={cancelEdit}
+            />
             <div className="comment-actions">
               <button type="submit" className="button button-small" disabled={update.isPending}>
                 Save
@@ -170,7 +173,9 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
         <ConfirmDialog
           open={confirming}
           title="Delete comment"
-          message={isAuthor ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`}
+          message={
+            isAuthor ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`
+          }
           confirmLabel="Delete"
           danger
           busy={remove.isPending}

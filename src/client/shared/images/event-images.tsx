@@ -23,7 +23,12 @@ export function EventImages({ eventId }: { eventId: number }) {
           Upload Image
         </button>
       </div>
-      <ImageListStatus query={list} empty={images.length === 0} emptyText="No images have been tagged with this event yet." emptyClassName="muted">
+      <ImageListStatus
+        query={list}
+        empty={images.length === 0}
+        emptyText="No images have been tagged with this event yet."
+        emptyClassName="muted"
+      >
         <ImageGrid images={images} onOpen={(i) => setOpenId(i.id)} />
       </ImageListStatus>
       <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} eventId={eventId} />

@@ -2,7 +2,15 @@ import type { EventOption } from '../../../shared/schemas/images';
 import { SelectField } from '../../components/field';
 
 /** The associated-event select: 'No event associated' plus every event. */
-export function EventSelect({ events, value, onChange }: { events: EventOption[]; value: number | null; onChange: (id: number | null) => void }) {
+export function EventSelect({
+  events,
+  value,
+  onChange,
+}: {
+  events: EventOption[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
   return (
     <SelectField label="Associated event" value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
       <option value="">No event associated</option>

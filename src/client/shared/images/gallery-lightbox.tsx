@@ -1,7 +1,14 @@
 // Loaded only when Gallery Mode opens: the lightbox library and its styles stay out of every
 // first-load bundle.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Lightbox, { IconButton, type FullscreenRef, type SlideImage, type SlideshowRef, type ThumbnailsRef, type ZoomRef } from 'yet-another-react-lightbox';
+import Lightbox, {
+  IconButton,
+  type FullscreenRef,
+  type SlideImage,
+  type SlideshowRef,
+  type ThumbnailsRef,
+  type ZoomRef,
+} from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
@@ -24,7 +31,16 @@ function stepZoom(z: ZoomRef, direction: 1 | -1) {
 const zoomGlyph = (plus: boolean) =>
   function ZoomGlyph() {
     return (
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <circle cx="10.5" cy="10.5" r="6.5" />
         <path d={plus ? 'M10.5 7.5v6M7.5 10.5h6' : 'M7.5 10.5h6'} />
         <path d="M15.5 15.5 20 20" />
@@ -160,8 +176,20 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
         iconError: () => <InvalidSource />,
         buttonZoom: (z) => (
           <>
-            <IconButton key="zoom-in" label="Zoom in" icon={ZoomInGlyph} disabled={z.disabled || z.zoom >= z.maxZoom} onClick={() => stepZoom(z, 1)} />
-            <IconButton key="zoom-out" label="Zoom out" icon={ZoomOutGlyph} disabled={z.disabled || z.zoom <= z.minZoom} onClick={() => stepZoom(z, -1)} />
+            <IconButton
+              key="zoom-in"
+              label="Zoom in"
+              icon={ZoomInGlyph}
+              disabled={z.disabled || z.zoom >= z.maxZoom}
+              onClick={() => stepZoom(z, 1)}
+            />
+            <IconButton
+              key="zoom-out"
+              label="Zoom out"
+              icon={ZoomOutGlyph}
+              disabled={z.disabled || z.zoom <= z.minZoom}
+              onClick={() => stepZoom(z, -1)}
+            />
           </>
         ),
       }}

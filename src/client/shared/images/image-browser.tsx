@@ -33,15 +33,33 @@ export function ImageBrowser({ images, known, listPending, events }: ImageBrowse
 
   function galleryMode(current: ImageDto) {
     const slides = images.some((i) => i.id === current.id) ? images : [current];
-    setLightbox({ slides, index: Math.max(0, slides.findIndex((i) => i.id === current.id)) });
+    setLightbox({
+      slides,
+      index: Math.max(
+        0,
+        slides.findIndex((i) => i.id === current.id),
+      ),
+    });
     setOpenId(null);
   }
 
   return (
     <>
-      <ImageView image={lightbox ? undefined : image} state={lightbox ? 'ready' : state} events={events} onClose={() => setOpenId(null)} onGalleryMode={galleryMode} />
+      <ImageView
+        image={lightbox ? undefined : image}
+        state={lightbox ? 'ready' : state}
+        events={events}
+        onClose={() => setOpenId(null)}
+        onGalleryMode={galleryMode}
+      />
       {lightbox ? (
-        <Suspense fallback={<div className="lightbox-loading" role="status">Opening Gallery Mode…</div>}>
+        <Suspense
+          fallback={
+            <div className="lightbox-loading" role="status">
+              Opening Gallery Mode…
+            </div>
+          }
+        >
           <GalleryLightbox
             images={lightbox.slides}
             index={lightbox.index}

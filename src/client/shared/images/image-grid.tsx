@@ -65,7 +65,13 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
 }
 
 /** Loading, error and empty states of an image list; the list itself otherwise. */
-export function ImageListStatus({ query, empty, emptyText, emptyClassName, children }: {
+export function ImageListStatus({
+  query,
+  empty,
+  emptyText,
+  emptyClassName,
+  children,
+}: {
   query: { isPending: boolean; isError: boolean; error: unknown };
   empty: boolean;
   emptyText: string;

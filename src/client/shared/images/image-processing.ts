@@ -1,4 +1,12 @@
-import { DISPLAY_MAX_EDGE, IMAGE_TYPES, MAX_IMAGE_BYTES, THUMB_TARGET_BYTES, THUMB_WIDTH, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../../shared/schemas/images';
+import {
+  DISPLAY_MAX_EDGE,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  THUMB_TARGET_BYTES,
+  THUMB_WIDTH,
+  TOO_LARGE_MESSAGE,
+  WRONG_TYPE_MESSAGE,
+} from '../../../shared/schemas/images';
 
 /**
  * Makes the three parts of an upload in the browser. Drawing to a canvas and encoding again keeps

@@ -23,7 +23,13 @@ interface ImageViewProps {
 /** 'Detailed Image View': the image, who uploaded it and when, its details, and comments. */
 export function ImageView({ image, state, events, onClose, onGalleryMode }: ImageViewProps) {
   return (
-    <Modal open={state !== 'ready' || Boolean(image)} onClose={onClose} title="Detailed Image View" size="large" className="image-view-modal">
+    <Modal
+      open={state !== 'ready' || Boolean(image)}
+      onClose={onClose}
+      title="Detailed Image View"
+      size="large"
+      className="image-view-modal"
+    >
       {image ? (
         <ImageDetails key={image.id} image={image} events={events} onClose={onClose} onGalleryMode={onGalleryMode} />
       ) : (
@@ -33,7 +39,17 @@ export function ImageView({ image, state, events, onClose, onGalleryMode }: Imag
   );
 }
 
-function ImageDetails({ image, events, onClose, onGalleryMode }: { image: ImageDto; events: EventOption[]; onClose: () => void; onGalleryMode: (image: ImageDto) => void }) {
+function ImageDetails({
+  image,
+  events,
+  onClose,
+  onGalleryMode,
+}: {
+  image: ImageDto;
+  events: EventOption[];
+  onClose: () => void;
+  onGalleryMode: (image: ImageDto) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -64,7 +80,8 @@ function ImageDetails({ image, events, onClose, onGalleryMode }: { image: ImageD
     }),
   );
 
-  const dirty = title !== image.title || parseTags(tags).join('\u0000') !== image.tags.join('\u0000') || eventId !== image.associated_event_id;
+  const dirty =
+    title !== image.title || parseTags(tags).join('\u0000') !== image.tags.join('\u0000') || eventId !== image.associated_event_id;
   const size = displaySize(image);
   const eventTitle = events.find((e) => e.id === image.associated_event_id)?.title ?? image.associated_event_title;
 
@@ -99,7 +116,8 @@ function ImageDetails({ image, events, onClose, onGalleryMode }: { image: ImageD
           <h3 className="image-view-title">{imageLabel(image)}</h3>
         )}
         <p className="image-view-meta">
-          Image uploaded by <strong>{image.author_name}</strong> on <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>
+          Image uploaded by <strong>{image.author_name}</strong> on{' '}
+          <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>
         </p>
 
         <section className="image-view-description" aria-label="Description">
@@ -181,7 +199,11 @@ function ImageDetails({ image, events, onClose, onGalleryMode }: { image: ImageD
             </div>
             <p className="image-view-event">
               <span className="label">Associated event: </span>
-              {image.associated_event_id && eventTitle ? <Link href={`/events/${image.associated_event_id}`}>{eventTitle}</Link> : 'No event associated'}
+              {image.associated_event_id && eventTitle ? (
+                <Link href={`/events/${image.associated_event_id}`}>{eventTitle}</Link>
+              ) : (
+                'No event associated'
+              )}
             </p>
           </>
         )}

@@ -154,7 +154,9 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
           onDrop={onDrop}
         >
           <p>Drop JPEG, PNG or WebP images here (up to 15 MB each), or</p>
-          <label htmlFor={inputId} className="button button-secondary button-small">Choose images</label>
+          <label htmlFor={inputId} className="button button-secondary button-small">
+            Choose images
+          </label>
           <input
             id={inputId}
             className="visually-hidden"
@@ -202,7 +204,12 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
                     </button>
                   ) : null}
                   {item.status === 'ready' || item.status === 'error' ? (
-                    <button type="button" className="button button-small button-ghost" onClick={() => remove(item)} aria-label={`Remove ${item.file.name}`}>
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      onClick={() => remove(item)}
+                      aria-label={`Remove ${item.file.name}`}
+                    >
                       Remove
                     </button>
                   ) : null}
@@ -233,7 +240,11 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
             value={fields.description}
             onChange={(e) => setFields({ ...fields, description: e.target.value })}
           />
-          <EventSelect events={events} value={fields.associatedEventId} onChange={(id) => setFields({ ...fields, associatedEventId: id })} />
+          <EventSelect
+            events={events}
+            value={fields.associatedEventId}
+            onChange={(id) => setFields({ ...fields, associatedEventId: id })}
+          />
         </div>
       </form>
     </Modal>

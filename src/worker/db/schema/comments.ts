@@ -10,22 +10,34 @@ import { images } from './images';
  * (instead of one polymorphic id) let SQLite cascade the delete of either parent. The client's
  * commentableId ("event-12", "image-7") is parsed in src/shared so the ids never collide.
  */
-export const comments = sqliteTable('comments', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
-  imageId: integer('image_id').references(() => images.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-  updatedAt: integer('updated_at'),
-}, (t) => [
-  index('comments_event_idx').on(t.eventId, t.createdAt),
-  index('comments_image_idx').on(t.imageId, t.createdAt),
-  check('comments_one_parent', sql`(${t.eventId} IS NULL) <> (${t.imageId} IS NULL)`),
-]);
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id').references(() => images.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at'),
+  },
+  (t) => [
+    index('comments_event_idx').on(t.eventId, t.createdAt),
+    index('comments_image_idx').on(t.imageId, t.createdAt),
+    check('comments_one_parent', sql`(${t.eventId} IS NULL) <> (${t.imageId} IS NULL)`),
+  ],
+);
 
-export const commentLikes = sqliteTable('comment_likes', {
-  commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.commentId, t.userId] })]);
+export const commentLikes = sqliteTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);

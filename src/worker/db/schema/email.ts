@@ -4,39 +4,51 @@ import { users } from './users';
 import { events } from './events';
 
 export const EMAIL_KINDS = [
-  'registration', 'password_reset', 'event_invitation', 'event_confirmation', 'event_announcement', 'group',
+  'registration',
+  'password_reset',
+  'event_invitation',
+  'event_confirmation',
+  'event_announcement',
+  'group',
 ] as const;
 
-export const emailMessages = sqliteTable('email_messages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
-  subject: text('subject').notNull(),
-  /** Sanitized HTML and its plain-text part, as sent. */
-  html: text('html').notNull(),
-  text: text('text').notNull(),
-  recipientGroup: text('recipient_group'),
-  senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
-  eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
-  /** JSON array of {filename, contentType, content}: small text attachments such as .ics. */
-  attachments: text('attachments', { mode: 'json' }).$type<{ filename: string; contentType: string; content: string }[]>(),
-  createdAt: createdAt(),
-}, (t) => [index('email_messages_created_idx').on(t.createdAt)]);
+export const emailMessages = sqliteTable(
+  'email_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    /** Sanitized HTML and its plain-text part, as sent. */
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    recipientGroup: text('recipient_group'),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** JSON array of {filename, contentType, content}: small text attachments such as .ics. */
+    attachments: text('attachments', { mode: 'json' }).$type<{ filename: string; contentType: string; content: string }[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_messages_created_idx').on(t.createdAt)],
+);
 
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 
-export const emailDeliveries = sqliteTable('email_deliveries', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  messageId: integer('message_id').notNull().references(() => emailMessages.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  toEmail: text('to_email').notNull(),
-  toName: text('to_name'),
-  status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  claimedAt: integer('claimed_at'),
-  sentAt: integer('sent_at'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('email_deliveries_message_idx').on(t.messageId),
-  index('email_deliveries_created_idx').on(t.createdAt),
-]);
+export const emailDeliveries = sqliteTable(
+  'email_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => emailMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name'),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    claimedAt: integer('claimed_at'),
+    sentAt: integer('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_deliveries_message_idx').on(t.messageId), index('email_deliveries_created_idx').on(t.createdAt)],
+);

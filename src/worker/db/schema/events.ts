@@ -4,49 +4,59 @@ import { bool, createdAt } from './columns';
 import { users } from './users';
 import { images } from './images';
 
-export const events = sqliteTable('events', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /** Unique, made from the title at creation and kept when the title changes. */
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  type: text('type', { enum: EVENT_TYPES }).notNull().default('entertainment'),
-  exclusivity: text('exclusivity', { enum: EXCLUSIVITY }).notNull().default('open'),
-  description: text('description').notNull().default(''),
-  note: text('note'),
-  color: text('color').notNull().default(DEFAULT_EVENT_COLOR),
-  /** Local calendar date (yyyy-mm-dd) and times (HH:MM) in the event's time zone. */
-  eventDate: text('event_date').notNull(),
-  endDate: text('end_date'),
-  startTime: text('start_time').notNull(),
-  endTime: text('end_time').notNull(),
-  /** IANA zone, e.g. Europe/Paris. */
-  timeZone: text('time_zone').notNull().default('UTC'),
-  /** UTC instants derived from the local date, time and zone: for sorting and past/upcoming. */
-  startsAt: integer('starts_at').notNull(),
-  endsAt: integer('ends_at').notNull(),
-  isPhysical: bool('is_physical').notNull().default(true),
-  location: text('location'),
-  zipCode: text('zip_code'),
-  city: text('city'),
-  state: text('state'),
-  country: text('country'),
-  virtualLink: text('virtual_link'),
-  bannerImageId: integer('banner_image_id').references((): AnySQLiteColumn => images.id, { onDelete: 'set null' }),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull().$defaultFn(() => Date.now()),
-}, (t) => [
-  index('events_starts_idx').on(t.startsAt),
-  index('events_creator_idx').on(t.createdBy),
-]);
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Unique, made from the title at creation and kept when the title changes. */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    type: text('type', { enum: EVENT_TYPES }).notNull().default('entertainment'),
+    exclusivity: text('exclusivity', { enum: EXCLUSIVITY }).notNull().default('open'),
+    description: text('description').notNull().default(''),
+    note: text('note'),
+    color: text('color').notNull().default(DEFAULT_EVENT_COLOR),
+    /** Local calendar date (yyyy-mm-dd) and times (HH:MM) in the event's time zone. */
+    eventDate: text('event_date').notNull(),
+    endDate: text('end_date'),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    /** IANA zone, e.g. Europe/Paris. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** UTC instants derived from the local date, time and zone: for sorting and past/upcoming. */
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    isPhysical: bool('is_physical').notNull().default(true),
+    location: text('location'),
+    zipCode: text('zip_code'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    virtualLink: text('virtual_link'),
+    bannerImageId: integer('banner_image_id').references((): AnySQLiteColumn => images.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [index('events_starts_idx').on(t.startsAt), index('events_creator_idx').on(t.createdBy)],
+);
 
-export const eventParticipants = sqliteTable('event_participants', {
-  eventId: integer('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  joinedAt: integer('joined_at').notNull().$defaultFn(() => Date.now()),
-}, (t) => [
-  primaryKey({ columns: [t.eventId, t.userId] }),
-  index('event_participants_user_idx').on(t.userId),
-]);
+export const eventParticipants = sqliteTable(
+  'event_participants',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: integer('joined_at')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],
+);
 
 export type EventRow = typeof events.$inferSelect;

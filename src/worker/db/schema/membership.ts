@@ -17,61 +17,70 @@ export const invitationCodes = sqliteTable('invitation_codes', {
   createdAt: createdAt(),
 });
 
-export const applications = sqliteTable('applications', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  invitationCodeId: integer('invitation_code_id').references(() => invitationCodes.id, { onDelete: 'set null' }),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  reason: text('reason').notNull(),
-  /** JSON array of SPEC 3 interests. */
-  interests: text('interests', { mode: 'json' }).$type<string[]>().notNull(),
-  availability: text('availability').notNull(),
-  referral: text('referral'),
-  comments: text('comments'),
-  membershipType: text('membership_type').notNull(),
-  propertyAddress: text('property_address'),
-  propertyType: text('property_type'),
-  propertyDescription: text('property_description'),
-  propertyAvailability: text('property_availability'),
-  /** null pending, true accepted, false rejected. */
-  accepted: bool('accepted'),
-  /** Founding may be offered at registration only when the accepting admin granted it. */
-  grantedFounding: bool('granted_founding').notNull().default(false),
-  decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-  decidedAt: integer('decided_at'),
-  createdAt: createdAt(),
-}, (t) => [index('applications_status_idx').on(t.accepted, t.createdAt)]);
+export const applications = sqliteTable(
+  'applications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invitationCodeId: integer('invitation_code_id').references(() => invitationCodes.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    reason: text('reason').notNull(),
+    /** JSON array of SPEC 3 interests. */
+    interests: text('interests', { mode: 'json' }).$type<string[]>().notNull(),
+    availability: text('availability').notNull(),
+    referral: text('referral'),
+    comments: text('comments'),
+    membershipType: text('membership_type').notNull(),
+    propertyAddress: text('property_address'),
+    propertyType: text('property_type'),
+    propertyDescription: text('property_description'),
+    propertyAvailability: text('property_availability'),
+    /** null pending, true accepted, false rejected. */
+    accepted: bool('accepted'),
+    /** Founding may be offered at registration only when the accepting admin granted it. */
+    grantedFounding: bool('granted_founding').notNull().default(false),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('applications_status_idx').on(t.accepted, t.createdAt)],
+);
 
 /**
  * Single-use tokens (registration, password reset, event invitation). Only the SHA-256 of the
  * token is stored; the token itself exists only in the emailed link.
  */
-export const tokens = sqliteTable('tokens', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  tokenHash: text('token_hash').notNull().unique(),
-  purpose: text('purpose', { enum: ['registration', 'password_reset', 'event_invitation'] }).notNull(),
-  email: text('email'),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-  eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
-  /** For registration: the account types the invitee may choose. JSON array. */
-  allowedTypes: text('allowed_types', { mode: 'json' }).$type<(typeof ACCOUNT_TYPES)[number][]>(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  expiresAt: integer('expires_at').notNull(),
-  usedAt: integer('used_at'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('tokens_user_idx').on(t.userId, t.purpose),
-  index('tokens_event_idx').on(t.eventId),
-]);
+export const tokens = sqliteTable(
+  'tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['registration', 'password_reset', 'event_invitation'] }).notNull(),
+    email: text('email'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    /** For registration: the account types the invitee may choose. JSON array. */
+    allowedTypes: text('allowed_types', { mode: 'json' }).$type<(typeof ACCOUNT_TYPES)[number][]>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tokens_user_idx').on(t.userId, t.purpose), index('tokens_event_idx').on(t.eventId)],
+);
 
-export const auditLog = sqliteTable('audit_log', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  action: text('action').notNull(),
-  targetType: text('target_type'),
-  targetId: text('target_id'),
-  details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

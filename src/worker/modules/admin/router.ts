@@ -6,8 +6,12 @@ import * as users from './users';
 export const adminRouter = router({
   users: router({
     list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.deps, ctx.actor)),
-    changePrivilege: adminProcedure.input(ChangePrivilegeInputSchema).mutation(({ ctx, input }) => users.changePrivilege(ctx.deps, ctx.actor, input)),
+    changePrivilege: adminProcedure
+      .input(ChangePrivilegeInputSchema)
+      .mutation(({ ctx, input }) => users.changePrivilege(ctx.deps, ctx.actor, input)),
     setAdmin: adminProcedure.input(SetAdminInputSchema).mutation(({ ctx, input }) => users.setAdmin(ctx.deps, ctx.actor, input)),
-    resetPasswordToTemp: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
+    resetPasswordToTemp: adminProcedure
+      .input(IdInputSchema)
+      .mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
   }),
 });

@@ -39,7 +39,11 @@ async function loadUser(deps: Deps, id: number) {
 }
 
 /** PUT /api/users/{id}/privilege: Founding, Standard or Travel Host. */
-export async function changePrivilege(deps: Deps, actor: Actor, input: ChangePrivilegeInput): Promise<{ ok: true; type: ChangePrivilegeInput['type'] }> {
+export async function changePrivilege(
+  deps: Deps,
+  actor: Actor,
+  input: ChangePrivilegeInput,
+): Promise<{ ok: true; type: ChangePrivilegeInput['type'] }> {
   const admin = requireAdmin(actor);
   const target = await loadUser(deps, input.id);
   if (target.type === input.type) return { ok: true, type: input.type };
@@ -71,7 +75,12 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
     guardedAuditQuery(
       deps,
       admin,
-      { action: input.admin ? 'user.grant_admin' : 'user.revoke_admin', target: { type: 'user', id: target.id }, details: { email: target.email }, at: now },
+      {
+        action: input.admin ? 'user.grant_admin' : 'user.revoke_admin',
+        target: { type: 'user', id: target.id },
+        details: { email: target.email },
+        at: now,
+      },
       users,
       and(eq(users.id, target.id), eq(users.isAdmin, input.admin), eq(users.updatedAt, now)),
     ),

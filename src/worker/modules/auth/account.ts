@@ -78,7 +78,9 @@ export async function changePassword(deps: Deps, actor: Actor, input: UpdatePass
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The old password is not correct.', { fieldErrors: { oldPassword: ['The old password is not correct.'] } });
+    throw new AppError('BAD_REQUEST', 'The old password is not correct.', {
+      fieldErrors: { oldPassword: ['The old password is not correct.'] },
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([

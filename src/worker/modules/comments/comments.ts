@@ -193,7 +193,13 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
     const on = row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!);
     await deps.db.batch([
       remove,
-      auditEntry(deps, me, 'comment.delete', { type: 'comment', id: input.id }, { authorId: row.userId, commentableId: on, content: row.content.slice(0, 200) }),
+      auditEntry(
+        deps,
+        me,
+        'comment.delete',
+        { type: 'comment', id: input.id },
+        { authorId: row.userId, commentableId: on, content: row.content.slice(0, 200) },
+      ),
     ]);
   }
   return { ok: true, id: input.id };
@@ -227,7 +233,11 @@ export async function likeComment(deps: Deps, actor: Actor, input: CommentIdInpu
       .insert(commentLikes)
       .select(
         deps.db
-          .select({ commentId: comments.id, userId: sql<number>`${me.id}`.as('user_id'), createdAt: sql<number>`${deps.now()}`.as('created_at') })
+          .select({
+            commentId: comments.id,
+            userId: sql<number>`${me.id}`.as('user_id'),
+            createdAt: sql<number>`${deps.now()}`.as('created_at'),
+          })
           .from(comments)
           .where(eq(comments.id, input.id)),
       )

@@ -57,7 +57,10 @@ export async function calendarFeedIcs(deps: Deps, meta: RequestMeta, token: stri
     .where(
       or(
         eq(events.createdBy, owner.id),
-        inArray(events.id, deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, owner.id))),
+        inArray(
+          events.id,
+          deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, owner.id)),
+        ),
       ),
     )
     .orderBy(asc(events.startsAt));

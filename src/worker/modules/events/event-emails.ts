@@ -37,7 +37,11 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   if (targetId !== me.id) ensure(eventPolicy.manage(me, event), 'You can only ask for your own confirmation.');
   const target = targets[0];
-  if (!target) throw new AppError('BAD_REQUEST', targetId === me.id ? 'Join the event first to get a confirmation.' : 'That member has not joined this event.');
+  if (!target)
+    throw new AppError(
+      'BAD_REQUEST',
+      targetId === me.id ? 'Join the event first to get a confirmation.' : 'That member has not joined this event.',
+    );
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
 
   const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
@@ -48,7 +52,13 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
     recipients: [{ email: target.email, name: target.name, userId: target.id }],
     senderId: me.id,
     eventId: event.id,
-    attachments: [{ filename: icsFilename(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }) }],
+    attachments: [
+      {
+        filename: icsFilename(event),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }),
+      },
+    ],
   });
   return { ok: true as const, message: 'Confirmation email sent.' };
 }

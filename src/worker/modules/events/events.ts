@@ -30,11 +30,19 @@ export const EVENT_NOT_FOUND = 'Event not found';
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-const eventColumns = { event: events, creatorName: users.name, bannerKey: sql<string | null>`coalesce(${images.displayKey}, ${images.r2Key})` };
+const eventColumns = {
+  event: events,
+  creatorName: users.name,
+  bannerKey: sql<string | null>`coalesce(${images.displayKey}, ${images.r2Key})`,
+};
 
 /** Events with their creator's name and the banner image's key (joined, so still one statement). */
 function eventsWithCreator(deps: Deps) {
-  return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).leftJoin(images, eq(images.id, events.bannerImageId));
+  return deps.db
+    .select(eventColumns)
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(images, eq(images.id, events.bannerImageId));
 }
 
 /** Participants with their names, in joining order; `which` limits the events (all when omitted). */
@@ -121,7 +129,10 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
   const me = requireMember(actor);
   const mine = or(
     eq(events.createdBy, me.id),
-    inArray(events.id, deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id))),
+    inArray(
+      events.id,
+      deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id)),
+    ),
   );
   return queryEvents(deps, me, mine);
 }
@@ -129,7 +140,10 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
 async function queryEvents(deps: Deps, me: MemberActor, filter: SQL | undefined): Promise<EventDto[]> {
   const eventQuery = eventsWithCreator(deps).where(filter).orderBy(asc(events.startsAt), asc(events.id));
   const ids = deps.db.select({ id: events.id }).from(events).where(filter);
-  const [rows, people] = await deps.db.batch([eventQuery, participantsOf(deps, filter ? inArray(eventParticipants.eventId, ids) : undefined)]);
+  const [rows, people] = await deps.db.batch([
+    eventQuery,
+    participantsOf(deps, filter ? inArray(eventParticipants.eventId, ids) : undefined),
+  ]);
   const byEvent = groupParticipants(people);
   const now = deps.now();
   return upcomingThenPast(rows.map((r) => toEventDto(r.event, r, byEvent.get(r.event.id) ?? [], me.id, now)));
@@ -172,7 +186,13 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  const dto = toEventDto(row.event, row, people.map((p) => ({ user_id: p.user_id, name: p.name })), me.id, deps.now());
+  const dto = toEventDto(
+    row.event,
+    row,
+    people.map((p) => ({ user_id: p.user_id, name: p.name })),
+    me.id,
+    deps.now(),
+  );
   return {
     ...dto,
     viewer: {
@@ -197,8 +217,12 @@ export async function findEventRow(deps: Deps, id: number): Promise<EventRow> {
 type EventFieldsInput = Omit<CreateEventInput, 'banner_image_id'>;
 
 /** Physical events keep address fields and no link; virtual ones a link and no address. */
-function placeValues(isPhysical: boolean, input: EventFieldsInput): Pick<EventValues, 'location' | 'zip_code' | 'city' | 'state' | 'country' | 'virtual_link'> {
-  if (!isPhysical) return { location: null, zip_code: null, city: null, state: null, country: null, virtual_link: input.virtual_link || null };
+function placeValues(
+  isPhysical: boolean,
+  input: EventFieldsInput,
+): Pick<EventValues, 'location' | 'zip_code' | 'city' | 'state' | 'country' | 'virtual_link'> {
+  if (!isPhysical)
+    return { location: null, zip_code: null, city: null, state: null, country: null, virtual_link: input.virtual_link || null };
   return {
     location: input.location || 'Unset',
     zip_code: input.zip_code || null,
@@ -235,7 +259,8 @@ export function valuesForCreate(input: CreateEventInput, now: number): EventValu
  * value; an empty title, type, colour or zone keeps the old one too (they cannot be blank).
  */
 export function valuesForUpdate(old: EventRow, input: UpdateEventInput): EventValues {
-  const keep = <T>(value: T | null | undefined | '', previous: T): T => (value === undefined || value === null || value === '' ? previous : value);
+  const keep = <T>(value: T | null | undefined | '', previous: T): T =>
+    value === undefined || value === null || value === '' ? previous : value;
   const isPhysical = input.is_physical ?? old.isPhysical;
   const merged: EventFieldsInput = {
     location: input.location === undefined ? old.location : input.location,
@@ -297,7 +322,10 @@ function toColumns(v: EventValues) {
 async function assertImageExists(deps: Deps, imageId: number | null | undefined): Promise<void> {
   if (!imageId) return;
   const [row] = await deps.db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1);
-  if (!row) throw new AppError('BAD_REQUEST', 'The banner image does not exist.', { fieldErrors: { banner_image_id: ['The banner image does not exist.'] } });
+  if (!row)
+    throw new AppError('BAD_REQUEST', 'The banner image does not exist.', {
+      fieldErrors: { banner_image_id: ['The banner image does not exist.'] },
+    });
 }
 
 /** The title's slug, or the first free "-2", "-3"… variant of it. */
@@ -305,7 +333,12 @@ async function freeSlug(deps: Deps, title: string): Promise<string> {
   const base = slugify(title);
   // slugify leaves only [a-z0-9-], so the base holds no LIKE wildcard.
   const taken = new Set(
-    (await deps.db.select({ slug: events.slug }).from(events).where(or(eq(events.slug, base), like(events.slug, `${base}-%`)))).map((r) => r.slug),
+    (
+      await deps.db
+        .select({ slug: events.slug })
+        .from(events)
+        .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)))
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -331,7 +364,14 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
     try {
       const [row] = await deps.db
         .insert(events)
-        .values({ ...toColumns(values), slug, bannerImageId: input.banner_image_id ?? null, createdBy: me.id, createdAt: now, updatedAt: now })
+        .values({
+          ...toColumns(values),
+          slug,
+          bannerImageId: input.banner_image_id ?? null,
+          createdBy: me.id,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: events.id });
       return getEvent(deps, me, row!.id);
     } catch (err) {

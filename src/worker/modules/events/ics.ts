@@ -7,12 +7,31 @@ import type { EventRow } from '../../db/schema/events';
 
 export type IcsEvent = Pick<
   EventRow,
-  'id' | 'slug' | 'title' | 'description' | 'note' | 'startsAt' | 'endsAt' | 'timeZone' | 'isPhysical' | 'location' | 'zipCode' | 'city' | 'state' | 'country' | 'virtualLink' | 'updatedAt'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'note'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
+  | 'isPhysical'
+  | 'location'
+  | 'zipCode'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'virtualLink'
+  | 'updatedAt'
 >;
 
 /** TEXT value escaping: backslash, semicolon, comma and newlines. */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const encoder = new TextEncoder();
@@ -44,10 +63,15 @@ export function foldIcsLine(line: string): string {
 
 /** 20260305T000000Z */
 export function icsUtc(instant: number): string {
-  return new Date(instant).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
-export function eventPlace(e: Pick<IcsEvent, 'isPhysical' | 'location' | 'zipCode' | 'city' | 'state' | 'country' | 'virtualLink'>): string {
+export function eventPlace(
+  e: Pick<IcsEvent, 'isPhysical' | 'location' | 'zipCode' | 'city' | 'state' | 'country' | 'virtualLink'>,
+): string {
   if (!e.isPhysical) return e.virtualLink ?? '';
   const cityLine = [e.city, [e.state, e.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [e.location && e.location !== 'Unset' ? e.location : null, cityLine || null, e.country].filter(Boolean).join(', ');

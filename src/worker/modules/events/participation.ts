@@ -23,7 +23,15 @@ function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
   return deps.db
     .select({ id: tokens.id })
     .from(tokens)
-    .where(and(eq(tokens.purpose, 'event_invitation'), eq(tokens.userId, userId), eq(tokens.eventId, eventId), isNull(tokens.usedAt), gt(tokens.expiresAt, deps.now())));
+    .where(
+      and(
+        eq(tokens.purpose, 'event_invitation'),
+        eq(tokens.userId, userId),
+        eq(tokens.eventId, eventId),
+        isNull(tokens.usedAt),
+        gt(tokens.expiresAt, deps.now()),
+      ),
+    );
 }
 
 /**
@@ -33,7 +41,11 @@ function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
 export async function joinEvent(deps: Deps, actor: Actor, input: { id: number }) {
   const me = requireMember(actor);
   const [found, invitations] = await deps.db.batch([
-    deps.db.select({ id: events.id, title: events.title, exclusivity: events.exclusivity, createdBy: events.createdBy }).from(events).where(eq(events.id, input.id)).limit(1),
+    deps.db
+      .select({ id: events.id, title: events.title, exclusivity: events.exclusivity, createdBy: events.createdBy })
+      .from(events)
+      .where(eq(events.id, input.id))
+      .limit(1),
     pendingInvitationsOf(deps, me.id, input.id),
   ]);
   const event = found[0];
@@ -41,10 +53,25 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
   const free = eventPolicy.joinWithoutInvitation(me, event);
   if (!free && invitations.length === 0) throw new AppError('FORBIDDEN', INVITE_ONLY);
   const now = deps.now();
-  const insert = deps.db.insert(eventParticipants).values({ eventId: event.id, userId: me.id, joinedAt: now }).onConflictDoNothing().returning({ userId: eventParticipants.userId });
+  const insert = deps.db
+    .insert(eventParticipants)
+    .values({ eventId: event.id, userId: me.id, joinedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: eventParticipants.userId });
   const [inserted] = free
     ? [await insert]
-    : await deps.db.batch([insert, deps.db.update(tokens).set({ usedAt: now }).where(inArray(tokens.id, invitations.map((i) => i.id)))]);
+    : await deps.db.batch([
+        insert,
+        deps.db
+          .update(tokens)
+          .set({ usedAt: now })
+          .where(
+            inArray(
+              tokens.id,
+              invitations.map((i) => i.id),
+            ),
+          ),
+      ]);
   return { ok: true as const, joined: true as const, alreadyJoined: inserted.length === 0, event: { id: event.id, title: event.title } };
 }
 
@@ -53,7 +80,10 @@ export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }
   const me = requireMember(actor);
   const [found, deleted] = await deps.db.batch([
     deps.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1),
-    deps.db.delete(eventParticipants).where(and(eq(eventParticipants.eventId, input.id), eq(eventParticipants.userId, me.id))).returning({ userId: eventParticipants.userId }),
+    deps.db
+      .delete(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, input.id), eq(eventParticipants.userId, me.id)))
+      .returning({ userId: eventParticipants.userId }),
   ]);
   if (!found[0]) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   return { ok: true as const, left: deleted.length > 0 };
@@ -114,13 +144,19 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
     createdAt: now,
   }));
   const inserts = [];
-  for (let i = 0; i < values.length; i += TOKEN_ROWS_PER_INSERT) inserts.push(deps.db.insert(tokens).values(values.slice(i, i + TOKEN_ROWS_PER_INSERT)));
+  for (let i = 0; i < values.length; i += TOKEN_ROWS_PER_INSERT)
+    inserts.push(deps.db.insert(tokens).values(values.slice(i, i + TOKEN_ROWS_PER_INSERT)));
   await deps.db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
 
   // Each link is personal, so each invitee gets a message of their own.
   await Promise.all(
     issued.map((i) => {
-      const mail = eventInvitationEmail({ event, inviterName: me.name, inviteeName: i.user.name, link: appLink(deps.env.APP_ORIGIN, `/events/invite/${i.token}`) });
+      const mail = eventInvitationEmail({
+        event,
+        inviterName: me.name,
+        inviteeName: i.user.name,
+        link: appLink(deps.env.APP_ORIGIN, `/events/invite/${i.token}`),
+      });
       return enqueueEmail(deps, {
         kind: 'event_invitation',
         ...mail,
@@ -130,7 +166,12 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
       });
     }),
   );
-  return { ok: true as const, invited: invitees.length, skipped, message: `Invitation sent to ${invitees.length} member${invitees.length === 1 ? '' : 's'}.` };
+  return {
+    ok: true as const,
+    invited: invitees.length,
+    skipped,
+    message: `Invitation sent to ${invitees.length} member${invitees.length === 1 ? '' : 's'}.`,
+  };
 }
 
 /**
@@ -142,7 +183,15 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   const hash = await sha256Hex(input.token);
   const [row] = await deps.db
-    .select({ id: tokens.id, userId: tokens.userId, usedAt: tokens.usedAt, expiresAt: tokens.expiresAt, eventId: events.id, title: events.title, slug: events.slug })
+    .select({
+      id: tokens.id,
+      userId: tokens.userId,
+      usedAt: tokens.usedAt,
+      expiresAt: tokens.expiresAt,
+      eventId: events.id,
+      title: events.title,
+      slug: events.slug,
+    })
     .from(tokens)
     .innerJoin(events, eq(events.id, tokens.eventId))
     .where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'event_invitation')))
@@ -150,7 +199,11 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
   const now = deps.now();
   if (!row || row.usedAt !== null || row.expiresAt <= now || row.userId !== me.id) throw new AppError('BAD_REQUEST', INVALID_INVITATION);
   const [claimed] = await deps.db.batch([
-    deps.db.update(tokens).set({ usedAt: now }).where(and(eq(tokens.id, row.id), isNull(tokens.usedAt))).returning({ id: tokens.id }),
+    deps.db
+      .update(tokens)
+      .set({ usedAt: now })
+      .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
+      .returning({ id: tokens.id }),
     deps.db.insert(eventParticipants).values({ eventId: row.eventId, userId: me.id, joinedAt: now }).onConflictDoNothing(),
   ]);
   if (claimed.length === 0) throw new AppError('BAD_REQUEST', INVALID_INVITATION);

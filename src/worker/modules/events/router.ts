@@ -25,11 +25,21 @@ export const eventsRouter = router({
   delete: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => events.deleteEvent(ctx.deps, ctx.actor, input)),
   join: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => participation.joinEvent(ctx.deps, ctx.actor, input)),
   leave: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => participation.leaveEvent(ctx.deps, ctx.actor, input)),
-  inviteCandidates: memberProcedure.input(EventIdInputSchema).query(({ ctx, input }) => participation.inviteCandidates(ctx.deps, ctx.actor, input)),
-  invite: memberProcedure.input(InviteMembersInputSchema).mutation(({ ctx, input }) => participation.inviteMembers(ctx.deps, ctx.actor, input)),
-  acceptInvitation: memberProcedure.input(AcceptInvitationInputSchema).mutation(({ ctx, input }) => participation.acceptInvitation(ctx.deps, ctx.actor, input)),
-  sendConfirmation: memberProcedure.input(SendConfirmationInputSchema).mutation(({ ctx, input }) => emails.sendConfirmation(ctx.deps, ctx.actor, input)),
-  announce: memberProcedure.input(EventAnnouncementInputSchema).mutation(({ ctx, input }) => emails.sendAnnouncement(ctx.deps, ctx.actor, input)),
+  inviteCandidates: memberProcedure
+    .input(EventIdInputSchema)
+    .query(({ ctx, input }) => participation.inviteCandidates(ctx.deps, ctx.actor, input)),
+  invite: memberProcedure
+    .input(InviteMembersInputSchema)
+    .mutation(({ ctx, input }) => participation.inviteMembers(ctx.deps, ctx.actor, input)),
+  acceptInvitation: memberProcedure
+    .input(AcceptInvitationInputSchema)
+    .mutation(({ ctx, input }) => participation.acceptInvitation(ctx.deps, ctx.actor, input)),
+  sendConfirmation: memberProcedure
+    .input(SendConfirmationInputSchema)
+    .mutation(({ ctx, input }) => emails.sendConfirmation(ctx.deps, ctx.actor, input)),
+  announce: memberProcedure
+    .input(EventAnnouncementInputSchema)
+    .mutation(({ ctx, input }) => emails.sendAnnouncement(ctx.deps, ctx.actor, input)),
   calendarFeed: memberProcedure.query(({ ctx }) => feed.getCalendarFeed(ctx.deps, ctx.actor)),
   regenerateCalendarFeed: memberProcedure.mutation(({ ctx }) => feed.regenerateCalendarFeed(ctx.deps, ctx.actor)),
   disableCalendarFeed: memberProcedure.mutation(({ ctx }) => feed.disableCalendarFeed(ctx.deps, ctx.actor)),

@@ -137,7 +137,8 @@ const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
 const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
 const GPS_IFD_TAG = 0x8825;
 /** XMP properties that place a photo: exif GPS fields, IPTC/Photoshop location fields. */
-const XMP_LOCATION = /(exif:GPS[A-Za-z]+|photoshop:(City|State|Country)|Iptc4xmpCore:(Location|CountryCode)|Iptc4xmpExt:Location(Created|Shown))/;
+const XMP_LOCATION =
+  /(exif:GPS[A-Za-z]+|photoshop:(City|State|Country)|Iptc4xmpCore:(Location|CountryCode)|Iptc4xmpExt:Location(Created|Shown))/;
 
 /** True when a TIFF structure (the body of an EXIF block) has a GPS IFD pointer in IFD0. */
 export function tiffHasGpsIfd(t: Uint8Array): boolean {
@@ -186,7 +187,11 @@ export function inspectMetadata(b: Uint8Array, type: ImageMime): MetadataReport 
     for (const s of jpegSegments(b)) {
       if (s.marker !== 0xe1) continue;
       if (ascii(b, s.payloadStart, 6) === EXIF_HEADER) exif(s.payloadStart + 6, s.end);
-      else if (ascii(b, s.payloadStart, XMP_HEADER.length) === XMP_HEADER || ascii(b, s.payloadStart, EXTENDED_XMP_HEADER.length) === EXTENDED_XMP_HEADER) xmp(s.payloadStart, s.end);
+      else if (
+        ascii(b, s.payloadStart, XMP_HEADER.length) === XMP_HEADER ||
+        ascii(b, s.payloadStart, EXTENDED_XMP_HEADER.length) === EXTENDED_XMP_HEADER
+      )
+        xmp(s.payloadStart, s.end);
     }
   } else if (type === 'image/png') {
     for (const c of pngChunks(b)) {
@@ -250,15 +255,21 @@ export function stripMetadata(b: Uint8Array, type: ImageMime): Uint8Array {
     const chunks = pngChunks(b);
     if (!chunks.some((c) => PNG_METADATA_CHUNKS.has(c.type))) return b;
     const last = chunks[chunks.length - 1];
-    return concatBytes([b.subarray(0, 8), ...chunks.filter((c) => !PNG_METADATA_CHUNKS.has(c.type)).map((c) => b.subarray(c.start, c.end)), b.subarray(last ? last.end : 8)]);
+    return concatBytes([
+      b.subarray(0, 8),
+      ...chunks.filter((c) => !PNG_METADATA_CHUNKS.has(c.type)).map((c) => b.subarray(c.start, c.end)),
+      b.subarray(last ? last.end : 8),
+    ]);
   }
   const chunks = webpChunks(b);
   if (!chunks.some((c) => WEBP_METADATA_CHUNKS.has(c.type))) return b;
-  const kept = chunks.filter((c) => !WEBP_METADATA_CHUNKS.has(c.type)).map((c) => {
-    const bytes = b.slice(c.start, c.end);
-    if (c.type === 'VP8X') bytes[8] = bytes[8]! & ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
-    return bytes;
-  });
+  const kept = chunks
+    .filter((c) => !WEBP_METADATA_CHUNKS.has(c.type))
+    .map((c) => {
+      const bytes = b.slice(c.start, c.end);
+      if (c.type === 'VP8X') bytes[8] = bytes[8]! & ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
+      return bytes;
+    });
   const body = concatBytes(kept);
   const header = new Uint8Array(12);
   header.set(b.subarray(0, 12));

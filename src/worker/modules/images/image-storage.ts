@@ -27,7 +27,12 @@ export function imageUrl(key: string): string {
 /** ASCII-safe file name for Content-Disposition, keeping the extension that matches the bytes. */
 function dispositionFor(name: string, type: ImageMime): string {
   const ext = IMAGE_EXTENSION[type];
-  const base = name.replace(/\.[^.]*$/, '').replace(/[^\w .()-]+/g, '_').trim().slice(0, 100) || 'image';
+  const base =
+    name
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w .()-]+/g, '_')
+      .trim()
+      .slice(0, 100) || 'image';
   const utf8 = encodeURIComponent(`${name.replace(/\.[^.]*$/, '').slice(0, 100) || 'image'}.${ext}`);
   return `inline; filename="${base}.${ext}"; filename*=UTF-8''${utf8}`;
 }
@@ -49,7 +54,10 @@ export async function putObjects(bucket: R2Bucket, objects: StoredObject[], file
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
-    await deleteObjects(bucket, objects.map((o) => o.key));
+    await deleteObjects(
+      bucket,
+      objects.map((o) => o.key),
+    );
     throw (failed as PromiseRejectedResult).reason;
   }
 }

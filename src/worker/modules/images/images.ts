@@ -82,7 +82,10 @@ export function toImageDto(row: ListRow, viewer: MemberActor): ImageDto {
 export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
   const me = requireMember(actor);
   const base = listQuery(deps);
-  const rows = await (filter.eventId ? base.where(eq(images.associatedEventId, filter.eventId)) : base).orderBy(desc(images.createdAt), desc(images.id));
+  const rows = await (filter.eventId ? base.where(eq(images.associatedEventId, filter.eventId)) : base).orderBy(
+    desc(images.createdAt),
+    desc(images.id),
+  );
   return rows.map((r) => toImageDto(r, me));
 }
 
@@ -148,7 +151,8 @@ async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   const type = sniffImageType(raw);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
   const size = readDimensions(raw, type);
-  if (!size || size.width < 1 || size.height < 1) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The ${label} could not be read as an image.`);
+  if (!size || size.width < 1 || size.height < 1)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The ${label} could not be read as an image.`);
   if (size.width * size.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels.');
   const bytes = stripMetadata(raw, type);
   const left = inspectMetadata(bytes, type);
@@ -160,7 +164,14 @@ const isFile = (p: UploadPart): p is Blob => typeof p === 'object' && p !== null
 
 function fileNameOf(part: Blob): string {
   const name = 'name' in part && typeof part.name === 'string' ? part.name : '';
-  return name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'image';
+  return (
+    name
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 200) || 'image'
+  );
 }
 
 function isForeignKeyError(error: unknown): boolean {
@@ -186,8 +197,14 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   const name = fileNameOf(input.image);
   const { fields } = input;
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
-  const objects: StoredObject[] = [original, display, thumb].filter((p): p is CheckedPart => p !== null).map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
-  const [originalKey, displayKey, thumbKey] = [objects[0]!.key, display ? objects[1]!.key : null, thumb ? objects[objects.length - 1]!.key : null];
+  const objects: StoredObject[] = [original, display, thumb]
+    .filter((p): p is CheckedPart => p !== null)
+    .map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
+  const [originalKey, displayKey, thumbKey] = [
+    objects[0]!.key,
+    display ? objects[1]!.key : null,
+    thumb ? objects[objects.length - 1]!.key : null,
+  ];
   const thumbSize = thumb ?? display ?? original;
 
   await putObjects(deps.env.IMAGES, objects, name);
@@ -215,11 +232,16 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
       })
       .returning()) as [ImageRow];
   } catch (error) {
-    await deleteObjects(deps.env.IMAGES, objects.map((o) => o.key));
+    await deleteObjects(
+      deps.env.IMAGES,
+      objects.map((o) => o.key),
+    );
     if (isForeignKeyError(error)) throw new AppError('BAD_REQUEST', NO_SUCH_EVENT);
     throw error;
   }
-  const eventTitle = eventId ? ((await deps.db.select({ title: events.title }).from(events).where(eq(events.id, eventId)))[0]?.title ?? null) : null;
+  const eventTitle = eventId
+    ? ((await deps.db.select({ title: events.title }).from(events).where(eq(events.id, eventId)))[0]?.title ?? null)
+    : null;
   return toImageDto({ image: row, authorName: me.name, eventTitle, commentCount: 0 }, me);
 }
 
@@ -242,7 +264,10 @@ export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageIn
     const update = deps.db.update(images).set(patch).where(eq(images.id, input.id));
     try {
       if (current.uploadedBy !== me.id) {
-        await deps.db.batch([update, auditEntry(deps, me, 'image.update', { type: 'image', id: input.id }, { fields: Object.keys(patch) })]);
+        await deps.db.batch([
+          update,
+          auditEntry(deps, me, 'image.update', { type: 'image', id: input.id }, { fields: Object.keys(patch) }),
+        ]);
       } else {
         await update.run();
       }
@@ -274,6 +299,9 @@ export async function deleteImages(deps: Deps, actor: Actor, input: DeleteImages
     deps.db.delete(images).where(inArray(images.id, ids)),
     ...others.map((r) => auditEntry(deps, me, 'image.delete', { type: 'image', id: r.id }, { uploadedBy: r.uploadedBy })),
   ]);
-  await deleteObjects(deps.env.IMAGES, rows.flatMap((r) => [r.r2Key, r.displayKey ?? '', r.thumbKey ?? '']));
+  await deleteObjects(
+    deps.env.IMAGES,
+    rows.flatMap((r) => [r.r2Key, r.displayKey ?? '', r.thumbKey ?? '']),
+  );
   return { deleted: ids };
 }

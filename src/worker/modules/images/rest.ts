@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { DeleteImagesInputSchema, EventImagesInputSchema, UpdateImageFieldsSchema, UploadImageFieldsSchema } from '../../../shared/schemas/images';
+import {
+  DeleteImagesInputSchema,
+  EventImagesInputSchema,
+  UpdateImageFieldsSchema,
+  UploadImageFieldsSchema,
+} from '../../../shared/schemas/images';
 import { IdSchema } from '../../../shared/schemas/common';
 import type { AppEnv } from '../../platform/hono-env';
 import { AppError, parseInput } from '../../platform/app-error';
@@ -69,4 +74,6 @@ export const imagesRoutes = new Hono<AppEnv>()
       201,
     ),
   )
-  .on(['GET', 'HEAD'], '/images/:key', async (c) => imageService.serveImage(c.get('deps'), await actorOf(c), c.req.param('key'), c.req.raw));
+  .on(['GET', 'HEAD'], '/images/:key', async (c) =>
+    imageService.serveImage(c.get('deps'), await actorOf(c), c.req.param('key'), c.req.raw),
+  );

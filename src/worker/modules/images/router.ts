@@ -1,16 +1,25 @@
 import * as z from 'zod';
-import { DeleteImagesInputSchema, EventImagesInputSchema, ImageIdInputSchema, UpdateImageInputSchema } from '../../../shared/schemas/images';
+import {
+  DeleteImagesInputSchema,
+  EventImagesInputSchema,
+  ImageIdInputSchema,
+  UpdateImageInputSchema,
+} from '../../../shared/schemas/images';
 import * as imageService from './images';
 import { memberProcedure, router } from '../../platform/trpc';
 
 // Uploads go to POST /upload-image (multipart, with upload progress); everything else is here.
 export const imagesRouter = router({
-  list: memberProcedure.input(z.object({ eventId: z.number().int().positive().optional() }).optional()).query(({ ctx, input }) =>
-    imageService.listImages(ctx.deps, ctx.actor, { eventId: input?.eventId }),
-  ),
-  byEvent: memberProcedure.input(EventImagesInputSchema).query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, { eventId: input.eventId })),
+  list: memberProcedure
+    .input(z.object({ eventId: z.number().int().positive().optional() }).optional())
+    .query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, { eventId: input?.eventId })),
+  byEvent: memberProcedure
+    .input(EventImagesInputSchema)
+    .query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, { eventId: input.eventId })),
   byId: memberProcedure.input(ImageIdInputSchema).query(({ ctx, input }) => imageService.getImage(ctx.deps, ctx.actor, input.id)),
   eventOptions: memberProcedure.query(({ ctx }) => imageService.listEventOptions(ctx.deps, ctx.actor)),
   update: memberProcedure.input(UpdateImageInputSchema).mutation(({ ctx, input }) => imageService.updateImage(ctx.deps, ctx.actor, input)),
-  delete: memberProcedure.input(DeleteImagesInputSchema).mutation(({ ctx, input }) => imageService.deleteImages(ctx.deps, ctx.actor, input)),
+  delete: memberProcedure
+    .input(DeleteImagesInputSchema)
+    .mutation(({ ctx, input }) => imageService.deleteImages(ctx.deps, ctx.actor, input)),
 });

@@ -27,10 +27,17 @@ export interface MailSender {
 
 // Failures that another try will not fix: the address or the message itself is refused.
 const PERMANENT_CODES = new Set([
-  'E_RECIPIENT_NOT_ALLOWED', 'E_RECIPIENT_SUPPRESSED', 'E_SENDER_NOT_VERIFIED', 'E_SENDER_DOMAIN_NOT_AVAILABLE',
-  'E_VALIDATION_ERROR', 'E_CONTENT_TOO_LARGE', 'E_TOO_MANY_RECIPIENTS', 'E_HEADER_NOT_ALLOWED',
+  'E_RECIPIENT_NOT_ALLOWED',
+  'E_RECIPIENT_SUPPRESSED',
+  'E_SENDER_NOT_VERIFIED',
+  'E_SENDER_DOMAIN_NOT_AVAILABLE',
+  'E_VALIDATION_ERROR',
+  'E_CONTENT_TOO_LARGE',
+  'E_TOO_MANY_RECIPIENTS',
+  'E_HEADER_NOT_ALLOWED',
 ]);
-const PERMANENT_MESSAGE = /not allowed|not verified|unverified|suppressed|invalid (address|recipient|email)|could not parse|too large|too many recipients/i;
+const PERMANENT_MESSAGE =
+  /not allowed|not verified|unverified|suppressed|invalid (address|recipient|email)|could not parse|too large|too many recipients/i;
 
 export function isPermanentSendError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -137,7 +144,12 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
           or(eq(emailDeliveries.status, 'queued'), and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.claimedAt, staleBefore))),
         ),
       )
-      .returning({ id: emailDeliveries.id, messageId: emailDeliveries.messageId, toEmail: emailDeliveries.toEmail, toName: emailDeliveries.toName }),
+      .returning({
+        id: emailDeliveries.id,
+        messageId: emailDeliveries.messageId,
+        toEmail: emailDeliveries.toEmail,
+        toName: emailDeliveries.toName,
+      }),
     deps.db
       .select()
       .from(emailMessages)
@@ -173,7 +185,14 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
           html: personalize(msg.html, delivery.toName, 'html'),
           text: personalize(msg.text, delivery.toName, 'text'),
           ...(msg.attachments?.length
-            ? { attachments: msg.attachments.map((a) => ({ disposition: 'attachment' as const, filename: a.filename, type: a.contentType, content: a.content })) }
+            ? {
+                attachments: msg.attachments.map((a) => ({
+                  disposition: 'attachment' as const,
+                  filename: a.filename,
+                  type: a.contentType,
+                  content: a.content,
+                })),
+              }
             : {}),
         });
         update = { status: 'sent', sentAt: deps.now(), lastError: null };

@@ -67,7 +67,11 @@ function uniqueRecipients(recipients: EmailRecipient[]): EmailRecipient[] {
  * (atomic, a single round trip whatever the number of recipients), then enqueues the delivery
  * ids. The consumer does the sending; the request answers at once.
  */
-export async function enqueueEmail(deps: Deps, email: OutgoingEmail, opts: EnqueueOptions = {}): Promise<{ messageId: number; deliveryIds: number[] }> {
+export async function enqueueEmail(
+  deps: Deps,
+  email: OutgoingEmail,
+  opts: EnqueueOptions = {},
+): Promise<{ messageId: number; deliveryIds: number[] }> {
   assertSingleLine(email.subject);
   const now = deps.now();
   const origin = deps.env.APP_ORIGIN;
@@ -135,6 +139,9 @@ async function enqueueOrMarkFailed(deps: Deps, messageId: number, deliveryIds: n
 
 /** Puts delivery ids on the mail queue (also used to retry failed deliveries). */
 export async function enqueueDeliveries(deps: Deps, deliveryIds: number[]): Promise<void> {
-  const jobs: MessageSendRequest<MailJob>[] = chunk(deliveryIds, DELIVERIES_PER_JOB).map((ids) => ({ body: { deliveryIds: ids }, contentType: 'json' }));
+  const jobs: MessageSendRequest<MailJob>[] = chunk(deliveryIds, DELIVERIES_PER_JOB).map((ids) => ({
+    body: { deliveryIds: ids },
+    contentType: 'json',
+  }));
   for (const group of chunk(jobs, JOBS_PER_SEND)) await deps.env.MAIL_QUEUE.sendBatch(group);
 }

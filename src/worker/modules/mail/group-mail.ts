@@ -36,10 +36,16 @@ export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMa
     { kind: 'group', subject: input.subject, bodyHtml, recipients, senderId: admin.id, recipientGroup: input.recipientGroup },
     {
       alsoWrite: [
-        auditEntry(deps, admin, 'mail.send', { type: 'recipient_group', id: input.recipientGroup }, {
-          subject: input.subject,
-          recipients: recipients.length,
-        }),
+        auditEntry(
+          deps,
+          admin,
+          'mail.send',
+          { type: 'recipient_group', id: input.recipientGroup },
+          {
+            subject: input.subject,
+            recipients: recipients.length,
+          },
+        ),
       ],
     },
   );

@@ -36,7 +36,11 @@ function groupFilters(admin: MemberActor, input: RecipientsData): SQL[] {
 }
 
 /** The members a group mail goes to, in one D1 round trip whatever the group. */
-export async function resolveRecipients(deps: Deps, admin: MemberActor, input: RecipientsData): Promise<(EmailRecipient & { userId: number })[]> {
+export async function resolveRecipients(
+  deps: Deps,
+  admin: MemberActor,
+  input: RecipientsData,
+): Promise<(EmailRecipient & { userId: number })[]> {
   const base = () => deps.db.select({ userId: users.id, email: users.email, name: users.name }).from(users);
   const filters = groupFilters(admin, input);
   if (filters.length === 0) return input.recipientGroup === 'selected' ? [] : base().orderBy(asc(users.id));

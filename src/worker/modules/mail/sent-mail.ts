@@ -85,7 +85,12 @@ function toSummary(r: SummaryRow): SentMailSummary {
 export async function listSentMail(deps: Deps, actor: Actor, input: z.output<typeof SentMailListInputSchema>) {
   requireAdmin(actor);
   const rows = await summaryQuery(deps)
-    .where(and(input.kind === 'group' ? eq(emailMessages.kind, 'group') : undefined, input.cursor ? lt(emailMessages.id, input.cursor) : undefined))
+    .where(
+      and(
+        input.kind === 'group' ? eq(emailMessages.kind, 'group') : undefined,
+        input.cursor ? lt(emailMessages.id, input.cursor) : undefined,
+      ),
+    )
     .groupBy(emailMessages.id)
     .orderBy(desc(emailMessages.id))
     .limit(PAGE_SIZE + 1);
@@ -101,7 +106,15 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
     summaryQuery(deps).where(eq(emailMessages.id, id)).groupBy(emailMessages.id),
     deps.db.select({ kind: emailMessages.kind, html: emailMessages.html }).from(emailMessages).where(eq(emailMessages.id, id)),
     deps.db
-      .select({ id: d.id, toEmail: d.toEmail, toName: d.toName, status: d.status, attempts: d.attempts, lastError: d.lastError, sentAt: d.sentAt })
+      .select({
+        id: d.id,
+        toEmail: d.toEmail,
+        toName: d.toName,
+        status: d.status,
+        attempts: d.attempts,
+        lastError: d.lastError,
+        sentAt: d.sentAt,
+      })
       .from(d)
       .where(eq(d.messageId, id))
       .orderBy(statusOrder, asc(d.id))
@@ -136,6 +149,9 @@ export async function retryFailedDeliveries(deps: Deps, actor: Actor, id: number
     if (!exists) throw new AppError('NOT_FOUND', 'That email was not found.');
     return { requeued: 0 };
   }
-  await enqueueDeliveries(deps, requeued.map((r) => r.id));
+  await enqueueDeliveries(
+    deps,
+    requeued.map((r) => r.id),
+  );
   return { requeued: requeued.length };
 }

@@ -141,9 +141,15 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
   await deps.db.batch([
     retireTokensQuery(deps, 'registration', { applicationId: app.id }),
     issued.insert,
-    ...(resend ? [auditEntry(deps, admin, 'application.resend_invitation', { type: 'application', id: app.id }, { email: app.email })] : []),
+    ...(resend
+      ? [auditEntry(deps, admin, 'application.resend_invitation', { type: 'application', id: app.id }, { email: app.email })]
+      : []),
   ]);
-  const mail = registrationEmail({ name: app.fullName, link: appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`), expiresAt: issued.expiresAt });
+  const mail = registrationEmail({
+    name: app.fullName,
+    link: appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`),
+    expiresAt: issued.expiresAt,
+  });
   await enqueueEmail(deps, { kind: 'registration', ...mail, recipients: [{ email: app.email, name: app.fullName }], senderId: admin.id });
 }
 
@@ -168,9 +174,19 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
     guardedAuditQuery(
       deps,
       admin,
-      { action: input.accepted ? 'application.accept' : 'application.reject', target: { type: 'application', id: input.id }, details: { email: current.app.email, grantedFounding }, at: now },
+      {
+        action: input.accepted ? 'application.accept' : 'application.reject',
+        target: { type: 'application', id: input.id },
+        details: { email: current.app.email, grantedFounding },
+        at: now,
+      },
       applications,
-      and(eq(applications.id, input.id), eq(applications.decidedBy, admin.id), eq(applications.decidedAt, now), eq(applications.accepted, input.accepted)),
+      and(
+        eq(applications.id, input.id),
+        eq(applications.decidedBy, admin.id),
+        eq(applications.decidedAt, now),
+        eq(applications.accepted, input.accepted),
+      ),
     ),
   ]);
   if (!row) throw new AppError('CONFLICT', 'This application has already been decided.');

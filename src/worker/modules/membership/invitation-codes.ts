@@ -122,7 +122,9 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
   const admin = requireAdmin(actor);
   const now = deps.now();
   if (input.expiresAt != null && input.expiresAt <= now) {
-    throw new AppError('BAD_REQUEST', 'The expiry must be in the future.', { fieldErrors: { expiresAt: ['The expiry must be in the future.'] } });
+    throw new AppError('BAD_REQUEST', 'The expiry must be in the future.', {
+      fieldErrors: { expiresAt: ['The expiry must be in the future.'] },
+    });
   }
   const code = input.code || generateCode();
   const [existing] = await deps.db.select({ id: invitationCodes.id }).from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1);
@@ -137,11 +139,17 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
   };
   const [[row]] = await deps.db.batch([
     deps.db.insert(invitationCodes).values(values).returning(),
-    auditEntry(deps, admin, 'invitation_code.create', { type: 'invitation_code', id: code }, {
-      expiresAt: values.expiresAt,
-      maxUses: values.maxUses,
-      note: values.note,
-    }),
+    auditEntry(
+      deps,
+      admin,
+      'invitation_code.create',
+      { type: 'invitation_code', id: code },
+      {
+        expiresAt: values.expiresAt,
+        maxUses: values.maxUses,
+        note: values.note,
+      },
+    ),
   ]);
   return {
     id: row!.id,
@@ -163,7 +171,10 @@ export async function revokeInvitationCode(deps: Deps, actor: Actor, input: { id
   if (!row) throw new AppError('NOT_FOUND', 'Invitation code not found.');
   if (row.revokedAt !== null) throw new AppError('CONFLICT', 'This code is already revoked.');
   await deps.db.batch([
-    deps.db.update(invitationCodes).set({ revokedAt: deps.now() }).where(and(eq(invitationCodes.id, row.id), isNull(invitationCodes.revokedAt))),
+    deps.db
+      .update(invitationCodes)
+      .set({ revokedAt: deps.now() })
+      .where(and(eq(invitationCodes.id, row.id), isNull(invitationCodes.revokedAt))),
     auditEntry(deps, admin, 'invitation_code.revoke', { type: 'invitation_code', id: row.code }, { useCount: row.useCount }),
   ]);
   return { ok: true };

@@ -25,13 +25,24 @@ const RESEND_AFTER_MS = 60 * 1000;
 
 /** Issues a reset token for the account of this email, if there is one, and emails the link. */
 async function sendResetLink(deps: Deps, email: string): Promise<void> {
-  const [user] = await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (!user) return;
   const now = deps.now();
   const [recent] = await deps.db
     .select({ id: tokens.id })
     .from(tokens)
-    .where(and(eq(tokens.userId, user.id), eq(tokens.purpose, 'password_reset'), isNull(tokens.usedAt), gt(tokens.createdAt, now - RESEND_AFTER_MS)))
+    .where(
+      and(
+        eq(tokens.userId, user.id),
+        eq(tokens.purpose, 'password_reset'),
+        isNull(tokens.usedAt),
+        gt(tokens.createdAt, now - RESEND_AFTER_MS),
+      ),
+    )
     .limit(1);
   if (recent) return;
   const issued = await issueToken(deps, 'password_reset', { userId: user.id, email: user.email });

@@ -54,7 +54,9 @@ export const membershipRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, message: 'Account created. You can now log in.' }, 201);
   })
   .post('/forgot-password', (c) =>
-    textAnswer(c, async () => passwordReset.requestPasswordReset(c.get('deps'), requestMeta(c), await jsonBody(c, ForgotPasswordInputSchema))),
+    textAnswer(c, async () =>
+      passwordReset.requestPasswordReset(c.get('deps'), requestMeta(c), await jsonBody(c, ForgotPasswordInputSchema)),
+    ),
   )
   .post('/reset-password', (c) =>
     textAnswer(c, async () => passwordReset.resetPassword(c.get('deps'), requestMeta(c), await jsonBody(c, ResetPasswordInputSchema))),

@@ -19,23 +19,41 @@ import { adminProcedure, publicProcedure, router } from '../../platform/trpc';
 // Thin adapters over the membership services (the REST twins are in rest/membership.ts). The
 // services check every role themselves; adminProcedure only answers a visitor early.
 export const membershipRouter = router({
-  validateCode: publicProcedure.input(ValidateCodeInputSchema).mutation(({ ctx, input }) => codes.validateInvitationCode(ctx.deps, ctx.meta, input)),
-  submitApplication: publicProcedure.input(ApplicationInputSchema).mutation(({ ctx, input }) => applications.submitApplication(ctx.deps, ctx.meta, input)),
-  registrationInvite: publicProcedure.input(RegistrationTokenInputSchema).query(({ ctx, input }) => registration.registrationInvite(ctx.deps, ctx.meta, input)),
+  validateCode: publicProcedure
+    .input(ValidateCodeInputSchema)
+    .mutation(({ ctx, input }) => codes.validateInvitationCode(ctx.deps, ctx.meta, input)),
+  submitApplication: publicProcedure
+    .input(ApplicationInputSchema)
+    .mutation(({ ctx, input }) => applications.submitApplication(ctx.deps, ctx.meta, input)),
+  registrationInvite: publicProcedure
+    .input(RegistrationTokenInputSchema)
+    .query(({ ctx, input }) => registration.registrationInvite(ctx.deps, ctx.meta, input)),
   register: publicProcedure.input(RegisterInputSchema).mutation(({ ctx, input }) => registration.register(ctx.deps, ctx.meta, input)),
-  forgotPassword: publicProcedure.input(ForgotPasswordInputSchema).mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, ctx.meta, input)),
-  resetPassword: publicProcedure.input(ResetPasswordInputSchema).mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, ctx.meta, input)),
+  forgotPassword: publicProcedure
+    .input(ForgotPasswordInputSchema)
+    .mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, ctx.meta, input)),
+  resetPassword: publicProcedure
+    .input(ResetPasswordInputSchema)
+    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, ctx.meta, input)),
 
   applications: router({
-    list: adminProcedure.input(ListApplicationsInputSchema).query(({ ctx, input }) => applications.listApplications(ctx.deps, ctx.actor, input)),
-    decide: adminProcedure.input(DecideApplicationInputSchema).mutation(({ ctx, input }) => applications.decideApplication(ctx.deps, ctx.actor, input)),
-    resendInvitation: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => applications.resendRegistrationInvitation(ctx.deps, ctx.actor, input)),
+    list: adminProcedure
+      .input(ListApplicationsInputSchema)
+      .query(({ ctx, input }) => applications.listApplications(ctx.deps, ctx.actor, input)),
+    decide: adminProcedure
+      .input(DecideApplicationInputSchema)
+      .mutation(({ ctx, input }) => applications.decideApplication(ctx.deps, ctx.actor, input)),
+    resendInvitation: adminProcedure
+      .input(IdInputSchema)
+      .mutation(({ ctx, input }) => applications.resendRegistrationInvitation(ctx.deps, ctx.actor, input)),
   }),
 
   codes: router({
     list: adminProcedure.query(({ ctx }) => codes.listInvitationCodes(ctx.deps, ctx.actor)),
     uses: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => codes.listInvitationCodeUses(ctx.deps, ctx.actor, input)),
-    create: adminProcedure.input(CreateInvitationCodeInputSchema).mutation(({ ctx, input }) => codes.createInvitationCode(ctx.deps, ctx.actor, input)),
+    create: adminProcedure
+      .input(CreateInvitationCodeInputSchema)
+      .mutation(({ ctx, input }) => codes.createInvitationCode(ctx.deps, ctx.actor, input)),
     revoke: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => codes.revokeInvitationCode(ctx.deps, ctx.actor, input)),
   }),
 });

@@ -37,7 +37,11 @@ function liveToken(hash: string, purpose: TokenPurpose, now: number) {
 
 /** The token's row when it is known, of this purpose, unused and unexpired; otherwise null. */
 export async function findLiveToken(deps: Deps, purpose: TokenPurpose, token: string): Promise<TokenRow | null> {
-  const [row] = await deps.db.select().from(tokens).where(liveToken(await sha256Hex(token), purpose, deps.now())).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(tokens)
+    .where(liveToken(await sha256Hex(token), purpose, deps.now()))
+    .limit(1);
   return row ?? null;
 }
 

@@ -6,7 +6,10 @@ import { createDeps } from '../deps';
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = c.req.header('CF-Ray') ?? crypto.randomUUID();
   c.set('requestId', requestId);
-  c.set('deps', createDeps(c.env, (p) => c.executionCtx.waitUntil(p)));
+  c.set(
+    'deps',
+    createDeps(c.env, (p) => c.executionCtx.waitUntil(p)),
+  );
   await next();
   c.res.headers.set('X-Request-Id', requestId);
 };

@@ -14,7 +14,10 @@ export function eventDetailsHtml(e: EventRow): string {
     ['Category', eventTypeLabel(e.type)],
   ];
   const cells = rows
-    .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b5d57;vertical-align:top">${k}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#6b5d57;vertical-align:top">${k}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    )
     .join('');
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">${cells}</table>`;
 }
