@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './tests/e2e/find-chromium';
+import { chromiumLaunchOptions } from './tests/e2e/find-chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -18,18 +18,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // CHROMIUM_PATH, Playwright's own, the OS's, else the npm package's (see find-chromium.ts).
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

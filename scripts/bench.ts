@@ -7,7 +7,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { findChromium } from '../tests/e2e/find-chromium';
+import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
 import { createContext, latencyRows, measureInterleaved, round, STATIC_ASSET, type BenchRow } from './bench/context';
 import { childEnv, ROOT } from './lib/wrangler';
 import { SEED_DEFAULTS } from './lib/seed-sql';
@@ -43,10 +43,7 @@ async function startServer() {
 
 /** gzip bytes of every script a page's first load fetches (what the user downloads). */
 async function firstLoadJs(pagePath: string, cookie?: string): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split('=');

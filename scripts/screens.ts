@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { findChromium } from '../tests/e2e/find-chromium';
+import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -14,10 +14,7 @@ const { values, positionals } = parseArgs({
   },
 });
 mkdirSync('.screens', { recursive: true });
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 860 }],
   ['phone', { width: 390, height: 844 }],
