@@ -12,7 +12,7 @@ function plural(n: number, unit: string): string {
  * SPEC 4 "Relative time": under 5 minutes 'commented'; under 60 minutes 'N minutes ago'; under
  * 12 hours 'N hours ago'; under 30 days 'N day(s) ago'; otherwise 'N month(s) ago'. Counts are
  * whole units rounded down, except that 12 to 24 hours reads '1 day ago' rather than '0 days ago'.
- * One hour reads '1 hour ago' (see docs/decisions/comments.md). A future timestamp
+ * One hour reads '1 hour ago' (see docs/decisions/0003-comments.md). A future timestamp
  * (clock skew, bad data) is logged and shown as 'commented'.
  */
 export function relativeTime(when: string | number | Date, now: number = Date.now()): string {

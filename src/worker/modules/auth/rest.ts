@@ -6,7 +6,7 @@ import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as account from './account';
 import { jsonBody } from '../../platform/json-body';
 
-/** SPEC 7 "Auth and account": thin adapters over services/account.ts. */
+/** SPEC 7 "Auth and account": thin adapters over account.ts (the tRPC twin is router.ts). */
 export const authRoutes = new Hono<AppEnv>()
   .get('/auth-status', async (c) => c.json(account.authStatus(await actorOf(c))))
   .post('/login', async (c) => {

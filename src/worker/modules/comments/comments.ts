@@ -21,7 +21,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 
 /**
- * SPEC 2 "Comments widget" and DECISIONS "Comments": anyone may read the comments of an event or
+ * SPEC 2 "Comments widget", DECISIONS and docs/decisions/0003-comments.md: anyone may read the comments of an event or
  * an image that exists (SPEC 6); members post and like; only the author edits; the author or an
  * admin deletes. Comments and their likes go with their event or image (ON DELETE CASCADE).
  */

@@ -14,7 +14,7 @@ import { actorOf } from '../../platform/request-actor';
 import * as commentsService from './comments';
 import { jsonBody } from '../../platform/json-body';
 
-/** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over services/comments.ts. */
+/** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over comments.ts. */
 export const commentsRoutes = new Hono<AppEnv>()
   .get('/api/comments', async (c) => {
     const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId') });

@@ -7,7 +7,7 @@ import {
 import * as commentsService from './comments';
 import { publicProcedure, router } from '../../platform/trpc';
 
-/** Thin adapters: services/comments.ts decides who may do what (visitors may only list). */
+/** Thin adapters: comments.ts decides who may do what (visitors may only list). */
 export const commentsRouter = router({
   list: publicProcedure.input(ListCommentsInputSchema).query(({ ctx, input }) => commentsService.listComments(ctx.deps, ctx.actor, input)),
   create: publicProcedure

@@ -10,7 +10,7 @@ import {
   UpdateEventInputSchema,
 } from '../../../shared/schemas/events';
 import type { AppEnv } from '../../platform/hono-env';
-import { AppError, parseInput } from '../../platform/app-error';
+import { parseInput } from '../../platform/app-error';
 import { countingDeps } from '../../platform/d1-round-trips';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as feed from './calendar-feed';
@@ -34,7 +34,8 @@ function icsResponse(c: Context<AppEnv>, content: string, filename: string | nul
 }
 
 /**
- * SPEC 7 "Events": thin adapters over services/events*.ts (the tRPC router uses the same).
+ * SPEC 7 "Events": thin adapters over the events services (events.ts, participation.ts,
+ * event-emails.ts, calendar-feed.ts); router.ts, the tRPC twin, uses the same.
  * Fixed paths (/api/events/invite…) come before /api/events/:id.
  */
 export const eventsRoutes = new Hono<AppEnv>()

@@ -15,7 +15,7 @@ import * as participation from './participation';
 import * as events from './events';
 import { memberProcedure, router } from '../../platform/trpc';
 
-/** Thin adapters over services/events*.ts; the REST routes (rest/events.ts) use the same services. */
+/** Thin adapters over the events services; the REST routes (rest.ts) use the same services. */
 export const eventsRouter = router({
   list: memberProcedure.input(ListEventsInputSchema).query(({ ctx, input }) => events.listEvents(ctx.deps, ctx.actor, input ?? {})),
   mySchedule: memberProcedure.query(({ ctx }) => events.listMySchedule(ctx.deps, ctx.actor)),

@@ -37,7 +37,7 @@ async function readUploadForm(req: Request): Promise<UploadImageInput> {
   return { fields, image: form.get('image'), display: form.get('display'), thumbnail: form.get('thumbnail') };
 }
 
-/** SPEC 7 "Images" and the members-only bytes: thin adapters over services/images.ts. */
+/** SPEC 7 "Images" and the members-only bytes: thin adapters over images.ts. */
 export const imagesRoutes = new Hono<AppEnv>()
   .get('/api/images', async (c) => {
     const actor = await actorOf(c);

@@ -33,7 +33,7 @@ async function textAnswer(c: C, run: () => Promise<{ message: string }>) {
   }
 }
 
-/** SPEC 7 membership paths: thin adapters over the same services as trpc/routers/membership.ts. */
+/** SPEC 7 membership paths: thin adapters over the same services as router.ts. */
 export const membershipRoutes = new Hono<AppEnv>()
   .post('/api/validate-code', async (c) => {
     const input = await jsonBody(c, ValidateCodeInputSchema);

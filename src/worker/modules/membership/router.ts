@@ -16,7 +16,7 @@ import * as passwordReset from './password-reset';
 import * as registration from './registration';
 import { adminProcedure, publicProcedure, router } from '../../platform/trpc';
 
-// Thin adapters over the membership services (the REST twins are in rest/membership.ts). The
+// Thin adapters over the membership services (the REST twins are in rest.ts). The
 // services check every role themselves; adminProcedure only answers a visitor early.
 export const membershipRouter = router({
   validateCode: publicProcedure
