@@ -27,13 +27,22 @@ function comment(over: Partial<CommentView>): CommentView {
     updated_at: null,
     like_count: 2,
     user_liked: false,
+    can_edit: false,
+    can_delete: false,
     ...over,
   };
 }
 
 const member = (id: number, admin = false): AuthStatus => ({
   authenticated: true,
-  user: { user_id: id, name: `Member ${id}`, admin, type: 'Standard', mustChangePassword: false },
+  user: {
+    user_id: id,
+    name: `Member ${id}`,
+    admin,
+    type: 'Standard',
+    mustChangePassword: false,
+    can: { admin, createEvent: admin, changeAccountType: admin },
+  },
 });
 const visitor: AuthStatus = { authenticated: false, user: null };
 
@@ -83,7 +92,7 @@ describe('CommentsWidget rendering', () => {
 
   it('shows a member the input and enabled likes, with Edit and Delete only on their own comment', () => {
     const html = render(member(7), [
-      comment({ id: 2, user_id: 7, content: 'Mine' }),
+      comment({ id: 2, user_id: 7, content: 'Mine', can_edit: true, can_delete: true }),
       comment({ id: 1, user_id: 8, username: 'Mei Lin', content: 'Theirs', user_liked: true }),
     ]);
     expect(html).toContain('placeholder="Write a comment..."');
@@ -102,10 +111,35 @@ describe('CommentsWidget rendering', () => {
   });
 
   it('offers an admin Delete on every comment but Edit only on their own', () => {
-    const html = render(member(1, true), [comment({ id: 3, user_id: 9 }), comment({ id: 4, user_id: 10 })]);
+    const html = render(member(1, true), [
+      comment({ id: 3, user_id: 9, can_delete: true }),
+      comment({ id: 4, user_id: 10, can_delete: true }),
+    ]);
     const labels = buttons(html).map((b) => b.label);
     expect(labels.filter((l) => l === 'Delete')).toHaveLength(2);
     expect(labels.filter((l) => l === 'Edit')).toHaveLength(0);
+  });
+
+  it('offers what the flags say, not what the author id or the admin flag would suggest', () => {
+    // The viewer's own comment without flags, and someone else's with both: the flags win.
+    const html = render(member(7, true), [
+      comment({ id: 5, user_id: 7, content: 'Mine, locked' }),
+      comment({ id: 6, user_id: 8, content: 'Theirs, open', can_edit: true, can_delete: true }),
+    ]);
+    const items = [...html.matchAll(/<li class="comment">(.*?)<\/li>/gs)].map((m) => m[1]!);
+    expect(items).toHaveLength(2);
+    const labelsOf = (item: string) => buttons(item).map((b) => b.label);
+    expect(text(items[0]!)).toContain('Mine, locked');
+    expect(labelsOf(items[0]!)).not.toContain('Edit');
+    expect(labelsOf(items[0]!)).not.toContain('Delete');
+    expect(text(items[1]!)).toContain('Theirs, open');
+    expect(labelsOf(items[1]!)).toEqual(expect.arrayContaining(['Edit', 'Delete']));
+  });
+
+  it('offers nothing once signed out, even on a list loaded with flags', () => {
+    const labels = buttons(render(visitor, [comment({ id: 7, can_edit: true, can_delete: true })])).map((b) => b.label);
+    expect(labels).not.toContain('Edit');
+    expect(labels).not.toContain('Delete');
   });
 
   it('renders text that looks like HTML literally, keeps line breaks, and links http(s) URLs safely', () => {

@@ -25,7 +25,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
       ? `${unauthenticatedTo}${unauthenticatedTo === '/login' ? `?next=${encodeURIComponent(location + window.location.search)}` : ''}`
       : mustChange
         ? '/settings'
-        : admin && !user?.admin
+        : admin && !user?.can.admin
           ? nonAdminTo
           : null;
 

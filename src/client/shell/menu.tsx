@@ -100,7 +100,7 @@ export function Menu() {
                   </MenuLink>
                 </ul>
               </section>
-              {user.admin ? (
+              {user.can.admin ? (
                 <section className="menu-section">
                   <h2>Admin</h2>
                   <ul>

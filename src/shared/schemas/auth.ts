@@ -23,14 +23,29 @@ export const UpdatePasswordInputSchema = z.object({
 });
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 
+/**
+ * What the signed-in member may do, decided by the server's policies (the client reads these
+ * flags and never works a rule out from type or admin).
+ */
+export interface AccountCapabilities {
+  /** The admin screens and the Admin menu. */
+  admin: boolean;
+  /** The Create Event button (Founding members, Travel Hosts and admins). */
+  createEvent: boolean;
+  /** The Type field in Settings (admins choose their own account type). */
+  changeAccountType: boolean;
+}
+
 export interface AuthStatus {
   authenticated: boolean;
   user: null | {
     user_id: number;
     name: string;
+    /** Shown (e.g. as a badge); what the member may do is in `can`. */
     admin: boolean;
     type: (typeof ACCOUNT_TYPES)[number];
     mustChangePassword: boolean;
+    can: AccountCapabilities;
   };
 }
 
@@ -41,4 +56,5 @@ export interface UserDetails {
   type: (typeof ACCOUNT_TYPES)[number];
   admin: boolean;
   mustChangePassword: boolean;
+  can: AccountCapabilities;
 }

@@ -48,6 +48,10 @@ export interface CommentView {
   updated_at: string | null;
   like_count: number;
   user_liked: boolean;
+  /** The viewer may edit it (its author only). */
+  can_edit: boolean;
+  /** The viewer may delete it (its author or an admin). */
+  can_delete: boolean;
 }
 
 export interface CommentLikeState {

@@ -202,17 +202,25 @@ export interface EventDto extends EventValues {
   creator_name: string | null;
   participants: EventParticipantDto[];
   participant_count: number;
-  /** The viewer has joined. */
-  joined: boolean;
   is_past: boolean;
+  /** The viewer's state and what the server's policies let the viewer do with this event. */
+  viewer: EventViewerDto;
 }
 
 export interface EventViewerDto {
-  can_manage: boolean;
+  /** The viewer has joined. */
   joined: boolean;
-  /** Open event, creator, admin, or a pending invitation. */
+  /** Edit Details: the creator or an admin. */
+  can_edit: boolean;
+  /** Delete Event: the creator or an admin. */
+  can_delete: boolean;
+  /** Draft Announcement Email: the creator or an admin. */
+  can_announce: boolean;
+  /** Open event, creator, admin, or a pending invitation (whether or not already joined). */
   can_join: boolean;
+  /** Invite Member(s): anyone on an open event; the creator or an admin on an invite-only one. */
   can_invite: boolean;
 }
 
-export type EventDetailDto = EventDto & { viewer: EventViewerDto };
+/** The event page's answer: the same shape as a list entry. */
+export type EventDetailDto = EventDto;

@@ -56,12 +56,16 @@ const applicationDetailsShape = {
 
 export const PROPERTY_FIELDS = ['propertyAddress', 'propertyType', 'propertyDescription', 'propertyAvailability'] as const;
 
-/** SPEC 5: a Travel Host application also needs the four property fields. */
+/** SPEC 5: a Travel Host application also asks for the four property fields (the form shows them then). */
+export function applicationNeedsProperty(membershipType: string): boolean {
+  return membershipType === 'Travel Host';
+}
+
 function travelHostNeedsProperty(
   value: { membershipType: string } & Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>,
   ctx: z.RefinementCtx,
 ) {
-  if (value.membershipType !== 'Travel Host') return;
+  if (!applicationNeedsProperty(value.membershipType)) return;
   for (const field of PROPERTY_FIELDS) {
     if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_FIELDS });
   }
@@ -159,6 +163,10 @@ export interface UserView {
   admin: boolean;
   must_change_password: boolean;
   created_at: string;
+  /** The viewing admin may grant or remove this member's admin flag (never remove her own). */
+  can_change_admin: boolean;
+  /** The viewing admin may give this member a temporary password (not herself). */
+  can_reset_password: boolean;
 }
 
 // Admin: invitation codes.

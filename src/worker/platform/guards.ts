@@ -21,9 +21,12 @@ export function requireSession(actor: Actor): MemberActor {
   return actor;
 }
 
+/** The admin screens and procedures: a member with the admin flag (auth status's can.admin). */
+export const isAdmin = (member: Pick<MemberActor, 'isAdmin'>): boolean => member.isAdmin;
+
 export function requireAdmin(actor: Actor): MemberActor {
   const member = requireMember(actor);
-  if (!member.isAdmin) throw new AppError('FORBIDDEN', 'Administrators only.');
+  if (!isAdmin(member)) throw new AppError('FORBIDDEN', 'Administrators only.');
   return member;
 }
 

@@ -6,7 +6,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { useAuth } from '../../shared/use-auth';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
@@ -15,7 +14,6 @@ export function UsersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { user: me } = useAuth();
   const users = useQuery(trpc.admin.users.list.queryOptions());
   const [search, setSearch] = useState('');
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
@@ -96,54 +94,51 @@ export function UsersPage() {
       >
         {() => (
           <StackTable columns={['Name', 'Email', 'Privilege', 'Actions']} className="users-table">
-            {shown.map((u) => {
-              const self = u.user_id === me?.user_id;
-              return (
-                <tr key={u.user_id}>
-                  <td data-label="Name">
-                    {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
-                    {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
-                  </td>
-                  <td data-label="Email">{u.email}</td>
-                  <td data-label="Privilege">
-                    <select
-                      aria-label={`Privilege of ${u.name}`}
-                      value={u.type}
-                      disabled={privilege.isPending}
-                      onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+            {shown.map((u) => (
+              <tr key={u.user_id}>
+                <td data-label="Name">
+                  {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                  {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                </td>
+                <td data-label="Email">{u.email}</td>
+                <td data-label="Privilege">
+                  <select
+                    aria-label={`Privilege of ${u.name}`}
+                    value={u.type}
+                    disabled={privilege.isPending}
+                    onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+                  >
+                    {ACCOUNT_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td data-label="Actions">
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      disabled={!u.can_reset_password}
+                      title={u.can_reset_password ? undefined : 'Change your own password in Settings'}
+                      onClick={() => setResetTarget(u)}
                     >
-                      {ACCOUNT_TYPES.map((t) => (
-                        <option key={t} value={t}>
-                          {t}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td data-label="Actions">
-                    <div className="actions">
-                      <button
-                        type="button"
-                        className="button button-ghost button-small"
-                        disabled={self}
-                        title={self ? 'Change your own password in Settings' : undefined}
-                        onClick={() => setResetTarget(u)}
-                      >
-                        Reset password
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-ghost button-small"
-                        disabled={self && u.admin}
-                        title={self && u.admin ? 'You cannot remove your own admin rights' : undefined}
-                        onClick={() => setAdminTarget(u)}
-                      >
-                        {u.admin ? 'Remove admin' : 'Make admin'}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+                      Reset password
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      disabled={!u.can_change_admin}
+                      title={u.can_change_admin ? undefined : 'You cannot remove your own admin rights'}
+                      onClick={() => setAdminTarget(u)}
+                    >
+                      {u.admin ? 'Remove admin' : 'Make admin'}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
           </StackTable>
         )}
       </Loaded>

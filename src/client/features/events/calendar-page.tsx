@@ -6,10 +6,10 @@ import { EventSections } from './event-card';
 import { EventModal } from './event-modal';
 import './events.css';
 
-/** SPEC 6 and DECISIONS: Founding members, Travel Hosts and admins create events. */
+/** The server decides who creates events (Founding members, Travel Hosts and admins). */
 export function useCanCreateEvent(): boolean {
   const { user } = useAuth();
-  return Boolean(user && (user.admin || user.type !== 'Standard'));
+  return user?.can.createEvent ?? false;
 }
 
 export function CreateEventButton() {

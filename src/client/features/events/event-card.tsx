@@ -28,7 +28,7 @@ export function EventCard({ event }: { event: EventDto }) {
         </span>
         <span className="spacer" />
         {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
-        {event.joined ? <span className="badge badge-joined">Joined</span> : null}
+        {event.viewer.joined ? <span className="badge badge-joined">Joined</span> : null}
         {event.is_past ? <span className="badge badge-past">Past</span> : null}
       </div>
     </article>

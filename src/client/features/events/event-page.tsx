@@ -117,18 +117,20 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
             Add to calendar
           </a>
-          {event.viewer.can_manage ? (
-            <>
-              <button type="button" className="button button-small" onClick={() => setEditing(true)}>
-                Edit Details
-              </button>
-              <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
-                Draft Announcement Email
-              </button>
-              <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
-                Delete Event
-              </button>
-            </>
+          {event.viewer.can_edit ? (
+            <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+              Edit Details
+            </button>
+          ) : null}
+          {event.viewer.can_announce ? (
+            <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
+              Draft Announcement Email
+            </button>
+          ) : null}
+          {event.viewer.can_delete ? (
+            <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
+              Delete Event
+            </button>
           ) : null}
         </div>
       </div>

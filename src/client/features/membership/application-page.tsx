@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTEREST_LABELS, INTERESTS, PROPERTY_AVAILABILITY } from '../../../shared/constants';
 import {
+  applicationNeedsProperty,
   ApplicationDetailsSchema,
   ApplicationPersonalSchema,
   ENTER_CODE,
@@ -148,7 +149,7 @@ export function ApplicationPage() {
   }
 
   const busy = validateCode.isPending || submit.isPending;
-  const host = values.membershipType === 'Travel Host';
+  const host = applicationNeedsProperty(values.membershipType);
 
   return (
     <section className="page wizard">

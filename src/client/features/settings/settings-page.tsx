@@ -31,16 +31,17 @@ function AccountForm() {
       onError: () => toast('Failed to update user details', 'error'),
     }),
   );
-  const isAdmin = details.data?.admin ?? false;
+  // SPEC 2: the Type field appears only to those the server lets choose it (admins).
+  const canChangeType = details.data?.can.changeAccountType ?? false;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || (isAdmin && !type)) {
+    if (!name.trim() || (canChangeType && !type)) {
       setError('Username and type are required.');
       return;
     }
     setError('');
-    save.mutate(isAdmin ? { name, type: type as (typeof ACCOUNT_TYPES)[number] } : { name });
+    save.mutate(canChangeType ? { name, type: type as (typeof ACCOUNT_TYPES)[number] } : { name });
   }
 
   return (
@@ -56,7 +57,7 @@ function AccountForm() {
         onChange={(e) => setName(e.target.value)}
         autoComplete="name"
       />
-      {isAdmin ? (
+      {canChangeType ? (
         <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
           {ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>

@@ -8,9 +8,9 @@ import { CommentTextArea } from './comment-textarea';
 import { LinkifiedText } from './linkified-text';
 import { useOnSessionLost } from './use-session-lost';
 
+/** Who reads the widget: a signed-in member (by id, for wording only) or null for a visitor. */
 export interface Viewer {
   id: number;
-  admin: boolean;
 }
 
 interface CommentItemProps {
@@ -27,9 +27,10 @@ interface CommentItemProps {
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * One comment in view or edit mode (SPEC 4). Edit is offered to the author only, Delete to the
- * author or an admin; the server checks both again. Per SPEC 8, failures to like, update or
- * delete are logged without a message: the comment simply stays as it was.
+ * One comment in view or edit mode (SPEC 4). Edit and Delete are offered as the comment's
+ * can_edit and can_delete flags say (the server's comment policy, which it enforces again).
+ * Per SPEC 8, failures to like, update or delete are logged without a message: the comment
+ * simply stays as it was.
  */
 export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onDeleted, onLikeChanged }: CommentItemProps) {
   const trpc = useTRPC();
@@ -45,8 +46,11 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
     console.error(`Failed to ${what} comment`, error);
     onSessionLost(error);
   };
-  const isAuthor = viewer !== null && viewer.id === comment.user_id;
-  const mayDelete = viewer !== null && (isAuthor || viewer.admin);
+  // A widget whose session has ended offers nothing, whatever the list loaded before said.
+  const mayEdit = viewer !== null && comment.can_edit;
+  const mayDelete = viewer !== null && comment.can_delete;
+  // Wording of the delete confirmation only; what is offered comes from the flags above.
+  const own = viewer !== null && viewer.id === comment.user_id;
 
   useEffect(() => {
     if (focusOnMount) articleRef.current?.focus();
@@ -155,7 +159,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
                 <span>Like</span>
                 <span className="like-count">{comment.like_count}</span>
               </button>
-              {isAuthor ? (
+              {mayEdit ? (
                 <button ref={editButtonRef} type="button" className="comment-action" onClick={startEdit}>
                   Edit
                 </button>
@@ -173,9 +177,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
         <ConfirmDialog
           open={confirming}
           title="Delete comment"
-          message={
-            isAuthor ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`
-          }
+          message={own ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`}
           confirmLabel="Delete"
           danger
           busy={remove.isPending}

@@ -26,7 +26,7 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const auth = useAuth();
-  const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id, admin: auth.user.admin } : null;
+  const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id } : null;
   const input = { commentableId };
   const listKey = trpc.comments.list.queryKey(input);
   const list = useQuery(trpc.comments.list.queryOptions(input));

@@ -5,14 +5,15 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { hashPassword, randomPassword } from '../../platform/crypto';
 import { requireAdmin } from '../../platform/guards';
+import { userAdminPolicy } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from '../membership/membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
 
-/** GET /api/users: every member, by name. */
+/** GET /api/users: every member, by name, with what the viewing admin may do with each. */
 export async function listUsers(deps: Deps, actor: Actor): Promise<UserView[]> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
   const rows = await deps.db
     .select({
       user_id: users.id,
@@ -25,7 +26,15 @@ export async function listUsers(deps: Deps, actor: Actor): Promise<UserView[]> {
     })
     .from(users)
     .orderBy(asc(sql`${users.name} COLLATE NOCASE`), asc(users.id));
-  return rows.map(({ createdAt, ...u }) => ({ ...u, created_at: new Date(createdAt).toISOString() }));
+  return rows.map(({ createdAt, ...u }) => {
+    const target = { id: u.user_id };
+    return {
+      ...u,
+      created_at: new Date(createdAt).toISOString(),
+      can_change_admin: userAdminPolicy.setAdmin(admin, target, !u.admin),
+      can_reset_password: userAdminPolicy.resetPassword(admin, target),
+    };
+  });
 }
 
 async function loadUser(deps: Deps, id: number) {
@@ -61,7 +70,7 @@ export async function changePrivilege(
  */
 export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): Promise<{ ok: true; admin: boolean }> {
   const admin = requireAdmin(actor);
-  if (input.id === admin.id && !input.admin) throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
+  if (!userAdminPolicy.setAdmin(admin, input, input.admin)) throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
   const target = await loadUser(deps, input.id);
   if (target.isAdmin === input.admin) return { ok: true, admin: input.admin };
   const now = deps.now();
@@ -95,7 +104,7 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
  */
 export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id: number }): Promise<{ temporaryPassword: string }> {
   const admin = requireAdmin(actor);
-  if (input.id === admin.id) throw new AppError('CONFLICT', 'Change your own password in Settings.');
+  if (!userAdminPolicy.resetPassword(admin, input)) throw new AppError('CONFLICT', 'Change your own password in Settings.');
   const target = await loadUser(deps, input.id);
   const temporaryPassword = randomPassword();
   const passwordHash = await hashPassword(temporaryPassword);

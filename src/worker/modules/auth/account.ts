@@ -1,11 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { AuthStatus, LoginInput, UpdatePasswordInput, UpdateUserInput, UserDetails } from '../../../shared/schemas/auth';
+import type {
+  AccountCapabilities,
+  AuthStatus,
+  LoginInput,
+  UpdatePasswordInput,
+  UpdateUserInput,
+  UserDetails,
+} from '../../../shared/schemas/auth';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { requireMember, requireSession } from '../../platform/guards';
+import { isAdmin, requireMember, requireSession } from '../../platform/guards';
+import { eventPolicy } from '../events/policies';
+import { userAdminPolicy } from '../admin/policies';
+import { accountPolicy } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
@@ -31,8 +41,30 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'member') await deleteSessionQuery(deps, actor.sessionId).run();
 }
 
-function statusUser(u: { id: number; name: string; isAdmin: boolean; type: MemberActor['type']; mustChangePassword: boolean }) {
-  return { user_id: u.id, name: u.name, admin: u.isAdmin, type: u.type, mustChangePassword: u.mustChangePassword };
+type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'type' | 'mustChangePassword'>;
+
+/**
+ * What the member may do, each flag from the policy its service enforces (requireAdmin,
+ * createEvent, updateUser), so the client shows exactly what the server allows.
+ */
+function capabilities(u: Pick<MemberActor, 'isAdmin' | 'type'>): AccountCapabilities {
+  return { admin: isAdmin(u), createEvent: eventPolicy.create(u), changeAccountType: accountPolicy.changeOwnType(u) };
+}
+
+function statusUser(u: Account): NonNullable<AuthStatus['user']> {
+  return { user_id: u.id, name: u.name, admin: u.isAdmin, type: u.type, mustChangePassword: u.mustChangePassword, can: capabilities(u) };
+}
+
+function details(u: Account & { email: string }): UserDetails {
+  return {
+    user_id: u.id,
+    name: u.name,
+    email: u.email,
+    type: u.type,
+    admin: u.isAdmin,
+    mustChangePassword: u.mustChangePassword,
+    can: capabilities(u),
+  };
 }
 
 export function authStatus(actor: Actor): AuthStatus {
@@ -41,8 +73,7 @@ export function authStatus(actor: Actor): AuthStatus {
 }
 
 export function userDetails(actor: Actor): UserDetails {
-  const me = requireSession(actor);
-  return { user_id: me.id, name: me.name, email: me.email, type: me.type, admin: me.isAdmin, mustChangePassword: me.mustChangePassword };
+  return details(requireSession(actor));
 }
 
 /**
@@ -53,9 +84,9 @@ export function userDetails(actor: Actor): UserDetails {
 export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInput): Promise<UserDetails> {
   const me = requireMember(actor);
   const patch: Partial<typeof users.$inferInsert> = { name: input.name, updatedAt: deps.now() };
-  if (me.isAdmin) {
-    if (input.type) patch.type = input.type;
-    if (input.admin === false) throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
+  if (accountPolicy.changeOwnType(me) && input.type) patch.type = input.type;
+  if (me.isAdmin && input.admin === false && !userAdminPolicy.setAdmin(me, me, false)) {
+    throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
   }
   const changes: Record<string, unknown> = {};
   if (patch.type && patch.type !== me.type) changes.type = { from: me.type, to: patch.type };
@@ -65,8 +96,7 @@ export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInpu
   } else {
     await update.run();
   }
-  const type = patch.type ?? me.type;
-  return { user_id: me.id, name: input.name, email: me.email, type, admin: me.isAdmin, mustChangePassword: false };
+  return details({ ...me, name: input.name, type: patch.type ?? me.type, mustChangePassword: false });
 }
 
 /**

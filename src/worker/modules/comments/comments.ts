@@ -84,7 +84,13 @@ interface ViewRow {
   userLiked: number | boolean;
 }
 
-function toView(row: ViewRow): CommentView {
+/** What the viewer may do with a comment: commentPolicy's answers (a visitor may do neither). */
+function viewerFlags(actor: Actor, comment: { userId: number | null }) {
+  if (actor.kind !== 'member') return { can_edit: false, can_delete: false };
+  return { can_edit: commentPolicy.edit(actor, comment), can_delete: commentPolicy.delete(actor, comment) };
+}
+
+function toView(row: ViewRow, actor: Actor): CommentView {
   return {
     id: row.id,
     content: row.content,
@@ -95,6 +101,7 @@ function toView(row: ViewRow): CommentView {
     updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
     like_count: Number(row.likeCount),
     user_liked: Boolean(row.userLiked),
+    ...viewerFlags(actor, row),
   };
 }
 
@@ -114,18 +121,18 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
     .where(eq(parent.id, target.id))
     .orderBy(desc(comments.createdAt), desc(comments.id));
   if (rows.length === 0) throw missingParent(target);
-  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map(toView);
+  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map((r) => toView(r, actor));
 }
 
-async function commentView(deps: Deps, viewerId: number, id: number): Promise<CommentView> {
+async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise<CommentView> {
   const [row] = await deps.db
-    .select(viewFields(viewerId))
+    .select(viewFields(viewer.id))
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.id, id))
     .limit(1);
   if (!row) throw commentNotFound();
-  return toView(row);
+  return toView(row, viewer);
 }
 
 async function limitWrites(deps: Deps, me: MemberActor) {
@@ -162,13 +169,14 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
     updated_at: null,
     like_count: 0,
     user_liked: false,
+    ...viewerFlags(me, { userId: me.id }),
   };
 }
 
 /** PUT /api/comments/{id}: only the author (not even an admin) rewrites a comment. */
 export async function updateComment(deps: Deps, actor: Actor, input: UpdateCommentInput): Promise<CommentView> {
   const me = requireMember(actor);
-  const current = await commentView(deps, me.id, input.id);
+  const current = await commentView(deps, me, input.id);
   ensure(commentPolicy.edit(me, { userId: current.user_id }), 'Only the author can edit this comment.');
   await limitWrites(deps, me);
   const now = deps.now();

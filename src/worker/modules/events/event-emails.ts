@@ -35,7 +35,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   ]);
   const event = found[0];
   if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  if (targetId !== me.id) ensure(eventPolicy.manage(me, event), 'You can only ask for your own confirmation.');
+  if (targetId !== me.id) ensure(eventPolicy.confirmForOthers(me, event), 'You can only ask for your own confirmation.');
   const target = targets[0];
   if (!target)
     throw new AppError(
@@ -67,7 +67,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
 export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnnouncementInput) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
-  ensure(eventPolicy.manage(me, event), 'Only the event’s creator or an admin can email its participants.');
+  ensure(eventPolicy.announce(me, event), 'Only the event’s creator or an admin can email its participants.');
   await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `member:${me.id}`);
   const recipients = await deps.db
     .select({ userId: users.id, name: users.name, email: users.email })

@@ -20,7 +20,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
-import { eventPolicy } from './policies';
+import { eventPolicy, eventViewer } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
@@ -59,7 +59,7 @@ export function toEventDto(
   row: EventRow,
   joined: { creatorName: string | null; bannerKey: string | null },
   participants: EventParticipantDto[],
-  viewerId: number,
+  viewer: { actor: MemberActor; hasInvitation: boolean },
   now: number,
 ): EventDto {
   return {
@@ -91,8 +91,11 @@ export function toEventDto(
     creator_name: joined.creatorName,
     participants,
     participant_count: participants.length,
-    joined: participants.some((p) => p.user_id === viewerId),
     is_past: row.endsAt < now,
+    viewer: eventViewer(viewer.actor, row, {
+      joined: participants.some((p) => p.user_id === viewer.actor.id),
+      hasInvitation: viewer.hasInvitation,
+    }),
   };
 }
 
@@ -140,13 +143,18 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
 async function queryEvents(deps: Deps, me: MemberActor, filter: SQL | undefined): Promise<EventDto[]> {
   const eventQuery = eventsWithCreator(deps).where(filter).orderBy(asc(events.startsAt), asc(events.id));
   const ids = deps.db.select({ id: events.id }).from(events).where(filter);
-  const [rows, people] = await deps.db.batch([
+  const [rows, people, invitations] = await deps.db.batch([
     eventQuery,
     participantsOf(deps, filter ? inArray(eventParticipants.eventId, ids) : undefined),
+    // The viewer's pending invitations: they decide can_join on invite-only events.
+    pendingInvitations(deps, me.id),
   ]);
   const byEvent = groupParticipants(people);
+  const invited = new Set(invitations.map((i) => i.eventId));
   const now = deps.now();
-  return upcomingThenPast(rows.map((r) => toEventDto(r.event, r, byEvent.get(r.event.id) ?? [], me.id, now)));
+  return upcomingThenPast(
+    rows.map((r) => toEventDto(r.event, r, byEvent.get(r.event.id) ?? [], { actor: me, hasInvitation: invited.has(r.event.id) }, now)),
+  );
 }
 
 function refCondition(ref: number | string): SQL {
@@ -154,9 +162,10 @@ function refCondition(ref: number | string): SQL {
   return /^\d{1,15}$/.test(ref) ? eq(events.id, Number(ref)) : eq(events.slug, ref.toLowerCase());
 }
 
-function pendingInvitation(deps: Deps, userId: number, eventCondition: SQL) {
+/** The events (of those `eventCondition` allows, all when omitted) the member holds a pending invitation to. */
+function pendingInvitations(deps: Deps, userId: number, eventCondition?: SQL) {
   return deps.db
-    .select({ id: tokens.id })
+    .selectDistinct({ eventId: tokens.eventId })
     .from(tokens)
     .where(
       and(
@@ -166,8 +175,7 @@ function pendingInvitation(deps: Deps, userId: number, eventCondition: SQL) {
         isNull(tokens.usedAt),
         gt(tokens.expiresAt, deps.now()),
       ),
-    )
-    .limit(1);
+    );
 }
 
 /**
@@ -182,26 +190,17 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   const [rows, people, invitation] = await deps.db.batch([
     eventsWithCreator(deps).where(where).limit(1),
     participantsOf(deps, inArray(eventParticipants.eventId, idOf)),
-    pendingInvitation(deps, me.id, inArray(tokens.eventId, idOf)),
+    pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  const dto = toEventDto(
+  return toEventDto(
     row.event,
     row,
     people.map((p) => ({ user_id: p.user_id, name: p.name })),
-    me.id,
+    { actor: me, hasInvitation: invitation.length > 0 },
     deps.now(),
   );
-  return {
-    ...dto,
-    viewer: {
-      can_manage: eventPolicy.manage(me, row.event),
-      joined: dto.joined,
-      can_join: eventPolicy.joinWithoutInvitation(me, row.event) || invitation.length > 0,
-      can_invite: eventPolicy.invite(me, row.event),
-    },
-  };
 }
 
 /** The stored row, or 404. */
@@ -385,7 +384,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
 export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventInput): Promise<EventDetailDto> {
   const me = requireMember(actor);
   const old = await findEventRow(deps, input.id);
-  ensure(eventPolicy.manage(me, old), 'Only the event’s creator or an admin can edit it.');
+  ensure(eventPolicy.edit(me, old), 'Only the event’s creator or an admin can edit it.');
   const values = valuesForUpdate(old, input);
   assertValid(values);
   if (input.banner_image_id) await assertImageExists(deps, input.banner_image_id);
@@ -407,7 +406,7 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
 export async function deleteEvent(deps: Deps, actor: Actor, input: { id: number }): Promise<{ ok: true }> {
   const me = requireMember(actor);
   const old = await findEventRow(deps, input.id);
-  ensure(eventPolicy.manage(me, old), 'Only the event’s creator or an admin can delete it.');
+  ensure(eventPolicy.delete(me, old), 'Only the event’s creator or an admin can delete it.');
   await deps.db.batch([
     deps.db.delete(events).where(eq(events.id, old.id)),
     auditEntry(deps, me, 'event.delete', { type: 'event', id: old.id }, { title: old.title, slug: old.slug, createdBy: old.createdBy }),

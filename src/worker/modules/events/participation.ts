@@ -50,8 +50,9 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
   ]);
   const event = found[0];
   if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  if (!eventPolicy.join(me, event, invitations.length > 0)) throw new AppError('FORBIDDEN', INVITE_ONLY);
+  // Joining with an invitation uses it up; joining where none is needed leaves any pending one.
   const free = eventPolicy.joinWithoutInvitation(me, event);
-  if (!free && invitations.length === 0) throw new AppError('FORBIDDEN', INVITE_ONLY);
   const now = deps.now();
   const insert = deps.db
     .insert(eventParticipants)
