@@ -1,7 +1,7 @@
 import { app } from './app';
 import type { Env } from './platform/env';
 import { handleMailBatch } from './modules/mail/consumer';
-import type { MailJob } from './modules/mail/mail-job';
+import type { MailJob } from './platform/mail-job';
 
 export default {
   fetch: app.fetch,

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useToast } from '../components/toast';
 import { errorMessage, useTRPC } from '../lib/trpc';
-import '../features/events/events.css';
+import './calendar-feed-settings.css';
 
 /** Settings: the member's private calendar feed URL, which calendar apps subscribe to. */
 export function CalendarFeedSettings() {

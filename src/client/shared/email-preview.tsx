@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import '../features/mail/mail.css';
+import './email-preview.css';
 
 type Sanitize = (html: string) => string;
 let loaded: Promise<Sanitize> | undefined;

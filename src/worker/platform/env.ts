@@ -1,4 +1,4 @@
-import type { MailJob } from '../modules/mail/mail-job';
+import type { MailJob } from './mail-job';
 
 /** The Worker's bindings (wrangler.toml). */
 export interface Env {

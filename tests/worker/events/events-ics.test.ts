@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, type IcsEvent } from '../../../src/worker/modules/events/ics';
 import { request, roles, trpc } from '../helpers';
-import { createEventAs } from './events-helpers';
-
-type Json = Record<string, any>;
+import { createEventAs, type Json } from './events-helpers';
 
 const base: IcsEvent = {
   id: 7,

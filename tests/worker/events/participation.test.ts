@@ -5,9 +5,7 @@ import { emailMessages } from '../../../src/worker/db/schema/email';
 import { tokens } from '../../../src/worker/db/schema/membership';
 import { sha256Hex } from '../../../src/worker/platform/crypto';
 import { deps, mailTo, request, roles, trpc } from '../helpers';
-import { createEventAs, participantIds } from './events-helpers';
-
-type Json = Record<string, any>;
+import { createEventAs, participantIds, type Json } from './events-helpers';
 
 function inviteLinkToken(text: string): string {
   const m = text.match(/\/events\/invite\/([A-Za-z0-9_-]+)/);

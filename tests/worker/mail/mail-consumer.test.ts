@@ -12,7 +12,7 @@ import {
   type MailSender,
 } from '../../../src/worker/modules/mail/consumer';
 import { emailLayout } from '../../../src/worker/modules/mail/layout';
-import type { MailJob } from '../../../src/worker/modules/mail/mail-job';
+import type { MailJob } from '../../../src/worker/platform/mail-job';
 import { createUser, deps, request, unique } from '../helpers';
 
 /**

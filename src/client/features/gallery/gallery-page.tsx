@@ -34,6 +34,16 @@ export function GalleryPage() {
   );
   const groups = useMemo(() => groupByUploadDate(visible), [visible]);
   const ordered = useMemo(() => groups.flatMap((g) => g.images), [groups]);
+  // Each group's first index in `ordered`, so a grid's positions match the lightbox's sequence.
+  const starts = useMemo(() => {
+    const out: number[] = [];
+    let n = 0;
+    for (const g of groups) {
+      out.push(n);
+      n += g.images.length;
+    }
+    return out;
+  }, [groups]);
 
   const remove = useMutation(
     trpc.images.delete.mutationOptions({
@@ -63,7 +73,6 @@ export function GalleryPage() {
     });
   }
 
-  let shown = 0;
   return (
     <section className="page gallery-page">
       <header className="gallery-header">
@@ -134,9 +143,7 @@ export function GalleryPage() {
       ) : null}
 
       <ImageListStatus query={list} empty={groups.length === 0} emptyText="No images to display" emptyClassName="gallery-empty">
-        {groups.map((g) => {
-          const start = shown;
-          shown += g.images.length;
+        {groups.map((g, gi) => {
           return (
             <section key={g.key} className="gallery-group" aria-labelledby={`${ids}-${g.key}`}>
               <h2 id={`${ids}-${g.key}`} className="gallery-date">
@@ -144,7 +151,7 @@ export function GalleryPage() {
               </h2>
               <ImageGrid
                 images={g.images}
-                startIndex={start}
+                startIndex={starts[gi]}
                 onOpen={(i) => setOpenId(i.id)}
                 selecting={managing}
                 selected={selected}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { FormMessage, TextField } from '../../components/field';
+import { FormMessage } from '../../components/field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { NewPasswordFields, passwordProblem } from '../../components/new-password-fields';
 import './membership.css';

@@ -62,6 +62,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
   const like = useMutation(trpc.comments.like.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('like') }));
   const unlike = useMutation(trpc.comments.unlike.mutationOptions({ onSuccess: onLikeChanged, onError: logFailure('unlike') }));
   const update = useMutation(
+    // eslint-disable-next-line react-hooks/refs -- the ref is read in onSuccess, after the save, never during render
     trpc.comments.update.mutationOptions({
       onSuccess: (updated) => {
         onUpdated(updated);

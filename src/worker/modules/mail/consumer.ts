@@ -3,7 +3,7 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import type { Env } from '../../platform/env';
 import { createDeps, type Deps } from '../../platform/deps';
 import { personalize } from './layout';
-import type { MailJob } from './mail-job';
+import type { MailJob } from '../../platform/mail-job';
 
 /**
  * A delivery left 'sending' this long was abandoned by a consumer that died mid-send; it may be

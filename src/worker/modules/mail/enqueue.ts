@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { emailDeliveries, emailMessages, type EMAIL_KINDS } from '../../db/schema/email';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
-import type { MailJob } from './mail-job';
+import type { MailJob } from '../../platform/mail-job';
 import { emailLayout, footerText, htmlToText } from './layout';
 
 export interface EmailRecipient {

@@ -1,0 +1,141 @@
+// ESLint: a small rule set (the recommended ones, no type-aware rules so it stays fast) plus the
+// import boundaries of the layout. Prettier owns formatting, so no stylistic rules here.
+// scripts/check-lint-rules.ts proves every boundary below still fires.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const src = (p) => path.join(root, 'src', p);
+const dirsIn = (dir) =>
+  readdirSync(src(dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+const features = dirsIn('client/features');
+const modules = dirsIn('worker/modules');
+// A module's transport: other modules call its services, never these.
+const TRANSPORT_FILES = ['rest.ts', 'router.ts', 'session-middleware.ts'];
+
+const zones = [
+  {
+    target: src('shared'),
+    from: [src('worker'), src('client')],
+    message: 'src/shared is imported by worker and client; it imports neither.',
+  },
+  { target: src('worker'), from: src('client'), message: 'The worker never imports client code.' },
+  {
+    target: src('client'),
+    from: src('worker'),
+    // The tRPC router's type is the contract; no-restricted-imports below keeps that import type-only.
+    except: ['./router.ts'],
+    message: 'The client imports nothing from the worker except `import type { AppRouter }` from the router.',
+  },
+  ...features.map((f) => ({
+    target: src(`client/features/${f}`),
+    from: src('client/features'),
+    except: [`./${f}`],
+    message: 'Features never import each other: move what several pages use to src/client/shared or src/client/components.',
+  })),
+  {
+    target: src('client/components'),
+    from: [src('client/features'), src('client/shared'), src('client/shell')],
+    message: 'components/ are design-system pieces: they import no feature, shared widget or shell.',
+  },
+  {
+    target: src('client/shared'),
+    from: [src('client/features'), src('client/shell')],
+    message: 'Shared widgets are composed by pages; they import no feature or shell.',
+  },
+  { target: src('worker/platform'), from: src('worker/modules'), message: 'platform/ is what every module uses; it imports no module.' },
+  ...modules.map((m) => ({
+    target: src(`worker/modules/${m}`),
+    from: modules.filter((other) => other !== m).flatMap((other) => TRANSPORT_FILES.map((file) => src(`worker/modules/${other}/${file}`))),
+    message: "Cross-module calls go through the other module's exported service functions, not its REST routes, tRPC router or middleware.",
+  })),
+];
+
+const ACCOUNT_TYPE = '/^(Founding|Standard|Travel Host)$/';
+const ACCOUNT_TYPE_MESSAGE = "The client reads capability flags from the server's DTOs; it never decides from an account type.";
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.wrangler/',
+      'migrations/',
+      'worker-configuration.d.ts',
+      'reports/',
+      '.test-reports/',
+      'test-results/',
+      'playwright-report/',
+      '.bench/',
+      '.screens/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Unused names are dead code; a leading underscore marks a deliberate one (e.g. a positional argument).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A missing dependency is a stale-closure bug: fail the gate instead of warning.
+      'react-hooks/exhaustive-deps': 'error',
+      // Compiler-performance advice; the forms here deliberately copy a query's result into editable state when it arrives.
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)worker/router(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Only `import type { AppRouter }` from the worker router: its code stays on the server.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${ACCOUNT_TYPE}]`, message: ACCOUNT_TYPE_MESSAGE },
+        { selector: `SwitchCase > Literal.test[value=${ACCOUNT_TYPE}]`, message: ACCOUNT_TYPE_MESSAGE },
+        {
+          selector: `CallExpression > MemberExpression.callee[property.name='includes'] > ArrayExpression.object > Literal[value=${ACCOUNT_TYPE}]`,
+          message: ACCOUNT_TYPE_MESSAGE,
+        },
+      ],
+    },
+  },
+  { files: ['src/worker/**/*.ts', 'tests/worker/**/*.ts', 'tests/unit/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['src/shared/**/*.ts'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: ['scripts/**/*.ts', 'tests/e2e/**/*.ts', '*.{js,ts}'], languageOptions: { globals: globals.node } },
+);
