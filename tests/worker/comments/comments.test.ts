@@ -81,6 +81,9 @@ describe('GET /api/comments', () => {
       updated_at: null,
       like_count: 0,
       user_liked: false,
+      // A visitor reads this list: she may neither edit nor delete.
+      can_edit: false,
+      can_delete: false,
     });
   });
 
