@@ -14,5 +14,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     assetsDir: 'assets',
+    // .vite/manifest.json: the bundle-size check reads the module graph from it. public/.assetsignore
+    // keeps it from being served or deployed.
+    manifest: true,
   },
 }));

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
-import { createContext, latencyRows, measureInterleaved, round, STATIC_ASSET, type BenchRow } from './bench/context';
+import { createContext, latencyRows, measureInterleaved, STATIC_ASSET, type BenchRow } from './bench/context';
+import { FIRST_LOADS, firstLoadInBrowser, kb, type FirstLoad } from './lib/first-load-js';
 import { childEnv, ROOT } from './lib/wrangler';
 import { SEED_DEFAULTS } from './lib/seed-sql';
 
@@ -41,24 +41,17 @@ async function startServer() {
   throw new Error('the bench server did not start');
 }
 
-/** gzip bytes of every script a page's first load fetches (what the user downloads). */
-async function firstLoadJs(pagePath: string, cookie?: string): Promise<number> {
+/** First-load JS as Chromium fetches it (npm test checks the same pages from the build's manifest). */
+async function firstLoadJs(load: FirstLoad, cookie?: string): Promise<number> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name: name!, value: value!, url: BASE }]);
   }
-  const page = await context.newPage();
-  const scripts = new Set<string>();
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.add(res.url());
-  });
-  await page.goto(BASE + pagePath, { waitUntil: 'networkidle' });
+  const { bytes } = await firstLoadInBrowser(await context.newPage(), BASE + load.path);
   await browser.close();
-  let total = 0;
-  for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-  return total;
+  return bytes;
 }
 
 const rows: BenchRow[] = [];
@@ -67,10 +60,16 @@ try {
   const admin = createContext(BASE, '', 0);
   const adminCookie = await admin.login(SEED_DEFAULTS.adminEmail, SEED_DEFAULTS.adminPassword);
 
-  const publicJs = round((await firstLoadJs('/')) / 1024, 1);
-  const memberJs = round((await firstLoadJs('/calendar', adminCookie)) / 1024, 1);
-  rows.push({ name: 'First-load JS, visitor at /', value: publicJs, unit: 'KB', budget: '<= 90 KB gzip', ok: publicJs <= 90 });
-  rows.push({ name: 'First-load JS, member at /calendar', value: memberJs, unit: 'KB', budget: '<= 130 KB gzip', ok: memberJs <= 130 });
+  for (const load of FIRST_LOADS) {
+    const value = kb(await firstLoadJs(load, load.member ? adminCookie : undefined));
+    rows.push({
+      name: `First-load JS, ${load.name}`,
+      value,
+      unit: 'KB',
+      budget: `<= ${load.budgetKb} KB gzip`,
+      ok: value <= load.budgetKb,
+    });
+  }
 
   // The static asset and auth-status, interleaved in one bounded load so both see the same machine.
   const [staticStats, visitorStats, memberStats] = await measureInterleaved([

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageErrorBoundary } from './shell/error-boundary';
 import { Protected } from './shell/guards';
 import { Menu } from './shell/menu';
 import { pages as P, TrpcRoot } from './routes';
@@ -13,123 +14,125 @@ export function App() {
       </a>
       <Menu />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-status">Loading…</p>}>
-          <Switch>
-            <Route path="/" component={P.Home} />
-            <Route path="/home" component={P.Home} />
-            <Route path="/about" component={P.About} />
-            <Route path="/membership" component={P.Membership} />
-            <Route path="/activities" component={P.Activities} />
-            <Route path="/no-permission" component={P.NoPermission} />
-            {/* Every page that calls the API sits under TrpcRoot (its own chunk). */}
-            <Route>
-              {() => (
-                <TrpcRoot>
-                  <Switch>
-                    <Route path="/login" component={P.Login} />
-                    <Route path="/logout" component={P.Logout} />
-                    <Route path="/request" component={P.Application} />
-                    <Route path="/register/:token" component={P.Register} />
-                    <Route path="/forgot-password" component={P.ForgotPassword} />
-                    <Route path="/reset-password/:token" component={P.ResetPassword} />
-                    <Route path="/calendar">
-                      {() => (
-                        <Protected>
-                          <P.Calendar />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/gallery">
-                      {() => (
-                        <Protected>
-                          <P.Gallery />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/settings">
-                      {() => (
-                        <Protected>
-                          <P.Settings />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/member-home">
-                      {() => (
-                        <Protected>
-                          <P.MemberHome />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/activities-member">
-                      {() => (
-                        <Protected>
-                          <P.MemberSchedule />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/events/invite/:token">
-                      {() => (
-                        <Protected>
-                          <P.AcceptInvitation />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/events/:id">
-                      {() => (
-                        <Protected unauthenticatedTo="/no-permission">
-                          <P.Event />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/admin">
-                      {() => (
-                        <Protected admin nonAdminTo="/home">
-                          <P.AdminDashboard />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/admin/codes">
-                      {() => (
-                        <Protected admin>
-                          <P.InvitationCodes />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/admin/sent-mail">
-                      {() => (
-                        <Protected admin>
-                          <P.SentMail />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/applications">
-                      {() => (
-                        <Protected admin nonAdminTo="/login">
-                          <P.Applications />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/users">
-                      {() => (
-                        <Protected admin>
-                          <P.Users />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route path="/mail">
-                      {() => (
-                        <Protected admin>
-                          <P.Mail />
-                        </Protected>
-                      )}
-                    </Route>
-                    <Route component={P.NotFound} />
-                  </Switch>
-                </TrpcRoot>
-              )}
-            </Route>
-          </Switch>
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<p className="page-status">Loading…</p>}>
+            <Switch>
+              <Route path="/" component={P.Home} />
+              <Route path="/home" component={P.Home} />
+              <Route path="/about" component={P.About} />
+              <Route path="/membership" component={P.Membership} />
+              <Route path="/activities" component={P.Activities} />
+              <Route path="/no-permission" component={P.NoPermission} />
+              {/* Every page that calls the API sits under TrpcRoot (its own chunk). */}
+              <Route>
+                {() => (
+                  <TrpcRoot>
+                    <Switch>
+                      <Route path="/login" component={P.Login} />
+                      <Route path="/logout" component={P.Logout} />
+                      <Route path="/request" component={P.Application} />
+                      <Route path="/register/:token" component={P.Register} />
+                      <Route path="/forgot-password" component={P.ForgotPassword} />
+                      <Route path="/reset-password/:token" component={P.ResetPassword} />
+                      <Route path="/calendar">
+                        {() => (
+                          <Protected>
+                            <P.Calendar />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/gallery">
+                        {() => (
+                          <Protected>
+                            <P.Gallery />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/settings">
+                        {() => (
+                          <Protected>
+                            <P.Settings />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/member-home">
+                        {() => (
+                          <Protected>
+                            <P.MemberHome />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/activities-member">
+                        {() => (
+                          <Protected>
+                            <P.MemberSchedule />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/events/invite/:token">
+                        {() => (
+                          <Protected>
+                            <P.AcceptInvitation />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/events/:id">
+                        {() => (
+                          <Protected unauthenticatedTo="/no-permission">
+                            <P.Event />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/admin">
+                        {() => (
+                          <Protected admin nonAdminTo="/home">
+                            <P.AdminDashboard />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/admin/codes">
+                        {() => (
+                          <Protected admin>
+                            <P.InvitationCodes />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/admin/sent-mail">
+                        {() => (
+                          <Protected admin>
+                            <P.SentMail />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/applications">
+                        {() => (
+                          <Protected admin nonAdminTo="/login">
+                            <P.Applications />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/users">
+                        {() => (
+                          <Protected admin>
+                            <P.Users />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/mail">
+                        {() => (
+                          <Protected admin>
+                            <P.Mail />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route component={P.NotFound} />
+                    </Switch>
+                  </TrpcRoot>
+                )}
+              </Route>
+            </Switch>
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <footer className="site-footer">
         <p>Outstanding Women Outside Work</p>

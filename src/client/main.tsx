@@ -1,21 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ToastProvider } from './components/toast';
-import { createQueryClient } from './lib/query-client';
+import { installChunkReload } from './shell/chunk-reload';
 import './styles/base.css';
 
+// TanStack Query is not here: it comes with the pages that call the API (src/client/trpc-root.tsx).
 function Root() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <App />
-      </ToastProvider>
-    </QueryClientProvider>
+    <ToastProvider>
+      <App />
+    </ToastProvider>
   );
 }
+
+installChunkReload();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-
-/** HTTP status carried by a failed call (tRPC errors put it in data.httpStatus). */
-function statusOf(error: unknown): number {
-  const e = error as { data?: { httpStatus?: number }; status?: number } | null;
-  return e?.data?.httpStatus ?? e?.status ?? 500;
-}
+import { QueryClient, QueryObserver, queryOptions, type QueryObserverResult } from '@tanstack/react-query';
+import type { AuthStatus } from '../../shared/schemas/auth';
+import { AUTH_STATUS_KEY, AUTH_STATUS_STALE_MS, fetchAuthStatus, handAuthTo, type AuthSnapshot } from '../shared/use-auth';
+import { shouldRetry } from './http-status';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -12,9 +9,54 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again.
-        retry: (count, error) => statusOf(error) >= 500 && count < 2,
+        retry: shouldRetry,
       },
     },
   });
 }
+
+/** The session as a query: GET /auth-status under the key tRPC gives auth.status. */
+export const authStatusQuery = queryOptions({
+  queryKey: AUTH_STATUS_KEY,
+  queryFn: fetchAuthStatus,
+  staleTime: AUTH_STATUS_STALE_MS,
+});
+
+/**
+ * The app's one QueryClient. It lives in the chunk of the pages that call the API (with the tRPC
+ * client, see src/client/trpc-root.tsx), so a visitor's first load of a public page does not fetch
+ * TanStack Query; it is created once, the first time such a page loads, and outlives the pages.
+ * From then on the session the shell shows is this client's auth-status query (handAuthTo).
+ */
+export const queryClient = createQueryClient();
+
+handAuthTo((seed) => {
+  // Carry over what the plain fetch already knows, so the query neither asks twice nor starts blank.
+  if (seed.inFlight) {
+    const pending = seed.inFlight;
+    void queryClient.prefetchQuery({ ...authStatusQuery, queryFn: () => pending, retry: false });
+  } else if (seed.data) {
+    queryClient.setQueryData(AUTH_STATUS_KEY, seed.data, { updatedAt: seed.updatedAt });
+  }
+  const observer = new QueryObserver(queryClient, authStatusQuery);
+  // queryClient.clear() (logout) drops the query this observer watches: watch the new, empty one
+  // at once (it fetches again while anything shows the session), as a mounted useQuery does.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed' && event.query === observer.getCurrentQuery()) observer.setOptions(authStatusQuery);
+  });
+  let lastResult: QueryObserverResult<AuthStatus> | undefined;
+  let snapshot: AuthSnapshot = { pending: true, data: undefined };
+  return {
+    subscribe: (onChange) => observer.subscribe(() => onChange()),
+    get() {
+      const result = observer.getCurrentResult();
+      if (result !== lastResult) {
+        lastResult = result;
+        snapshot = { pending: result.isPending, data: result.data };
+      }
+      return snapshot;
+    },
+    // Fetches only when stale, and joins a request already under way.
+    refreshIfStale: () => void queryClient.prefetchQuery({ ...authStatusQuery, retry: shouldRetry }),
+  };
+});
