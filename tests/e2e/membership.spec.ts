@@ -200,6 +200,11 @@ test.describe.serial('membership pipeline', () => {
     await loginAsAdmin(page);
     await page.goto('/users');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    // The server's row flags: an admin can neither drop her own admin flag nor reset her own password here.
+    await page.getByLabel('Search members').fill(SEED.admin.email);
+    const own = page.getByRole('row', { name: new RegExp(SEED.admin.name) });
+    await expect(own.getByRole('button', { name: 'Remove admin' })).toBeDisabled();
+    await expect(own.getByRole('button', { name: 'Reset password' })).toBeDisabled();
     await page.getByLabel('Search members').fill(applicant.email);
     const row = page.getByRole('row', { name: new RegExp(applicant.memberName) });
     await expect(row).toBeVisible();

@@ -82,6 +82,19 @@ test('the seeded admin logs in, sees the admin section, and logs out through /lo
   expect(status.authenticated).toBe(false);
 });
 
+test('Settings offers the Type field to an admin only', async ({ page, browser }) => {
+  await loginAsAdmin(page);
+  await page.goto('/settings');
+  await expect(page.getByLabel('Type', { exact: true })).toBeVisible();
+  const { loginAsDemo } = await import('./fixtures');
+  const member = await (await browser.newContext()).newPage();
+  await loginAsDemo(member, SEED.founding);
+  await member.goto('/settings');
+  await expect(member.getByText('Account type: Founding')).toBeVisible();
+  await expect(member.getByLabel('Type', { exact: true })).toHaveCount(0);
+  await member.context().close();
+});
+
 test('a member sees no Admin section and is sent home from /admin', async ({ page }) => {
   const { loginAsDemo } = await import('./fixtures');
   await loginAsDemo(page, SEED.standard);
