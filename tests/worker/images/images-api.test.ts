@@ -7,7 +7,8 @@ import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
 import { auditLog } from '../../../src/worker/db/schema/membership';
 import { createUser, deps, request, trpc, unique, type TestUser } from '../helpers';
-import { containsText, JPEG_16x12, jpegWithMetadata, PNG_4x3, pngWithExif, WEBP_10x6, XMP_WITH_GPS } from './image-fixtures';
+import { containsText, JPEG_16x12, jpegWithMetadata, PNG_4x3, pngWithExif, WEBP_10x6 } from './image-fixtures';
+import { XMP_WITH_GPS } from './metadata-blocks';
 
 type Part = { bytes: Uint8Array; name: string; type?: string };
 

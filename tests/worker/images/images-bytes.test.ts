@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { inspectMetadata, readDimensions, sniffImageType, stripMetadata } from '../../../src/worker/modules/images/image-bytes';
+import { cleanImage, sniffImageType } from '../../../src/worker/modules/images/image-bytes';
 import { parseRange } from '../../../src/worker/modules/images/image-storage';
-import { containsText, JPEG_16x12, jpegWithMetadata, PNG_4x3, pngWithExif, WEBP_10x6, XMP_WITH_GPS } from './image-fixtures';
+import { leftoverMetadata } from '../../../src/worker/modules/images/metadata-check';
+import { animatedWebp, JPEG_16x12, JPEG_PROGRESSIVE_16x12, PNG_4x3, WEBP_10x6, WEBP_ALPHA_4x3, WEBP_LOSSLESS_3x2 } from './image-fixtures';
+import { exifApp1, join, pngExif, spliceAt, webpExif, webpFile, xmpApp1 } from './metadata-blocks';
 
-describe('sniffImageType and readDimensions', () => {
-  it('recognise JPEG, PNG and WebP by their bytes and read their size', () => {
-    expect(sniffImageType(JPEG_16x12)).toBe('image/jpeg');
-    expect(readDimensions(JPEG_16x12, 'image/jpeg')).toEqual({ width: 16, height: 12 });
-    expect(sniffImageType(PNG_4x3)).toBe('image/png');
-    expect(readDimensions(PNG_4x3, 'image/png')).toEqual({ width: 4, height: 3 });
-    expect(sniffImageType(WEBP_10x6)).toBe('image/webp');
-    expect(readDimensions(WEBP_10x6, 'image/webp')).toEqual({ width: 10, height: 6 });
+describe('sniffImageType and cleanImage', () => {
+  it('recognise JPEG, PNG and WebP by their bytes, read their size and leave clean files as they are', () => {
+    const cases = [
+      [JPEG_16x12, 'image/jpeg', 16, 12],
+      [JPEG_PROGRESSIVE_16x12, 'image/jpeg', 16, 12],
+      [PNG_4x3, 'image/png', 4, 3],
+      [WEBP_10x6, 'image/webp', 10, 6],
+      [WEBP_ALPHA_4x3, 'image/webp', 4, 3],
+      [WEBP_LOSSLESS_3x2, 'image/webp', 3, 2],
+      [animatedWebp(), 'image/webp', 10, 6],
+    ] as const;
+    for (const [bytes, type, width, height] of cases) {
+      expect(sniffImageType(bytes)).toBe(type);
+      expect(cleanImage(bytes, type)).toEqual({ bytes, width, height, orientation: 1 });
+      expect(leftoverMetadata(bytes, type)).toBeNull();
+    }
   });
 
   it('refuse anything else, whatever it claims to be', () => {
@@ -21,33 +31,26 @@ describe('sniffImageType and readDimensions', () => {
   });
 });
 
-describe('inspectMetadata and stripMetadata', () => {
-  it('find an EXIF GPS block and XMP location in a JPEG, and remove both', () => {
-    const dirty = jpegWithMetadata({ gps: true, xmp: XMP_WITH_GPS });
-    expect(inspectMetadata(dirty, 'image/jpeg')).toEqual({ exif: true, xmp: true, location: true });
-    const clean = stripMetadata(dirty, 'image/jpeg');
-    expect(inspectMetadata(clean, 'image/jpeg')).toEqual({ exif: false, xmp: false, location: false });
-    expect(clean).toEqual(JPEG_16x12);
-    expect(containsText(clean, 'Exif')).toBe(false);
-    expect(containsText(clean, 'GPS')).toBe(false);
+describe('leftoverMetadata (the last look before storing)', () => {
+  it('finds EXIF, GPS, XMP and IPTC in files as they arrive', () => {
+    expect(leftoverMetadata(spliceAt(JPEG_16x12, 2, exifApp1({ gps: false })), 'image/jpeg')).toMatch(/EXIF block/);
+    expect(leftoverMetadata(spliceAt(JPEG_16x12, 2, xmpApp1()), 'image/jpeg')).toMatch(/signature/);
+    expect(leftoverMetadata(spliceAt(PNG_4x3, 33, pngExif({ gps: true })), 'image/png')).toBe('a GPS IFD');
+    expect(leftoverMetadata(webpFile([WEBP_10x6.subarray(12), webpExif({ gps: false })]), 'image/webp')).toMatch(/parts to drop/);
   });
 
-  it('tell camera EXIF without GPS apart from a GPS block', () => {
-    expect(inspectMetadata(jpegWithMetadata({ gps: false }), 'image/jpeg')).toEqual({ exif: true, xmp: false, location: false });
-    expect(inspectMetadata(JPEG_16x12, 'image/jpeg')).toEqual({ exif: false, xmp: false, location: false });
+  it('finds a GPS IFD even where no segment is (a raw TIFF in the scan data)', () => {
+    const [tiff] = [exifApp1({ gps: true }).subarray(10)];
+    const scanAt = JPEG_16x12.length - 20;
+    expect(leftoverMetadata(join(JPEG_16x12.subarray(0, scanAt), tiff!, JPEG_16x12.subarray(scanAt)), 'image/jpeg')).toBe('a GPS IFD');
   });
 
-  it('remove a PNG eXIf chunk and keep the image intact', () => {
-    const dirty = pngWithExif();
-    expect(inspectMetadata(dirty, 'image/png').location).toBe(true);
-    const clean = stripMetadata(dirty, 'image/png');
-    expect(clean).toEqual(PNG_4x3);
-    expect(readDimensions(clean, 'image/png')).toEqual({ width: 4, height: 3 });
-  });
-
-  it('leave a clean image untouched', () => {
-    expect(stripMetadata(WEBP_10x6, 'image/webp')).toBe(WEBP_10x6);
-    expect(stripMetadata(JPEG_16x12, 'image/jpeg')).toBe(JPEG_16x12);
+  it('accepts the orientation-only EXIF block the cleaner writes, and nothing more', () => {
+    const withOrientation = cleanImage(spliceAt(JPEG_16x12, 20, exifApp1({ orientation: 6, gps: true })), 'image/jpeg');
+    if ('refused' in withOrientation) throw new Error(withOrientation.refused);
+    expect(withOrientation.orientation).toBe(6);
+    expect(leftoverMetadata(withOrientation.bytes, 'image/jpeg')).toBeNull();
+    expect(leftoverMetadata(spliceAt(JPEG_16x12, 20, exifApp1({ orientation: 6 })), 'image/jpeg')).toMatch(/EXIF block/);
   });
 });
 

@@ -2,7 +2,6 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants';
 import {
   TOO_LARGE_MESSAGE,
-  WRONG_TYPE_MESSAGE,
   type DeleteImagesInput,
   type EventOption,
   type ImageDto,
@@ -15,7 +14,7 @@ import { events } from '../../db/schema/events';
 import { images, type ImageRow } from '../../db/schema/images';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
-import { inspectMetadata, readDimensions, sniffImageType, stripMetadata, type ImageMime } from './image-bytes';
+import { safeImage, type SafeImage } from './safe-image';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
 import { imagePolicy } from './policies';
@@ -25,9 +24,6 @@ import { deleteObjects, imageUrl, newImageKey, putObjects, serveObject, type Sto
 
 const NOT_FOUND = 'Image not found.';
 const NO_SUCH_EVENT = 'That event does not exist.';
-const METADATA_MESSAGE = 'The location and camera data of this image could not be removed, so it was not stored.';
-/** Pixels beyond this are refused: a decompression bomb, not a photo. */
-const MAX_PIXELS = 120_000_000;
 
 // ---------------------------------------------------------------- reading
 
@@ -132,32 +128,16 @@ export interface UploadRequest {
   read: () => Promise<UploadImageInput>;
 }
 
-interface CheckedPart {
-  bytes: Uint8Array;
-  type: ImageMime;
-  width: number;
-  height: number;
-}
+type CheckedPart = SafeImage;
 
 /**
- * A part's bytes: a JPEG, PNG or WebP (by its bytes), at most 15 MB, with every EXIF (GPS
- * included), XMP and IPTC block removed. The app's uploads are re-encoded in the browser and
- * carry none; this protects uploads from other clients. What cannot be cleaned is refused.
+ * A part's bytes: at most 15 MB, then a JPEG, PNG or WebP (by its bytes) rebuilt without its
+ * EXIF (but the orientation), XMP, IPTC and trailing data, or refused (safe-image.ts).
  */
 async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
-  const raw = new Uint8Array(await part.arrayBuffer());
-  const type = sniffImageType(raw);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
-  const size = readDimensions(raw, type);
-  if (!size || size.width < 1 || size.height < 1)
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The ${label} could not be read as an image.`);
-  if (size.width * size.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels.');
-  const bytes = stripMetadata(raw, type);
-  const left = inspectMetadata(bytes, type);
-  if (left.exif || left.xmp || left.location) throw new AppError('BAD_REQUEST', METADATA_MESSAGE);
-  return { bytes, type, ...size };
+  return safeImage(new Uint8Array(await part.arrayBuffer()), label);
 }
 
 const isFile = (p: UploadPart): p is Blob => typeof p === 'object' && p !== null && typeof (p as Blob).arrayBuffer === 'function';
