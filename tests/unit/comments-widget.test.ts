@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { TRPCProvider } from '../../src/client/lib/trpc';
 import { CommentsWidget } from '../../src/client/shared/comments/comments-widget';
+import { handAuthTo, type AuthSnapshot } from '../../src/client/shared/use-auth';
 import type { AuthStatus } from '../../src/shared/schemas/auth';
 import type { CommentView } from '../../src/shared/schemas/comments';
 import type { AppRouter } from '../../src/worker/router';
@@ -46,12 +47,17 @@ const member = (id: number, admin = false): AuthStatus => ({
 });
 const visitor: AuthStatus = { authenticated: false, user: null };
 
+// The shell reads the session from a store the app hands to its query client; here it is handed
+// to the session each render sets, as the server would answer it.
+let session: AuthSnapshot = { pending: true, data: undefined };
+handAuthTo(() => ({ subscribe: () => () => {}, get: () => session, refreshIfStale: () => {} }));
+
 function render(auth: AuthStatus | undefined, comments: CommentView[] | undefined): string {
+  session = { pending: auth === undefined, data: auth };
   const queryClient = new QueryClient();
   // Never called: everything the widget reads is already in the cache.
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://127.0.0.1:1/trpc' })] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-  if (auth) queryClient.setQueryData(trpc.auth.status.queryKey(), auth);
   if (comments) queryClient.setQueryData(trpc.comments.list.queryKey({ commentableId: COMMENTABLE }), comments);
   const widget = createElement(CommentsWidget, { commentableId: COMMENTABLE });
   const routed = createElement(Router, { ssrPath: '/events/42', children: widget });

@@ -133,8 +133,11 @@ export function handAuthTo(createSource: (seed: AuthSeed) => AuthSource): void {
   notifyHooks();
 }
 
+const getSnapshot = () => source.get();
+
 export function useAuth() {
-  const snapshot = useSyncExternalStore(subscribe, () => source.get());
+  // The same snapshot serves a server render (react-dom/server needs one to render at all).
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   // Each component that reads the session asks again when the answer is stale, as a query would.
   useEffect(() => source.refreshIfStale(), []);
   return {
