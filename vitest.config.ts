@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
@@ -11,7 +12,13 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', APP_ORIGIN: 'http://127.0.0.1:8787' },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: 'test',
+            APP_ORIGIN: 'http://127.0.0.1:8787',
+            // The Worker secret of .dev.vars / `wrangler secret put`: a fresh one each run, never committed.
+            DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          },
         },
       }),
     ],

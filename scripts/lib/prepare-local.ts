@@ -1,11 +1,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDevVars } from './dev-vars';
 import { seedDemoImages } from './seed-images';
 import { buildSeedSql, seedOptionsFromEnv, type SeedOptions } from './seed-sql';
 import { d1File, d1Query, persistDir, ROOT, wrangler } from './wrangler';
 
-/** Applies the migrations to the local D1 and seeds it when it holds no user yet. */
+/**
+ * Generates the local Worker secrets (.dev.vars) if missing, applies the migrations to the local
+ * D1 and seeds it when it holds no user yet.
+ */
 export async function prepareLocalDatabase(): Promise<SeedOptions> {
+  ensureDevVars();
   const state = persistDir();
   console.log('Applying migrations to the local D1…');
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { quiet: true });

@@ -11,6 +11,7 @@ import { membershipRoutes } from './modules/membership/rest';
 import { AppError } from './platform/app-error';
 import type { AppEnv } from './platform/hono-env';
 import { errorResponse } from './platform/http-errors';
+import { describeError, redactPath } from './platform/log-redaction';
 import { originCheck } from './platform/middleware/origin-check';
 import { requestContext } from './platform/middleware/request-context';
 import { securityHeaders } from './platform/middleware/security-headers';
@@ -45,10 +46,13 @@ app.notFound((c) => {
 
 app.onError((err, c) => {
   if (!(err instanceof AppError)) {
+    // Redacted: no bound values of a failed statement, no token from the path (DECISIONS
+    // "No secret at rest").
     console.error('unhandled error', {
       requestId: c.get('requestId'),
-      path: c.req.path,
-      error: err instanceof Error ? err.stack : String(err),
+      method: c.req.method,
+      path: redactPath(c.req.path),
+      error: describeError(err),
     });
   }
   return errorResponse(err);

@@ -1,26 +1,61 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Context } from 'hono';
+import { AppError } from './platform/app-error';
+import { MAX_TRPC_BATCH } from '../shared/constants';
+import { JSON_BODY_LIMIT, readTextWithin } from './platform/body-limit';
 import type { AppEnv } from './platform/hono-env';
+import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
 
+/** The calls a batch URL names ("/trpc/a,b,c?batch=1"), counted before anything is read. */
+function batchSize(url: URL): number {
+  if (url.searchParams.get('batch') !== '1') return 1;
+  let path = url.pathname.slice('/trpc/'.length);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Left encoded: tRPC refuses it anyway.
+  }
+  return path.split(',').length;
+}
+
+/**
+ * Bounded before tRPC sees it (issue 11): at most MAX_TRPC_BATCH calls a batch, and a POST body
+ * of at most JSON_BODY_LIMIT bytes, read as a counted stream (413 as soon as it passes).
+ */
+async function boundedRequest(req: Request): Promise<Request> {
+  if (batchSize(new URL(req.url)) > MAX_TRPC_BATCH) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `A request may batch at most ${MAX_TRPC_BATCH} calls.`);
+  }
+  if (req.method !== 'POST') return req;
+  const text = await readTextWithin(req, JSON_BODY_LIMIT);
+  const headers = new Headers(req.headers);
+  headers.delete('Content-Length');
+  return new Request(req.url, { method: req.method, headers, body: text });
+}
+
 export async function handleTrpc(c: Context<AppEnv>): Promise<Response> {
+  const req = await boundedRequest(c.req.raw);
   const actor = await actorOf(c);
   return fetchRequestHandler({
     endpoint: '/trpc',
-    req: c.req.raw,
+    req,
     router: appRouter,
+    // Also refused by tRPC itself, should a path reach it uncounted.
+    maxBatchSize: MAX_TRPC_BATCH,
     createContext: ({ resHeaders }) => ({
       deps: c.get('deps'),
       actor,
       meta: requestMeta(c),
-      req: c.req.raw,
+      req,
       resHeaders,
       requestId: c.get('requestId'),
     }),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') {
-        console.error('trpc error', { requestId: c.get('requestId'), path, error: error.cause ?? error });
+        // The procedure's name, never its input; the error redacted (no bound values of a statement).
+        console.error('trpc error', { requestId: c.get('requestId'), path, error: describeError(error.cause ?? error) });
       }
     },
   });

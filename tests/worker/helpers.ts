@@ -1,10 +1,12 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type { AccountType } from '../../src/shared/constants';
+import { emailMessages } from '../../src/worker/db/schema/email';
 import { users } from '../../src/worker/db/schema/users';
 import { hashPassword } from '../../src/worker/platform/crypto';
 import { createDeps } from '../../src/worker/platform/deps';
 import { createSession } from '../../src/worker/modules/auth/sessions';
+import { openMessageBody } from '../../src/worker/modules/mail/message-body';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
 /** The Worker under test (its default export's fetch), running in this workerd. */
@@ -101,12 +103,28 @@ export async function trpc(path: string, input: unknown, opts: { as?: TestUser |
   return request(`/trpc/${path}`, { method: 'POST', body: input ?? {}, as: opts.as });
 }
 
-/** The mail recorded for an address, newest first (subject, text, html). */
+/** A stored email_messages row with its sealed body opened (html, text, attachments). */
+export async function storedMessage(id: number) {
+  const [row] = await deps().db.select().from(emailMessages).where(eq(emailMessages.id, id));
+  if (!row) return undefined;
+  const body = await openMessageBody(env, row.body);
+  return { ...row, html: body?.html ?? '', text: body?.text ?? '', attachments: body?.attachments ?? null };
+}
+
+/**
+ * The mail recorded for an address, newest first (subject, text, html): the body is sealed in D1
+ * and opened here with the test secret, as the consumer opens it.
+ */
 export async function mailTo(email: string) {
   const { results } = await env.DB.prepare(
-    `SELECT d.id, d.to_email AS "to", d.status, m.subject, m.text, m.html, m.kind FROM email_deliveries d JOIN email_messages m ON m.id = d.message_id WHERE d.to_email = ? ORDER BY d.id DESC`,
+    `SELECT d.id, d.to_email AS "to", d.status, m.subject, m.body, m.kind FROM email_deliveries d JOIN email_messages m ON m.id = d.message_id WHERE d.to_email = ? ORDER BY d.id DESC`,
   )
     .bind(email)
-    .all<{ id: number; to: string; status: string; subject: string; text: string; html: string; kind: string }>();
-  return results;
+    .all<{ id: number; to: string; status: string; subject: string; body: string | null; kind: string }>();
+  return Promise.all(
+    results.map(async ({ body: sealed, ...row }) => {
+      const body = await openMessageBody(env, sealed);
+      return { ...row, text: body?.text ?? '', html: body?.html ?? '', attachments: body?.attachments ?? null };
+    }),
+  );
 }

@@ -1,12 +1,20 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../worker/router';
+import { MAX_TRPC_BATCH } from '../../shared/constants';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        // The server refuses a larger batch; more calls at once go as several requests.
+        maxItems: MAX_TRPC_BATCH,
+        fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
   });
 }
 

@@ -1,16 +1,24 @@
 import type { Context } from 'hono';
 import type * as z from 'zod';
 import { AppError, parseInput } from './app-error';
+import { JSON_BODY_LIMIT, readTextWithin } from './body-limit';
 
-/** Reads a JSON body and validates it with its shared schema (400 on bad JSON or bad fields). */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
+/**
+ * The body parsed as JSON, read as a stream of at most JSON_BODY_LIMIT bytes: 413 as soon as it
+ * passes the limit (or at once when Content-Length says so), 400 when it is not JSON.
+ */
+async function readJson(c: Context): Promise<unknown> {
+  const text = await readTextWithin(c.req.raw, JSON_BODY_LIMIT);
   try {
-    body = await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
   }
-  return parseInput(schema, body);
+}
+
+/** Reads a JSON body and validates it with its shared schema (400 on bad JSON or bad fields, 413 over 256 KB). */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseInput(schema, await readJson(c));
 }
 
 /**
@@ -22,12 +30,7 @@ export async function jsonBodyWith<S extends z.ZodType>(
   schema: S,
   fromPath: Record<string, string | undefined>,
 ): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
-  }
+  const body = await readJson(c);
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('BAD_REQUEST', 'The request body must be a JSON object.');
   return parseInput(schema, { ...body, ...fromPath });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, type IcsEvent } from '../../../src/worker/modules/events/ics';
-import { request, roles, trpc } from '../helpers';
+import { request, roles, trpc, userRow } from '../helpers';
 import { createEventAs, type Json } from './events-helpers';
 
 const base: IcsEvent = {
@@ -98,7 +98,9 @@ describe('private calendar feed', () => {
     const none = await (await trpc('events.calendarFeed', undefined, { as: m, type: 'query' })).json<Json>();
     expect(none.result.data).toEqual({ url: null });
     const first = (await (await trpc('events.regenerateCalendarFeed', {}, { as: m })).json<Json>()).result.data.url as string;
-    expect(first).toMatch(/^http:\/\/127\.0\.0\.1:8787\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(first).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:8787/calendar-feed/${m.id}\\.[A-Za-z0-9_-]{43}\\.ics$`));
+    // Settings shows the same URL again (it is derived, not stored).
+    expect((await (await trpc('events.calendarFeed', undefined, { as: m, type: 'query' })).json<Json>()).result.data.url).toBe(first);
     const path = new URL(first).pathname;
     const res = await request(path);
     expect(res.status).toBe(200);
@@ -116,5 +118,28 @@ describe('private calendar feed', () => {
     await trpc('events.disableCalendarFeed', {}, { as: m });
     expect((await request(new URL(second).pathname)).status).toBe(404);
     expect((await request('/calendar-feed/not-a-token.ics')).status).toBe(404);
+  });
+
+  it('keeps no usable feed URL in D1, binds it to its member, and never revives an old URL', async () => {
+    const m = await roles.standard();
+    const other = await roles.standard();
+    const url = (await (await trpc('events.regenerateCalendarFeed', {}, { as: m })).json<Json>()).result.data.url as string;
+    const file = new URL(url).pathname.split('/').pop()!;
+    const mac = file.replace(/\.ics$/, '').split('.')[1]!;
+    // The row holds only a nonce: neither the URL's secret part nor the URL is in it.
+    const row = await userRow(m.id);
+    expect(row!.calendarFeedNonce).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain(mac);
+    // The MAC covers the member id: the same secret under another member's id opens nothing.
+    await trpc('events.regenerateCalendarFeed', {}, { as: other });
+    expect((await request(`/calendar-feed/${other.id}.${mac}.ics`)).status).toBe(404);
+    expect((await request(`/calendar-feed/${file}`)).status).toBe(200);
+    // Disabled, then turned on again: a new URL, and the old one stays dead.
+    await trpc('events.disableCalendarFeed', {}, { as: m });
+    expect((await userRow(m.id))!.calendarFeedNonce).toBeNull();
+    const again = (await (await trpc('events.regenerateCalendarFeed', {}, { as: m })).json<Json>()).result.data.url as string;
+    expect(again).not.toBe(url);
+    expect((await request(`/calendar-feed/${file}`)).status).toBe(404);
+    expect((await request(new URL(again).pathname)).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import {
   type MailSender,
 } from '../../../src/worker/modules/mail/consumer';
 import { emailLayout } from '../../../src/worker/modules/mail/layout';
+import { sealMessageBody } from '../../../src/worker/modules/mail/message-body';
 import type { MailJob } from '../../../src/worker/platform/mail-job';
 import { createUser, deps, request, unique } from '../helpers';
 
@@ -42,8 +43,7 @@ async function recordMessage(recipients: { email: string; name?: string }[], bod
     .values({
       kind: 'group',
       subject: `Consumer ${unique()}`,
-      html: emailLayout(body),
-      text: 'Dear {{name}}, welcome.',
+      body: await sealMessageBody(env, { html: emailLayout(body), text: 'Dear {{name}}, welcome.', attachments: null }),
       recipientGroup: 'selected',
     })
     .returning();

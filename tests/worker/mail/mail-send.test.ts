@@ -7,7 +7,7 @@ import { users } from '../../../src/worker/db/schema/users';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { sendGroupMail } from '../../../src/worker/modules/mail/group-mail';
 import { resolveRecipients } from '../../../src/worker/modules/mail/mail-recipients';
-import { createUser, deps, request, trpc, unique, type TestUser } from '../helpers';
+import { createUser, deps, request, storedMessage, trpc, unique, type TestUser } from '../helpers';
 
 const asActor = (u: TestUser) => ({
   kind: 'member' as const,
@@ -119,7 +119,7 @@ describe('POST /api/admin/send-email', () => {
     expect(body).toMatchObject({ message: 'Email sent successfully.', recipientCount: 1 });
     expect(res.headers.get('Server-Timing')).toMatch(/D1 round trips: [12]"/);
 
-    const [msg] = await deps().db.select().from(emailMessages).where(eq(emailMessages.id, body.messageId));
+    const msg = await storedMessage(body.messageId);
     expect(msg).toMatchObject({ kind: 'group', subject, recipientGroup: 'testing', senderId: admin.id });
     expect(msg!.html).not.toContain('<script');
     expect(msg!.html).toContain('href="https://club.example/x"');
@@ -226,7 +226,7 @@ describe('POST /api/admin/send-email', () => {
     await settled(messageId);
     // The dev mailbox is 404 here; the merge itself is checked in the consumer tests.
     const { personalize } = await import('../../../src/worker/modules/mail/layout');
-    const [msg] = await deps().db.select().from(emailMessages).where(eq(emailMessages.id, messageId));
+    const msg = await storedMessage(messageId);
     const html = personalize(msg!.html, member.name, 'html');
     expect(html).toContain('Dear &lt;img src=x onerror=alert(1)&gt; Ada,');
     expect(html).not.toContain('<img src=x');

@@ -18,14 +18,16 @@ export const emailMessages = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     subject: text('subject').notNull(),
-    /** Sanitized HTML and its plain-text part, as sent. */
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /**
+     * The body as sent (sanitized HTML, its plain-text part and any attachments), sealed with
+     * AES-GCM under the DATA_ENCRYPTION_KEY secret (modules/mail/message-body.ts): bodies carry
+     * live reset, registration and invitation links, and a copy of D1 alone must not open them.
+     * Null for a message recorded before bodies were sealed (the migration dropped its plain body).
+     */
+    body: text('body'),
     recipientGroup: text('recipient_group'),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
-    /** JSON array of {filename, contentType, content}: small text attachments such as .ics. */
-    attachments: text('attachments', { mode: 'json' }).$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('email_messages_created_idx').on(t.createdAt)],

@@ -14,8 +14,21 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     /** Set by an admin reset: the member may only change the password until they do. */
     mustChangePassword: bool('must_change_password').notNull().default(false),
-    /** Secret of the member's private calendar feed URL; regenerated from Settings. */
-    calendarToken: text('calendar_token').unique(),
+    /**
+     * Random nonce of the member's private calendar feed; null when the feed is off. It is no
+     * secret on its own: the feed URL carries an HMAC of it under the DATA_ENCRYPTION_KEY secret
+     * (events/calendar-feed.ts), so D1 never holds a usable feed URL. Regenerating draws a new one.
+     */
+    calendarFeedNonce: text('calendar_feed_nonce'),
+    /**
+     * The TOTP secret (DECISIONS "Privacy and trust": RFC 6238), sealed under DATA_ENCRYPTION_KEY
+     * (platform/data-encryption.ts), never in plain text. Set by 2FA setup; null when 2FA is off.
+     */
+    totpSecret: text('totp_secret'),
+    /** When 2FA was turned on; null while a set-up secret waits for its first code, or when off. */
+    totpEnabledAt: integer('totp_enabled_at'),
+    /** The last accepted TOTP time step (Unix time / 30 s): a code of it or an earlier step is refused (replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at')
       .notNull()

@@ -5,6 +5,7 @@ import { eventParticipants, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { randomToken } from '../../platform/crypto';
+import { feedMac, verifyFeedMac } from '../../platform/data-encryption';
 import { appLink } from '../mail/layout';
 import { requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -13,44 +14,62 @@ import type { Deps } from '../../platform/deps';
 import { buildIcs } from './ics';
 
 // The feed URL is a read-only capability for one member's schedule, meant to be pasted into a
-// calendar app and shown again in Settings; so the token is stored as is (like the private
-// addresses of mainstream calendar services), and regenerating it cuts off every old copy.
+// calendar app and shown again in Settings. D1 must not hold it (DECISIONS "No secret at rest"),
+// so it is derived: "<member id>.<HMAC-SHA-256 of the id and a random nonce>", the HMAC under a
+// key from the DATA_ENCRYPTION_KEY secret. D1 keeps only the nonce, useless without the secret.
+// Regenerating draws a new nonce (every old URL stops working); disabling clears it.
 
 export function calendarFeedPath(token: string): string {
   return `/calendar-feed/${token}.ics`;
 }
 
-function feedAnswer(deps: Deps, token: string | null) {
-  return { url: token ? appLink(deps.env.APP_ORIGIN, calendarFeedPath(token)) : null };
+const macMessage = (userId: number, nonce: string) => `calendar-feed:${userId}:${nonce}`;
+
+async function feedToken(deps: Deps, userId: number, nonce: string): Promise<string> {
+  return `${userId}.${await feedMac(deps.env, macMessage(userId, nonce))}`;
+}
+
+async function feedAnswer(deps: Deps, userId: number, nonce: string | null) {
+  return { url: nonce ? appLink(deps.env.APP_ORIGIN, calendarFeedPath(await feedToken(deps, userId, nonce))) : null };
 }
 
 export async function getCalendarFeed(deps: Deps, actor: Actor) {
   const me = requireMember(actor);
-  const [row] = await deps.db.select({ token: users.calendarToken }).from(users).where(eq(users.id, me.id)).limit(1);
-  return feedAnswer(deps, row?.token ?? null);
+  const [row] = await deps.db.select({ nonce: users.calendarFeedNonce }).from(users).where(eq(users.id, me.id)).limit(1);
+  return feedAnswer(deps, me.id, row?.nonce ?? null);
 }
 
 /** A new secret URL; the previous one stops working at once. */
 export async function regenerateCalendarFeed(deps: Deps, actor: Actor) {
   const me = requireMember(actor);
-  const token = randomToken();
-  await deps.db.update(users).set({ calendarToken: token, updatedAt: deps.now() }).where(eq(users.id, me.id));
-  return feedAnswer(deps, token);
+  const nonce = randomToken(16);
+  await deps.db.update(users).set({ calendarFeedNonce: nonce, updatedAt: deps.now() }).where(eq(users.id, me.id));
+  return feedAnswer(deps, me.id, nonce);
 }
 
 export async function disableCalendarFeed(deps: Deps, actor: Actor) {
   const me = requireMember(actor);
-  await deps.db.update(users).set({ calendarToken: null, updatedAt: deps.now() }).where(eq(users.id, me.id));
-  return feedAnswer(deps, null);
+  await deps.db.update(users).set({ calendarFeedNonce: null, updatedAt: deps.now() }).where(eq(users.id, me.id));
+  return feedAnswer(deps, me.id, null);
+}
+
+/** The member whose live feed this token opens, or null (unknown, regenerated or disabled). */
+async function feedOwner(deps: Deps, token: string): Promise<number | null> {
+  const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const [row] = await deps.db.select({ nonce: users.calendarFeedNonce }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row?.nonce) return null;
+  return (await verifyFeedMac(deps.env, macMessage(userId, row.nonce), match[2]!)) ? userId : null;
 }
 
 /** GET /calendar-feed/{token}.ics: the member's joined and created events, no session needed. */
 export async function calendarFeedIcs(deps: Deps, meta: RequestMeta, token: string): Promise<string> {
   // Public by design (calendar apps hold no session), so a guessed token costs a rate-limited try.
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, `ip:${meta.ip}`);
-  if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
-  const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(users.calendarToken, token)).limit(1);
-  if (!owner) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
+  const ownerId = await feedOwner(deps, token);
+  if (ownerId === null) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
+  const owner = { id: ownerId };
   const list = await deps.db
     .select()
     .from(events)

@@ -125,7 +125,8 @@ const MAX_UPLOAD_REQUEST = MAX_IMAGE_BYTES * 2 + 1024 * 1024;
 /** An upload as the transport hands it over: its declared size, and its parts read on demand. */
 export interface UploadRequest {
   contentLength: number;
-  read: () => Promise<UploadImageInput>;
+  /** Reads the parts, counting the body as it streams: 413 once it passes maxBytes. */
+  read: (maxBytes: number) => Promise<UploadImageInput>;
 }
 
 type CheckedPart = SafeImage;
@@ -164,7 +165,7 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   if (request.contentLength > MAX_UPLOAD_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-  const input = await request.read();
+  const input = await request.read(MAX_UPLOAD_REQUEST);
   if (!isFile(input.image)) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
   const original = await checkPart(input.image, 'image');
   const display = isFile(input.display) ? await checkPart(input.display, 'display image') : null;

@@ -3,6 +3,7 @@ import {
   DeleteImagesInputSchema,
   EventImagesInputSchema,
   UpdateImageFieldsSchema,
+  TOO_LARGE_MESSAGE,
   UploadImageFieldsSchema,
 } from '../../../shared/schemas/images';
 import { IdSchema } from '../../../shared/schemas/common';
@@ -13,13 +14,22 @@ import { actorOf } from '../../platform/request-actor';
 import * as imageService from './images';
 import type { UploadImageInput } from './images';
 import { jsonBody } from '../../platform/json-body';
+import { limitedStream } from '../../platform/body-limit';
 
-/** multipart/form-data to the service's upload input; the fields are checked by their shared schema. */
-async function readUploadForm(req: Request): Promise<UploadImageInput> {
+/**
+ * multipart/form-data to the service's upload input; the fields are checked by their shared
+ * schema. The body is counted while it streams: past the service's cap the read stops with a 413,
+ * with or without a Content-Length.
+ */
+async function readUploadForm(req: Request, maxBytes: number): Promise<UploadImageInput> {
+  if (!req.body) throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
+  const limited = limitedStream(req.body, maxBytes);
+  const counted = new Request(req.url, { method: req.method, headers: req.headers, body: limited.stream });
   let form: FormData;
   try {
-    form = await req.formData();
+    form = await counted.formData();
   } catch {
+    if (limited.exceeded()) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
     throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
   }
   const text = (name: string) => {
@@ -69,7 +79,7 @@ export const imagesRoutes = new Hono<AppEnv>()
     c.json(
       await imageService.uploadImage(c.get('deps'), await actorOf(c), {
         contentLength: Number(c.req.header('Content-Length') ?? 0),
-        read: () => readUploadForm(c.req.raw),
+        read: (maxBytes) => readUploadForm(c.req.raw, maxBytes),
       }),
       201,
     ),

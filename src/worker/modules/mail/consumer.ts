@@ -3,6 +3,8 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import type { Env } from '../../platform/env';
 import { createDeps, type Deps } from '../../platform/deps';
 import { personalize } from './layout';
+import { openMessageBody, type MessageBody } from './message-body';
+import { describeError, redactedReason } from '../../platform/log-redaction';
 import type { MailJob } from '../../platform/mail-job';
 
 /**
@@ -45,10 +47,13 @@ export function isPermanentSendError(err: unknown): boolean {
   return PERMANENT_MESSAGE.test(err instanceof Error ? err.message : String(err));
 }
 
+/** Stored as the delivery's last_error and shown to admins: redacted like a log line. */
 function reasonOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return (text || 'Unknown error').slice(0, 500);
+  return redactedReason(err);
 }
+
+/** A message recorded before bodies were sealed: migration 0001 dropped its plain body. */
+const NO_BODY = 'The body of this email is no longer stored (it was recorded before bodies were encrypted); it cannot be sent.';
 
 /**
  * Writes a delivery's result, trying twice: a sent email whose record is lost would stay
@@ -92,7 +97,7 @@ export function createMailBatchHandler(opts: { sender?: (env: Env) => MailSender
         if (decision.action === 'ack') message.ack();
         else message.retry(decision.delaySeconds === undefined ? undefined : { delaySeconds: decision.delaySeconds });
       } catch (err) {
-        console.error('mail job failed', { deliveryIds: ids, attempt: message.attempts, err: reasonOf(err) });
+        console.error('mail job failed', { deliveryIds: ids, attempt: message.attempts, error: describeError(err) });
         if (lastTry) message.retry();
         else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
@@ -165,6 +170,15 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
     outcome.inFlightMs = Math.max(outcome.inFlightMs ?? 0, wait);
   }
   const byId = new Map(messages.map((m) => [m.id, m]));
+  // Each body is opened once per job. A body that does not open (DATA_ENCRYPTION_KEY changed or
+  // missing) is worth another try once the secret is fixed; a body that is gone is not.
+  const bodies = new Map<number, MessageBody | null | Error>();
+  for (const m of messages) {
+    bodies.set(
+      m.id,
+      await openMessageBody(deps.env, m.body).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
+    );
+  }
 
   // A few sends at a time: the send API answers in tens of milliseconds, so a job of 50 takes
   // seconds, not minutes. Each delivery is still recorded right after its own send.
@@ -174,19 +188,22 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
     while (!stopped && queue.length > 0) {
       const delivery = queue.shift()!;
       const msg = byId.get(delivery.messageId);
+      const body = msg ? bodies.get(msg.id) : undefined;
       let update: Partial<typeof emailDeliveries.$inferInsert>;
       try {
         if (!msg) throw new Error('The message was deleted.');
+        if (body === null || body === undefined) throw new Error(NO_BODY);
+        if (body instanceof Error) throw body;
         await sender.send({
           from: { email: deps.env.MAIL_FROM, name: deps.env.MAIL_FROM_NAME },
           // One recipient per email: members never see each other's addresses.
           to: delivery.toName ? { email: delivery.toEmail, name: delivery.toName } : delivery.toEmail,
           subject: msg.subject,
-          html: personalize(msg.html, delivery.toName, 'html'),
-          text: personalize(msg.text, delivery.toName, 'text'),
-          ...(msg.attachments?.length
+          html: personalize(body.html, delivery.toName, 'html'),
+          text: personalize(body.text, delivery.toName, 'text'),
+          ...(body.attachments?.length
             ? {
-                attachments: msg.attachments.map((a) => ({
+                attachments: body.attachments.map((a) => ({
                   disposition: 'attachment' as const,
                   filename: a.filename,
                   type: a.contentType,
@@ -198,7 +215,7 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         update = { status: 'sent', sentAt: deps.now(), lastError: null };
         outcome.sent++;
       } catch (err) {
-        const permanent = !msg || isPermanentSendError(err);
+        const permanent = !msg || !body || isPermanentSendError(err);
         const final = permanent || lastTry;
         update = { status: final ? 'failed' : 'queued', lastError: reasonOf(err), claimedAt: null };
         if (final) outcome.failed++;
@@ -224,7 +241,7 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         .update(emailDeliveries)
         .set(lastTry ? { status: 'failed', lastError: 'Sending was interrupted.', claimedAt: null } : { status: 'queued', claimedAt: null })
         .where(and(inArray(emailDeliveries.id, untried), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.claimedAt, now)))
-        .catch((err: unknown) => console.error('could not release mail claims', { untried, err: reasonOf(err) }));
+        .catch((err: unknown) => console.error('could not release mail claims', { untried, error: describeError(err) }));
     }
     throw broken.reason;
   }

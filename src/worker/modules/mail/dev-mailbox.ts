@@ -4,6 +4,7 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import { AppError } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
 import { escapeHtml, personalize } from './layout';
+import { tryOpenMessageBody, type MessageBody } from './message-body';
 
 /**
  * Development only: every email recorded in D1, newest first. 404 unless ENVIRONMENT is
@@ -16,30 +17,45 @@ devMailboxRoutes.use('/dev/*', async (c, next) => {
   return next();
 });
 
+const UNREADABLE: MessageBody = {
+  html: '<p>(This body cannot be shown: it predates encryption or DATA_ENCRYPTION_KEY changed.)</p>',
+  text: '(This body cannot be shown: it predates encryption or DATA_ENCRYPTION_KEY changed.)',
+  attachments: null,
+};
+
 async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, limit: number) {
-  const { db } = c.get('deps');
+  const { db, env } = c.get('deps');
   const rows = await db
     .select({
       id: emailDeliveries.id,
+      messageId: emailMessages.id,
       to: emailDeliveries.toEmail,
       toName: emailDeliveries.toName,
       status: emailDeliveries.status,
       subject: emailMessages.subject,
-      text: emailMessages.text,
-      html: emailMessages.html,
+      body: emailMessages.body,
       created_at: emailDeliveries.createdAt,
     })
     .from(emailDeliveries)
     .innerJoin(emailMessages, eq(emailMessages.id, emailDeliveries.messageId))
     .orderBy(desc(emailDeliveries.id))
     .limit(limit);
+  // Bodies are sealed in D1 (DECISIONS "No secret at rest"): opened here with the local secret,
+  // once per message.
+  const opened = new Map<number, MessageBody>();
+  for (const r of rows) {
+    if (!opened.has(r.messageId)) opened.set(r.messageId, (await tryOpenMessageBody(env, r.body)) ?? UNREADABLE);
+  }
   // As each member received it: their own name merged where the body says {{name}}.
-  return rows.map(({ toName, ...r }) => ({
-    ...r,
-    text: personalize(r.text, toName, 'text'),
-    html: personalize(r.html, toName, 'html'),
-    created_at: new Date(r.created_at).toISOString(),
-  }));
+  return rows.map(({ toName, messageId, body: _sealed, ...r }) => {
+    const body = opened.get(messageId)!;
+    return {
+      ...r,
+      text: personalize(body.text, toName, 'text'),
+      html: personalize(body.html, toName, 'html'),
+      created_at: new Date(r.created_at).toISOString(),
+    };
+  });
 }
 
 devMailboxRoutes.get('/dev/mailbox.json', async (c) => c.json(await listMail(c, 200)));

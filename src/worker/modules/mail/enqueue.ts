@@ -5,6 +5,8 @@ import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import type { MailJob } from '../../platform/mail-job';
 import { emailLayout, footerText, htmlToText } from './layout';
+import { sealMessageBody, type MailAttachment } from './message-body';
+import { describeError } from '../../platform/log-redaction';
 
 export interface EmailRecipient {
   email: string;
@@ -21,7 +23,7 @@ export interface OutgoingEmail {
   senderId?: number | null;
   recipientGroup?: string | null;
   eventId?: number | null;
-  attachments?: { filename: string; contentType: string; content: string }[] | null;
+  attachments?: MailAttachment[] | null;
 }
 
 export interface EnqueueOptions {
@@ -51,6 +53,14 @@ function assertSingleLine(subject: string): void {
   if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'The subject must be a single line.');
 }
 
+// The paths whose last segment is a single-use secret (registration, reset, event invitation).
+const TOKEN_LINK = /\/(register|reset-password|events\/invite)\/[A-Za-z0-9_-]{16,}/i;
+
+/** The subject is stored in clear (the Sent mail list needs it): it must never carry a link's token. */
+function assertNoTokenInSubject(subject: string): void {
+  if (TOKEN_LINK.test(subject)) throw new AppError('BAD_REQUEST', 'The subject cannot contain a registration, reset or invitation link.');
+}
+
 /** One row per address: the same member twice in a list still receives one email. */
 function uniqueRecipients(recipients: EmailRecipient[]): EmailRecipient[] {
   const seen = new Set<string>();
@@ -73,21 +83,26 @@ export async function enqueueEmail(
   opts: EnqueueOptions = {},
 ): Promise<{ messageId: number; deliveryIds: number[] }> {
   assertSingleLine(email.subject);
+  assertNoTokenInSubject(email.subject);
   const now = deps.now();
   const origin = deps.env.APP_ORIGIN;
   const recipients = uniqueRecipients(email.recipients);
+  // The body holds the live links: only its sealed form reaches D1 (DECISIONS "No secret at rest").
+  const body = await sealMessageBody(deps.env, {
+    html: emailLayout(email.bodyHtml, { appOrigin: origin }),
+    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin)}`,
+    attachments: email.attachments?.length ? email.attachments : null,
+  });
 
   const insertMessage = deps.db
     .insert(emailMessages)
     .values({
       kind: email.kind,
       subject: email.subject.trim(),
-      html: emailLayout(email.bodyHtml, { appOrigin: origin }),
-      text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin)}`,
+      body,
       recipientGroup: email.recipientGroup ?? null,
       senderId: email.senderId ?? null,
       eventId: email.eventId ?? null,
-      attachments: email.attachments ?? null,
       createdAt: now,
     })
     .returning({ id: emailMessages.id });
@@ -128,7 +143,7 @@ async function enqueueOrMarkFailed(deps: Deps, messageId: number, deliveryIds: n
   try {
     await enqueueDeliveries(deps, deliveryIds);
   } catch (err) {
-    console.error('mail enqueue failed', { messageId, err: String(err) });
+    console.error('mail enqueue failed', { messageId, error: describeError(err) });
     await deps.db
       .update(emailDeliveries)
       .set({ status: 'failed', lastError: 'Could not be queued for sending. Use Retry.' })

@@ -10,6 +10,7 @@ import { enqueueDeliveries } from './enqueue';
 import { requireAdmin } from '../../platform/guards';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { tryOpenMessageBody } from './message-body';
 
 const PAGE_SIZE = 20;
 /** Enough for any group the club has; the counts above the list are always complete. */
@@ -104,7 +105,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
   const statusOrder = sql`case ${d.status} when 'failed' then 0 when 'sending' then 1 when 'queued' then 2 else 3 end`;
   const [summaries, bodies, deliveries] = await deps.db.batch([
     summaryQuery(deps).where(eq(emailMessages.id, id)).groupBy(emailMessages.id),
-    deps.db.select({ kind: emailMessages.kind, html: emailMessages.html }).from(emailMessages).where(eq(emailMessages.id, id)),
+    deps.db.select({ kind: emailMessages.kind, body: emailMessages.body }).from(emailMessages).where(eq(emailMessages.id, id)),
     deps.db
       .select({
         id: d.id,
@@ -122,9 +123,12 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
   ]);
   const summary = summaries[0];
   if (!summary) throw new AppError('NOT_FOUND', 'That email was not found.');
-  const body = bodies[0];
+  const row = bodies[0];
+  // Sealed in D1: opened only for the kinds an admin may read, and absent (null) when the body
+  // predates sealing or DATA_ENCRYPTION_KEY no longer opens it; the statuses stay readable.
+  const body = row && BODY_VISIBLE_KINDS.has(row.kind) ? await tryOpenMessageBody(deps.env, row.body) : null;
   return {
-    message: { ...toSummary(summary), html: body && BODY_VISIBLE_KINDS.has(body.kind) ? body.html : null },
+    message: { ...toSummary(summary), html: body?.html ?? null },
     deliveries: deliveries as SentMailDelivery[],
   };
 }
