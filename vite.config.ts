@@ -1,12 +1,31 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * In `npm run dev` the Worker serves index.html too, with its CSP (script-src 'self': no inline
+ * script), which blocks the inline fast-refresh preamble @vitejs/plugin-react injects, and React
+ * never starts. Load the same preamble from the plugin's own virtual module file instead.
+ */
+const externalReactPreamble = (): Plugin => ({
+  name: 'owow:external-react-preamble',
+  apply: 'serve',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace(
+        /<script type="module">\s*import \{ injectIntoGlobalHook \}[\s\S]*?<\/script>/,
+        '<script type="module" src="/@id/__x00__@vitejs/plugin-react/preamble"></script>',
+      ),
+  },
+});
 
 // `vite build` builds only the React app into dist/client (wrangler bundles the Worker itself);
 // `vite` (npm run dev) also runs the Worker in workerd through the Cloudflare plugin.
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    externalReactPreamble(),
     ...(command === 'serve' ? [cloudflare({ configPath: './wrangler.toml', config: { vars: { ENVIRONMENT: 'development' } } })] : []),
   ],
   build: {

@@ -1,12 +1,22 @@
-// npm test: the worker tests in workerd (vitest), then the browser tests in Chromium (Playwright),
-// then one closing line with the totals. Exits non-zero when anything failed.
+// npm test: every gate, then every test, on a fresh clone after `npm install` alone.
+//   1. a Chromium for the browser tests (found, or unpacked from the npm package; says what to
+//      install when there is none, before minutes are spent on the rest)
+//   2. type check (tsc), 3. lint (npm run lint), 4. Env types up to date (wrangler types),
+//   5. one client build and the bundle-size budgets (read from that build),
+//   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build).
+// Every step runs even when an earlier one failed (one run shows everything), except that the
+// browser tests are skipped without a Chromium. The closing line counts each test, and each gate
+// as one check: "tests: N passed, N failed". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { childEnv, ROOT } from './lib/wrangler';
 import { findChromium } from '../tests/e2e/find-chromium';
+import { childEnv, ROOT } from './lib/wrangler';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+const started = Date.now();
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 // Not Playwright's test-results/, which it empties when it starts.
 const out = path.join(ROOT, '.test-reports');
 mkdirSync(out, { recursive: true });
@@ -15,19 +25,63 @@ const playwrightJson = path.join(out, 'playwright.json');
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
-// Say what to install before spending minutes on the worker tests.
-try {
-  findChromium();
-} catch (err) {
-  console.error(String(err instanceof Error ? err.message : err));
-  process.exit(1);
+const clientDir = path.resolve(ROOT, process.env.CLIENT_OUT_DIR ?? 'dist/client');
+
+interface Gate {
+  name: string;
+  ok: boolean;
+  took: string;
+}
+const gates: Gate[] = [];
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  return spawnSync(cmd, args, { cwd: ROOT, env: childEnv(env), stdio: 'inherit' }).status === 0;
 }
 
-const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(cmd, args, { cwd: ROOT, env: childEnv(env), stdio: 'inherit' }).status ?? 1;
+function gate(name: string, check: () => boolean): boolean {
+  console.log(`\n── ${name}`);
+  const since = Date.now();
+  let ok = false;
+  try {
+    ok = check();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+  }
+  gates.push({ name, ok, took: seconds(since) });
+  console.log(`── ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(since)})`);
+  return ok;
+}
 
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const playwrightStatus = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+const hasChromium = gate('Chromium for the browser tests', () => {
+  const chromium = findChromium();
+  console.log(`${chromium.executablePath} (${chromium.source})`);
+  return true;
+});
+gate('type check (tsc)', () => run(bin('tsc'), ['-p', '.']));
+gate('lint (npm run lint)', () => run('npm', ['run', '--silent', 'lint']));
+gate('Env types (wrangler types)', () => run(bin('tsx'), ['scripts/check-env-types.ts']));
+const built = gate('client build (vite build)', () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]));
+if (built) gate('bundle size (first-load JS)', () => run(bin('tsx'), ['scripts/check-bundle-size.ts', clientDir]));
+else gates.push({ name: 'bundle size (first-load JS): not checked without a build', ok: false, took: '0 s' });
+
+console.log('\n── worker tests (vitest, in workerd)');
+let since = Date.now();
+const vitestOk = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestTook = seconds(since);
+
+let playwrightOk = false;
+let playwrightTook = '0 s';
+if (hasChromium) {
+  console.log('\n── browser tests (Playwright, in Chromium)');
+  since = Date.now();
+  playwrightOk = run(bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    // The server serves the build made above instead of building again (it builds when there is none).
+    E2E_SKIP_BUILD: built && existsSync(path.join(clientDir, 'index.html')) ? '1' : '0',
+    CLIENT_OUT_DIR: clientDir,
+  });
+  playwrightTook = seconds(since);
+}
 
 function read<T>(file: string): T | null {
   try {
@@ -38,12 +92,24 @@ function read<T>(file: string): T | null {
 }
 const v = read<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
 const p = read<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
-const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
-const failed =
-  (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0) + (vitestStatus !== 0 && !v ? 1 : 0) + (playwrightStatus !== 0 && !p ? 1 : 0);
+const workerPassed = v?.numPassedTests ?? 0;
+// A runner that failed without writing its report counts as one failure.
+const workerFailed = (v?.numFailedTests ?? 0) + (!vitestOk && !v?.numFailedTests ? 1 : 0);
+const browserPassed = p ? p.stats.expected + p.stats.flaky : 0;
+const browserFailed = hasChromium ? (p?.stats.unexpected ?? 0) + (!playwrightOk && !p?.stats.unexpected ? 1 : 0) : 0;
+const gatesPassed = gates.filter((g) => g.ok).length;
+const gatesFailed = gates.length - gatesPassed;
+
+console.log('\n── summary');
+for (const g of gates) console.log(`${g.ok ? 'ok    ' : 'FAILED'} ${g.name} (${g.took})`);
+console.log(`${workerFailed ? 'FAILED' : 'ok    '} worker tests: ${workerPassed} passed, ${workerFailed} failed (${vitestTook})`);
+if (hasChromium)
+  console.log(`${browserFailed ? 'FAILED' : 'ok    '} browser tests: ${browserPassed} passed, ${browserFailed} failed (${playwrightTook})`);
+else console.log('FAILED browser tests: not run, no Chromium (see the first step)');
+console.log(`total ${seconds(started)}`);
+
+const passed = workerPassed + browserPassed + gatesPassed;
+const failed = workerFailed + browserFailed + gatesFailed;
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
-console.log(
-  `\nworker tests: ${v?.numPassedTests ?? 0} passed, ${v?.numFailedTests ?? 0} failed; browser tests: ${p ? p.stats.expected + p.stats.flaky : 0} passed, ${p?.stats.unexpected ?? 0} failed`,
-);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(vitestStatus === 0 && playwrightStatus === 0 ? 0 : 1);
+process.exit(failed === 0 ? 0 : 1);
