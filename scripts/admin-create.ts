@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/worker/platform/crypto';
+import { passwordProblem } from '../src/worker/modules/auth/password-policy';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/schemas/common';
 import { d1File, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
 
@@ -30,6 +31,12 @@ if (!email.success || !name.success) {
 const password = NewPasswordSchema.safeParse(await askPassword());
 if (!password.success) {
   console.error(password.error.issues[0]?.message);
+  process.exit(2);
+}
+// The Worker's own rule (common passwords, the email address): an admin is held to it too.
+const problem = await passwordProblem(password.data, { email: email.data });
+if (problem) {
+  console.error(problem);
   process.exit(2);
 }
 

@@ -19,6 +19,7 @@ import { accountPolicy } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
+import { assertPasswordAllowed } from './password-policy';
 import { createSession, deleteSessionQuery, deleteUserSessionsQuery, type NewSession } from './sessions';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -112,6 +113,7 @@ export async function changePassword(deps: Deps, actor: Actor, input: UpdatePass
       fieldErrors: { oldPassword: ['The old password is not correct.'] },
     });
   }
+  await assertPasswordAllowed(input.newPassword, { email: me.email, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, me.id)),

@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { hashPassword } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
+import { describeError } from '../../platform/log-redaction';
 import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { passwordResetEmail } from './emails/password-reset-email';
@@ -18,7 +19,8 @@ import type { RequestMeta } from '../../platform/request-actor';
 import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
-import { consumeToken, issueToken, retireTokensQuery } from './single-use-tokens';
+import { consumeToken, findLiveToken, issueToken, retireTokensQuery } from './single-use-tokens';
+import { assertPasswordAllowed } from '../auth/password-policy';
 
 /** A member asking again within this window gets no second email (the first is still good). */
 const RESEND_AFTER_MS = 60 * 1000;
@@ -60,18 +62,23 @@ export async function requestPasswordReset(deps: Deps, meta: RequestMeta, input:
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('forgot-password', meta));
   deps.waitUntil(
     sendResetLink(deps, input.email).catch((err: unknown) => {
-      console.error('password reset email failed', { error: err instanceof Error ? err.stack : String(err) });
+      console.error('password reset email failed', { error: describeError(err) });
     }),
   );
   return { message: FORGOT_PASSWORD_ANSWER };
 }
 
 /**
- * POST /reset-password: uses the token up (one conditional UPDATE: a second use fails), sets the
- * password, clears a pending forced change, and ends every session of the member.
+ * POST /reset-password: checks the new password against the policy while the token is still
+ * unused (a refused password does not spend the link), then uses the token up (one conditional
+ * UPDATE: a second use fails), sets the password, clears a pending forced change, and ends every
+ * session of the member.
  */
 export async function resetPassword(deps: Deps, meta: RequestMeta, input: ResetPasswordInput): Promise<{ message: string }> {
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('reset-password', meta));
+  const live = await findLiveToken(deps, 'password_reset', input.token);
+  if (!live?.userId) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);
+  await assertPasswordAllowed(input.newPassword, { email: live.email, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   const token = await consumeToken(deps, 'password_reset', input.token);
   if (!token?.userId) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);

@@ -9,6 +9,7 @@ import type { RequestMeta } from '../../platform/request-actor';
 import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
+import { assertPasswordAllowed } from '../auth/password-policy';
 
 /** A live registration token with its application (for the name and the property). */
 async function findInvite(deps: Deps, token: string) {
@@ -56,6 +57,7 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
   }
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
   if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  await assertPasswordAllowed(input.password, { email: invite.email, field: 'password' });
 
   // Hash before taking the token, so the token is held for as short a time as possible.
   const passwordHash = await hashPassword(input.password);
