@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { useToast } from '../../components/toast';
-import { useTRPC } from '../../lib/trpc';
+import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 
@@ -93,7 +93,11 @@ function PasswordForm({ forced }: { forced: boolean }) {
         setConfirm('');
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
-      onError: () => toast('Failed to update password', 'error'),
+      onError: (err) => {
+        toast('Failed to update password', 'error');
+        // The server's reason (a wrong old password, a too common new one) shows under the fields.
+        setError(errorMessage(err, ''));
+      },
     }),
   );
 
