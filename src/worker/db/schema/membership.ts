@@ -82,5 +82,11 @@ export const auditLog = sqliteTable(
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  // The Audit log screen pages newest first by id (admin/audit-log.ts): unfiltered it walks the
+  // primary key; filtered by action or by actor, one of these serves both the filter and the order.
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
 );

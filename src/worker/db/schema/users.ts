@@ -48,6 +48,14 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     lastSeenAt: integer('last_seen_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    /**
+     * The device as Settings shows it, parsed from the User-Agent when the session opens
+     * (auth/session-device.ts): browser name and major version ("Chrome 131"), OS name ("macOS").
+     * Only this summary is kept, never the raw header (less to fingerprint a member by) nor an IP.
+     * Null when the header said nothing recognisable, and for sessions older than this column.
+     */
+    browser: text('browser'),
+    os: text('os'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
