@@ -29,7 +29,13 @@ export const images = sqliteTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('images_created_idx').on(t.createdAt), index('images_event_idx').on(t.associatedEventId, t.createdAt)],
+  (t) => [
+    index('images_created_idx').on(t.createdAt),
+    index('images_event_idx').on(t.associatedEventId, t.createdAt),
+    // GET /images/:key finds the row of any of the three keys (its event decides who sees it).
+    index('images_display_key_idx').on(t.displayKey),
+    index('images_thumb_key_idx').on(t.thumbKey),
+  ],
 );
 
 export type ImageRow = typeof images.$inferSelect;
