@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../shared/audit-actions';
 import { auditLog } from '../db/schema/membership';
 import type { Deps } from './deps';
 import type { MemberActor } from './actor';
@@ -6,7 +7,8 @@ import type { MemberActor } from './actor';
 export function auditEntry(
   deps: Deps,
   actor: MemberActor,
-  action: string,
+  /** One of shared/audit-actions.ts, so the Audit log screen has a label for it. */
+  action: AuditAction,
   target: { type: string; id: string | number },
   details?: Record<string, unknown>,
 ) {

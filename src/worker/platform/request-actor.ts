@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import { VISITOR, type Actor } from './actor';
 import type { AppEnv } from './hono-env';
 
-/** What services may know of the request beyond its actor (rate-limit keys). */
+/** What services may know of the request beyond its actor (rate-limit keys, a new session's device). */
 export interface RequestMeta {
   ip: string;
+  /** The User-Agent header; a session keeps only the browser and OS read from it. */
+  userAgent?: string | null;
 }
 
 /**
@@ -22,5 +24,8 @@ export function actorOf(c: Context<AppEnv>): Promise<Actor> {
 }
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
-  return { ip: c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1' };
+  return {
+    ip: c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1',
+    userAgent: c.req.header('User-Agent') ?? null,
+  };
 }

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
+import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
 import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
 import { parseInput } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBodyWith } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
+import * as auditLog from './audit-log';
 import * as users from './users';
 
-/** SPEC 7 "Admin" user calls: thin adapters over users.ts (the tRPC twin is router.ts). */
+/** SPEC 7 "Admin" user calls and the audit log: thin adapters over users.ts and audit-log.ts (the tRPC twin is router.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/api/users', async (c) => c.json(await users.listUsers(c.get('deps'), await actorOf(c))))
   .put('/api/users/:id/privilege', async (c) => {
@@ -21,4 +23,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .put('/api/users/:id/reset-password-to-temp', async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await users.resetPasswordToTemp(c.get('deps'), await actorOf(c), input));
-  });
+  })
+  .get('/api/admin/audit-log', async (c) => {
+    const input = parseInput(AuditLogListInputSchema, c.req.query());
+    return c.json(await auditLog.listAuditLog(c.get('deps'), await actorOf(c), input));
+  })
+  .get('/api/admin/audit-log/filters', async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));

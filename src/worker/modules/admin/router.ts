@@ -1,8 +1,10 @@
+import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
 import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
 import { adminProcedure, router } from '../../platform/trpc';
+import * as auditLog from './audit-log';
 import * as users from './users';
 
-/** User management: thin adapters over users.ts (the REST twins are in rest.ts). */
+/** User management and the audit log: thin adapters over users.ts and audit-log.ts (the REST twins are in rest.ts). */
 export const adminRouter = router({
   users: router({
     list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.deps, ctx.actor)),
@@ -13,5 +15,9 @@ export const adminRouter = router({
     resetPasswordToTemp: adminProcedure
       .input(IdInputSchema)
       .mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
+  }),
+  auditLog: router({
+    list: adminProcedure.input(AuditLogListInputSchema).query(({ ctx, input }) => auditLog.listAuditLog(ctx.deps, ctx.actor, input)),
+    filters: adminProcedure.query(({ ctx }) => auditLog.auditLogFilters(ctx.deps, ctx.actor)),
   }),
 });

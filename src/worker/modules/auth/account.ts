@@ -34,7 +34,7 @@ export async function login(deps: Deps, meta: RequestMeta, input: LoginInput): P
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
-  const session = await createSession(deps, user.id);
+  const session = await createSession(deps, user.id, meta.userAgent);
   return { ...session, user: statusUser(user) };
 }
 
@@ -104,7 +104,12 @@ export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInpu
  * Changes the password after checking the old one; every other session of the member ends and
  * the caller gets a fresh session for this browser.
  */
-export async function changePassword(deps: Deps, actor: Actor, input: UpdatePasswordInput): Promise<NewSession> {
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  input: UpdatePasswordInput,
+  meta: Pick<RequestMeta, 'userAgent'> = {},
+): Promise<NewSession> {
   const me = requireSession(actor);
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);
@@ -119,5 +124,5 @@ export async function changePassword(deps: Deps, actor: Actor, input: UpdatePass
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, me.id)),
     deleteUserSessionsQuery(deps, me.id),
   ]);
-  return createSession(deps, me.id);
+  return createSession(deps, me.id, meta.userAgent);
 }

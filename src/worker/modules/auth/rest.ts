@@ -5,6 +5,9 @@ import { clearedSessionCookie, sessionCookie } from './session-cookie';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as account from './account';
 import { jsonBody } from '../../platform/json-body';
+import { parseInput } from '../../platform/app-error';
+import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
+import * as accountSessions from './account-sessions';
 
 /** SPEC 7 "Auth and account": thin adapters over account.ts (the tRPC twin is router.ts). */
 export const authRoutes = new Hono<AppEnv>()
@@ -28,7 +31,16 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/update-password', async (c) => {
     const input = await jsonBody(c, UpdatePasswordInputSchema);
-    const session = await account.changePassword(c.get('deps'), await actorOf(c), input);
+    const session = await account.changePassword(c.get('deps'), await actorOf(c), input, requestMeta(c));
     c.header('Set-Cookie', sessionCookie(c.req.url, session.token, session.expiresAt), { append: true });
     return c.json({ message: 'Password updated successfully' });
-  });
+  })
+  .get('/api/account/sessions', async (c) => c.json(await accountSessions.listMySessions(c.get('deps'), await actorOf(c))))
+  .delete('/api/account/sessions/:id', async (c) => {
+    const input = parseInput(EndSessionInputSchema, { id: c.req.param('id') });
+    const result = await accountSessions.endSession(c.get('deps'), await actorOf(c), input);
+    // Ending this very session is a logout.
+    if (result.current) c.header('Set-Cookie', clearedSessionCookie(c.req.url), { append: true });
+    return c.json(result);
+  })
+  .post('/api/account/sessions/end-others', async (c) => c.json(await accountSessions.endOtherSessions(c.get('deps'), await actorOf(c))));

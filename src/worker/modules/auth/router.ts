@@ -1,7 +1,9 @@
 import { LoginInputSchema, UpdatePasswordInputSchema, UpdateUserInputSchema } from '../../../shared/schemas/auth';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
 import * as account from './account';
-import { publicProcedure, router, sessionProcedure } from '../../platform/trpc';
+import { memberProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc';
+import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
+import * as accountSessions from './account-sessions';
 
 export const authRouter = router({
   status: publicProcedure.query(({ ctx }) => account.authStatus(ctx.actor)),
@@ -18,8 +20,18 @@ export const authRouter = router({
   }),
   updateUser: sessionProcedure.input(UpdateUserInputSchema).mutation(({ ctx, input }) => account.updateUser(ctx.deps, ctx.actor, input)),
   updatePassword: sessionProcedure.input(UpdatePasswordInputSchema).mutation(async ({ ctx, input }) => {
-    const session = await account.changePassword(ctx.deps, ctx.actor, input);
+    const session = await account.changePassword(ctx.deps, ctx.actor, input, ctx.meta);
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.req.url, session.token, session.expiresAt));
     return { ok: true as const };
+  }),
+  sessions: router({
+    list: memberProcedure.query(({ ctx }) => accountSessions.listMySessions(ctx.deps, ctx.actor)),
+    end: memberProcedure.input(EndSessionInputSchema).mutation(async ({ ctx, input }) => {
+      const result = await accountSessions.endSession(ctx.deps, ctx.actor, input);
+      // Ending this very session is a logout.
+      if (result.current) ctx.resHeaders.append('Set-Cookie', clearedSessionCookie(ctx.req.url));
+      return result;
+    }),
+    endOthers: memberProcedure.mutation(({ ctx }) => accountSessions.endOtherSessions(ctx.deps, ctx.actor)),
   }),
 });

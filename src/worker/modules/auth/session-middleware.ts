@@ -7,7 +7,7 @@ import { resolveSession } from './sessions';
 /** Tells actorOf how to find the member behind the session cookie, lazily. */
 export const sessionActor: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('resolveActor', async () => {
-    const token = readSessionToken(c.req.header('Cookie') ?? null);
+    const token = readSessionToken(c.req.url, c.req.header('Cookie'));
     if (!token) return VISITOR;
     return (await resolveSession(c.get('deps'), token)) ?? VISITOR;
   });

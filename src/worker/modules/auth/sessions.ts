@@ -1,23 +1,27 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
+import { SESSION_TOUCH_MS } from '../../../shared/schemas/account-sessions';
 import { sessions, users } from '../../db/schema/users';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
+import { describeUserAgent } from './session-device';
 
-/** Touch last_seen at most this often, so ordinary requests do not write. */
-const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Touch last_seen at most this often, so ordinary requests do not write (Settings shows it as such). */
+const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
 
 export interface NewSession {
   token: string;
   expiresAt: number;
 }
 
-export async function createSession(deps: Deps, userId: number): Promise<NewSession> {
+/** A new session; `userAgent` is the request's, of which only the browser and OS are kept. */
+export async function createSession(deps: Deps, userId: number, userAgent?: string | null): Promise<NewSession> {
   const token = randomToken();
   const now = deps.now();
   const expiresAt = now + SESSION_ABSOLUTE_MS;
-  await deps.db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  const { browser, os } = describeUserAgent(userAgent);
+  await deps.db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, os });
   return { token, expiresAt };
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { MemberActor } from '../../platform/actor';
 import { auditLog } from '../../db/schema/membership';
+import type { AuditAction } from '../../../shared/audit-actions';
 import type { RequestMeta } from '../../platform/request-actor';
 import type { Deps } from '../../platform/deps';
 
@@ -25,7 +26,7 @@ export function isoOrNull(ms: number | null): string | null {
 export function guardedAuditQuery(
   deps: Deps,
   actor: MemberActor,
-  entry: { action: string; target: { type: string; id: string | number }; details: Record<string, unknown>; at: number },
+  entry: { action: AuditAction; target: { type: string; id: string | number }; details: Record<string, unknown>; at: number },
   table: SQLiteTable,
   guard: SQL | undefined,
 ) {

@@ -1,0 +1,45 @@
+/**
+ * Every action the audit log records (platform/audit.ts takes only these names), with the label
+ * the Audit log screen shows for it. A new kind of entry is added here first: the type then
+ * makes sure the screen can say what it was. Labels read after the admin's name ("Ana · Reset a
+ * password"), so they are short past-tense phrases.
+ */
+export const AUDIT_ACTION_LABELS = {
+  // Accounts and sign-in (the member herself, or an admin for someone else)
+  'auth.sign_in_two_factor': 'Signed in with two-factor',
+  'two_factor.enable': 'Turned on two-factor sign-in',
+  'two_factor.disable': 'Turned off two-factor sign-in',
+  'session.end': 'Ended a session',
+  'session.end_others': 'Signed out all other devices',
+  'user.update_self': 'Changed own account type',
+  // User management
+  'user.privilege': 'Changed a membership type',
+  'user.grant_admin': 'Granted admin rights',
+  'user.revoke_admin': 'Removed admin rights',
+  'user.reset_password': 'Reset a password',
+  // Membership
+  'application.accept': 'Accepted an application',
+  'application.reject': 'Rejected an application',
+  'application.resend_invitation': 'Resent a registration invitation',
+  'invitation_code.create': 'Created an invitation code',
+  'invitation_code.revoke': 'Revoked an invitation code',
+  // Mail
+  'mail.send': 'Sent group mail',
+  'mail.retry_failed': 'Retried failed deliveries',
+  // Events, images, comments (an admin acting on someone else's)
+  'event.update': 'Edited an event',
+  'event.delete': 'Deleted an event',
+  'event.announce': 'Announced an event',
+  'image.update': 'Edited an image',
+  'image.delete': 'Deleted an image',
+  'comment.delete': 'Deleted a comment',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, action);
+
+/** The label of an action; an unknown one (an old entry, a renamed action) reads as its name. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
+}

@@ -1,0 +1,45 @@
+import * as z from 'zod';
+
+/**
+ * A session's last_seen_at is written at most this often (auth/sessions.ts), so "last active"
+ * is known to within this much: Settings says "within the last hour" rather than a false minute.
+ */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+
+/**
+ * The public id of a session in Settings: derived one-way from the stored session id (itself the
+ * SHA-256 of the cookie's token), so the list never carries the stored id or anything that signs in.
+ */
+export const SessionPublicIdSchema = z.string({ error: 'Invalid session.' }).regex(/^[0-9a-f]{32}$/, 'Invalid session.');
+
+/** DELETE /api/account/sessions/{id} and auth.sessions.end. */
+export const EndSessionInputSchema = z.object({ id: SessionPublicIdSchema });
+export type EndSessionInput = z.input<typeof EndSessionInputSchema>;
+
+/** One signed-in device of the member (GET /api/account/sessions). Times are Unix ms. */
+export interface AccountSessionView {
+  id: string;
+  /** "Chrome 131", or null when the browser was not recognised. */
+  browser: string | null;
+  /** "macOS", or null when the system was not recognised. */
+  os: string | null;
+  createdAt: number;
+  /** Accurate to SESSION_TOUCH_MS. */
+  lastSeenAt: number;
+  /** The session of the request that asked: "This device". */
+  current: boolean;
+}
+
+export interface AccountSessionList {
+  sessions: AccountSessionView[];
+}
+
+export interface EndSessionResult {
+  ok: true;
+  /** The ended session was the caller's own: she is now signed out (the answer clears the cookie). */
+  current: boolean;
+}
+
+export interface EndOtherSessionsResult {
+  ended: number;
+}

@@ -1,0 +1,223 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type * as z from 'zod';
+import { auditActionLabel } from '../../../shared/audit-actions';
+import type { RecipientGroup } from '../../../shared/constants';
+import {
+  AUDIT_LOG_PAGE_SIZE,
+  type AuditLogEntryView,
+  type AuditLogFilters,
+  type AuditLogListInputSchema,
+  type AuditLogPage,
+} from '../../../shared/schemas/audit-log';
+import { RECIPIENT_GROUP_LABELS } from '../../../shared/schemas/mail';
+import { emailMessages } from '../../db/schema/email';
+import { events } from '../../db/schema/events';
+import { images } from '../../db/schema/images';
+import { applications, auditLog } from '../../db/schema/membership';
+import { users } from '../../db/schema/users';
+import type { Actor } from '../../platform/actor';
+import type { Deps } from '../../platform/deps';
+import { requireAdmin } from '../../platform/guards';
+
+// Issue 11 "Admins see what happened": the audit log, newest first, filterable by action and by
+// who acted. Every audit_log row is listed: admins' actions, and the members' own sign-ins with
+// 2FA, 2FA changes and session ends.
+
+type ListInput = z.output<typeof AuditLogListInputSchema>;
+
+const actorUser = alias(users, 'actor_user');
+const targetUser = alias(users, 'target_user');
+
+const TARGET_TYPE_LABELS: Record<string, string> = {
+  user: 'Member',
+  event: 'Event',
+  image: 'Image',
+  comment: 'Comment',
+  application: 'Application',
+  invitation_code: 'Invitation code',
+  recipient_group: 'Recipients',
+  email_message: 'Email',
+};
+
+/** The target row of an entry of this type, joined by its primary key (target_id is text). */
+const targetIs = (type: string, id: AnySQLiteColumn) =>
+  and(eq(auditLog.targetType, type), eq(id, sql`CAST(${auditLog.targetId} AS INTEGER)`));
+
+/**
+ * One page as one statement. Unfiltered it walks the primary key backwards from the cursor;
+ * with an action or an actor, audit_log_action_idx (action, id) or audit_log_actor_idx
+ * (actor_id, id) gives both the rows and their order. The names come from primary-key joins, at
+ * most one of which matches an entry (each is guarded by the target type).
+ */
+export function auditLogPageQuery(deps: Deps, input: ListInput) {
+  const limit = input.limit ?? AUDIT_LOG_PAGE_SIZE;
+  const where: (SQL | undefined)[] = [
+    input.action ? eq(auditLog.action, input.action) : undefined,
+    input.actorId ? eq(auditLog.actorId, input.actorId) : undefined,
+    input.cursor ? lt(auditLog.id, input.cursor) : undefined,
+  ];
+  return deps.db
+    .select({
+      id: auditLog.id,
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      actorId: auditLog.actorId,
+      actorName: actorUser.name,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      targetName: sql<
+        string | null
+      >`coalesce(${targetUser.name}, ${events.title}, ${applications.fullName}, nullif(${images.title}, ''), ${emailMessages.subject})`,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+    .leftJoin(targetUser, targetIs('user', targetUser.id))
+    .leftJoin(events, targetIs('event', events.id))
+    .leftJoin(applications, targetIs('application', applications.id))
+    .leftJoin(images, targetIs('image', images.id))
+    .leftJoin(emailMessages, targetIs('email_message', emailMessages.id))
+    .where(and(...where))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+}
+
+/** GET /api/admin/audit-log: a page of entries, newest first; nextCursor continues it. */
+export async function listAuditLog(deps: Deps, actor: Actor, input: ListInput): Promise<AuditLogPage> {
+  requireAdmin(actor);
+  const limit = input.limit ?? AUDIT_LOG_PAGE_SIZE;
+  const rows = await auditLogPageQuery(deps, input);
+  const items = rows.slice(0, limit).map(toView);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * GET /api/admin/audit-log/filters: the actions and the people that occur in the log. Each list
+ * is a skip scan of its index (one seek per distinct value, not a read of every entry); both go
+ * in one batch.
+ */
+export async function auditLogFilters(deps: Deps, actor: Actor): Promise<AuditLogFilters> {
+  requireAdmin(actor);
+  const [actions, actors] = await deps.env.DB.batch([
+    deps.env.DB.prepare(
+      `WITH RECURSIVE a(action) AS (
+         SELECT MIN(action) FROM audit_log
+         UNION ALL
+         SELECT (SELECT MIN(action) FROM audit_log WHERE action > a.action) FROM a WHERE a.action IS NOT NULL
+       )
+       SELECT action FROM a WHERE action IS NOT NULL`,
+    ),
+    deps.env.DB.prepare(
+      `WITH RECURSIVE a(id) AS (
+         SELECT MIN(actor_id) FROM audit_log
+         UNION ALL
+         SELECT (SELECT MIN(actor_id) FROM audit_log WHERE actor_id > a.id) FROM a WHERE a.id IS NOT NULL
+       )
+       SELECT users.id AS id, users.name AS name FROM a JOIN users ON users.id = a.id
+       ORDER BY users.name COLLATE NOCASE, users.id`,
+    ),
+  ]);
+  return {
+    actions: (actions!.results as { action: string }[])
+      .map(({ action }) => ({ action, label: auditActionLabel(action) }))
+      .sort((x, y) => x.label.localeCompare(y.label)),
+    actors: (actors!.results as { id: number; name: string }[]).map(({ id, name }) => ({ id, name })),
+  };
+}
+
+type Row = Awaited<ReturnType<typeof auditLogPageQuery>>[number];
+
+function toView(r: Row): AuditLogEntryView {
+  const details = r.details ?? {};
+  return {
+    id: r.id,
+    at: r.at,
+    actor: r.actorId !== null && r.actorName !== null ? { id: r.actorId, name: r.actorName } : null,
+    action: r.action,
+    label: auditActionLabel(r.action),
+    target:
+      r.targetType === null
+        ? null
+        : {
+            type: r.targetType,
+            typeLabel: TARGET_TYPE_LABELS[r.targetType] ?? r.targetType,
+            id: r.targetId ?? '',
+            name: targetName(r, details),
+          },
+    details: readableDetails(details),
+  };
+}
+
+/** The joined name, else what the entry itself says (a deleted event keeps its title there). */
+function targetName(r: Row, details: Record<string, unknown>): string | null {
+  if (r.targetName) return r.targetName;
+  if (r.targetType === 'invitation_code') return r.targetId;
+  if (r.targetType === 'recipient_group') return RECIPIENT_GROUP_LABELS[r.targetId as RecipientGroup] ?? r.targetId;
+  if (typeof details.title === 'string' && details.title) return details.title;
+  if (r.targetType === 'application' && typeof details.email === 'string') return details.email;
+  return null;
+}
+
+/**
+ * Never shown, whatever an entry holds: nothing secret is written to the log today, and this
+ * keeps it so if a future entry slips one in.
+ */
+const HIDDEN_KEY = /pass|token|secret|hash|otp|cookie|nonce|key|body|html/i;
+const MAX_VALUE_LENGTH = 300;
+
+const KEY_LABELS: Record<string, string> = {
+  method: 'Second factor',
+  device: 'Device',
+  current: 'Was the device in use',
+  from: 'From',
+  to: 'To',
+  type: 'Type',
+  email: 'Email',
+  title: 'Title',
+  subject: 'Subject',
+  recipients: 'Recipients',
+  fields: 'Fields changed',
+  content: 'Content',
+  maxUses: 'Maximum uses',
+  useCount: 'Times used',
+  expiresAt: 'Expires',
+  grantedFounding: 'Founding offered',
+};
+
+const VALUE_LABELS: Record<string, string> = { totp: 'Authenticator app', recovery_code: 'Recovery code' };
+
+/** "grantedFounding" → "Granted founding". */
+const humanise = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function readableValue(key: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return key.endsWith('At') ? new Date(value).toISOString() : String(value);
+  if (typeof value === 'string') return VALUE_LABELS[value] ?? value;
+  if (Array.isArray(value)) return value.map((v) => readableValue(key, v) ?? '').join(', ');
+  if (typeof value === 'object' && 'from' in value && 'to' in value) {
+    return `${readableValue('from', value.from) ?? '—'} → ${readableValue('to', value.to) ?? '—'}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function readableDetails(details: Record<string, unknown>): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (HIDDEN_KEY.test(key)) continue;
+    const text = readableValue(key, value);
+    if (text === null) continue;
+    out.push({
+      label: KEY_LABELS[key] ?? humanise(key),
+      value: text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text,
+    });
+  }
+  return out;
+}
