@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
+import { SignedInDevices } from './signed-in-devices';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -152,6 +153,7 @@ export function SettingsPage() {
       {forced ? null : <AccountForm />}
       <PasswordForm forced={forced} />
       {forced ? null : <CalendarFeedSettings />}
+      {forced ? null : <SignedInDevices />}
     </section>
   );
 }
