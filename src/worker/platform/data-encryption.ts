@@ -2,14 +2,16 @@ import type { Env } from './env';
 
 // DECISIONS "No secret at rest": what would let a copy of D1 open an account or an invitation
 // (email bodies with their links, the calendar feed URL) is sealed or derived with keys from the
-// DATA_ENCRYPTION_KEY Worker secret (base64 of 32 random bytes), which D1 never holds. One secret,
-// two keys derived from it with HKDF, so a key is never used for two purposes.
+// DATA_ENCRYPTION_KEY Worker secret (base64 of 32 random bytes), which D1 never holds. Two keys are
+// derived from it with HKDF, one per kind of use: an AES-GCM key that seals stored values (each
+// bound to its context as additional data, so a value opens only where it was sealed), and an
+// HMAC key for the calendar feed URLs.
 // docs/decisions/0009-no-secret-at-rest.md gives the reasons and what rotating the secret costs.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Purposes of the derived keys (HKDF info); a new purpose gets a new name, never a reused one. */
+/** Uses of the derived keys (HKDF info; 'email-body' is the sealing key, named after its first use). */
 type KeyPurpose = 'email-body' | 'calendar-feed';
 
 export class DataKeyError extends Error {
