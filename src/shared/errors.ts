@@ -1,8 +1,14 @@
-/** The error codes the API answers with, and their HTTP statuses. tRPC uses the same names. */
+/**
+ * The error codes the API answers with, and their HTTP statuses. tRPC uses the same names, except
+ * for the codes tRPC does not have (TRPC_CODE in platform/trpc.ts maps them and the error data
+ * carries the code itself as appCode).
+ */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** An admin-only call from an admin without 2FA: the client sends her to Settings to set it up. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -15,7 +21,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** Field name -> messages; present on BAD_REQUEST from schema validation. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Shape of every REST error body (and of tRPC error data). */
+/** Shape of every REST error body (and of tRPC error data, whose code is tRPC's and appCode ours). */
 export interface ErrorBody {
   error: string;
   message: string;

@@ -42,6 +42,8 @@ const member = (id: number, admin = false): AuthStatus => ({
     admin,
     type: 'Standard',
     mustChangePassword: false,
+    twoFactorEnabled: admin,
+    needsTwoFactorSetup: false,
     can: { admin, createEvent: admin, changeAccountType: admin },
   },
 });

@@ -6,6 +6,8 @@ import { users } from '../../src/worker/db/schema/users';
 import { hashPassword } from '../../src/worker/platform/crypto';
 import { createDeps } from '../../src/worker/platform/deps';
 import { createSession } from '../../src/worker/modules/auth/sessions';
+import { hotp, newTotpSecret, timeStep } from '../../src/worker/modules/auth/totp';
+import { sealTotpSecret } from '../../src/worker/modules/auth/two-factor';
 import { openMessageBody } from '../../src/worker/modules/mail/message-body';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
@@ -31,11 +33,18 @@ export interface TestUser {
   type: AccountType;
   isAdmin: boolean;
   cookie: string;
+  twoFactorEnabled: boolean;
+  /** The TOTP secret (base32) when 2FA is on, for computing codes with totpCode(). */
+  totpSecret: string | null;
 }
 
-/** Inserts a member (or admin) and opens a session for it; cookie is ready for request(). */
+/**
+ * Inserts a member (or admin) and opens a session for it; cookie is ready for request(). Admins
+ * get 2FA on (admin-only calls refuse an admin without it) unless `twoFactor: false`; the secret
+ * is sealed exactly as the set-up flow seals it.
+ */
 export async function createUser(
-  opts: { type?: AccountType; admin?: boolean; name?: string; email?: string; mustChangePassword?: boolean } = {},
+  opts: { type?: AccountType; admin?: boolean; name?: string; email?: string; mustChangePassword?: boolean; twoFactor?: boolean } = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = opts.email ?? `${unique()}@test.example`;
@@ -52,8 +61,23 @@ export async function createUser(
       mustChangePassword: opts.mustChangePassword ?? false,
     })
     .returning();
+  let totpSecret: string | null = null;
+  if (opts.twoFactor ?? opts.admin ?? false) {
+    totpSecret = newTotpSecret();
+    const sealed = await sealTotpSecret(deps(), row!.id, totpSecret);
+    await db.update(users).set({ totpSecret: sealed, totpEnabledAt: Date.now() }).where(eq(users.id, row!.id));
+  }
   const session = await createSession(deps(), row!.id);
-  return { id: row!.id, email, name, type: row!.type, isAdmin: row!.isAdmin, cookie: `owow_session=${session.token}` };
+  return {
+    id: row!.id,
+    email,
+    name,
+    type: row!.type,
+    isAdmin: row!.isAdmin,
+    cookie: `owow_session=${session.token}`,
+    twoFactorEnabled: totpSecret !== null,
+    totpSecret,
+  };
 }
 
 export const roles = {
@@ -67,6 +91,39 @@ export const roles = {
 export async function userRow(id: number) {
   const [row] = await deps().db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * A TOTP code of the member's secret that the server has not accepted yet: the current step's, or
+ * the next one's (one step of drift) when the current one was used.
+ */
+export async function freshTotpCode(u: Pick<TestUser, 'id' | 'totpSecret'>): Promise<string> {
+  if (!u.totpSecret) throw new Error('this test user has no 2FA');
+  const last = (await userRow(u.id))?.totpLastStep ?? null;
+  const current = timeStep(Date.now());
+  const step = last === null || last < current ? current : last + 1;
+  if (step > current + 1) throw new Error('both TOTP steps of the drift window are used');
+  return hotp(u.totpSecret, step);
+}
+
+/** The cookie pair ("name=value") a response sets under a name, or null. */
+export function cookieFrom(res: Response, name: string): string | null {
+  for (const cookie of res.headers.getSetCookie()) {
+    const pair = cookie.split(';')[0]!;
+    if (pair.startsWith(`${name}=`)) return pair;
+  }
+  return null;
+}
+
+/**
+ * Logs in as a browser does: POST /login, then for a member with 2FA on POST /login/2fa with the
+ * pending cookie and a fresh code. Answers the response that opens the session.
+ */
+export async function loginThrough(u: TestUser, opts: { ip?: string; password?: string } = {}): Promise<Response> {
+  const res = await request('/login', { body: { email: u.email, password: opts.password ?? TEST_PASSWORD }, ip: opts.ip });
+  const pending = cookieFrom(res, 'owow_2fa_pending');
+  if (res.status !== 200 || !pending) return res;
+  return request('/login/2fa', { body: { code: await freshTotpCode(u) }, headers: { Cookie: pending }, ip: opts.ip });
 }
 
 interface RequestOptions {

@@ -23,6 +23,40 @@ export const UpdatePasswordInputSchema = z.object({
 });
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 
+/** A TOTP code (6 digits) or, at sign-in and to turn 2FA off, a recovery code. */
+const SecondFactorCodeSchema = z
+  .string({ error: 'Code is required.' })
+  .trim()
+  .min(1, 'Code is required.')
+  .max(64, 'That code is too long.');
+
+/** POST /api/account/2fa/enable and POST /login/2fa. */
+export const TwoFactorCodeInputSchema = z.object({ code: SecondFactorCodeSchema });
+export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInputSchema>;
+
+/** POST /api/account/2fa/disable: the password and a current code (or a recovery code). */
+export const TwoFactorDisableInputSchema = z.object({
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  code: SecondFactorCodeSchema,
+});
+export type TwoFactorDisableInput = z.infer<typeof TwoFactorDisableInputSchema>;
+
+/** GET /api/account/2fa. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+}
+
+/** POST /api/account/2fa/setup: the new secret (base32) and the otpauth:// URI the QR code carries. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUri: string;
+}
+
+/** POST /api/account/2fa/enable: the ten recovery codes, shown this once. */
+export interface TwoFactorEnabled {
+  recoveryCodes: string[];
+}
+
 /**
  * What the signed-in member may do, decided by the server's policies (the client reads these
  * flags and never works a rule out from type or admin).
@@ -45,9 +79,15 @@ export interface AuthStatus {
     admin: boolean;
     type: (typeof ACCOUNT_TYPES)[number];
     mustChangePassword: boolean;
+    twoFactorEnabled: boolean;
+    /** An admin without 2FA: every admin screen and call is refused until she sets it up in Settings. */
+    needsTwoFactorSetup: boolean;
     can: AccountCapabilities;
   };
 }
+
+/** POST /login (and tRPC auth.login): signed in, or a code is owed to POST /login/2fa. */
+export type LoginAnswer = { ok: true; user: NonNullable<AuthStatus['user']> } | { twoFactorRequired: true };
 
 export interface UserDetails {
   user_id: number;
@@ -56,5 +96,7 @@ export interface UserDetails {
   type: (typeof ACCOUNT_TYPES)[number];
   admin: boolean;
   mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  needsTwoFactorSetup: boolean;
   can: AccountCapabilities;
 }

@@ -8,6 +8,8 @@ export interface MemberActor {
   type: AccountType;
   isAdmin: boolean;
   mustChangePassword: boolean;
+  /** 2FA is on (DECISIONS "Privacy and trust"): admin-only calls refuse an admin without it. */
+  twoFactorEnabled: boolean;
   sessionId: string;
 }
 export type Actor = { kind: 'visitor' } | MemberActor;

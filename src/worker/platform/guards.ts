@@ -24,9 +24,17 @@ export function requireSession(actor: Actor): MemberActor {
 /** The admin screens and procedures: a member with the admin flag (auth status's can.admin). */
 export const isAdmin = (member: Pick<MemberActor, 'isAdmin'>): boolean => member.isAdmin;
 
+/** An admin who has not turned 2FA on yet: she is sent to Settings (auth status's needsTwoFactorSetup). */
+export const needsTwoFactorSetup = (member: Pick<MemberActor, 'isAdmin' | 'twoFactorEnabled'>): boolean =>
+  isAdmin(member) && !member.twoFactorEnabled;
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Administrators sign in with two-factor sign-in. Please turn it on in Settings first.';
+
+/** Every admin-only route and procedure: an admin, with 2FA on (DECISIONS "Privacy and trust"). */
 export function requireAdmin(actor: Actor): MemberActor {
   const member = requireMember(actor);
   if (!isAdmin(member)) throw new AppError('FORBIDDEN', 'Administrators only.');
+  if (needsTwoFactorSetup(member)) throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE);
   return member;
 }
 

@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import * as z from 'zod';
 import type { Actor } from './actor';
 import { AppError, fieldErrorsOf } from './app-error';
@@ -6,7 +6,25 @@ import { errorHeaders, INTERNAL_MESSAGE } from './http-errors';
 import { requireAdmin, requireMember, requireSession } from './guards';
 import type { RequestMeta } from './request-actor';
 import type { Deps } from './deps';
-import type { FieldErrors } from '../../shared/errors';
+import type { ErrorCode, FieldErrors } from '../../shared/errors';
+
+/**
+ * tRPC's codes are a fixed set: each of ours is its namesake, and the codes tRPC lacks map to the
+ * one of the same HTTP status (an unknown code would become a 500). The error data then carries
+ * our own code as appCode, so a client can tell TWO_FACTOR_REQUIRED from any other 403.
+ */
+const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  TWO_FACTOR_REQUIRED: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+};
 
 export interface TrpcContext {
   deps: Deps;
@@ -30,7 +48,8 @@ const t = initTRPC.context<TrpcContext>().create({
         : fieldErrors && error.cause instanceof z.ZodError
           ? (error.cause.issues[0]?.message ?? shape.message)
           : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+    const appCode = error.cause instanceof AppError ? error.cause.code : undefined;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors, appCode } };
   },
 });
 
@@ -40,7 +59,7 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     for (const [name, value] of Object.entries(errorHeaders(cause))) ctx.resHeaders.set(name, value);
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
   }
   return result;
 });

@@ -2,7 +2,7 @@
 // reads them from, and each flag agreeing with what the server then allows.
 import { describe, expect, it } from 'vitest';
 import type { AccountCapabilities, AuthStatus, UserDetails } from '../../../src/shared/schemas/auth';
-import { createUser, request, roles, TEST_PASSWORD, trpc, type TestUser } from '../helpers';
+import { createUser, loginThrough, request, roles, trpc, type TestUser } from '../helpers';
 
 const ip = () => `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
@@ -19,7 +19,8 @@ async function capabilitiesOf(u: TestUser): Promise<AccountCapabilities> {
   const detailsTrpc = (await (await trpc('auth.details', undefined, { as: u, type: 'query' })).json<{ result: { data: UserDetails } }>())
     .result.data;
   expect(detailsTrpc.can).toEqual(can);
-  const login = await request('/login', { body: { email: u.email, password: TEST_PASSWORD }, ip: ip() });
+  // With 2FA on (every test admin) the session and its user come with the code step.
+  const login = await loginThrough(u, { ip: ip() });
   expect((await login.json<{ user: AuthStatus['user'] }>()).user!.can).toEqual(can);
   return can;
 }

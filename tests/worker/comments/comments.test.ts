@@ -202,6 +202,7 @@ describe('GET /api/comments', () => {
       type: 'Standard',
       isAdmin: false,
       mustChangePassword: false,
+      twoFactorEnabled: false,
       sessionId: 'test',
     };
     const counted = countingDeps(deps());

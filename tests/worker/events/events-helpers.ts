@@ -17,6 +17,7 @@ export function actorOf(u: TestUser): MemberActor {
     type: u.type,
     isAdmin: u.isAdmin,
     mustChangePassword: false,
+    twoFactorEnabled: u.twoFactorEnabled,
     sessionId: 'test',
   };
 }

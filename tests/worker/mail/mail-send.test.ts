@@ -17,6 +17,7 @@ const asActor = (u: TestUser) => ({
   type: u.type,
   isAdmin: u.isAdmin,
   mustChangePassword: false,
+  twoFactorEnabled: u.twoFactorEnabled,
   sessionId: 'test',
 });
 

@@ -77,6 +77,21 @@ describe('membership authorization matrix', () => {
     }
   });
 
+  it('refuses every admin call to an admin without 2FA with 403 TWO_FACTOR_REQUIRED, changing nothing', async () => {
+    const as = await createUser({ admin: true, twoFactor: false });
+    const target = await freshTarget();
+    for (const [name, call] of Object.entries(adminCalls)) {
+      const res = await call(as, target);
+      expect(res.status, name).toBe(403);
+      const body = await res.json<{ code?: string; error?: { data: Record<string, unknown> } }>();
+      if (name.startsWith('trpc ')) expect(body.error?.data, name).toMatchObject({ code: 'FORBIDDEN', appCode: 'TWO_FACTOR_REQUIRED' });
+      else expect(body.code, name).toBe('TWO_FACTOR_REQUIRED');
+    }
+    const admin = await roles.admin();
+    const codes = await (await request('/api/invitation-codes', { as: admin })).json<{ id: number; status: string }[]>();
+    expect(codes.find((c) => c.id === target.codeId)?.status).toBe('active');
+  });
+
   it('a member who must change the password is refused admin calls even as admin', async () => {
     const admin = await createUser({ admin: true, mustChangePassword: true });
     expect((await request('/api/users', { as: admin })).status).toBe(403);

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type {
   AccountCapabilities,
   AuthStatus,
+  LoginAnswer,
   LoginInput,
+  TwoFactorCodeInput,
   UpdatePasswordInput,
   UpdateUserInput,
   UserDetails,
@@ -10,9 +12,9 @@ import type {
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto';
+import { dummyPasswordHash, hashPassword, sha256Hex, verifyPassword } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { isAdmin, requireMember, requireSession } from '../../platform/guards';
+import { isAdmin, needsTwoFactorSetup, requireMember, requireSession } from '../../platform/guards';
 import { eventPolicy } from '../events/policies';
 import { userAdminPolicy } from '../admin/policies';
 import { accountPolicy } from './policies';
@@ -21,28 +23,67 @@ import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
 import { createSession, deleteSessionQuery, deleteUserSessionsQuery, type NewSession } from './sessions';
+import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 
+/** A login's outcome: a session, or (2FA on) only a pending sign-in that POST /login/2fa completes. */
+export type LoginResult = { session: NewSession; user: StatusUser; pending?: never } | { pending: PendingLogin; session?: never };
+
 /**
  * Unknown email and wrong password answer the same and cost the same scrypt work.
- * Rate limited per client IP and per account.
+ * Rate limited per client IP and per account. With 2FA on, a right password opens no session yet.
  */
-export async function login(deps: Deps, meta: RequestMeta, input: LoginInput): Promise<NewSession & { user: AuthStatus['user'] }> {
+export async function login(deps: Deps, meta: RequestMeta, input: LoginInput): Promise<LoginResult> {
   await enforceRateLimit(deps.env.LOGIN_IP_LIMITER, `ip:${meta.ip}`);
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${input.email}`);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  if (user.totpEnabledAt !== null) return { pending: await startTwoFactorLogin(deps, user.id) };
+  return { session: await createSession(deps, user.id, meta.userAgent), user: statusUser(accountOf(user)) };
+}
+
+/**
+ * POST /login/2fa: after the pending sign-in and its code pass, the session opens exactly as a
+ * login's does; the sign-in is written to the audit log with how the second factor was given.
+ */
+export async function loginTwoFactor(
+  deps: Deps,
+  meta: RequestMeta,
+  pendingToken: string | null,
+  input: TwoFactorCodeInput,
+): Promise<{ session: NewSession; user: StatusUser }> {
+  const { user, method } = await passTwoFactorLogin(deps, meta, pendingToken, input);
   const session = await createSession(deps, user.id, meta.userAgent);
-  return { ...session, user: statusUser(user) };
+  const actor: MemberActor = { kind: 'member', ...accountOf(user), email: user.email, sessionId: await sha256Hex(session.token) };
+  await auditEntry(deps, actor, 'auth.sign_in_two_factor', { type: 'user', id: user.id }, { method }).run();
+  return { session, user: statusUser(actor) };
+}
+
+/** The JSON answer of a login, REST and tRPC alike. */
+export function loginAnswer(result: LoginResult): LoginAnswer {
+  return result.pending ? { twoFactorRequired: true } : { ok: true, user: result.user };
+}
+
+/** The account fields of a users row (what a session's actor also carries). */
+export function accountOf(u: typeof users.$inferSelect): Account {
+  return {
+    id: u.id,
+    name: u.name,
+    isAdmin: u.isAdmin,
+    type: u.type,
+    mustChangePassword: u.mustChangePassword,
+    twoFactorEnabled: u.totpEnabledAt !== null,
+  };
 }
 
 export async function logout(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'member') await deleteSessionQuery(deps, actor.sessionId).run();
 }
 
-type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'type' | 'mustChangePassword'>;
+type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'type' | 'mustChangePassword' | 'twoFactorEnabled'>;
+type StatusUser = NonNullable<AuthStatus['user']>;
 
 /**
  * What the member may do, each flag from the policy its service enforces (requireAdmin,
@@ -52,8 +93,17 @@ function capabilities(u: Pick<MemberActor, 'isAdmin' | 'type'>): AccountCapabili
   return { admin: isAdmin(u), createEvent: eventPolicy.create(u), changeAccountType: accountPolicy.changeOwnType(u) };
 }
 
-function statusUser(u: Account): NonNullable<AuthStatus['user']> {
-  return { user_id: u.id, name: u.name, admin: u.isAdmin, type: u.type, mustChangePassword: u.mustChangePassword, can: capabilities(u) };
+export function statusUser(u: Account): StatusUser {
+  return {
+    user_id: u.id,
+    name: u.name,
+    admin: u.isAdmin,
+    type: u.type,
+    mustChangePassword: u.mustChangePassword,
+    twoFactorEnabled: u.twoFactorEnabled,
+    needsTwoFactorSetup: needsTwoFactorSetup(u),
+    can: capabilities(u),
+  };
 }
 
 function details(u: Account & { email: string }): UserDetails {
@@ -64,6 +114,8 @@ function details(u: Account & { email: string }): UserDetails {
     type: u.type,
     admin: u.isAdmin,
     mustChangePassword: u.mustChangePassword,
+    twoFactorEnabled: u.twoFactorEnabled,
+    needsTwoFactorSetup: needsTwoFactorSetup(u),
     can: capabilities(u),
   };
 }

@@ -1,6 +1,14 @@
-import { LoginInputSchema, UpdatePasswordInputSchema, UpdateUserInputSchema } from '../../../shared/schemas/auth';
+import {
+  LoginInputSchema,
+  TwoFactorCodeInputSchema,
+  TwoFactorDisableInputSchema,
+  UpdatePasswordInputSchema,
+  UpdateUserInputSchema,
+} from '../../../shared/schemas/auth';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
 import * as account from './account';
+import * as twoFactor from './two-factor';
+import { loginCookies, readPendingLoginToken, twoFactorLoginCookies } from './two-factor-cookie';
 import { memberProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc';
 import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
 import * as accountSessions from './account-sessions';
@@ -9,9 +17,15 @@ export const authRouter = router({
   status: publicProcedure.query(({ ctx }) => account.authStatus(ctx.actor)),
   details: sessionProcedure.query(({ ctx }) => account.userDetails(ctx.actor)),
   login: publicProcedure.input(LoginInputSchema).mutation(async ({ ctx, input }) => {
-    const session = await account.login(ctx.deps, ctx.meta, input);
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.req.url, session.token, session.expiresAt));
-    return { ok: true as const, user: session.user };
+    const result = await account.login(ctx.deps, ctx.meta, input);
+    for (const cookie of loginCookies(ctx.req.url, result)) ctx.resHeaders.append('Set-Cookie', cookie);
+    return account.loginAnswer(result);
+  }),
+  loginTwoFactor: publicProcedure.input(TwoFactorCodeInputSchema).mutation(async ({ ctx, input }) => {
+    const pending = readPendingLoginToken(ctx.req.url, ctx.req.headers.get('Cookie'));
+    const result = await account.loginTwoFactor(ctx.deps, ctx.meta, pending, input);
+    for (const cookie of twoFactorLoginCookies(ctx.req.url, result.session)) ctx.resHeaders.append('Set-Cookie', cookie);
+    return account.loginAnswer(result);
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await account.logout(ctx.deps, ctx.actor);
@@ -33,5 +47,15 @@ export const authRouter = router({
       return result;
     }),
     endOthers: memberProcedure.mutation(({ ctx }) => accountSessions.endOtherSessions(ctx.deps, ctx.actor)),
+  }),
+  twoFactor: router({
+    status: sessionProcedure.query(({ ctx }) => twoFactor.twoFactorStatus(ctx.actor)),
+    setup: sessionProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.deps, ctx.actor)),
+    enable: sessionProcedure
+      .input(TwoFactorCodeInputSchema)
+      .mutation(({ ctx, input }) => twoFactor.enableTwoFactor(ctx.deps, ctx.actor, input)),
+    disable: sessionProcedure
+      .input(TwoFactorDisableInputSchema)
+      .mutation(({ ctx, input }) => twoFactor.disableTwoFactor(ctx.deps, ctx.actor, input)),
   }),
 });

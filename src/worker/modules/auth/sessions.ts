@@ -39,6 +39,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
       type: users.type,
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -61,6 +62,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
     type: row.type,
     isAdmin: row.isAdmin,
     mustChangePassword: row.mustChangePassword,
+    twoFactorEnabled: row.totpEnabledAt !== null,
     sessionId: row.sessionId,
   };
 }
