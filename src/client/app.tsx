@@ -97,6 +97,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/admin/audit">
+                        {() => (
+                          <Protected admin>
+                            <P.AuditLog />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/admin/sent-mail">
                         {() => (
                           <Protected admin>

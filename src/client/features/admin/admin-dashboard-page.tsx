@@ -9,6 +9,7 @@ const LINKS = [
   { href: '/mail', label: 'Send Message', note: 'Email a group of members.' },
   { href: '/admin/sent-mail', label: 'Sent mail', note: 'What was sent, to whom, and whether it arrived.' },
   { href: '/admin/codes', label: 'Invitation codes', note: 'Create, follow and revoke invitation codes.' },
+  { href: '/admin/audit', label: 'Audit log', note: 'Who did what, to whom and when.' },
 ];
 
 /** SPEC 2 admin dashboard: a welcome with the admin's name and the admin screens. */

@@ -1,0 +1,124 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AuditLogEntryView } from '../../../shared/schemas/audit-log';
+import { SelectField } from '../../components/field';
+import { useTRPC } from '../../lib/trpc';
+import { AdminHeader, Loaded, StackTable } from './admin-list';
+import './admin.css';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
+  if (!target) return <span className="muted">—</span>;
+  return (
+    // One element: on a phone the cell is a two-column grid (its label, then this).
+    <span>
+      <span className="audit-target-type">{target.typeLabel}</span> {target.name ?? <span className="muted">#{target.id}</span>}
+    </span>
+  );
+}
+
+function Details({ details }: { details: AuditLogEntryView['details'] }) {
+  if (details.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="audit-details">
+      {details.map((d) => (
+        <li key={d.label}>
+          <span className="audit-detail-label">{d.label}:</span> {d.value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Issue 11 "Admins see what happened": every recorded action, newest first, by action and by
+ * who did it. A table on a desktop, stacked cards on a phone; older entries on demand.
+ */
+export function AuditLogPage() {
+  const trpc = useTRPC();
+  const [action, setAction] = useState('');
+  const [actorId, setActorId] = useState('');
+  const filters = useQuery(trpc.admin.auditLog.filters.queryOptions());
+  const input = { action: action || undefined, actorId: actorId ? Number(actorId) : undefined };
+  const log = useInfiniteQuery(
+    trpc.admin.auditLog.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
+  const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(action || actorId);
+
+  return (
+    <section className="page audit-log-page">
+      <AdminHeader title="Audit log" note="What was done, by whom and to whom, newest first." />
+      <div className="toolbar" role="search" aria-label="Filter the audit log">
+        <SelectField label="Action" name="action" value={action} onChange={(e) => setAction(e.target.value)}>
+          <option value="">All actions</option>
+          {filters.data?.actions.map((a) => (
+            <option key={a.action} value={a.action}>
+              {a.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Who" name="actor" value={actorId} onChange={(e) => setActorId(e.target.value)}>
+          <option value="">Everyone</option>
+          {filters.data?.actors.map((a) => (
+            <option key={a.id} value={String(a.id)}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        {filtered ? (
+          <button
+            type="button"
+            className="button button-ghost button-small audit-clear"
+            onClick={() => {
+              setAction('');
+              setActorId('');
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      <Loaded
+        query={log}
+        loading="Loading the audit log…"
+        failed="Could not load the audit log."
+        empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+        isEmpty={entries.length === 0}
+      >
+        {() => (
+          <>
+            <StackTable columns={['When', 'Who', 'What', 'On whom', 'Details']} className="audit-table">
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td data-label="When" className="audit-when">
+                    <time dateTime={new Date(e.at).toISOString()}>{dateTime.format(e.at)}</time>
+                  </td>
+                  <td data-label="Who">{e.actor?.name ?? <span className="muted">Removed account</span>}</td>
+                  <td data-label="What">{e.label}</td>
+                  <td data-label="On whom">
+                    <OnWhom target={e.target} />
+                  </td>
+                  <td data-label="Details">
+                    <Details details={e.details} />
+                  </td>
+                </tr>
+              ))}
+            </StackTable>
+            <div className="pager">
+              <p className="pager-count" role="status">
+                {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown{log.hasNextPage ? '' : ', that is all'}
+              </p>
+              {log.hasNextPage ? (
+                <button type="button" className="button button-ghost" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                  {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
