@@ -200,8 +200,9 @@ export interface EventDto extends EventValues {
   image_url: string | null;
   created_by: number | null;
   creator_name: string | null;
+  /** Empty, and the count null, when viewer.can_see_details is false. */
   participants: EventParticipantDto[];
-  participant_count: number;
+  participant_count: number | null;
   is_past: boolean;
   /** The viewer's state and what the server's policies let the viewer do with this event. */
   viewer: EventViewerDto;
@@ -210,6 +211,12 @@ export interface EventDto extends EventValues {
 export interface EventViewerDto {
   /** The viewer has joined. */
   joined: boolean;
+  /**
+   * The viewer sees the event's details: an open event, or an invite-only one she created, joined
+   * or holds a live invitation to, or she is an admin. When false the address (but city, state and
+   * country), virtual link, note, banner, participants, images and comments are withheld.
+   */
+  can_see_details: boolean;
   /** Edit Details: the creator or an admin. */
   can_edit: boolean;
   /** Delete Event: the creator or an admin. */

@@ -47,7 +47,7 @@ async function listedFlags(commentableId: string, id: number, as: TestUser | nul
 
 describe('comment flags', () => {
   for (const target of ['event', 'image'] as const) {
-    it(`on an ${target}: the author edits and deletes, an admin deletes, other members and visitors neither`, async () => {
+    it(`on an ${target}: the author edits and deletes, an admin deletes, other members neither, visitors read nothing`, async () => {
       const commentableId = target === 'event' ? await insertEvent() : await insertImage();
       const author = await roles.standard();
       const created = await request('/api/comments', { as: author, body: { content: 'Mine', commentableId } });
@@ -66,7 +66,9 @@ describe('comment flags', () => {
       for (const other of [standard, founding, travelHost]) {
         expect(await listedFlags(commentableId, c.id, other)).toEqual({ can_edit: false, can_delete: false });
       }
-      expect(await listedFlags(commentableId, c.id, null)).toEqual({ can_edit: false, can_delete: false });
+      // Comments are members-only: a visitor reads no list, so holds no flags.
+      expect((await request(`/api/comments?commentableId=${commentableId}`)).status).toBe(401);
+      expect((await trpc('comments.list', { commentableId }, { type: 'query' })).status).toBe(401);
     });
   }
 

@@ -6,10 +6,10 @@ import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
 import { auditLog } from '../../../src/worker/db/schema/membership';
 import { users } from '../../../src/worker/db/schema/users';
-import type { MemberActor } from '../../../src/worker/platform/actor';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { listComments } from '../../../src/worker/modules/comments/comments';
 import { createUser, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
+import { actorOf } from '../events/events-helpers';
 
 async function insertEvent(createdBy?: number) {
   const slug = unique('ev-');
@@ -47,8 +47,12 @@ async function postOk(commentableId: string, content: string, as: TestUser): Pro
   return res.json<CommentView>();
 }
 
-async function list(commentableId: string, as: TestUser | null = null): Promise<CommentView[]> {
-  const res = await request(`/api/comments?commentableId=${encodeURIComponent(commentableId)}`, { as });
+let readerUser: Promise<TestUser> | undefined;
+/** Some member who only reads: comments are members-only (a visitor's 401 has tests of its own). */
+const reader = () => (readerUser ??= createUser());
+
+async function list(commentableId: string, as?: TestUser): Promise<CommentView[]> {
+  const res = await request(`/api/comments?commentableId=${encodeURIComponent(commentableId)}`, { as: as ?? (await reader()) });
   expect(res.status).toBe(200);
   return res.json<CommentView[]>();
 }
@@ -64,7 +68,7 @@ async function commentRow(id: number) {
 }
 
 describe('GET /api/comments', () => {
-  it('lists a commentable newest first with the documented shape, readable by a visitor', async () => {
+  it('lists a commentable newest first with the documented shape, readable by any member', async () => {
     const author = await createUser();
     const ev = await insertEvent(author.id);
     const first = await postOk(`event-${ev.id}`, 'First comment', author);
@@ -81,7 +85,7 @@ describe('GET /api/comments', () => {
       updated_at: null,
       like_count: 0,
       user_liked: false,
-      // A visitor reads this list: she may neither edit nor delete.
+      // Another member reads this list: she may neither edit nor delete.
       can_edit: false,
       can_delete: false,
     });
@@ -115,7 +119,24 @@ describe('GET /api/comments', () => {
     const missingEvent = await request('/api/comments?commentableId=event-999999999', { as: member });
     expect(missingEvent.status).toBe(404);
     expect(await missingEvent.json()).toMatchObject({ code: 'NOT_FOUND', error: 'Event not found' });
-    expect((await request('/api/comments?commentableId=image-999999999')).status).toBe(404);
+    expect((await request('/api/comments?commentableId=image-999999999', { as: member })).status).toBe(404);
+  });
+
+  it('refuses a visitor with 401, over REST and tRPC (DECISIONS: comments are members-only)', async () => {
+    const author = await createUser();
+    const ev = await insertEvent();
+    const img = await insertImage();
+    await postOk(`event-${ev.id}`, 'members only', author);
+    for (const commentableId of [`event-${ev.id}`, `image-${img.id}`]) {
+      const res = await request(`/api/comments?commentableId=${commentableId}`);
+      expect(res.status).toBe(401);
+      expect(await res.text()).not.toContain('members only');
+      const viaTrpc = await trpc('comments.list', { commentableId }, { type: 'query' });
+      expect(viaTrpc.status).toBe(401);
+      expect(await viaTrpc.text()).not.toContain('members only');
+    }
+    // Not even whether an event exists.
+    expect((await trpc('comments.list', { commentableId: 'event-999999999' }, { type: 'query' })).status).toBe(401);
   });
 
   it('answers 400 for a missing or malformed commentableId', async () => {
@@ -163,8 +184,8 @@ describe('GET /api/comments', () => {
     ]);
     const asAuthor = await list(`event-${ev.id}`, author);
     expect(asAuthor.find((c) => c.id === c1.id)).toMatchObject({ like_count: 2, user_liked: false });
-    const asVisitor = await list(`event-${ev.id}`);
-    expect(asVisitor.find((c) => c.id === c1.id)).toMatchObject({ like_count: 2, user_liked: false });
+    const asOther = await list(`event-${ev.id}`);
+    expect(asOther.find((c) => c.id === c1.id)).toMatchObject({ like_count: 2, user_liked: false });
   });
 
   it('is one D1 round trip whatever the number of comments and likes', async () => {
@@ -194,17 +215,7 @@ describe('GET /api/comments', () => {
     );
     await db.batch([db.insert(commentLikes).values(likes.slice(0, 30)), db.insert(commentLikes).values(likes.slice(30))]);
 
-    const actor: MemberActor = {
-      kind: 'member',
-      id: viewer.id,
-      name: viewer.name,
-      email: viewer.email,
-      type: 'Standard',
-      isAdmin: false,
-      mustChangePassword: false,
-      twoFactorEnabled: false,
-      sessionId: 'test',
-    };
+    const actor = actorOf(viewer);
     const counted = countingDeps(deps());
     const result = await listComments(counted.deps, actor, { commentableId: `event-${ev.id}` });
     expect(counted.roundTrips()).toBe(1);
@@ -442,7 +453,7 @@ describe('deleting the commentable', () => {
     expect(await commentRow(onEvent.id)).toBeUndefined();
     expect(await commentRow(onImage.id)).toBeUndefined();
     expect(await deps().db.select().from(commentLikes).where(eq(commentLikes.userId, fan.id))).toEqual([]);
-    expect((await request(`/api/comments?commentableId=event-${ev.id}`)).status).toBe(404);
+    expect((await request(`/api/comments?commentableId=event-${ev.id}`, { as: author })).status).toBe(404);
   });
 });
 
@@ -469,7 +480,7 @@ describe('tRPC comments procedures use the same services', () => {
     expect(created.status).toBe(200);
     const c = (await created.json<{ result: { data: CommentView } }>()).result.data;
     expect(c).toMatchObject({ content: 'via tRPC', commentableId, username: member.name });
-    const listed = await trpc('comments.list', { commentableId }, { type: 'query' });
+    const listed = await trpc('comments.list', { commentableId }, { as: member, type: 'query' });
     expect((await listed.json<{ result: { data: CommentView[] } }>()).result.data.map((x) => x.id)).toEqual([c.id]);
     const updated = await trpc('comments.update', { id: c.id, content: 'edited' }, { as: member });
     expect((await updated.json<{ result: { data: CommentView } }>()).result.data.content).toBe('edited');
@@ -492,18 +503,19 @@ describe('tRPC comments procedures use the same services', () => {
     expect((await trpc('comments.create', { content: 'x', commentableId: `event-${ev.id}` })).status).toBe(401);
     expect((await trpc('comments.update', { id: c.id, content: 'x' }, { as: other })).status).toBe(403);
     expect((await trpc('comments.create', { content: ' ', commentableId: `event-${ev.id}` }, { as: author })).status).toBe(400);
-    expect((await trpc('comments.list', { commentableId: 'event-999999999' }, { type: 'query' })).status).toBe(404);
+    expect((await trpc('comments.list', { commentableId: 'event-999999999' }, { as: other, type: 'query' })).status).toBe(404);
+    expect((await trpc('comments.list', { commentableId: `event-${ev.id}` }, { type: 'query' })).status).toBe(401);
   });
 });
 
 describe('authorization matrix', () => {
   const matrix = [
-    // role, create, like, edit someone else's, delete someone else's
-    { role: 'visitor', create: 401, like: 401, editOthers: 401, deleteOthers: 401 },
-    { role: 'standard', create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
-    { role: 'founding', create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
-    { role: 'travelHost', create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
-    { role: 'admin', create: 201, like: 200, editOthers: 403, deleteOthers: 200 },
+    // role, list, create, like, edit someone else's, delete someone else's
+    { role: 'visitor', list: 401, create: 401, like: 401, editOthers: 401, deleteOthers: 401 },
+    { role: 'standard', list: 200, create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
+    { role: 'founding', list: 200, create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
+    { role: 'travelHost', list: 200, create: 201, like: 200, editOthers: 403, deleteOthers: 403 },
+    { role: 'admin', list: 200, create: 201, like: 200, editOthers: 403, deleteOthers: 200 },
   ] as const;
 
   for (const row of matrix) {
@@ -512,7 +524,7 @@ describe('authorization matrix', () => {
       const actor = await roles[row.role]();
       const ev = await insertEvent();
       const target = await postOk(`event-${ev.id}`, 'someone else’s', author);
-      expect((await request(`/api/comments?commentableId=event-${ev.id}`, { as: actor })).status, 'list').toBe(200);
+      expect((await request(`/api/comments?commentableId=event-${ev.id}`, { as: actor })).status, 'list').toBe(row.list);
       expect((await post(`event-${ev.id}`, 'my own', actor)).status, 'create').toBe(row.create);
       expect((await like(target.id, actor)).status, 'like').toBe(row.like);
       expect((await unlike(target.id, actor)).status, 'unlike').toBe(row.like);

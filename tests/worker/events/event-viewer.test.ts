@@ -41,10 +41,11 @@ describe('event viewer flags', () => {
       roles.travelHost(),
       roles.admin(),
     ]);
-    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...manager, can_join: true, can_invite: true });
-    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...manager, can_join: true, can_invite: true });
+    const sees = { can_see_details: true };
+    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...sees, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...sees, ...manager, can_join: true, can_invite: true });
     for (const member of [standard, founding, travelHost]) {
-      expect(await viewerOf(e, member)).toEqual({ joined: false, ...notManager, can_join: true, can_invite: true });
+      expect(await viewerOf(e, member)).toEqual({ joined: false, ...sees, ...notManager, can_join: true, can_invite: true });
     }
   });
 
@@ -57,14 +58,20 @@ describe('event viewer flags', () => {
       roles.travelHost(),
       roles.admin(),
     ]);
-    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...manager, can_join: true, can_invite: true });
-    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, creator)).toEqual({ joined: false, can_see_details: true, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, admin)).toEqual({ joined: false, can_see_details: true, ...manager, can_join: true, can_invite: true });
     for (const member of [standard, founding, travelHost]) {
-      expect(await viewerOf(e, member)).toEqual({ joined: false, ...notManager, can_join: false, can_invite: false });
+      expect(await viewerOf(e, member)).toEqual({
+        joined: false,
+        can_see_details: false,
+        ...notManager,
+        can_join: false,
+        can_invite: false,
+      });
     }
-    // An invitation lets that member (and only that one) join, on the list as on the page.
+    // An invitation lets that member (and only that one) join and see the details, on the list as on the page.
     expect((await request('/api/events/invite', { as: creator, body: { eventId: e.id, userIds: [standard.id] } })).status).toBe(200);
-    expect(await viewerOf(e, standard)).toEqual({ joined: false, ...notManager, can_join: true, can_invite: false });
+    expect(await viewerOf(e, standard)).toEqual({ joined: false, can_see_details: true, ...notManager, can_join: true, can_invite: false });
     expect((await viewerOf(e, founding)).can_join).toBe(false);
   });
 

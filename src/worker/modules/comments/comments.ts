@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { type Commentable, commentableId, parseCommentableId } from '../../../shared/commentable';
 import type {
   CommentIdInput,
@@ -17,13 +17,18 @@ import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
 import { commentPolicy } from './policies';
+import { eventDetailsVisibleSql } from '../events/policies';
+import { imageVisibleSql } from '../images/policies';
+import { columnRef } from '../../db/column-ref';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 
 /**
- * SPEC 2 "Comments widget", DECISIONS and docs/decisions/0003-comments.md: anyone may read the comments of an event or
- * an image that exists (SPEC 6); members post and like; only the author edits; the author or an
- * admin deletes. Comments and their likes go with their event or image (ON DELETE CASCADE).
+ * SPEC 2 "Comments widget", DECISIONS and docs/decisions/0003-comments.md: members read the
+ * comments of an event or an image whose details they see (DECISIONS "Privacy and trust": not
+ * visitors, SPEC 6's public reading is not kept; an invite-only event's, and its images', only its
+ * invited members); members post and like; only the author edits; the author or an admin deletes.
+ * Comments and their likes go with their event or image (ON DELETE CASCADE).
  */
 
 function commentableOf(value: string): Commentable {
@@ -42,10 +47,33 @@ function missingParent(target: Commentable): AppError {
   return new AppError('NOT_FOUND', target.kind === 'event' ? 'Event not found' : 'Image not found');
 }
 
-const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
+/**
+ * The viewer may read the comments on this parent (a condition on the parent's row): the event's
+ * details, or the image, are hers to see (eventPolicy.seeDetails, imageVisibleSql).
+ */
+function parentVisible(deps: Deps, me: MemberActor, target: Commentable): SQL {
+  return target.kind === 'event' ? eventDetailsVisibleSql(me, events.id, deps.now()) : imageVisibleSql(me, deps.now());
+}
 
-/** A visitor has no likes; 0 is never a user id. */
-const viewerIdOf = (actor: Actor) => (actor.kind === 'member' ? actor.id : 0);
+/**
+ * A parent she may not see: an invite-only event is listed to every member, so its comments are
+ * refused (403); a hidden image does not exist for her (404, as GET /api/images/:id answers).
+ */
+function hiddenParent(target: Commentable): AppError {
+  return target.kind === 'event'
+    ? new AppError('FORBIDDEN', 'The comments of this event are shared with its invited members.')
+    : missingParent(target);
+}
+
+/** The same condition on a comment's row: the event or image it sits on is the viewer's to see. */
+function commentVisible(deps: Deps, me: MemberActor): SQL {
+  const eventId = columnRef(comments.eventId);
+  const imageId = columnRef(comments.imageId);
+  return sql`((${eventId} IS NOT NULL AND ${eventDetailsVisibleSql(me, comments.eventId, deps.now())})
+    OR (${imageId} IS NOT NULL AND EXISTS (SELECT 1 FROM ${images} WHERE ${columnRef(images.id)} = ${imageId} AND ${imageVisibleSql(me, deps.now())})))`;
+}
+
+const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
 
 const likeCountSql = sql<number>`(SELECT count(*) FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id})`;
 const userLikedSql = (viewerId: number) =>
@@ -84,13 +112,12 @@ interface ViewRow {
   userLiked: number | boolean;
 }
 
-/** What the viewer may do with a comment: commentPolicy's answers (a visitor may do neither). */
-function viewerFlags(actor: Actor, comment: { userId: number | null }) {
-  if (actor.kind !== 'member') return { can_edit: false, can_delete: false };
-  return { can_edit: commentPolicy.edit(actor, comment), can_delete: commentPolicy.delete(actor, comment) };
+/** What the viewer may do with a comment: commentPolicy's answers. */
+function viewerFlags(viewer: MemberActor, comment: { userId: number | null }) {
+  return { can_edit: commentPolicy.edit(viewer, comment), can_delete: commentPolicy.delete(viewer, comment) };
 }
 
-function toView(row: ViewRow, actor: Actor): CommentView {
+function toView(row: ViewRow, viewer: MemberActor): CommentView {
   return {
     id: row.id,
     content: row.content,
@@ -101,27 +128,29 @@ function toView(row: ViewRow, actor: Actor): CommentView {
     updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
     like_count: Number(row.likeCount),
     user_liked: Boolean(row.userLiked),
-    ...viewerFlags(actor, row),
+    ...viewerFlags(viewer, row),
   };
 }
 
 /**
- * GET /api/comments?commentableId=: newest first. One D1 statement: the parent row LEFT JOINed
- * to its comments, so "no such event" (no row) and "no comments yet" (one row of nulls) are told
- * apart without a second query.
+ * GET /api/comments?commentableId=: members only, newest first. One D1 statement: the parent row
+ * (with whether the viewer may see it) LEFT JOINed to its comments, so "no such event" (no row),
+ * "not for her" and "no comments yet" (one row of nulls) are told apart without a second query.
  */
 export async function listComments(deps: Deps, actor: Actor, input: ListCommentsInput): Promise<CommentView[]> {
+  const me = requireMember(actor);
   const target = commentableOf(input.commentableId);
   const parent = parentOf(target);
   const rows = await deps.db
-    .select({ parentId: parent.id, ...viewFields(viewerIdOf(actor)) })
+    .select({ parentId: parent.id, parentVisible: parentVisible(deps, me, target).mapWith(Boolean), ...viewFields(me.id) })
     .from(parent.table as typeof events)
     .leftJoin(comments, eq(parent.fk, parent.id))
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(parent.id, target.id))
     .orderBy(desc(comments.createdAt), desc(comments.id));
   if (rows.length === 0) throw missingParent(target);
-  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map((r) => toView(r, actor));
+  if (!rows[0]!.parentVisible) throw hiddenParent(target);
+  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map((r) => toView(r, me));
 }
 
 async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise<CommentView> {
@@ -129,7 +158,7 @@ async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise
     .select(viewFields(viewer.id))
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.id, id))
+    .where(and(eq(comments.id, id), commentVisible(deps, viewer)))
     .limit(1);
   if (!row) throw commentNotFound();
   return toView(row, viewer);
@@ -140,9 +169,9 @@ async function limitWrites(deps: Deps, me: MemberActor) {
 }
 
 /**
- * POST /api/comments. The insert only happens if the event or image exists (INSERT … SELECT …
- * WHERE EXISTS), in one statement, so a parent deleted meanwhile is a 404 rather than a
- * foreign-key failure.
+ * POST /api/comments. The insert only happens if the event or image exists and the member may see
+ * it (INSERT … SELECT … WHERE EXISTS), in one statement, so a parent deleted meanwhile is a 404
+ * rather than a foreign-key failure. Only a refusal looks again, to say which it was.
  */
 export async function createComment(deps: Deps, actor: Actor, input: CreateCommentInput): Promise<CommentView> {
   const me = requireMember(actor);
@@ -155,10 +184,17 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
   const inserted = await deps.db.all<{ id: number }>(sql`
     INSERT INTO ${comments} (event_id, image_id, user_id, content, created_at)
     SELECT ${eventId}, ${imageId}, ${me.id}, ${input.content}, ${now}
-    WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id})
+    WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${parentVisible(deps, me, target)})
     RETURNING id`);
   const id = inserted[0]?.id;
-  if (id === undefined) throw missingParent(target);
+  if (id === undefined) {
+    const [exists] = await deps.db
+      .select({ id: parent.id })
+      .from(parent.table as typeof events)
+      .where(eq(parent.id, target.id))
+      .limit(1);
+    throw exists ? hiddenParent(target) : missingParent(target);
+  }
   return {
     id,
     content: input.content,
@@ -188,11 +224,19 @@ export async function updateComment(deps: Deps, actor: Actor, input: UpdateComme
 export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdInput): Promise<{ ok: true; id: number }> {
   const me = requireMember(actor);
   const [row] = await deps.db
-    .select({ userId: comments.userId, eventId: comments.eventId, imageId: comments.imageId, content: comments.content })
+    .select({
+      userId: comments.userId,
+      eventId: comments.eventId,
+      imageId: comments.imageId,
+      content: comments.content,
+      visible: commentVisible(deps, me).mapWith(Boolean),
+    })
     .from(comments)
     .where(eq(comments.id, input.id))
     .limit(1);
-  if (!row) throw commentNotFound();
+  // The author may still delete her own words on an event she no longer sees; to anyone else a
+  // comment she may not see does not exist.
+  if (!row || (!row.visible && row.userId !== me.id)) throw commentNotFound();
   ensure(commentPolicy.delete(me, row), 'Only the author or an administrator can delete this comment.');
   const remove = deps.db.delete(comments).where(eq(comments.id, input.id));
   if (row.userId === me.id) {
@@ -218,7 +262,7 @@ function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
   return deps.db
     .select({ id: comments.id, likeCount: likeCountSql, userLiked: userLikedSql(me.id) })
     .from(comments)
-    .where(eq(comments.id, id))
+    .where(and(eq(comments.id, id), commentVisible(deps, me)))
     .limit(1);
 }
 
@@ -247,7 +291,7 @@ export async function likeComment(deps: Deps, actor: Actor, input: CommentIdInpu
             createdAt: sql<number>`${deps.now()}`.as('created_at'),
           })
           .from(comments)
-          .where(eq(comments.id, input.id)),
+          .where(and(eq(comments.id, input.id), commentVisible(deps, me))),
       )
       .onConflictDoNothing(),
     likeStateQuery(deps, me, input.id),
@@ -260,7 +304,15 @@ export async function unlikeComment(deps: Deps, actor: Actor, input: CommentIdIn
   const me = requireMember(actor);
   await limitWrites(deps, me);
   const [, state] = await deps.db.batch([
-    deps.db.delete(commentLikes).where(and(eq(commentLikes.commentId, input.id), eq(commentLikes.userId, me.id))),
+    deps.db
+      .delete(commentLikes)
+      .where(
+        and(
+          eq(commentLikes.commentId, input.id),
+          eq(commentLikes.userId, me.id),
+          sql`EXISTS (SELECT 1 FROM ${comments} WHERE ${columnRef(comments.id)} = ${input.id} AND ${commentVisible(deps, me)})`,
+        ),
+      ),
     likeStateQuery(deps, me, input.id),
   ]);
   return likeState(state);

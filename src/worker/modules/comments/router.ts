@@ -5,22 +5,22 @@ import {
   UpdateCommentInputSchema,
 } from '../../../shared/schemas/comments';
 import * as commentsService from './comments';
-import { publicProcedure, router } from '../../platform/trpc';
+import { memberProcedure, router } from '../../platform/trpc';
 
-/** Thin adapters: comments.ts decides who may do what (visitors may only list). */
+/** Thin adapters: comments.ts decides who may do what; every procedure is for members (a visitor gets 401). */
 export const commentsRouter = router({
-  list: publicProcedure.input(ListCommentsInputSchema).query(({ ctx, input }) => commentsService.listComments(ctx.deps, ctx.actor, input)),
-  create: publicProcedure
+  list: memberProcedure.input(ListCommentsInputSchema).query(({ ctx, input }) => commentsService.listComments(ctx.deps, ctx.actor, input)),
+  create: memberProcedure
     .input(CreateCommentInputSchema)
     .mutation(({ ctx, input }) => commentsService.createComment(ctx.deps, ctx.actor, input)),
-  update: publicProcedure
+  update: memberProcedure
     .input(UpdateCommentInputSchema)
     .mutation(({ ctx, input }) => commentsService.updateComment(ctx.deps, ctx.actor, input)),
-  delete: publicProcedure
+  delete: memberProcedure
     .input(CommentIdInputSchema)
     .mutation(({ ctx, input }) => commentsService.deleteComment(ctx.deps, ctx.actor, input)),
-  like: publicProcedure.input(CommentIdInputSchema).mutation(({ ctx, input }) => commentsService.likeComment(ctx.deps, ctx.actor, input)),
-  unlike: publicProcedure
+  like: memberProcedure.input(CommentIdInputSchema).mutation(({ ctx, input }) => commentsService.likeComment(ctx.deps, ctx.actor, input)),
+  unlike: memberProcedure
     .input(CommentIdInputSchema)
     .mutation(({ ctx, input }) => commentsService.unlikeComment(ctx.deps, ctx.actor, input)),
 });

@@ -70,6 +70,9 @@ export async function calendarFeedIcs(deps: Deps, meta: RequestMeta, token: stri
   const ownerId = await feedOwner(deps, token);
   if (ownerId === null) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
   const owner = { id: ownerId };
+  // Only events the owner created or joined: she sees the details of each of them
+  // (eventPolicy.seeDetails), so the feed's addresses and links never reach anyone else. An
+  // invitation alone does not put an event here.
   const list = await deps.db
     .select()
     .from(events)

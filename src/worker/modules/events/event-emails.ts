@@ -11,10 +11,10 @@ import { sanitizeEmailHtml } from '../mail/sanitize';
 import { eventAnnouncementEmail } from './emails/event-announcement';
 import { eventConfirmationEmail } from './emails/event-confirmation';
 import { ensure, requireMember } from '../../platform/guards';
-import { eventPolicy } from './policies';
+import { eventDetailsVisibleSql, eventPolicy } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
-import { EVENT_NOT_FOUND, findEventRow } from './events';
+import { DETAILS_WITHHELD, EVENT_NOT_FOUND, findEventRow } from './events';
 import { buildIcs, icsFilename } from './ics';
 
 /**
@@ -88,9 +88,20 @@ export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnn
   return { ok: true as const, recipients: recipients.length, message: 'Email sent successfully.' };
 }
 
-/** "Add to calendar": any member may download any event's .ics (every event is listed to all). */
+/**
+ * "Add to calendar": the .ics carries the address, the virtual link and the note, so it is for
+ * those who see the event's details (eventPolicy.seeDetails); others get 403 (the event itself is
+ * listed to every member, so its existence is no secret). One statement.
+ */
 export async function eventIcs(deps: Deps, actor: Actor, input: { id: number }) {
-  requireMember(actor);
-  const event = await findEventRow(deps, input.id);
+  const me = requireMember(actor);
+  const [found] = await deps.db
+    .select({ event: events, visible: eventDetailsVisibleSql(me, events.id, deps.now()).mapWith(Boolean) })
+    .from(events)
+    .where(eq(events.id, input.id))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  ensure(found.visible, DETAILS_WITHHELD);
+  const event = found.event;
   return { filename: icsFilename(event), content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }) };
 }

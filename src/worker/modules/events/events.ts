@@ -26,6 +26,8 @@ import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
 
 export const EVENT_NOT_FOUND = 'Event not found';
+/** The refusal of an invite-only event's details (eventPolicy.seeDetails) where a 403 is the answer. */
+export const DETAILS_WITHHELD = 'The details of this event are shared with its invited members.';
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -55,6 +57,16 @@ function participantsOf(deps: Deps, which?: SQL) {
     .orderBy(asc(eventParticipants.joinedAt), asc(users.id));
 }
 
+/**
+ * An event as the viewer may see it. Without eventPolicy.seeDetails (an invite-only event she
+ * neither created, joined nor holds a live invitation to) she gets the listing fields only
+ * (DECISIONS "Privacy and trust"): the street address and zip code, the virtual link, the note,
+ * the banner, the participants and their count are withheld, and viewer.can_see_details says so.
+ * City, state and country stay, like a Travel Host home's (DECISIONS "Travel Host homes"): a
+ * region tells a member whether to ask for an invitation without telling anyone where to go.
+ * The count goes too: it is a fact about the participants, and a small private gathering's
+ * count next to its host's name says more than the listing should.
+ */
 export function toEventDto(
   row: EventRow,
   joined: { creatorName: string | null; bannerKey: string | null },
@@ -62,6 +74,11 @@ export function toEventDto(
   viewer: { actor: MemberActor; hasInvitation: boolean },
   now: number,
 ): EventDto {
+  const flags = eventViewer(viewer.actor, row, {
+    joined: participants.some((p) => p.user_id === viewer.actor.id),
+    hasInvitation: viewer.hasInvitation,
+  });
+  const open = flags.can_see_details;
   return {
     id: row.id,
     slug: row.slug,
@@ -69,7 +86,7 @@ export function toEventDto(
     type: row.type,
     exclusivity: row.exclusivity,
     description: row.description,
-    note: row.note,
+    note: open ? row.note : null,
     color: row.color,
     event_date: row.eventDate,
     end_date: row.endDate,
@@ -79,23 +96,20 @@ export function toEventDto(
     starts_at: new Date(row.startsAt).toISOString(),
     ends_at: new Date(row.endsAt).toISOString(),
     is_physical: row.isPhysical,
-    location: row.location,
-    zip_code: row.zipCode,
+    location: open ? row.location : null,
+    zip_code: open ? row.zipCode : null,
     city: row.city,
     state: row.state,
     country: row.country,
-    virtual_link: row.virtualLink,
-    banner_image_id: row.bannerImageId,
-    image_url: joined.bannerKey ? imageUrl(joined.bannerKey) : null,
+    virtual_link: open ? row.virtualLink : null,
+    banner_image_id: open ? row.bannerImageId : null,
+    image_url: open && joined.bannerKey ? imageUrl(joined.bannerKey) : null,
     created_by: row.createdBy,
     creator_name: joined.creatorName,
-    participants,
-    participant_count: participants.length,
+    participants: open ? participants : [],
+    participant_count: open ? participants.length : null,
     is_past: row.endsAt < now,
-    viewer: eventViewer(viewer.actor, row, {
-      joined: participants.some((p) => p.user_id === viewer.actor.id),
-      hasInvitation: viewer.hasInvitation,
-    }),
+    viewer: flags,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
 import type { InviteMembersInput } from '../../../shared/schemas/events';
 import type { Actor } from '../../platform/actor';
@@ -90,25 +90,86 @@ export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }
   return { ok: true as const, left: deleted.length > 0 };
 }
 
-/** Members the viewer may invite: everyone but themself and those already taking part. */
+/** The member (users row of the query) holds a live invitation to the event. */
+function liveInvitationSql(eventId: number, now: number) {
+  return sql<number>`EXISTS (SELECT 1 FROM ${tokens} WHERE ${tokens.purpose} = 'event_invitation'
+    AND ${tokens.userId} = ${users.id} AND ${tokens.eventId} = ${eventId} AND ${tokens.usedAt} IS NULL AND ${tokens.expiresAt} > ${now})`;
+}
+
+/**
+ * Members the viewer may invite: everyone but themself and those already taking part; `invited`
+ * marks those who hold a live invitation already (inviting them again sends nothing).
+ */
 export async function inviteCandidates(deps: Deps, actor: Actor, input: { id: number }) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.id);
   ensure(eventPolicy.invite(me, event), 'Only the event’s creator or an admin can invite members to an invite-only event.');
   const rows = await deps.db
-    .select({ user_id: users.id, name: users.name, type: users.type, participant: eventParticipants.userId })
+    .select({
+      user_id: users.id,
+      name: users.name,
+      type: users.type,
+      participant: eventParticipants.userId,
+      invited: liveInvitationSql(event.id, deps.now()).mapWith(Boolean),
+    })
     .from(users)
     .leftJoin(eventParticipants, and(eq(eventParticipants.userId, users.id), eq(eventParticipants.eventId, event.id)))
     .orderBy(asc(users.name));
-  return rows.filter((r) => r.user_id !== me.id && r.participant === null).map(({ user_id, name, type }) => ({ user_id, name, type }));
+  return rows
+    .filter((r) => r.user_id !== me.id && r.participant === null)
+    .map(({ user_id, name, type, invited }) => ({ user_id, name, type, invited }));
 }
 
-// A token row binds 8 values; D1 allows 100 per statement.
-const TOKEN_ROWS_PER_INSERT = 12;
+/** DECISIONS "Privacy and trust" / issue 11: invitation emails a member may send in any 24 hours. */
+export const DAILY_INVITATION_LIMIT = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The refusal of a batch that would pass the daily limit; `left` is what the member may still send. */
+export function invitationLimitMessage(left: number): string {
+  const base = `You can send up to ${DAILY_INVITATION_LIMIT} invitations a day.`;
+  if (left <= 0) return `${base} Please try again tomorrow.`;
+  return `${base} You can send ${left} more today: please choose at most ${left} member${left === 1 ? '' : 's'}, or try again tomorrow.`;
+}
+
+/** "Sofia Reyes", "Sofia Reyes and Mei Tan", "Sofia Reyes, Mei Tan and Priya Nair". */
+function nameList(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function inviteMessage(invited: number, alreadyInvited: string[]): string {
+  const parts: string[] = [];
+  if (invited > 0) parts.push(`Invitation sent to ${invited} member${invited === 1 ? '' : 's'}.`);
+  if (alreadyInvited.length > 0) {
+    const who = nameList(alreadyInvited);
+    const has = alreadyInvited.length === 1 ? 'already has' : 'already have';
+    parts.push(
+      `${who} ${has} an invitation to this event${invited > 0 ? ': nothing new was sent to them.' : ', so nothing new was sent.'}`,
+    );
+  }
+  return parts.join(' ');
+}
+
+/** The member's event invitations created since `since` (served by tokens_creator_idx). */
+function invitationsSentSince(deps: Deps, memberId: number, since: number) {
+  return deps.db
+    .select({ sent: sql<number>`count(*)`.mapWith(Number), oldest: sql<number | null>`min(${tokens.createdAt})` })
+    .from(tokens)
+    .where(and(eq(tokens.createdBy, memberId), eq(tokens.purpose, 'event_invitation'), gt(tokens.createdAt, since)));
+}
+
+/** Seconds until the oldest invitation of the window leaves it (a Retry-After). */
+function secondsUntilFreed(oldest: number | null, now: number): number {
+  return oldest === null ? 1 : Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000));
+}
 
 /**
  * Emails each chosen member a personal, single-use link /events/invite/{token} (14 days). Only
- * the token's hash is stored. Members who already take part, and unknown ids, are skipped.
+ * the token's hash is stored. Members who already take part, and unknown ids, are skipped; so are
+ * members who already hold a live (unused, unexpired) invitation to the event: nothing new is
+ * sent to them and the answer names them (alreadyInvited). A member sends at most 100 invitation
+ * emails in any 24 hours (counted from the tokens she created); a batch that would pass the limit
+ * is refused whole (429, nothing sent), because trimming it would leave out members she chose
+ * without her choosing which.
  */
 export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembersInput) {
   const me = requireMember(actor);
@@ -116,42 +177,81 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
   ensure(eventPolicy.invite(me, event), 'Only the event’s creator or an admin can invite members to an invite-only event.');
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   const ids = [...new Set(input.userIds)];
-  const rows = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email, participant: eventParticipants.userId })
-    .from(users)
-    .leftJoin(eventParticipants, and(eq(eventParticipants.userId, users.id), eq(eventParticipants.eventId, event.id)))
-    .where(inArray(users.id, ids));
-  const invitees = rows.filter((r) => r.participant === null && r.id !== me.id);
+  const now = deps.now();
+  const since = now - DAY_MS;
+  const [rows, [window]] = await deps.db.batch([
+    deps.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        participant: eventParticipants.userId,
+        invited: liveInvitationSql(event.id, now).mapWith(Boolean),
+      })
+      .from(users)
+      .leftJoin(eventParticipants, and(eq(eventParticipants.userId, users.id), eq(eventParticipants.eventId, event.id)))
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.name)),
+    invitationsSentSince(deps, me.id, since),
+  ]);
+  const candidates = rows.filter((r) => r.participant === null && r.id !== me.id);
+  const alreadyInvited = candidates.filter((r) => r.invited);
+  const invitees = candidates.filter((r) => !r.invited);
   const skipped = ids.filter((id) => !invitees.some((r) => r.id === id));
+  const alreadyInvitedNames = alreadyInvited.map((r) => r.name);
   if (invitees.length === 0) {
+    if (alreadyInvited.length > 0) {
+      return {
+        ok: true as const,
+        invited: 0,
+        skipped,
+        alreadyInvited: alreadyInvitedNames,
+        message: inviteMessage(0, alreadyInvitedNames),
+      };
+    }
     throw new AppError('BAD_REQUEST', 'The selected members already take part in this event.');
   }
+  const sent = window?.sent ?? 0;
+  if (sent + invitees.length > DAILY_INVITATION_LIMIT) {
+    throw new AppError('TOO_MANY_REQUESTS', invitationLimitMessage(DAILY_INVITATION_LIMIT - sent), {
+      retryAfter: secondsUntilFreed(window?.oldest ?? null, now),
+    });
+  }
 
-  const now = deps.now();
   const issued = await Promise.all(
     invitees.map(async (user) => {
       const token = randomToken();
       return { user, token, hash: await sha256Hex(token) };
     }),
   );
-  const values = issued.map((i) => ({
-    tokenHash: i.hash,
-    purpose: 'event_invitation' as const,
-    email: i.user.email,
-    userId: i.user.id,
-    eventId: event.id,
-    createdBy: me.id,
-    expiresAt: now + TOKEN_TTL_MS.event_invitation,
-    createdAt: now,
-  }));
-  const inserts = [];
-  for (let i = 0; i < values.length; i += TOKEN_ROWS_PER_INSERT)
-    inserts.push(deps.db.insert(tokens).values(values.slice(i, i + TOKEN_ROWS_PER_INSERT)));
-  await deps.db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  // One statement, so the checks above hold even against a concurrent request: the rows (one JSON
+  // parameter, whatever their number) go in only if the day's count still leaves room for all of
+  // them, and a row only if its member holds no live invitation by now.
+  const rowsJson = JSON.stringify(issued.map((i) => ({ hash: i.hash, userId: i.user.id })));
+  const inserted = await deps.db.all<{ user_id: number }>(sql`
+    INSERT INTO ${tokens} (token_hash, purpose, email, user_id, event_id, created_by, expires_at, created_at)
+    SELECT json_extract(j.value, '$.hash'), 'event_invitation', u.email, u.id, ${event.id}, ${me.id},
+      ${now + TOKEN_TTL_MS.event_invitation}, ${now}
+    FROM json_each(${rowsJson}) AS j JOIN ${users} AS u ON u.id = json_extract(j.value, '$.userId')
+    WHERE (SELECT count(*) FROM ${tokens} WHERE ${tokens.createdBy} = ${me.id} AND ${tokens.purpose} = 'event_invitation'
+        AND ${tokens.createdAt} > ${since}) + ${issued.length} <= ${DAILY_INVITATION_LIMIT}
+      AND NOT EXISTS (SELECT 1 FROM ${tokens} AS t WHERE t.purpose = 'event_invitation' AND t.user_id = u.id
+        AND t.event_id = ${event.id} AND t.used_at IS NULL AND t.expires_at > ${now})
+    RETURNING user_id`);
+  const stored = new Set(inserted.map((r) => r.user_id));
+  if (stored.size === 0) {
+    // Another request took the room (or invited them) meanwhile.
+    const [again] = await invitationsSentSince(deps, me.id, since);
+    throw new AppError('TOO_MANY_REQUESTS', invitationLimitMessage(DAILY_INVITATION_LIMIT - (again?.sent ?? 0)), {
+      retryAfter: secondsUntilFreed(again?.oldest ?? null, now),
+    });
+  }
+  const sentTo = issued.filter((i) => stored.has(i.user.id));
+  const raced = issued.filter((i) => !stored.has(i.user.id)).map((i) => i.user.name);
 
   // Each link is personal, so each invitee gets a message of their own.
   await Promise.all(
-    issued.map((i) => {
+    sentTo.map((i) => {
       const mail = eventInvitationEmail({
         event,
         inviterName: me.name,
@@ -167,11 +267,13 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
       });
     }),
   );
+  const already = [...alreadyInvitedNames, ...raced];
   return {
     ok: true as const,
-    invited: invitees.length,
-    skipped,
-    message: `Invitation sent to ${invitees.length} member${invitees.length === 1 ? '' : 's'}.`,
+    invited: sentTo.length,
+    skipped: ids.filter((id) => !stored.has(id)),
+    alreadyInvited: already,
+    message: inviteMessage(sentTo.length, already),
   };
 }
 

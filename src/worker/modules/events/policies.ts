@@ -1,6 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { columnRef } from '../../db/column-ref';
 import type { MemberActor } from '../../platform/actor';
+import { eventParticipants, events } from '../../db/schema/events';
+import { tokens } from '../../db/schema/membership';
 
 type EventRef = { exclusivity: string; createdBy: number | null };
+
+/** What the viewer holds on one event: a place among its participants, a live invitation. */
+export type EventViewerState = { joined: boolean; hasInvitation: boolean };
 
 const creatorOrAdmin = (a: MemberActor, event: { createdBy: number | null }) => a.isAdmin || event.createdBy === a.id;
 
@@ -25,12 +33,43 @@ export const eventPolicy = {
   join: (a: MemberActor, event: EventRef, hasInvitation: boolean) => eventPolicy.joinWithoutInvitation(a, event) || hasInvitation,
   /** Any member invites others to an open event; only the creator or an admin to an invite-only one. */
   invite: (a: MemberActor, event: EventRef) => event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id,
+  /**
+   * DECISIONS "Privacy and trust": an invite-only event's address, virtual link, participants,
+   * images and comments are for its creator, admins, its participants and members holding a live
+   * (unused, unexpired) invitation; an open event's for every member. Everyone else sees only
+   * the listing fields. eventDetailsVisibleSql is the same rule for queries.
+   */
+  seeDetails: (a: MemberActor, event: EventRef, state: EventViewerState) =>
+    event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id || state.joined || state.hasInvitation,
 };
 
+/**
+ * eventPolicy.seeDetails as an SQL condition on the event whose id is `eventId` (a column of the
+ * outer query): one correlated EXISTS served by primary keys and tokens_user_idx, so a list that
+ * filters with it stays one statement (one D1 round trip). An id that names no event (or null) is
+ * false. `now` decides which invitations are live. Every name is qualified (columnRef), so the
+ * condition means the same in a select list, a where clause or a nested subquery.
+ */
+export function eventDetailsVisibleSql(a: MemberActor, eventId: AnySQLiteColumn, now: number): SQL {
+  const outer = columnRef(eventId);
+  if (a.isAdmin) return sql`(${outer} IS NOT NULL)`;
+  const e = (c: AnySQLiteColumn) => columnRef(c, 'visible_event');
+  const p = (c: AnySQLiteColumn) => columnRef(c, 'visible_participant');
+  const t = (c: AnySQLiteColumn) => columnRef(c, 'visible_invitation');
+  return sql`EXISTS (SELECT 1 FROM ${events} AS "visible_event" WHERE ${e(events.id)} = ${outer} AND (
+    ${e(events.exclusivity)} = 'open' OR ${e(events.createdBy)} = ${a.id}
+    OR EXISTS (SELECT 1 FROM ${eventParticipants} AS "visible_participant"
+      WHERE ${p(eventParticipants.eventId)} = ${e(events.id)} AND ${p(eventParticipants.userId)} = ${a.id})
+    OR EXISTS (SELECT 1 FROM ${tokens} AS "visible_invitation"
+      WHERE ${t(tokens.userId)} = ${a.id} AND ${t(tokens.purpose)} = 'event_invitation' AND ${t(tokens.eventId)} = ${e(events.id)}
+        AND ${t(tokens.usedAt)} IS NULL AND ${t(tokens.expiresAt)} > ${now})))`;
+}
+
 /** The viewer's flags on one event (EventViewerDto), from the rules above. */
-export function eventViewer(a: MemberActor, event: EventRef, state: { joined: boolean; hasInvitation: boolean }) {
+export function eventViewer(a: MemberActor, event: EventRef, state: EventViewerState) {
   return {
     joined: state.joined,
+    can_see_details: eventPolicy.seeDetails(a, event, state),
     can_edit: eventPolicy.edit(a, event),
     can_delete: eventPolicy.delete(a, event),
     can_announce: eventPolicy.announce(a, event),

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants';
 import {
   TOO_LARGE_MESSAGE,
@@ -17,13 +17,15 @@ import { AppError } from '../../platform/app-error';
 import { safeImage, type SafeImage } from './safe-image';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
-import { imagePolicy } from './policies';
+import { imagePolicy, imageVisibleSql } from './policies';
+import { eventDetailsVisibleSql } from '../events/policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
-import { deleteObjects, imageUrl, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
+import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
 const NOT_FOUND = 'Image not found.';
 const NO_SUCH_EVENT = 'That event does not exist.';
+const NOT_LINKABLE = 'Only the members invited to that event can add images to it.';
 
 // ---------------------------------------------------------------- reading
 
@@ -74,34 +76,72 @@ export function toImageDto(row: ListRow, viewer: MemberActor): ImageDto {
   };
 }
 
-/** Every image, newest first, in one D1 query (authors, event titles and comment counts joined in). */
+/** An image tagged with an event whose details the member does not see is left out everywhere (imageVisibleSql). */
+function imageVisible(deps: Deps, me: MemberActor): SQL {
+  return imageVisibleSql(me, deps.now());
+}
+
+/**
+ * Every image the member may see (or those of one event), newest first, in one D1 query (authors,
+ * event titles, comment counts and the visibility check in the same statement).
+ */
 export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
   const me = requireMember(actor);
-  const base = listQuery(deps);
-  const rows = await (filter.eventId ? base.where(eq(images.associatedEventId, filter.eventId)) : base).orderBy(
-    desc(images.createdAt),
-    desc(images.id),
-  );
+  const rows = await listQuery(deps)
+    .where(and(filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined, imageVisible(deps, me)))
+    .orderBy(desc(images.createdAt), desc(images.id));
   return rows.map((r) => toImageDto(r, me));
 }
 
 export async function getImage(deps: Deps, actor: Actor, id: number): Promise<ImageDto> {
   const me = requireMember(actor);
-  const [row] = await listQuery(deps).where(eq(images.id, id)).limit(1);
+  const [row] = await listQuery(deps)
+    .where(and(eq(images.id, id), imageVisible(deps, me)))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toImageDto(row, me);
 }
 
-/** The events an image may be linked to, for the associated-event select and the 'Show...' filter. */
+/**
+ * The events an image may be linked to, for the associated-event select and the 'Show...' filter:
+ * those whose details (and so images) the member sees.
+ */
 export async function listEventOptions(deps: Deps, actor: Actor): Promise<EventOption[]> {
-  requireMember(actor);
-  return deps.db.select({ id: events.id, title: events.title }).from(events).orderBy(desc(events.startsAt));
+  const me = requireMember(actor);
+  return deps.db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(eventDetailsVisibleSql(me, events.id, deps.now()))
+    .orderBy(desc(events.startsAt));
 }
 
-/** GET /images/:key: members only. */
+/**
+ * GET /images/:key: members only, and only the bytes of an image the member may see (the key is
+ * its original, display size or thumbnail; each key column has an index). Bytes that no row
+ * names are not served either.
+ */
 export async function serveImage(deps: Deps, actor: Actor, key: string, req: Request): Promise<Response> {
-  requireMember(actor);
+  const me = requireMember(actor);
+  if (!isImageKey(key)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const [row] = await deps.db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(or(eq(images.r2Key, key), eq(images.displayKey, key), eq(images.thumbKey, key)), imageVisible(deps, me)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return serveObject(deps.env.IMAGES, key, req);
+}
+
+/** Linking an image to an event is for those who see that event's images (its details). */
+async function assertEventLinkable(deps: Deps, me: MemberActor, eventId: number | null | undefined): Promise<void> {
+  if (!eventId) return;
+  const [row] = await deps.db
+    .select({ visible: eventDetailsVisibleSql(me, events.id, deps.now()).mapWith(Boolean) })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) throw new AppError('BAD_REQUEST', NO_SUCH_EVENT);
+  ensure(row.visible, NOT_LINKABLE);
 }
 
 // ---------------------------------------------------------------- uploading
@@ -174,6 +214,7 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   const name = fileNameOf(input.image);
   const { fields } = input;
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
+  await assertEventLinkable(deps, me, eventId);
   const objects: StoredObject[] = [original, display, thumb]
     .filter((p): p is CheckedPart => p !== null)
     .map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
@@ -228,9 +269,13 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
 export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageInput): Promise<ImageDto> {
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
-  const [current] = await deps.db.select({ id: images.id, uploadedBy: images.uploadedBy }).from(images).where(eq(images.id, input.id));
+  const [current] = await deps.db
+    .select({ id: images.id, uploadedBy: images.uploadedBy })
+    .from(images)
+    .where(and(eq(images.id, input.id), imageVisible(deps, me)));
   if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
   ensure(imagePolicy.manage(me, current), 'Only the uploader or an administrator can edit this image.');
+  if (input.associated_event_id) await assertEventLinkable(deps, me, input.associated_event_id);
 
   const patch: Partial<typeof images.$inferInsert> = {};
   if (input.title !== undefined) patch.title = input.title;
