@@ -1,0 +1,252 @@
+import * as z from 'zod';
+import { IdSchema } from './common';
+
+/** DECISIONS "Travel Host homes": the shapes of homes and stay requests, shared by forms, routes and procedures. */
+
+export const HOME_STATES = ['draft', 'listed', 'hidden'] as const;
+export type HomeState = (typeof HOME_STATES)[number];
+
+export const STAY_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+/** The fixed list of amenities a host ticks. */
+export const HOME_AMENITIES = [
+  'Wi-Fi',
+  'Kitchen',
+  'Washing machine',
+  'Air conditioning',
+  'Heating',
+  'Workspace',
+  'Parking',
+  'Garden',
+  'Balcony',
+  'Pool',
+  'Elevator',
+  'Pets welcome',
+  'Step-free access',
+] as const;
+export type HomeAmenity = (typeof HOME_AMENITIES)[number];
+
+export const MAX_STAY_NIGHTS = 90;
+/** The Hosting tier's promise: "Minimum 1 month per year of hosting". */
+export const HOSTING_NIGHTS_MINIMUM = 30;
+export const MAX_AVAILABILITY_WINDOWS = 20;
+export const MAX_HOME_PHOTOS = 12;
+
+export const HOMES_PAGE_SIZE = 30;
+export const HOMES_MAX_PAGE_SIZE = 100;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A calendar day yyyy-mm-dd that exists (2026-02-30 does not). */
+export const DateOnlySchema = z
+  .string({ error: 'A date is required.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-07-14.')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'That date does not exist.');
+
+/** Nights between two yyyy-mm-dd days (check-in, check-out). */
+export function nightsBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
+}
+
+/** A query string's empty parameter means "no filter", as leaving it out does. */
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+export const AvailabilityWindowSchema = z
+  .object({ start: DateOnlySchema, end: DateOnlySchema })
+  .refine((w) => w.end > w.start, { message: 'The end of a window must be after its start.', path: ['end'] });
+export type AvailabilityWindow = z.infer<typeof AvailabilityWindowSchema>;
+
+const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
+
+/** POST /api/homes and PUT /api/homes/{id} (the whole home; saving lists a draft). */
+export const HomeFieldsSchema = z.object({
+  title: required('Title', 120),
+  description: text('Description', 5000).default(''),
+  city: required('City', 100),
+  region: text('Region', 100).default(''),
+  country: required('Country', 100),
+  address: required('Address', 300),
+  bedrooms: z.coerce
+    .number()
+    .int('Bedrooms must be a whole number.')
+    .min(0, 'Bedrooms cannot be negative.')
+    .max(50, 'At most 50 bedrooms.'),
+  maxGuests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+  amenities: z
+    .array(z.enum(HOME_AMENITIES, { error: 'Unknown amenity.' }))
+    .max(HOME_AMENITIES.length)
+    .default([]),
+  houseRules: text('House rules', 3000).default(''),
+  availability: z
+    .array(AvailabilityWindowSchema)
+    .max(MAX_AVAILABILITY_WINDOWS, `At most ${MAX_AVAILABILITY_WINDOWS} availability windows.`)
+    .default([]),
+  /** Image ids uploaded through the images pipeline, in display order. */
+  imageIds: z.array(IdSchema).max(MAX_HOME_PHOTOS, `At most ${MAX_HOME_PHOTOS} photos.`).default([]),
+});
+export type HomeFieldsInput = z.input<typeof HomeFieldsSchema>;
+export type HomeFields = z.output<typeof HomeFieldsSchema>;
+
+export const HomeIdInputSchema = z.object({ id: IdSchema });
+export type HomeIdInput = z.infer<typeof HomeIdInputSchema>;
+
+export const UpdateHomeInputSchema = HomeFieldsSchema.extend({ id: IdSchema });
+export type UpdateHomeInput = z.input<typeof UpdateHomeInputSchema>;
+
+export const HideHomeInputSchema = z.object({ id: IdSchema, hidden: z.boolean() });
+export type HideHomeInput = z.infer<typeof HideHomeInputSchema>;
+
+const limitSchema = optional(
+  z.coerce
+    .number({ error: 'The page size must be a number.' })
+    .int('The page size must be a whole number.')
+    .min(1, 'The page size must be at least 1.')
+    .max(HOMES_MAX_PAGE_SIZE, `The page size must be at most ${HOMES_MAX_PAGE_SIZE}.`),
+);
+
+/** GET /api/homes: listed homes, newest first, keyset-paged by id; scope all is for admins. */
+export const ListHomesInputSchema = z
+  .object({
+    scope: optional(z.enum(['browse', 'mine', 'all'], { error: 'scope is browse, mine or all.' })),
+    country: optional(z.string().trim().max(100)),
+    from: optional(DateOnlySchema),
+    to: optional(DateOnlySchema),
+    guests: optional(z.coerce.number().int().min(1).max(50)),
+    cursor: optional(IdSchema),
+    limit: limitSchema,
+  })
+  .refine((v) => (v.from === undefined) === (v.to === undefined), { message: 'Give both dates, or neither.', path: ['to'] })
+  .refine((v) => v.from === undefined || v.to === undefined || v.to > v.from, {
+    message: 'The end must be after the start.',
+    path: ['to'],
+  });
+export type ListHomesInput = z.input<typeof ListHomesInputSchema>;
+
+/** POST /api/homes/{id}/stays. */
+export const StayRequestFieldsSchema = z
+  .object({
+    startDate: DateOnlySchema,
+    endDate: DateOnlySchema,
+    guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+    message: text('Message', 2000).default(''),
+  })
+  .refine((v) => v.endDate > v.startDate, { message: 'The check-out day must be after the check-in day.', path: ['endDate'] })
+  .refine((v) => nightsBetween(v.startDate, v.endDate) <= MAX_STAY_NIGHTS, {
+    message: `A stay is at most ${MAX_STAY_NIGHTS} nights.`,
+    path: ['endDate'],
+  });
+export const RequestStayInputSchema = z.intersection(z.object({ homeId: IdSchema }), StayRequestFieldsSchema);
+export type RequestStayInput = z.input<typeof RequestStayInputSchema>;
+
+/** PATCH /api/stays/{id}: the host accepts or declines, the guest (or the host) cancels. */
+export const StayStatusFieldsSchema = z.object({
+  status: z.enum(['accepted', 'declined', 'cancelled'], { error: 'status is accepted, declined or cancelled.' }),
+  message: text('Message', 2000).default(''),
+});
+export const UpdateStayInputSchema = StayStatusFieldsSchema.extend({ id: IdSchema });
+export type UpdateStayInput = z.input<typeof UpdateStayInputSchema>;
+
+/** GET /api/stays: mine, as guest or as host (both by default); all is for admins. */
+export const ListStaysInputSchema = z.object({
+  role: optional(z.enum(['guest', 'host', 'all'], { error: 'role is guest, host or all.' })),
+  cursor: optional(IdSchema),
+  limit: limitSchema,
+});
+export type ListStaysInput = z.input<typeof ListStaysInputSchema>;
+
+export interface HomePhoto {
+  id: number;
+  url: string;
+  thumbUrl: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A home as one viewer sees it: address is null unless can_see_address. */
+export interface HomeView {
+  id: number;
+  state: HomeState;
+  title: string;
+  description: string;
+  city: string;
+  region: string;
+  country: string;
+  address: string | null;
+  bedrooms: number;
+  maxGuests: number;
+  amenities: string[];
+  houseRules: string;
+  host: { id: number; name: string };
+  availability: AvailabilityWindow[];
+  /** Accepted stays' dates (no guest named): the calendar shows them as taken. */
+  booked: AvailabilityWindow[];
+  photos: HomePhoto[];
+  fromProperty: boolean;
+  can_edit: boolean;
+  can_delete: boolean;
+  can_request: boolean;
+  can_see_address: boolean;
+  can_hide: boolean;
+}
+
+/** A card of the browse list. */
+export interface HomeCard {
+  id: number;
+  state: HomeState;
+  title: string;
+  city: string;
+  region: string;
+  country: string;
+  maxGuests: number;
+  bedrooms: number;
+  host: { id: number; name: string };
+  /** The first availability window that has not ended yet. */
+  nextAvailable: AvailabilityWindow | null;
+  photo: HomePhoto | null;
+  can_edit: boolean;
+}
+
+export interface HomesPage {
+  items: HomeCard[];
+  nextCursor: number | null;
+}
+
+export interface StayView {
+  id: number;
+  home: { id: number; title: string; city: string; country: string; address: string | null };
+  guest: { id: number; name: string };
+  host: { id: number; name: string };
+  startDate: string;
+  endDate: string;
+  nights: number;
+  guests: number;
+  message: string;
+  hostMessage: string;
+  status: StayStatus;
+  createdAt: number;
+  /** Pending only: another accepted stay of the home overlaps these dates (accepting would fail). */
+  conflictsWithAccepted: boolean;
+  /** Pending only: other pending requests overlap these dates. */
+  overlappingPending: number;
+  viewerRole: 'guest' | 'host' | 'admin';
+  can_accept: boolean;
+  can_decline: boolean;
+  can_cancel: boolean;
+}
+
+export interface StaysPage {
+  items: StayView[];
+  nextCursor: number | null;
+}
+
+/** The host's tally against the tier's minimum. */
+export interface HostingSummary {
+  year: number;
+  nightsHosted: number;
+  minimum: number;
+}
