@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLogEntryView, AuditLogFilters, AuditLogPage } from '../../../src/shared/schemas/audit-log';
 import { AuditLogListInputSchema } from '../../../src/shared/schemas/audit-log';
 import { auditLog } from '../../../src/worker/db/schema/membership';
-import { auditLogPageQuery, listAuditLog } from '../../../src/worker/modules/admin/audit-log';
+import {
+  auditLogFilters,
+  auditLogPageQuery,
+  DISTINCT_ACTIONS_SQL,
+  DISTINCT_ACTORS_SQL,
+  listAuditLog,
+} from '../../../src/worker/modules/admin/audit-log';
 import { hotp, timeStep } from '../../../src/worker/modules/auth/totp';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import type { MemberActor } from '../../../src/worker/platform/actor';
@@ -209,6 +215,22 @@ describe('filters', () => {
     expect(new Set(filters.actors.map((x) => x.id)).size).toBe(filters.actors.length);
     const viaTrpc = await trpc('admin.auditLog.filters', undefined, { as: a, type: 'query' });
     expect((await viaTrpc.json<{ result: { data: AuditLogFilters } }>()).result.data).toEqual(filters);
+  });
+
+  it('finds them with one round trip of index seeks, not a read of every entry', async () => {
+    const a = await createUser({ admin: true });
+    await insertEntries(a.id, 20);
+    const counted = countingDeps(deps());
+    await auditLogFilters(counted.deps, actor(a));
+    expect(counted.roundTrips()).toBe(1);
+    const plan = async (query: string) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+    const actions = await plan(DISTINCT_ACTIONS_SQL);
+    expect(actions).toMatch(/audit_log USING COVERING INDEX audit_log_action_idx \(action>\?\)/);
+    expect(actions).not.toMatch(/SCAN audit_log\b/);
+    const actors = await plan(DISTINCT_ACTORS_SQL);
+    expect(actors).toMatch(/audit_log USING COVERING INDEX audit_log_actor_idx \(actor_id>\?\)/);
+    expect(actors).not.toMatch(/SCAN audit_log\b/);
   });
 });
 

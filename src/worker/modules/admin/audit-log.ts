@@ -93,36 +93,34 @@ export async function listAuditLog(deps: Deps, actor: Actor, input: ListInput): 
 }
 
 /**
- * GET /api/admin/audit-log/filters: the actions and the people that occur in the log. Each list
- * is a skip scan of its index (one seek per distinct value, not a read of every entry); both go
- * in one batch.
+ * The distinct actions, and actors, of the log as skip scans of their index: one seek per
+ * distinct value (each MIN(...) > previous is an index lookup), not a read of every entry.
  */
+export const DISTINCT_ACTIONS_SQL = `WITH RECURSIVE a(action) AS (
+  SELECT MIN(action) FROM audit_log
+  UNION ALL
+  SELECT (SELECT MIN(action) FROM audit_log WHERE action > a.action) FROM a WHERE a.action IS NOT NULL
+)
+SELECT action FROM a WHERE action IS NOT NULL`;
+
+export const DISTINCT_ACTORS_SQL = `WITH RECURSIVE a(id) AS (
+  SELECT MIN(actor_id) FROM audit_log
+  UNION ALL
+  SELECT (SELECT MIN(actor_id) FROM audit_log WHERE actor_id > a.id) FROM a WHERE a.id IS NOT NULL
+)
+SELECT users.id AS id, users.name AS name FROM a JOIN users ON users.id = a.id
+ORDER BY users.name COLLATE NOCASE, users.id`;
+
+/** GET /api/admin/audit-log/filters: the actions and the people that occur in the log, in one batch. */
 export async function auditLogFilters(deps: Deps, actor: Actor): Promise<AuditLogFilters> {
   requireAdmin(actor);
-  const [actions, actors] = await deps.env.DB.batch([
-    deps.env.DB.prepare(
-      `WITH RECURSIVE a(action) AS (
-         SELECT MIN(action) FROM audit_log
-         UNION ALL
-         SELECT (SELECT MIN(action) FROM audit_log WHERE action > a.action) FROM a WHERE a.action IS NOT NULL
-       )
-       SELECT action FROM a WHERE action IS NOT NULL`,
-    ),
-    deps.env.DB.prepare(
-      `WITH RECURSIVE a(id) AS (
-         SELECT MIN(actor_id) FROM audit_log
-         UNION ALL
-         SELECT (SELECT MIN(actor_id) FROM audit_log WHERE actor_id > a.id) FROM a WHERE a.id IS NOT NULL
-       )
-       SELECT users.id AS id, users.name AS name FROM a JOIN users ON users.id = a.id
-       ORDER BY users.name COLLATE NOCASE, users.id`,
-    ),
+  const [actions, actors] = await deps.db.batch([
+    deps.db.all<{ action: string }>(sql.raw(DISTINCT_ACTIONS_SQL)),
+    deps.db.all<{ id: number; name: string }>(sql.raw(DISTINCT_ACTORS_SQL)),
   ]);
   return {
-    actions: (actions!.results as { action: string }[])
-      .map(({ action }) => ({ action, label: auditActionLabel(action) }))
-      .sort((x, y) => x.label.localeCompare(y.label)),
-    actors: (actors!.results as { id: number; name: string }[]).map(({ id, name }) => ({ id, name })),
+    actions: actions.map(({ action }) => ({ action, label: auditActionLabel(action) })).sort((x, y) => x.label.localeCompare(y.label)),
+    actors: actors.map(({ id, name }) => ({ id, name })),
   };
 }
 
