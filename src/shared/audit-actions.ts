@@ -33,6 +33,11 @@ export const AUDIT_ACTION_LABELS = {
   'image.update': 'Edited an image',
   'image.delete': 'Deleted an image',
   'comment.delete': 'Deleted a comment',
+  // Homes (an admin acting on someone else's)
+  'home.update': 'Edited a home',
+  'home.delete': 'Deleted a home',
+  'home.hide': 'Hid a home',
+  'home.unhide': 'Listed a hidden home again',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

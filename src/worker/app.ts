@@ -4,6 +4,7 @@ import { authRoutes } from './modules/auth/rest';
 import { sessionActor } from './modules/auth/session-middleware';
 import { commentsRoutes } from './modules/comments/rest';
 import { eventsRoutes } from './modules/events/rest';
+import { homesRoutes } from './modules/homes/rest';
 import { imagesRoutes } from './modules/images/rest';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox';
 import { adminMailRoutes } from './modules/mail/rest';
@@ -28,6 +29,7 @@ app.route('/', adminRoutes);
 app.route('/', eventsRoutes);
 app.route('/', imagesRoutes);
 app.route('/', commentsRoutes);
+app.route('/', homesRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);
 

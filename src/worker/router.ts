@@ -4,6 +4,7 @@ import { membershipRouter } from './modules/membership/router';
 import { eventsRouter } from './modules/events/router';
 import { imagesRouter } from './modules/images/router';
 import { commentsRouter } from './modules/comments/router';
+import { homesRouter } from './modules/homes/router';
 import { adminRouter } from './modules/admin/router';
 import { mailRouter } from './modules/mail/router';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   events: eventsRouter,
   images: imagesRouter,
   comments: commentsRouter,
+  homes: homesRouter,
   mail: mailRouter,
   admin: adminRouter,
 });

@@ -97,6 +97,7 @@ export type HomeIdInput = z.infer<typeof HomeIdInputSchema>;
 
 export const UpdateHomeInputSchema = HomeFieldsSchema.extend({ id: IdSchema });
 export type UpdateHomeInput = z.input<typeof UpdateHomeInputSchema>;
+export type UpdateHome = z.output<typeof UpdateHomeInputSchema>;
 
 export const HideHomeInputSchema = z.object({ id: IdSchema, hidden: z.boolean() });
 export type HideHomeInput = z.infer<typeof HideHomeInputSchema>;
@@ -126,6 +127,7 @@ export const ListHomesInputSchema = z
     path: ['to'],
   });
 export type ListHomesInput = z.input<typeof ListHomesInputSchema>;
+export type ListHomesQuery = z.output<typeof ListHomesInputSchema>;
 
 /** POST /api/homes/{id}/stays. */
 export const StayRequestFieldsSchema = z
@@ -142,6 +144,7 @@ export const StayRequestFieldsSchema = z
   });
 export const RequestStayInputSchema = z.intersection(z.object({ homeId: IdSchema }), StayRequestFieldsSchema);
 export type RequestStayInput = z.input<typeof RequestStayInputSchema>;
+export type RequestStay = z.output<typeof RequestStayInputSchema>;
 
 /** PATCH /api/stays/{id}: the host accepts or declines, the guest (or the host) cancels. */
 export const StayStatusFieldsSchema = z.object({
@@ -150,6 +153,7 @@ export const StayStatusFieldsSchema = z.object({
 });
 export const UpdateStayInputSchema = StayStatusFieldsSchema.extend({ id: IdSchema });
 export type UpdateStayInput = z.input<typeof UpdateStayInputSchema>;
+export type UpdateStay = z.output<typeof UpdateStayInputSchema>;
 
 /** GET /api/stays: mine, as guest or as host (both by default); all is for admins. */
 export const ListStaysInputSchema = z.object({
@@ -158,6 +162,7 @@ export const ListStaysInputSchema = z.object({
   limit: limitSchema,
 });
 export type ListStaysInput = z.input<typeof ListStaysInputSchema>;
+export type ListStaysQuery = z.output<typeof ListStaysInputSchema>;
 
 export interface HomePhoto {
   id: number;

@@ -18,6 +18,7 @@ const KIND_LABELS: Record<string, string> = {
   event_invitation: 'Event invitation',
   event_confirmation: 'Event confirmation',
   event_announcement: 'Event announcement',
+  home_stay: 'Home stay',
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

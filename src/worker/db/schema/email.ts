@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'event_confirmation',
   'event_announcement',
   'group',
+  'home_stay',
 ] as const;
 
 export const emailMessages = sqliteTable(

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import {
+  HomeFieldsSchema,
+  HomeIdInputSchema,
+  ListHomesInputSchema,
+  ListStaysInputSchema,
+  StayRequestFieldsSchema,
+  StayStatusFieldsSchema,
+} from '../../../shared/schemas/homes';
+import { parseInput } from '../../platform/app-error';
+import { countingDeps } from '../../platform/d1-round-trips';
+import type { AppEnv } from '../../platform/hono-env';
+import { jsonBody } from '../../platform/json-body';
+import { actorOf } from '../../platform/request-actor';
+import * as homesService from './homes';
+import * as staysService from './stays';
+
+/** Issue 16's REST paths for homes and stays: thin adapters over homes.ts and stays.ts (the tRPC twin is router.ts). */
+export const homesRoutes = new Hono<AppEnv>()
+  .get('/api/homes', async (c) => {
+    const input = parseInput(ListHomesInputSchema, c.req.query());
+    const actor = await actorOf(c);
+    // One D1 round trip per page, shown in Server-Timing.
+    const counted = countingDeps(c.get('deps'));
+    const page = await homesService.listHomes(counted.deps, actor, input);
+    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    return c.json(page);
+  })
+  .get('/api/homes/:id', async (c) => {
+    const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    return c.json(await homesService.getHome(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/homes', async (c) => {
+    const input = await jsonBody(c, HomeFieldsSchema);
+    return c.json(await homesService.createHome(c.get('deps'), await actorOf(c), input), 201);
+  })
+  .put('/api/homes/:id', async (c) => {
+    const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    const fields = await jsonBody(c, HomeFieldsSchema);
+    return c.json(await homesService.updateHome(c.get('deps'), await actorOf(c), { id, ...fields }));
+  })
+  .delete('/api/homes/:id', async (c) => {
+    const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    return c.json(await homesService.deleteHome(c.get('deps'), await actorOf(c), input));
+  })
+  .post('/api/homes/:id/stays', async (c) => {
+    const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    const fields = await jsonBody(c, StayRequestFieldsSchema);
+    return c.json(await staysService.requestStay(c.get('deps'), await actorOf(c), { homeId: id, ...fields }), 201);
+  })
+  .get('/api/stays', async (c) => {
+    const input = parseInput(ListStaysInputSchema, c.req.query());
+    const actor = await actorOf(c);
+    const counted = countingDeps(c.get('deps'));
+    const page = await staysService.listStays(counted.deps, actor, input);
+    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    return c.json(page);
+  })
+  .patch('/api/stays/:id', async (c) => {
+    const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    const fields = await jsonBody(c, StayStatusFieldsSchema);
+    return c.json(await staysService.updateStay(c.get('deps'), await actorOf(c), { id, ...fields }));
+  });

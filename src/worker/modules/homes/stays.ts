@@ -1,0 +1,308 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import {
+  HOMES_PAGE_SIZE,
+  nightsBetween,
+  type ListStaysQuery,
+  type RequestStay,
+  type StaysPage,
+  type StayStatus,
+  type StayView,
+  type UpdateStay,
+} from '../../../shared/schemas/homes';
+import { homes, homeStays } from '../../db/schema/homes';
+import { users } from '../../db/schema/users';
+import type { Actor, MemberActor } from '../../platform/actor';
+import { AppError } from '../../platform/app-error';
+import type { Deps } from '../../platform/deps';
+import { ensure, requireAdmin, requireMember } from '../../platform/guards';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { enqueueEmail } from '../mail/enqueue';
+import { appLink } from '../mail/layout';
+import { stayAcceptedEmail, stayCancelledEmail, stayDeclinedEmail, stayRequestedEmail } from './emails/stay-emails';
+import { HOME_NOT_FOUND, todayOf } from './homes';
+import { homePolicy, stayPolicy } from './policies';
+
+/**
+ * Stay requests (DECISIONS "Travel Host homes"): a member asks for dates within one availability
+ * window; the host accepts or declines; the guest cancels hers, the host an accepted one. Two
+ * accepted stays of a home never overlap: the accept is one conditional UPDATE (… WHERE NOT
+ * EXISTS an accepted overlapping stay), so of two racing accepts D1 applies exactly one and the
+ * other changes no row (409). Overlapping pending requests stay pending and are flagged. Every
+ * step emails the other side through the queue.
+ */
+
+const STAY_NOT_FOUND = 'Stay not found.';
+const guest = alias(users, 'guest');
+const host = alias(users, 'host');
+
+/** An accepted stay of the same home, other than the row's own, overlaps these dates. */
+const overlapSql = (status: 'accepted' | 'pending') =>
+  sql`"o"."home_id" = "home_stays"."home_id" AND "o"."id" <> "home_stays"."id" AND "o"."status" = ${status}
+    AND "o"."start_date" < "home_stays"."end_date" AND "o"."end_date" > "home_stays"."start_date"`;
+
+function stayFields() {
+  return {
+    id: homeStays.id,
+    homeId: homeStays.homeId,
+    guestId: homeStays.guestId,
+    hostId: homeStays.hostId,
+    startDate: homeStays.startDate,
+    endDate: homeStays.endDate,
+    guests: homeStays.guests,
+    message: homeStays.message,
+    hostMessage: homeStays.hostMessage,
+    status: homeStays.status,
+    createdAt: homeStays.createdAt,
+    homeTitle: homes.title,
+    city: homes.city,
+    country: homes.country,
+    address: homes.address,
+    guestName: guest.name,
+    guestEmail: guest.email,
+    hostName: host.name,
+    hostEmail: host.email,
+    conflicts: sql<number>`EXISTS (SELECT 1 FROM "home_stays" AS "o" WHERE ${overlapSql('accepted')})`,
+    pendingOverlaps: sql<number>`(SELECT count(*) FROM "home_stays" AS "o" WHERE ${overlapSql('pending')})`,
+  };
+}
+
+function staysQuery(deps: Deps, where: SQL | undefined) {
+  return deps.db
+    .select(stayFields())
+    .from(homeStays)
+    .innerJoin(homes, eq(homes.id, homeStays.homeId))
+    .innerJoin(guest, eq(guest.id, homeStays.guestId))
+    .innerJoin(host, eq(host.id, homeStays.hostId))
+    .where(where);
+}
+
+type StayRow = Awaited<ReturnType<typeof staysQuery>>[number];
+
+function toView(r: StayRow, me: MemberActor): StayView {
+  const viewerRole = r.hostId === me.id ? 'host' : r.guestId === me.id ? 'guest' : 'admin';
+  const addressVisible = me.isAdmin || r.hostId === me.id || (r.guestId === me.id && r.status === 'accepted');
+  const pending = r.status === 'pending';
+  return {
+    id: r.id,
+    home: { id: r.homeId, title: r.homeTitle, city: r.city, country: r.country, address: addressVisible ? r.address : null },
+    guest: { id: r.guestId, name: r.guestName },
+    host: { id: r.hostId, name: r.hostName },
+    startDate: r.startDate,
+    endDate: r.endDate,
+    nights: nightsBetween(r.startDate, r.endDate),
+    guests: r.guests,
+    message: r.message,
+    hostMessage: r.hostMessage,
+    status: r.status,
+    createdAt: r.createdAt,
+    conflictsWithAccepted: pending && Boolean(r.conflicts),
+    overlappingPending: pending ? Number(r.pendingOverlaps) : 0,
+    viewerRole,
+    can_accept: stayPolicy.answer(me, r),
+    can_decline: stayPolicy.answer(me, r),
+    can_cancel: stayPolicy.cancel(me, r),
+  };
+}
+
+async function findStay(deps: Deps, me: MemberActor, id: number): Promise<StayRow> {
+  const [row] = await staysQuery(deps, eq(homeStays.id, id)).limit(1);
+  if (!row || !stayPolicy.see(me, row)) throw new AppError('NOT_FOUND', STAY_NOT_FOUND);
+  return row;
+}
+
+const factsOf = (r: Pick<StayRow, 'homeTitle' | 'city' | 'country' | 'startDate' | 'endDate' | 'guests'>) => ({
+  homeTitle: r.homeTitle,
+  city: r.city,
+  country: r.country,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  nights: nightsBetween(r.startDate, r.endDate),
+  guests: r.guests,
+});
+
+/** POST /api/homes/{id}/stays: any member but the host, at a listed home, within one window. */
+export async function requestStay(deps: Deps, actor: Actor, input: RequestStay): Promise<StayView> {
+  const me = requireMember(actor);
+  const { homeId, startDate, endDate } = input;
+  const fits = sql`EXISTS (SELECT 1 FROM "home_availability" AS "w" WHERE "w"."home_id" = "homes"."id" AND "w"."start_date" <= ${startDate} AND "w"."end_date" >= ${endDate})`;
+  const taken = sql`EXISTS (SELECT 1 FROM "home_stays" AS "s" WHERE "s"."home_id" = "homes"."id" AND "s"."status" = 'accepted' AND "s"."start_date" < ${endDate} AND "s"."end_date" > ${startDate})`;
+  const [found] = await deps.db
+    .select({
+      id: homes.id,
+      hostId: homes.hostId,
+      state: homes.state,
+      title: homes.title,
+      city: homes.city,
+      country: homes.country,
+      maxGuests: homes.maxGuests,
+      hostName: users.name,
+      hostEmail: users.email,
+      fits: fits.mapWith(Boolean),
+      taken: taken.mapWith(Boolean),
+    })
+    .from(homes)
+    .innerJoin(users, eq(users.id, homes.hostId))
+    .where(eq(homes.id, homeId))
+    .limit(1);
+  if (!found || !homePolicy.see(me, found)) throw new AppError('NOT_FOUND', HOME_NOT_FOUND);
+  if (found.hostId === me.id) throw new AppError('FORBIDDEN', 'You cannot request a stay at your own home.');
+  ensure(homePolicy.request(me, found), 'This home is not taking requests.');
+  const field = (name: string, message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { [name]: [message] } });
+  if (startDate < todayOf(deps)) throw field('startDate', 'The check-in day has passed.');
+  if (input.guests > found.maxGuests)
+    throw field('guests', `This home takes at most ${found.maxGuests} guest${found.maxGuests === 1 ? '' : 's'}.`);
+  if (!found.fits) throw field('startDate', 'These dates are not within the home’s availability.');
+  if (found.taken) throw new AppError('CONFLICT', 'These dates are already booked.');
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `homes:${me.id}`);
+
+  const now = deps.now();
+  // The same conditions, in the write itself: a home hidden or booked meanwhile inserts nothing.
+  const inserted = await deps.db.all<{ id: number }>(sql`
+    INSERT INTO "home_stays" ("home_id", "guest_id", "host_id", "start_date", "end_date", "guests", "message", "status", "created_at")
+    SELECT "homes"."id", ${me.id}, "homes"."host_id", ${startDate}, ${endDate}, ${input.guests}, ${input.message}, 'pending', ${now}
+    FROM "homes"
+    WHERE "homes"."id" = ${homeId} AND "homes"."state" = 'listed' AND "homes"."host_id" <> ${me.id} AND ${fits} AND NOT ${taken}
+    RETURNING "id"`);
+  const id = inserted[0]?.id;
+  if (id === undefined) throw new AppError('CONFLICT', 'These dates were just booked, or the home stopped taking requests.');
+
+  const mail = stayRequestedEmail({
+    stay: { ...factsOf({ homeTitle: found.title, city: found.city, country: found.country, startDate, endDate, guests: input.guests }) },
+    hostName: found.hostName,
+    guestName: me.name,
+    message: input.message,
+    link: appLink(deps.env.APP_ORIGIN, '/homes/requests'),
+  });
+  await enqueueEmail(deps, {
+    kind: 'home_stay',
+    ...mail,
+    recipients: [{ email: found.hostEmail, name: found.hostName, userId: found.hostId }],
+    senderId: me.id,
+  });
+  return toView(await findStay(deps, me, id), me);
+}
+
+const ALLOWED_FROM: Record<UpdateStay['status'], StayStatus[]> = {
+  accepted: ['pending'],
+  declined: ['pending'],
+  cancelled: ['pending', 'accepted'],
+};
+
+/**
+ * PATCH /api/stays/{id} {status}: the host accepts or declines a pending request; the guest
+ * cancels hers (pending or accepted); the host or an admin cancels an accepted stay. Each write is
+ * conditional on the status it starts from, and an accept on no accepted overlap, checked by the
+ * rows it changed.
+ */
+export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): Promise<StayView> {
+  const me = requireMember(actor);
+  const stay = await findStay(deps, me, input.id);
+  const answered = () => new AppError('CONFLICT', `This request is already ${stay.status}.`);
+  if (input.status === 'cancelled') {
+    if (!ALLOWED_FROM.cancelled.includes(stay.status)) throw answered();
+    ensure(
+      stayPolicy.cancel(me, stay),
+      stay.hostId === me.id ? 'Decline a pending request instead.' : 'Only the guest or the host can cancel this stay.',
+    );
+  } else {
+    ensure(stay.hostId === me.id, 'Only the host can answer this request.');
+    if (stay.status !== 'pending') throw answered();
+    if (input.status === 'accepted' && stay.startDate < todayOf(deps)) throw new AppError('BAD_REQUEST', 'The check-in day has passed.');
+  }
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `homes:${me.id}`);
+
+  const now = deps.now();
+  const fromStatuses = ALLOWED_FROM[input.status];
+  const noAcceptedOverlap = sql`NOT EXISTS (SELECT 1 FROM "home_stays" AS "o" WHERE ${overlapSql('accepted')})`;
+  // One conditional statement; the rows it returned say whether it applied. (The re-read is not
+  // batched with it: D1's batch answers rows keyed by column name, and guest and host share names.)
+  const changed = await deps.db
+    .update(homeStays)
+    .set({
+      status: input.status,
+      decidedAt: now,
+      ...(stay.hostId === me.id ? { hostMessage: input.message } : {}),
+    })
+    .where(
+      and(eq(homeStays.id, stay.id), inArray(homeStays.status, fromStatuses), input.status === 'accepted' ? noAcceptedOverlap : undefined),
+    )
+    .returning({ id: homeStays.id });
+  const after = await findStay(deps, me, stay.id);
+  if (changed.length === 0) {
+    if (input.status === 'accepted' && after.status === 'pending') {
+      throw new AppError('CONFLICT', 'These dates overlap a stay you already accepted.');
+    }
+    throw new AppError('CONFLICT', `This request is already ${after.status}.`);
+  }
+
+  await sendStepEmail(deps, me, after, input);
+  return toView(after, me);
+}
+
+async function sendStepEmail(deps: Deps, me: MemberActor, stay: StayRow, input: UpdateStay) {
+  const stayFacts = factsOf(stay);
+  const toGuest = { email: stay.guestEmail, name: stay.guestName, userId: stay.guestId };
+  const toHost = { email: stay.hostEmail, name: stay.hostName, userId: stay.hostId };
+  let mail: { subject: string; bodyHtml: string };
+  let recipient = toGuest;
+  if (input.status === 'accepted') {
+    mail = stayAcceptedEmail({
+      stay: stayFacts,
+      guestName: stay.guestName,
+      hostName: stay.hostName,
+      address: stay.address,
+      message: input.message,
+      link: appLink(deps.env.APP_ORIGIN, `/homes/${stay.homeId}`),
+    });
+  } else if (input.status === 'declined') {
+    mail = stayDeclinedEmail({
+      stay: stayFacts,
+      guestName: stay.guestName,
+      hostName: stay.hostName,
+      message: input.message,
+      link: appLink(deps.env.APP_ORIGIN, '/homes'),
+    });
+  } else {
+    // A cancellation goes to the other side; an admin's to both.
+    const recipients = me.id === stay.guestId ? [toHost] : me.id === stay.hostId ? [toGuest] : [toGuest, toHost];
+    for (const r of recipients) {
+      const m = stayCancelledEmail({
+        stay: stayFacts,
+        recipientName: r.name,
+        byName: me.name,
+        message: input.message,
+        link: appLink(deps.env.APP_ORIGIN, '/homes/requests'),
+      });
+      await enqueueEmail(deps, { kind: 'home_stay', ...m, recipients: [r], senderId: me.id });
+    }
+    return;
+  }
+  if (me.id === stay.guestId) recipient = toHost;
+  await enqueueEmail(deps, { kind: 'home_stay', ...mail, recipients: [recipient], senderId: me.id });
+}
+
+/**
+ * GET /api/stays: the member's stays, as guest, as host or both (default), newest first, keyset
+ * by id (home_stays_guest_idx, home_stays_host_idx); role=all is every stay, for admins. One
+ * statement per page.
+ */
+export async function listStays(deps: Deps, actor: Actor, input: ListStaysQuery): Promise<StaysPage> {
+  const me = requireMember(actor);
+  const role = input.role;
+  if (role === 'all') requireAdmin(actor);
+  const limit = input.limit ?? HOMES_PAGE_SIZE;
+  const whose =
+    role === 'guest'
+      ? eq(homeStays.guestId, me.id)
+      : role === 'host'
+        ? eq(homeStays.hostId, me.id)
+        : role === 'all'
+          ? undefined
+          : or(eq(homeStays.guestId, me.id), eq(homeStays.hostId, me.id));
+  const rows = await staysQuery(deps, and(whose, input.cursor ? sql`"home_stays"."id" < ${input.cursor}` : undefined))
+    .orderBy(desc(homeStays.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map((r) => toView(r, me));
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+}

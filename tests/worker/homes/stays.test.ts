@@ -1,0 +1,159 @@
+// Stays (issue 16): who may request and answer, the date rules, overlapping requests, the race of
+// two accepts, the emails of every step, and the host's nights against the tier's minimum.
+import { describe, expect, it } from 'vitest';
+import type { HostingSummary, StaysPage, StayView } from '../../../src/shared/schemas/homes';
+import { mailTo, request, roles, trpc } from '../helpers';
+import { createHome, day, newStay, patchStay, requestStay } from './homes-helpers';
+
+describe('requesting a stay', () => {
+  it('any member but the host, at dates within a window, at most 90 nights, not past, not over the guest count', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host, { availability: [{ start: day(10), end: day(200) }], maxGuests: 2 });
+    const cases: [string, Awaited<ReturnType<typeof roles.standard>> | null, Parameters<typeof requestStay>[2], number][] = [
+      ['visitor', null, { startDate: day(12), endDate: day(14) }, 401],
+      ['own home', host, { startDate: day(12), endDate: day(14) }, 403],
+      ['end before start', await roles.standard(), { startDate: day(14), endDate: day(12) }, 400],
+      ['same day', await roles.standard(), { startDate: day(14), endDate: day(14) }, 400],
+      ['outside the window', await roles.standard(), { startDate: day(5), endDate: day(12) }, 400],
+      ['91 nights', await roles.standard(), { startDate: day(20), endDate: day(111) }, 400],
+      ['too many guests', await roles.standard(), { startDate: day(12), endDate: day(14), guests: 3 }, 400],
+      ['bad date', await roles.standard(), { startDate: '2030-02-30', endDate: '2030-03-02' }, 400],
+    ];
+    for (const [name, as, body, status] of cases) {
+      expect((await requestStay(as!, home.id, body)).status, name).toBe(status);
+    }
+    for (const role of ['standard', 'founding', 'travelHost', 'admin'] as const) {
+      const as = await roles[role]();
+      const res = await requestStay(as, home.id, { startDate: day(20), endDate: day(110), guests: 2 });
+      expect(res.status, role).toBe(201);
+      const stay = await res.json<StayView>();
+      expect(stay).toMatchObject({ status: 'pending', nights: 90, viewerRole: 'guest', can_cancel: true, can_accept: false });
+    }
+    // The host was told of each, through the queue.
+    const mail = await mailTo(host.email);
+    expect(mail.filter((m) => m.kind === 'home_stay' && m.subject === `Stay request for ${home.title}`)).toHaveLength(4);
+  });
+
+  it('over tRPC as well, with the same rules', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const guest = await roles.founding();
+    const ok = await trpc('homes.requestStay', { homeId: home.id, startDate: day(12), endDate: day(14), guests: 1 }, { as: guest });
+    expect(ok.status).toBe(200);
+    const own = await trpc('homes.requestStay', { homeId: home.id, startDate: day(12), endDate: day(14), guests: 1 }, { as: host });
+    expect(own.status).toBe(403);
+  });
+});
+
+describe('answering', () => {
+  it('only the host accepts or declines; each step emails the other side; the accept mails the address', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const guest = await roles.standard();
+    const [admin, otherHost] = await Promise.all([roles.admin(), roles.travelHost()]);
+    const stay = await newStay(guest, home.id, day(12), day(16));
+    expect((await patchStay(guest, stay.id, 'accepted')).status).toBe(403);
+    expect((await patchStay(admin, stay.id, 'accepted')).status).toBe(403);
+    expect((await patchStay(otherHost, stay.id, 'accepted')).status).toBe(404);
+    expect((await patchStay(null, stay.id, 'accepted')).status).toBe(401);
+    expect((await patchStay(host, stay.id, 'cancelled')).status).toBe(403);
+
+    const res = await patchStay(host, stay.id, 'accepted', 'Keys are with the neighbour.');
+    expect(res.status).toBe(200);
+    expect((await res.json<StayView>()).status).toBe('accepted');
+    expect((await patchStay(host, stay.id, 'declined')).status).toBe(409);
+    const [accepted] = await mailTo(guest.email);
+    expect(accepted!.subject).toBe(`Your stay at ${home.title} is confirmed`);
+    expect(accepted!.text).toContain(home.address!);
+    expect(accepted!.text).toContain('Keys are with the neighbour.');
+
+    const asGuest = await (await request('/api/stays?role=guest', { as: guest })).json<StaysPage>();
+    expect(asGuest.items[0]).toMatchObject({ id: stay.id, status: 'accepted', home: { address: home.address } });
+
+    // The guest cancels; the host is told.
+    expect((await patchStay(guest, stay.id, 'cancelled')).status).toBe(200);
+    expect((await mailTo(host.email))[0]!.subject).toBe(`Stay cancelled: ${home.title}`);
+    expect((await patchStay(guest, stay.id, 'cancelled')).status).toBe(409);
+
+    const second = await newStay(guest, home.id, day(20), day(22));
+    expect((await patchStay(host, second.id, 'declined', 'Family visiting.')).status).toBe(200);
+    const [declined] = await mailTo(guest.email);
+    expect(declined!.subject).toBe(`Your stay request for ${home.title} was declined`);
+    expect(declined!.text).not.toContain(home.address!);
+  });
+
+  it('overlapping pending requests stay pending and show the conflict; only one of them can be accepted', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const [a, b, c] = await Promise.all([roles.standard(), roles.founding(), roles.standard()]);
+    const first = await newStay(a, home.id, day(12), day(18));
+    const second = await newStay(b, home.id, day(15), day(20));
+    await newStay(c, home.id, day(18), day(22)); // touches the first at check-out: no overlap
+    const hostList = async () => (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    const byId = async (id: number) => (await hostList()).find((s) => s.id === id)!;
+    expect(await byId(first.id)).toMatchObject({ overlappingPending: 1, conflictsWithAccepted: false, can_accept: true });
+    expect((await patchStay(host, first.id, 'accepted')).status).toBe(200);
+    expect(await byId(second.id)).toMatchObject({ status: 'pending', conflictsWithAccepted: true });
+    const refused = await patchStay(host, second.id, 'accepted');
+    expect(refused.status).toBe(409);
+    expect((await byId(second.id)).status).toBe('pending');
+    // A new request over accepted dates is refused at once.
+    expect((await requestStay(await roles.standard(), home.id, { startDate: day(13), endDate: day(14) })).status).toBe(409);
+    // Back-to-back stays are fine.
+    expect((await patchStay(host, (await hostList()).find((s) => s.guest.id === c.id)!.id, 'accepted')).status).toBe(200);
+  });
+
+  it('two accepts of overlapping stays at the same moment: exactly one succeeds', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const [a, b] = await Promise.all([roles.standard(), roles.founding()]);
+    const one = await newStay(a, home.id, day(12), day(18));
+    const two = await newStay(b, home.id, day(14), day(16));
+    const results = await Promise.all([patchStay(host, one.id, 'accepted'), patchStay(host, two.id, 'accepted')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const items = (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    expect(items.filter((s) => s.status === 'accepted')).toHaveLength(1);
+  });
+});
+
+describe('listing stays', () => {
+  it('shows the member hers as guest and as host, keyset-paged in one round trip; admins see all', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const guest = await roles.standard();
+    const s1 = await newStay(guest, home.id, day(12), day(13));
+    const s2 = await newStay(guest, home.id, day(14), day(15));
+    const first = await request('/api/stays?role=guest&limit=1', { as: guest });
+    expect(first.headers.get('Server-Timing')).toContain('D1 round trips: 1');
+    const p1 = await first.json<StaysPage>();
+    expect(p1.items.map((s) => s.id)).toEqual([s2.id]);
+    const p2 = await (await request(`/api/stays?role=guest&limit=1&cursor=${p1.nextCursor}`, { as: guest })).json<StaysPage>();
+    expect(p2.items.map((s) => s.id)).toEqual([s1.id]);
+    const both = await (await request('/api/stays', { as: host })).json<StaysPage>();
+    expect(both.items.map((s) => [s.id, s.viewerRole])).toEqual([
+      [s2.id, 'host'],
+      [s1.id, 'host'],
+    ]);
+    expect((await request('/api/stays?role=all', { as: guest })).status).toBe(403);
+    const all = await (await request('/api/stays?role=all&limit=100', { as: await roles.admin() })).json<StaysPage>();
+    expect(all.items.some((s) => s.id === s2.id && s.viewerRole === 'admin')).toBe(true);
+    expect((await request('/api/stays', { as: null })).status).toBe(401);
+  });
+});
+
+describe('nights hosted this year', () => {
+  it('counts the accepted nights falling in this calendar year against the one-month minimum', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const guest = await roles.standard();
+    const stay = await newStay(guest, home.id, day(12), day(20));
+    await newStay(guest, home.id, day(30), day(33)); // pending: not counted
+    await patchStay(host, stay.id, 'accepted');
+    const year = new Date().getUTCFullYear();
+    const clamp = (d: string) => (d > `${year + 1}-01-01` ? `${year + 1}-01-01` : d);
+    const expected = Math.max(0, Math.round((Date.parse(clamp(day(20))) - Date.parse(clamp(day(12)))) / 86_400_000));
+    const res = await trpc('homes.hostingSummary', undefined, { as: host, type: 'query' });
+    const summary = (await res.json<{ result: { data: HostingSummary } }>()).result.data;
+    expect(summary).toEqual({ year, nightsHosted: expected, minimum: 30 });
+  });
+});
