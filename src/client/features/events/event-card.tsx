@@ -23,9 +23,14 @@ export function EventCard({ event }: { event: EventDto }) {
         <p className="event-card-desc">{truncateDescription(event.description)}</p>
       </div>
       <div className="event-card-foot">
-        <span>
-          {event.participant_count} {event.participant_count === 1 ? 'participant' : 'participants'}
-        </span>
+        {/* Null when the server withheld an invite-only event's participants: the badge says why. */}
+        {event.participant_count !== null ? (
+          <span>
+            {event.participant_count} {event.participant_count === 1 ? 'participant' : 'participants'}
+          </span>
+        ) : (
+          <span className="muted">Details for invited members</span>
+        )}
         <span className="spacer" />
         {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
         {event.viewer.joined ? <span className="badge badge-joined">Joined</span> : null}

@@ -18,6 +18,7 @@ import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
 import { EventImages } from '../../shared/images/event-images';
 import { AnnouncementComposer } from './announcement-composer';
+import { DetailsWithheld } from './details-withheld';
 import { placeLabel } from './event-card';
 import { browserTimeZone, EventModal } from './event-modal';
 import { ParticipantList, ParticipationTab } from './participation';
@@ -67,6 +68,7 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
   const viewerZone = browserTimeZone();
   const viewerSees = formatInstantRangeInZone(startsAt, endsAt, viewerZone);
   const differs = viewerSees !== formatInstantRangeInZone(startsAt, endsAt, event.time_zone);
+  const sees = event.viewer.can_see_details;
 
   return (
     <div className="event-details">
@@ -84,7 +86,12 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
           <dt>{event.is_physical ? 'Location' : 'Virtual link'}</dt>
           <dd>
-            {event.is_physical ? (
+            {!sees ? (
+              <>
+                {event.is_physical && placeLabel(event) !== 'Location to be announced' ? `${placeLabel(event)} · ` : null}
+                <span className="withheld">{event.is_physical ? 'Address' : 'Link'} shared with invited members</span>
+              </>
+            ) : event.is_physical ? (
               placeLabel(event)
             ) : event.virtual_link ? (
               <a href={event.virtual_link} target="_blank" rel="noopener noreferrer">
@@ -114,9 +121,11 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           </>
         ) : null}
         <div className="event-actions">
-          <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
-            Add to calendar
-          </a>
+          {sees ? (
+            <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
+              Add to calendar
+            </a>
+          ) : null}
           {event.viewer.can_edit ? (
             <button type="button" className="button button-small" onClick={() => setEditing(true)}>
               Edit Details
@@ -135,8 +144,8 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
         </div>
       </div>
       <aside className="card event-side" aria-labelledby="side-participants">
-        <h2 id="side-participants">Participants ({event.participant_count})</h2>
-        <ParticipantList event={event} viewerId={viewerId} />
+        <h2 id="side-participants">{sees ? `Participants (${event.participant_count ?? 0})` : 'Participants'}</h2>
+        {sees ? <ParticipantList event={event} viewerId={viewerId} /> : <DetailsWithheld event={event} />}
       </aside>
       {editing ? <EventModal open event={event} onClose={() => setEditing(false)} /> : null}
       {composing ? <AnnouncementComposer open onClose={() => setComposing(false)} eventId={event.id} eventTitle={event.title} /> : null}
@@ -233,8 +242,15 @@ export function EventPage() {
       <div role="tabpanel" id={`panel-${TABS.indexOf(tab)}`} aria-labelledby={`tab-${TABS.indexOf(tab)}`}>
         {tab === 'Details' ? <Details event={event} viewerId={user?.user_id} /> : null}
         {tab === 'Participation' ? <ParticipationTab event={event} viewerId={user?.user_id} /> : null}
-        {tab === 'Images' ? <EventImages eventId={event.id} /> : null}
-        {tab === 'Notes and Comments' ? <CommentsWidget commentableId={commentableId('event', event.id)} /> : null}
+        {/* Without access the server withholds these too (404/403); the page says so calmly instead of asking. */}
+        {tab === 'Images' ? event.viewer.can_see_details ? <EventImages eventId={event.id} /> : <DetailsWithheld event={event} /> : null}
+        {tab === 'Notes and Comments' ? (
+          event.viewer.can_see_details ? (
+            <CommentsWidget commentableId={commentableId('event', event.id)} />
+          ) : (
+            <DetailsWithheld event={event} />
+          )
+        ) : null}
       </div>
     </article>
   );

@@ -4,7 +4,12 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
-/** Invite Member(s): search, tick members, 'Invite Selected (n)'; each gets an emailed link. */
+/**
+ * Invite Member(s): search, tick members, 'Invite Selected (n)'; each gets an emailed link.
+ * Members who already hold a live invitation are marked and cannot be ticked (the server would
+ * send nothing new). The server's answer is shown as it says it: who was invited, who already
+ * was, or the daily limit's refusal (kept in the modal, so the selection can be trimmed).
+ */
 export function InviteModal({
   open,
   onClose,
@@ -21,26 +26,30 @@ export function InviteModal({
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [refusal, setRefusal] = useState<string | null>(null);
   const candidates = useQuery({ ...trpc.events.inviteCandidates.queryOptions({ id: eventId }), enabled: open });
   const invite = useMutation(
     trpc.events.invite.mutationOptions({
       onSuccess: (res) => {
-        toast(res.message, 'success');
+        toast(res.message, res.invited > 0 ? 'success' : 'info');
         setSelected(new Set());
+        setRefusal(null);
         onClose();
       },
-      onError: (err) => toast(errorMessage(err, 'Failed to send invitations.'), 'error'),
+      onError: (err) => setRefusal(errorMessage(err, 'Failed to send invitations.')),
     }),
   );
   const needle = search.trim().toLowerCase();
   const shown = (candidates.data ?? []).filter((c) => c.name.toLowerCase().includes(needle));
-  const toggle = (id: number) =>
+  const toggle = (id: number) => {
+    setRefusal(null);
     setSelected((s) => {
       const next = new Set(s);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
+  };
 
   return (
     <Modal
@@ -67,6 +76,11 @@ export function InviteModal({
         <label htmlFor={searchId}>Search members</label>
         <input id={searchId} type="search" value={search} placeholder="Type a name" onChange={(e) => setSearch(e.target.value)} />
       </div>
+      {refusal ? (
+        <p className="form-message form-message-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       {candidates.isPending ? (
         <p className="muted">Loading members…</p>
       ) : candidates.isError ? (
@@ -76,11 +90,16 @@ export function InviteModal({
       ) : (
         <ul className="invite-list" aria-label="Members">
           {shown.map((c) => (
-            <li key={c.user_id}>
+            <li key={c.user_id} className={c.invited ? 'is-invited' : undefined}>
               <label>
-                <input type="checkbox" checked={selected.has(c.user_id)} onChange={() => toggle(c.user_id)} />
+                <input
+                  type="checkbox"
+                  checked={c.invited || selected.has(c.user_id)}
+                  disabled={c.invited}
+                  onChange={() => toggle(c.user_id)}
+                />
                 <span>{c.name}</span>
-                <span className="muted">{c.type}</span>
+                {c.invited ? <span className="invited">Invitation sent</span> : <span className="muted">{c.type}</span>}
               </label>
             </li>
           ))}

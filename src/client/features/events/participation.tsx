@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DetailsWithheld } from './details-withheld';
 import { InviteModal } from './invite-modal';
 
 export function ParticipantList({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
@@ -64,12 +65,13 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
     }),
   );
   const count = event.participant_count;
+  const sees = event.viewer.can_see_details;
 
   return (
     <section aria-labelledby="participation-heading">
       <div className="participation-head">
         <h2 id="participation-heading">
-          {count} {count === 1 ? 'Participant' : 'Participants'}
+          {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
         </h2>
         <div className="event-actions" style={{ marginTop: 0 }}>
           {event.viewer.joined ? (
@@ -93,10 +95,16 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
           ) : null}
         </div>
       </div>
-      {!event.viewer.joined && !event.viewer.can_join ? (
-        <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
-      ) : null}
-      <ParticipantList event={event} viewerId={viewerId} />
+      {!sees ? (
+        <DetailsWithheld event={event} />
+      ) : (
+        <>
+          {!event.viewer.joined && !event.viewer.can_join ? (
+            <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
+          ) : null}
+          <ParticipantList event={event} viewerId={viewerId} />
+        </>
+      )}
 
       <Modal
         open={welcome}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
@@ -19,8 +19,10 @@ const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
 
 /**
  * SPEC 2 "Comments widget" for one commentable ("event-12" or "image-7"): states loading, error,
- * empty and list; members post, like, and edit or delete what they may; a visitor reads and is
- * invited to log in. Likes, edits and deletes change the list only once the server agrees.
+ * empty and list; members post, like, and edit or delete what they may. Comments are members-only
+ * (DECISIONS "Privacy and trust"): a visitor, which is what a member becomes when her session ends
+ * while the widget is open, sees no comments (not even those already loaded) and is invited to
+ * log in. Likes, edits and deletes change the list only once the server agrees.
  */
 export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const trpc = useTRPC();
@@ -29,7 +31,8 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id } : null;
   const input = { commentableId };
   const listKey = trpc.comments.list.queryKey(input);
-  const list = useQuery(trpc.comments.list.queryOptions(input));
+  // The server answers a visitor 401: there is nothing to ask for without a session.
+  const list = useQuery({ ...trpc.comments.list.queryOptions(input), enabled: viewer !== null });
   const now = useNow();
   const headingId = useId();
   const [text, setText] = useState('');
@@ -37,6 +40,10 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const [postFailed, setPostFailed] = useState(false);
   const [justPosted, setJustPosted] = useState<number | null>(null);
   const onSessionLost = useOnSessionLost();
+  // A refetch refused with 401 (the session ended): the widget follows to its visitor state.
+  useEffect(() => {
+    if (list.error) onSessionLost(list.error);
+  }, [list.error, onSessionLost]);
 
   function changeList(change: (all: CommentView[]) => CommentView[]) {
     queryClient.setQueryData(listKey, (old) => (old ? newestFirst(change(old)) : old));
@@ -72,8 +79,8 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const onLikeChanged = (state: CommentLikeState) =>
     changeList((all) => all.map((c) => (c.id === state.id ? { ...c, like_count: state.like_count, user_liked: state.user_liked } : c)));
 
-  const comments = list.data;
-  const fetchFailed = list.isError && !comments;
+  const comments = viewer ? list.data : undefined;
+  const fetchFailed = viewer !== null && list.isError && !comments;
 
   return (
     <section className="comments" aria-labelledby={headingId} data-commentable={commentableId}>
@@ -81,15 +88,17 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
         <h3 id={headingId} className="comments-title">
           Comments{comments ? <span className="comments-count"> ({comments.length})</span> : null}
         </h3>
-        <button
-          type="button"
-          className="comments-sort"
-          aria-pressed="true"
-          title="Sorted newest first; press to refresh"
-          onClick={() => void list.refetch()}
-        >
-          <span aria-hidden="true">↓</span> Newest First
-        </button>
+        {viewer ? (
+          <button
+            type="button"
+            className="comments-sort"
+            aria-pressed="true"
+            title="Sorted newest first; press to refresh"
+            onClick={() => void list.refetch()}
+          >
+            <span aria-hidden="true">↓</span> Newest First
+          </button>
+        ) : null}
       </header>
 
       {viewer ? (
@@ -121,7 +130,7 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
         </form>
       ) : auth.pending ? null : (
         <p className="comments-login">
-          Please <Link href="/login">log in</Link> to post a comment.
+          Please <Link href="/login">log in</Link> to read and post comments.
         </p>
       )}
 
@@ -137,7 +146,7 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
         {postFailed ? <p className="form-message form-message-error">Failed to post comment</p> : null}
       </div>
 
-      {list.isPending ? (
+      {!viewer ? null : list.isPending ? (
         <p className="comments-status" role="status">
           Loading comments...
         </p>
