@@ -1,6 +1,9 @@
 // npm run admin:create -- --email E --name N [--remote]
 // Creates an admin (or makes an existing member an admin with a new password). The password is
-// read from ADMIN_PASSWORD or asked for on the terminal.
+// read from ADMIN_PASSWORD or asked for on the terminal. Admins sign in with two-factor sign-in:
+// the admin gets a new TOTP secret and ten recovery codes, printed once (the otpauth:// URI goes
+// into an authenticator app). The secret is sealed with DATA_ENCRYPTION_KEY as the Worker seals
+// it: locally from .dev.vars; with --remote give the deployed secret's value in DATA_ENCRYPTION_KEY.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -8,7 +11,10 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/worker/platform/crypto';
 import { passwordProblem } from '../src/worker/modules/auth/password-policy';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/schemas/common';
-import { d1File, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
+import { newTotpSecret } from '../src/worker/modules/auth/totp';
+import { ensureDevVars, readDevVars } from './lib/dev-vars';
+import { enableTwoFactorSql } from './lib/two-factor-sql';
+import { d1File, d1Query, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, remote: { type: 'boolean', default: false } },
@@ -40,6 +46,15 @@ if (problem) {
   process.exit(2);
 }
 
+if (!values.remote) ensureDevVars();
+const dataEncryptionKey = values.remote ? process.env.DATA_ENCRYPTION_KEY : readDevVars().DATA_ENCRYPTION_KEY;
+if (!dataEncryptionKey) {
+  console.error(
+    "With --remote, set DATA_ENCRYPTION_KEY to the value of the deployed Worker secret (the one given to `wrangler secret put DATA_ENCRYPTION_KEY`): the admin's 2FA secret is sealed with it.",
+  );
+  process.exit(2);
+}
+
 const now = Date.now();
 const hash = await hashPassword(password.data);
 const sql = `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
@@ -51,9 +66,27 @@ if (!values.remote) wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--p
 mkdirSync(path.join(ROOT, '.wrangler/tmp'), { recursive: true });
 const file = path.join(ROOT, '.wrangler/tmp', `admin-${process.pid}.sql`);
 writeFileSync(file, sql);
+let twoFactor: Awaited<ReturnType<typeof enableTwoFactorSql>>;
 try {
+  d1File(file, values.remote);
+  const [admin] = d1Query<{ id: number }>(`SELECT id FROM users WHERE email = ${sqlText(email.data)}`, values.remote);
+  twoFactor = await enableTwoFactorSql({
+    userId: admin!.id,
+    email: email.data,
+    secret: newTotpSecret(),
+    dataEncryptionKey,
+    recoveryCodes: true,
+  });
+  writeFileSync(file, twoFactor.sql);
   d1File(file, values.remote);
 } finally {
   rmSync(file, { force: true });
 }
-console.log(`Admin ${email.data} is ready${values.remote ? ' on the deployed D1' : ' in the local D1'}.`);
+console.log(`Admin ${email.data} is ready${values.remote ? ' on the deployed D1' : ' in the local D1'}, with two-factor sign-in on.
+
+Add this to an authenticator app (most read it from a QR code of the URI; or type the secret):
+  ${twoFactor.otpauthUri}
+  secret: ${new URL(twoFactor.otpauthUri).searchParams.get('secret')}
+
+Recovery codes (each signs in once without the app; keep them somewhere safe, they are not shown again):
+${twoFactor.recoveryCodes.map((c) => `  ${c}`).join('\n')}`);

@@ -10,7 +10,7 @@ import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
 import { createContext, latencyRows, measureInterleaved, STATIC_ASSET, type BenchRow } from './bench/context';
 import { FIRST_LOADS, firstLoadInBrowser, kb, type FirstLoad } from './lib/first-load-js';
 import { childEnv, ROOT } from './lib/wrangler';
-import { SEED_DEFAULTS } from './lib/seed-sql';
+import { seedOptionsFromEnv } from './lib/seed-sql';
 
 const PORT = process.env.BENCH_PORT ?? '8870';
 // The bench's own local state; ctx.sql (persistDir()) must write into the same D1 the server uses.
@@ -58,7 +58,8 @@ const rows: BenchRow[] = [];
 const server = await startServer();
 try {
   const admin = createContext(BASE, '', 0);
-  const adminCookie = await admin.login(SEED_DEFAULTS.adminEmail, SEED_DEFAULTS.adminPassword);
+  const seed = seedOptionsFromEnv();
+  const adminCookie = await admin.login(seed.adminEmail, seed.adminPassword, seed.adminTotpSecret);
 
   for (const load of FIRST_LOADS) {
     const value = kb(await firstLoadJs(load, load.member ? adminCookie : undefined));

@@ -1,9 +1,12 @@
-// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] path...
-// Writes .screens/<name>-desktop.png and -phone.png (390 px wide) for each path.
+// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] path...
+// Writes .screens/<name>-desktop.png and -phone.png (390 px wide) for each path. When the login
+// asks for a two-factor code, it is computed from --totp, else from the seeded admin's secret.
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { totpCode } from '../src/worker/modules/auth/totp';
 import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
+import { seedOptionsFromEnv } from './lib/seed-sql';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -11,6 +14,7 @@ const { values, positionals } = parseArgs({
     base: { type: 'string', default: 'http://127.0.0.1:8787' },
     login: { type: 'string' },
     full: { type: 'boolean', default: false },
+    totp: { type: 'string' },
   },
 });
 mkdirSync('.screens', { recursive: true });
@@ -27,7 +31,16 @@ for (const [label, viewport] of [
     await page.getByLabel('Email').fill(email!);
     await page.getByLabel('Password').fill(password!);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL(/\/home$/);
+    const code = page.getByLabel('Authentication code');
+    await Promise.race([page.waitForURL(/\/home$/), code.waitFor()]);
+    if (await code.isVisible()) {
+      const secret = values.totp ?? seedOptionsFromEnv().adminTotpSecret;
+      if (!secret) throw new Error('The login asks for a two-factor code: pass --totp SECRET.');
+      // Each code signs in once: the phone pass may need the next one.
+      await code.fill(await totpCode(secret, Date.now() + (label === 'phone' ? 30_000 : 0)));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/home$/);
+    }
   }
   for (const path of positionals.length ? positionals : ['/']) {
     await page.goto(path);

@@ -20,6 +20,7 @@ const opts = await prepareLocalDatabase();
 
 console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);
+if (opts.adminTotpSecret) console.log(`  Admin 2FA:     npx tsx scripts/totp.ts prints the code (secret ${opts.adminTotpSecret})`);
 console.log(`  Invite code:   ${opts.inviteCode}`);
 console.log(`  Dev mailbox:   http://127.0.0.1:${port}/dev/mailbox\n`);
 

@@ -3,6 +3,7 @@
 // against one `wrangler dev --log-level warn` on 127.0.0.1 with fresh, seeded local state.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { totpCode } from '../../src/worker/modules/auth/totp';
 import { d1File, ROOT } from '../lib/wrangler';
 
 export interface BenchRow {
@@ -28,7 +29,8 @@ export interface BenchContext {
   staticP50: number;
   /** Cookie header of the seeded admin's session. */
   adminCookie: string;
-  login(email: string, password: string): Promise<string>;
+  /** Signs in (with the code step when `totpSecret` is given and the account has 2FA on); the session cookie pair. */
+  login(email: string, password: string, totpSecret?: string | null): Promise<string>;
   /** Bounded load: `requests` GETs (default 400) with `concurrency` in flight (default 4). */
   measure(
     urlPath: string,
@@ -64,14 +66,25 @@ export function createContext(baseUrl: string, adminCookie: string, staticP50: n
     baseUrl,
     staticP50,
     adminCookie,
-    async login(email, password) {
-      const res = await fetch(`${baseUrl}/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-        body: JSON.stringify({ email, password }),
-      });
+    async login(email, password, totpSecret) {
+      const post = (urlPath: string, body: unknown, cookie?: string) =>
+        fetch(`${baseUrl}${urlPath}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+      let res = await post('/login', { email, password });
       if (!res.ok) throw new Error(`login ${email} failed: ${res.status}`);
-      return res.headers.get('set-cookie')!.split(';')[0]!;
+      if (((await res.json()) as { twoFactorRequired?: boolean }).twoFactorRequired) {
+        if (!totpSecret) throw new Error(`login ${email} needs a 2FA code: pass the TOTP secret`);
+        const pending = res.headers.get('set-cookie')!.split(';')[0]!;
+        res = await post('/login/2fa', { code: await totpCode(totpSecret, Date.now()) }, pending);
+        if (!res.ok) throw new Error(`2FA code for ${email} refused: ${res.status}`);
+      }
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('owow_session='))!
+        .split(';')[0]!;
     },
     measure: (urlPath, opts = {}) => measureLatency(baseUrl + urlPath, opts),
     async measureAgainstStatic(urlPath, opts = {}) {

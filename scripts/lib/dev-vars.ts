@@ -31,3 +31,14 @@ export function ensureDevVars(file = path.join(ROOT, '.dev.vars')): void {
   chmodSync(file, 0o600);
   console.log(`Generated ${added.map(([name]) => name).join(', ')} into .dev.vars.`);
 }
+
+/** The values of .dev.vars (NAME=value lines), for scripts that seal data as the Worker does. */
+export function readDevVars(file = path.join(ROOT, '.dev.vars')): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) out[match[1]!] = match[2]!.replace(/^"(.*)"$/, '$1');
+  }
+  return out;
+}

@@ -1,9 +1,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDevVars } from './dev-vars';
+import { ensureDevVars, readDevVars } from './dev-vars';
 import { seedDemoImages } from './seed-images';
 import { buildSeedSql, seedOptionsFromEnv, type SeedOptions } from './seed-sql';
-import { d1File, d1Query, persistDir, ROOT, wrangler } from './wrangler';
+import { enableTwoFactorSql } from './two-factor-sql';
+import { d1File, d1Query, persistDir, ROOT, sqlText, wrangler } from './wrangler';
 
 /**
  * Generates the local Worker secrets (.dev.vars) if missing, applies the migrations to the local
@@ -23,6 +24,19 @@ export async function prepareLocalDatabase(): Promise<SeedOptions> {
     writeFileSync(file, await buildSeedSql(opts));
     try {
       d1File(file);
+      if (opts.adminTotpSecret) {
+        // Sealed like a secret set up in Settings: with the .dev.vars key, bound to the admin's id.
+        const [admin] = d1Query<{ id: number }>(`SELECT id FROM users WHERE email = ${sqlText(opts.adminEmail)}`);
+        const twoFactor = await enableTwoFactorSql({
+          userId: admin!.id,
+          email: opts.adminEmail,
+          secret: opts.adminTotpSecret,
+          dataEncryptionKey: readDevVars().DATA_ENCRYPTION_KEY!,
+          recoveryCodes: false,
+        });
+        writeFileSync(file, twoFactor.sql);
+        d1File(file);
+      }
     } finally {
       rmSync(file, { force: true });
     }

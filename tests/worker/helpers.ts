@@ -64,7 +64,7 @@ export async function createUser(
   let totpSecret: string | null = null;
   if (opts.twoFactor ?? opts.admin ?? false) {
     totpSecret = newTotpSecret();
-    const sealed = await sealTotpSecret(deps(), row!.id, totpSecret);
+    const sealed = await sealTotpSecret(env, row!.id, totpSecret);
     await db.update(users).set({ totpSecret: sealed, totpEnabledAt: Date.now() }).where(eq(users.id, row!.id));
   }
   const session = await createSession(deps(), row!.id);

@@ -15,6 +15,7 @@ import { auditEntry } from '../../platform/audit';
 import { randomToken, sha256Hex, verifyPassword } from '../../platform/crypto';
 import { open, seal } from '../../platform/data-encryption';
 import type { Deps } from '../../platform/deps';
+import type { Env } from '../../platform/env';
 import { requireMember, requireSession } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
@@ -36,11 +37,12 @@ const EXPIRED = 'Your sign-in has expired. Please enter your email and password 
 /** The sealed secret opens only as this member's (the context is AES-GCM's additional data). */
 const secretContext = (userId: number) => `totp-secret:user:${userId}`;
 
-export function sealTotpSecret(deps: Pick<Deps, 'env'>, userId: number, secret: string): Promise<string> {
-  return seal(deps.env, secretContext(userId), secret);
+/** The secret as D1 keeps it; scripts (seed, admin:create) seal with the same key from .dev.vars. */
+export function sealTotpSecret(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, userId: number, secret: string): Promise<string> {
+  return seal(env, secretContext(userId), secret);
 }
 
-function openTotpSecret(deps: Pick<Deps, 'env'>, userId: number, sealed: string): Promise<string> {
+function openTotpSecret(deps: Deps, userId: number, sealed: string): Promise<string> {
   return open(deps.env, secretContext(userId), sealed);
 }
 
@@ -121,7 +123,7 @@ export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFacto
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   const secret = newTotpSecret();
-  const sealed = await sealTotpSecret(deps, me.id, secret);
+  const sealed = await sealTotpSecret(deps.env, me.id, secret);
   const [row] = await deps.db
     .update(users)
     .set({ totpSecret: sealed, totpLastStep: null, updatedAt: deps.now() })
