@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 // of wrangler.toml. The migrations are applied by tests/worker/setup.ts.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  // The Worker secret of .dev.vars / `wrangler secret put`: a fresh one each run, never committed.
+  // Also in process.env, so wrangler's required-secrets check is satisfied on a fresh clone.
+  const dataKey = (process.env.DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64'));
   return {
     plugins: [
       cloudflareTest({
@@ -16,8 +19,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',
             APP_ORIGIN: 'http://127.0.0.1:8787',
-            // The Worker secret of .dev.vars / `wrangler secret put`: a fresh one each run, never committed.
-            DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+            DATA_ENCRYPTION_KEY: dataKey,
           },
         },
       }),
