@@ -76,6 +76,48 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/homes">
+                        {() => (
+                          <Protected>
+                            <P.Homes />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/homes/mine">
+                        {() => (
+                          <Protected>
+                            <P.MyHomes />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/homes/requests">
+                        {() => (
+                          <Protected>
+                            <P.StayRequests />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/homes/new">
+                        {() => (
+                          <Protected>
+                            <P.HomeEditor />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/homes/:id/edit">
+                        {() => (
+                          <Protected>
+                            <P.HomeEditor />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/homes/:id">
+                        {() => (
+                          <Protected>
+                            <P.HomeDetail />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/events/:id">
                         {() => (
                           <Protected unauthenticatedTo="/no-permission">

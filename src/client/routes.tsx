@@ -35,4 +35,9 @@ export const pages = {
   Gallery: page(() => import('./features/gallery/gallery-page'), 'GalleryPage'),
   Mail: page(() => import('./features/mail/mail-page'), 'MailPage'),
   SentMail: page(() => import('./features/mail/sent-mail-page'), 'SentMailPage'),
+  Homes: page(() => import('./features/homes/homes-page'), 'HomesPage'),
+  MyHomes: page(() => import('./features/homes/my-homes-page'), 'MyHomesPage'),
+  StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
+  HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
+  HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
 };

@@ -81,6 +81,9 @@ export function Menu() {
                   <MenuLink href="/gallery" onNavigate={close}>
                     Gallery
                   </MenuLink>
+                  <MenuLink href="/homes" onNavigate={close}>
+                    Homes
+                  </MenuLink>
                   <MenuLink href="/settings" onNavigate={close}>
                     Settings
                   </MenuLink>

@@ -219,6 +219,8 @@ export interface HomeCard {
 export interface HomesPage {
   items: HomeCard[];
   nextCursor: number | null;
+  /** The viewer may list a home (Travel Hosts and admins). */
+  can_create: boolean;
 }
 
 export interface StayView {

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useAuth } from '../../shared/use-auth';
 
 const TIERS = [
   {
@@ -19,6 +20,8 @@ const TIERS = [
 ];
 
 export function MembershipPage() {
+  // Members reach the homes the Hosting tier is about; visitors see the tiers only.
+  const { authenticated } = useAuth();
   return (
     <section className="page">
       <h1>Membership</h1>
@@ -33,6 +36,11 @@ export function MembershipPage() {
                 <li key={b}>{b}</li>
               ))}
             </ul>
+            {tier.name === 'Hosting' && authenticated ? (
+              <p>
+                <Link href="/homes">Browse the members' homes</Link>
+              </p>
+            ) : null}
           </article>
         ))}
       </div>

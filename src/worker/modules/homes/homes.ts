@@ -159,7 +159,7 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
     photo: r.photo ? toPhoto(JSON.parse(r.photo) as PhotoRow) : null,
     can_edit: homePolicy.edit(me, r),
   }));
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null, can_create: homePolicy.create(me) };
 }
 
 /** GET /api/homes/{id}: the home, its windows, its booked dates and photos, in one batch. */

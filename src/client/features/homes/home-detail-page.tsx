@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import { nightsBetween, type HomeView } from '../../../shared/schemas/homes';
+import { FormMessage, TextAreaField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { formatRange, place, plural } from './homes-format';
+import './homes.css';
+
+function RequestStayForm({ home }: { home: HomeView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [form, setForm] = useState({ startDate: '', endDate: '', guests: '1', message: '' });
+  const request = useMutation(
+    trpc.homes.requestStay.mutationOptions({
+      onSuccess: async () => {
+        toast('Your request was sent to the host.', 'success');
+        setForm({ startDate: '', endDate: '', guests: '1', message: '' });
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+    }),
+  );
+  const errors = request.error ? fieldErrors(request.error) : {};
+  const nights = form.startDate && form.endDate && form.endDate > form.startDate ? nightsBetween(form.startDate, form.endDate) : 0;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    request.mutate({
+      homeId: home.id,
+      startDate: form.startDate,
+      endDate: form.endDate,
+      guests: Number(form.guests),
+      message: form.message,
+    });
+  };
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  return (
+    <form className="card home-request" onSubmit={submit} aria-labelledby="request-title">
+      <h2 id="request-title">Request a stay</h2>
+      <div className="home-request-dates">
+        <TextField label="Check-in" type="date" required value={form.startDate} onChange={set('startDate')} error={errors.startDate} />
+        <TextField
+          label="Check-out"
+          type="date"
+          required
+          min={form.startDate || undefined}
+          value={form.endDate}
+          onChange={set('endDate')}
+          error={errors.endDate}
+        />
+      </div>
+      <TextField
+        label="Guests"
+        type="number"
+        min={1}
+        max={home.maxGuests}
+        required
+        value={form.guests}
+        onChange={set('guests')}
+        error={errors.guests}
+      />
+      <TextAreaField label="Message to the host" rows={3} maxLength={2000} value={form.message} onChange={set('message')} />
+      {nights ? <p className="field-hint">{plural(nights, 'night')}</p> : null}
+      <FormMessage>
+        {request.error && !Object.keys(errors).length ? errorMessage(request.error, 'The request could not be sent.') : null}
+      </FormMessage>
+      <button type="submit" className="button" disabled={request.isPending}>
+        {request.isPending ? 'Sending…' : 'Request a stay'}
+      </button>
+    </form>
+  );
+}
+
+/** /homes/{id}: the home, its photos, availability and booked dates, and Request a stay. */
+export function HomeDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const home = useQuery(trpc.homes.get.queryOptions({ id: Number(id) }));
+  const hide = useMutation(
+    trpc.homes.setHidden.mutationOptions({
+      onSuccess: async (h) => {
+        toast(h.state === 'hidden' ? 'The home is hidden from members.' : 'The home is listed again.', 'success');
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+      onError: (err) => toast(errorMessage(err, 'The home could not be changed.'), 'error'),
+    }),
+  );
+  if (home.isPending) return <p className="page page-status">Loading the home…</p>;
+  if (home.isError) return <p className="page homes-empty">{errorMessage(home.error, 'This home could not be loaded.')}</p>;
+  const h = home.data;
+  return (
+    <article className="page home-detail">
+      <p className="home-back">
+        <Link href="/homes">← All homes</Link>
+      </p>
+      <header className="homes-head">
+        <div>
+          <h1>{h.title}</h1>
+          <p className="lead">
+            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by {h.host.name}
+          </p>
+          {h.state !== 'listed' ? (
+            <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>
+          ) : null}
+        </div>
+        <div className="homes-tools">
+          {h.can_edit ? (
+            <Link href={`/homes/${h.id}/edit`} className="button button-ghost">
+              Edit home
+            </Link>
+          ) : null}
+          {h.can_hide ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={hide.isPending}
+              onClick={() => hide.mutate({ id: h.id, hidden: h.state !== 'hidden' })}
+            >
+              {h.state === 'hidden' ? 'List again' : 'Hide home'}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      {h.photos.length ? (
+        <ul className="home-photos">
+          {h.photos.map((p) => (
+            <li key={p.id}>
+              <a href={p.url} target="_blank" rel="noreferrer">
+                <img src={p.thumbUrl} alt={`Photo of ${h.title}`} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="home-columns">
+        <div className="home-main">
+          <section className="card">
+            <h2>Where</h2>
+            {h.can_see_address ? (
+              <p className="home-address">{h.address}</p>
+            ) : (
+              <p>
+                {place(h)}. <span className="field-hint">The exact address is shared once the host accepts your stay.</span>
+              </p>
+            )}
+          </section>
+          {h.description ? (
+            <section className="card">
+              <h2>About the home</h2>
+              <p className="home-text">{h.description}</p>
+            </section>
+          ) : null}
+          {h.amenities.length ? (
+            <section className="card">
+              <h2>Amenities</h2>
+              <ul className="home-amenities">
+                {h.amenities.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {h.houseRules ? (
+            <section className="card">
+              <h2>House rules</h2>
+              <p className="home-text">{h.houseRules}</p>
+            </section>
+          ) : null}
+        </div>
+        <aside className="home-side">
+          <section className="card" aria-labelledby="availability-title">
+            <h2 id="availability-title">Availability</h2>
+            {h.availability.length ? (
+              <ul className="home-windows">
+                {h.availability.map((w) => (
+                  <li key={w.start}>{formatRange(w)}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>No dates open yet.</p>
+            )}
+            {h.booked.length ? (
+              <>
+                <h3>Already booked</h3>
+                <ul className="home-windows home-booked">
+                  {h.booked.map((w) => (
+                    <li key={w.start}>{formatRange(w)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+          {h.can_request ? <RequestStayForm home={h} /> : null}
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,222 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { COUNTRIES } from '../../../shared/countries';
+import { HOME_AMENITIES, type AvailabilityWindow, type HomeView } from '../../../shared/schemas/homes';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import './homes.css';
+
+interface FormState {
+  title: string;
+  description: string;
+  city: string;
+  region: string;
+  country: string;
+  address: string;
+  bedrooms: string;
+  maxGuests: string;
+  amenities: string[];
+  houseRules: string;
+  availability: AvailabilityWindow[];
+  imageIds: number[];
+}
+
+const blank: FormState = {
+  title: '',
+  description: '',
+  city: '',
+  region: '',
+  country: '',
+  address: '',
+  bedrooms: '1',
+  maxGuests: '2',
+  amenities: [],
+  houseRules: '',
+  availability: [],
+  imageIds: [],
+};
+
+const fromHome = (h: HomeView): FormState => ({
+  title: h.title,
+  description: h.description,
+  city: h.city,
+  region: h.region,
+  country: h.country,
+  address: h.address ?? '',
+  bedrooms: String(h.bedrooms),
+  maxGuests: String(h.maxGuests),
+  amenities: h.amenities,
+  houseRules: h.houseRules,
+  availability: h.availability,
+  imageIds: h.photos.map((p) => p.id),
+});
+
+/** /homes/new and /homes/{id}/edit: the host (or an admin) completes a home; saving lists it. */
+export function HomeEditorPage() {
+  const params = useParams<{ id?: string }>();
+  const id = params.id ? Number(params.id) : null;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const existing = useQuery({ ...trpc.homes.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
+  const [form, setForm] = useState<FormState>(blank);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (existing.data && loadedId !== existing.data.id) {
+      setForm(fromHome(existing.data));
+      setLoadedId(existing.data.id);
+    }
+  }, [existing.data, loadedId]);
+
+  const done = async (h: HomeView) => {
+    toast(id ? 'Home saved.' : 'Your home is listed.', 'success');
+    await queryClient.invalidateQueries(trpc.homes.pathFilter());
+    navigate(`/homes/${h.id}`);
+  };
+  const create = useMutation(trpc.homes.create.mutationOptions({ onSuccess: done }));
+  const update = useMutation(trpc.homes.update.mutationOptions({ onSuccess: done }));
+  const error = create.error ?? update.error;
+  const errors = error ? fieldErrors(error) : {};
+  const busy = create.isPending || update.isPending;
+
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const setWindow = (i: number, k: keyof AvailabilityWindow, v: string) =>
+    setForm((f) => ({ ...f, availability: f.availability.map((w, j) => (j === i ? { ...w, [k]: v } : w)) }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const fields = { ...form, bedrooms: Number(form.bedrooms), maxGuests: Number(form.maxGuests) } as never;
+    if (id) update.mutate({ id, ...(fields as object) } as never);
+    else create.mutate(fields);
+  };
+
+  if (id !== null && existing.isPending) return <p className="page page-status">Loading the home…</p>;
+  if (id !== null && existing.isError)
+    return <p className="page homes-empty">{errorMessage(existing.error, 'This home could not be loaded.')}</p>;
+  const draft = existing.data?.state === 'draft';
+  return (
+    <section className="page home-editor">
+      <h1>{id ? (draft ? 'Complete your home' : 'Edit your home') : 'List a home'}</h1>
+      {draft && existing.data?.fromProperty ? (
+        <p className="lead">
+          We started from the property in your application. Add the city, country and open dates, then save to list it.
+        </p>
+      ) : null}
+      <form className="card home-form" onSubmit={submit} noValidate>
+        <TextField label="Title" required maxLength={120} value={form.title} onChange={set('title')} error={errors.title} />
+        <TextAreaField
+          label="Description"
+          rows={5}
+          maxLength={5000}
+          value={form.description}
+          onChange={set('description')}
+          error={errors.description}
+        />
+        <div className="home-form-row">
+          <TextField label="City" required maxLength={100} value={form.city} onChange={set('city')} error={errors.city} />
+          <TextField label="Region" maxLength={100} value={form.region} onChange={set('region')} error={errors.region} />
+          <SelectField label="Country" required value={form.country} onChange={set('country')} error={errors.country}>
+            <option value="">Choose…</option>
+            {COUNTRIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label="Exact address"
+          required
+          maxLength={300}
+          value={form.address}
+          onChange={set('address')}
+          error={errors.address}
+          hint="Private: shown only to you, admins and a guest whose stay you accept."
+        />
+        <div className="home-form-row">
+          <TextField
+            label="Bedrooms"
+            type="number"
+            min={0}
+            max={50}
+            value={form.bedrooms}
+            onChange={set('bedrooms')}
+            error={errors.bedrooms}
+          />
+          <TextField
+            label="Guests"
+            type="number"
+            min={1}
+            max={50}
+            value={form.maxGuests}
+            onChange={set('maxGuests')}
+            error={errors.maxGuests}
+          />
+        </div>
+        <fieldset className="home-amenity-picker">
+          <legend>Amenities</legend>
+          {HOME_AMENITIES.map((a) => (
+            <label key={a} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.amenities.includes(a)}
+                onChange={(e) =>
+                  setForm((f) => ({ ...f, amenities: e.target.checked ? [...f.amenities, a] : f.amenities.filter((x) => x !== a) }))
+                }
+              />{' '}
+              {a}
+            </label>
+          ))}
+        </fieldset>
+        <TextAreaField
+          label="House rules"
+          rows={3}
+          maxLength={3000}
+          value={form.houseRules}
+          onChange={set('houseRules')}
+          error={errors.houseRules}
+        />
+        <fieldset className="home-window-editor">
+          <legend>Availability</legend>
+          <p className="field-hint">The dates you can host: a guest's stay fits within one of them (check-in to check-out).</p>
+          {form.availability.map((w, i) => (
+            <div className="home-window-row" key={i}>
+              <TextField label="From" type="date" value={w.start} onChange={(e) => setWindow(i, 'start', e.target.value)} />
+              <TextField
+                label="To"
+                type="date"
+                min={w.start || undefined}
+                value={w.end}
+                onChange={(e) => setWindow(i, 'end', e.target.value)}
+              />
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                aria-label={`Remove dates ${i + 1}`}
+                onClick={() => setForm((f) => ({ ...f, availability: f.availability.filter((_, j) => j !== i) }))}
+              >
+                Remove
+              </button>
+            </div>
+          ))}
+          {errors.availability || Object.entries(errors).find(([k]) => k.startsWith('availability.'))?.[1] ? (
+            <p className="field-error">{errors.availability ?? Object.entries(errors).find(([k]) => k.startsWith('availability.'))?.[1]}</p>
+          ) : null}
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => setForm((f) => ({ ...f, availability: [...f.availability, { start: '', end: '' }] }))}
+          >
+            Add dates
+          </button>
+        </fieldset>
+        <FormMessage>{error ? errorMessage(error, 'The home could not be saved.') : null}</FormMessage>
+        <div className="home-form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Saving…' : draft ? 'Save and list' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { COUNTRIES } from '../../../shared/countries';
+import type { HomeCard } from '../../../shared/schemas/homes';
+import { SelectField, TextField } from '../../components/field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatRange, place, plural } from './homes-format';
+import './homes.css';
+
+interface Filters {
+  country: string;
+  from: string;
+  to: string;
+  guests: string;
+}
+const EMPTY: Filters = { country: '', from: '', to: '', guests: '' };
+
+function HomeCardView({ home }: { home: HomeCard }) {
+  return (
+    <li className="home-card">
+      <Link href={`/homes/${home.id}`} className="home-card-link">
+        <div className="home-card-photo">
+          {home.photo ? <img src={home.photo.thumbUrl} alt="" loading="lazy" /> : <span aria-hidden="true">⌂</span>}
+        </div>
+        <div className="home-card-body">
+          <h2>{home.title}</h2>
+          <p className="home-card-place">{place(home)}</p>
+          <p className="home-card-meta">
+            {plural(home.maxGuests, 'guest')} · {plural(home.bedrooms, 'bedroom')} · hosted by {home.host.name}
+          </p>
+          <p className="home-card-dates">
+            {home.nextAvailable ? `Next available ${formatRange(home.nextAvailable)}` : 'No dates open yet'}
+          </p>
+          {home.state !== 'listed' ? (
+            <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? 'Draft' : 'Hidden'}</span>
+          ) : null}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** /homes: every member browses the listed homes, by country, dates and guests. */
+export function HomesPage() {
+  const trpc = useTRPC();
+  const [form, setForm] = useState<Filters>(EMPTY);
+  const [applied, setApplied] = useState<Filters>(EMPTY);
+  const datesPartial = Boolean(form.from) !== Boolean(form.to);
+  const input = {
+    country: applied.country || undefined,
+    from: applied.from || undefined,
+    to: applied.to || undefined,
+    guests: applied.guests ? Number(applied.guests) : undefined,
+  };
+  const list = useInfiniteQuery(
+    trpc.homes.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined, initialCursor: undefined }),
+  );
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const canCreate = list.data?.pages[0]?.can_create ?? false;
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!datesPartial) setApplied(form);
+  };
+  return (
+    <section className="page homes-page">
+      <header className="homes-head">
+        <div>
+          <h1>Homes</h1>
+          <p className="lead">Stay with a Travel Host of the club: a private home exchange among members.</p>
+        </div>
+        <div className="homes-tools">
+          <Link href="/homes/requests" className="button button-ghost">
+            Stay requests
+          </Link>
+          {canCreate ? (
+            <Link href="/homes/mine" className="button">
+              My homes
+            </Link>
+          ) : null}
+        </div>
+      </header>
+      <form className="homes-filters card" onSubmit={submit} aria-label="Find a home">
+        <SelectField label="Country" value={form.country} onChange={set('country')}>
+          <option value="">Any country</option>
+          {COUNTRIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </SelectField>
+        <TextField label="Check-in" type="date" value={form.from} onChange={set('from')} />
+        <TextField
+          label="Check-out"
+          type="date"
+          value={form.to}
+          min={form.from || undefined}
+          onChange={set('to')}
+          error={datesPartial ? 'Give both dates, or neither.' : undefined}
+        />
+        <TextField label="Guests" type="number" min={1} max={50} value={form.guests} onChange={set('guests')} />
+        <div className="homes-filter-actions">
+          <button type="submit" className="button">
+            Search
+          </button>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setForm(EMPTY);
+              setApplied(EMPTY);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {list.isPending ? (
+        <p className="page-status">Loading homes…</p>
+      ) : list.isError ? (
+        <p className="homes-empty">{errorMessage(list.error, 'The homes could not be loaded. Please try again later.')}</p>
+      ) : items.length === 0 ? (
+        <p className="homes-empty">No home matches these dates and places yet.</p>
+      ) : (
+        <ul className="home-grid">
+          {items.map((h) => (
+            <HomeCardView key={h.id} home={h} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <p className="homes-more">
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { StayView } from '../../../shared/schemas/homes';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatDay, plural } from './homes-format';
+import './homes.css';
+
+const STATUS_LABEL = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', cancelled: 'Cancelled' } as const;
+
+function StayItem({ stay }: { stay: StayView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [message, setMessage] = useState('');
+  const update = useMutation(
+    trpc.homes.updateStay.mutationOptions({
+      onSuccess: async (s) => {
+        toast(`Stay ${s.status}.`, 'success');
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+      onError: async (err) => {
+        toast(errorMessage(err, 'The stay could not be changed.'), 'error');
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+    }),
+  );
+  const act = (status: 'accepted' | 'declined' | 'cancelled') => update.mutate({ id: stay.id, status, message });
+  const who = stay.viewerRole === 'host' ? `${stay.guest.name} asks` : `Hosted by ${stay.host.name}`;
+  return (
+    <li className="card stay-item">
+      <div className="stay-head">
+        <h3>
+          <Link href={`/homes/${stay.home.id}`}>{stay.home.title}</Link>
+        </h3>
+        <span className={`badge stay-${stay.status}`}>{STATUS_LABEL[stay.status]}</span>
+      </div>
+      <p className="stay-dates">
+        {formatDay(stay.startDate)} – {formatDay(stay.endDate)} · {plural(stay.nights, 'night')} · {plural(stay.guests, 'guest')}
+      </p>
+      <p className="stay-who">
+        {who} · {[stay.home.city, stay.home.country].filter(Boolean).join(', ')}
+      </p>
+      {stay.home.address ? <p className="home-address">{stay.home.address}</p> : null}
+      {stay.message ? <blockquote className="stay-message">{stay.message}</blockquote> : null}
+      {stay.hostMessage ? (
+        <blockquote className="stay-message">
+          {stay.host.name}: {stay.hostMessage}
+        </blockquote>
+      ) : null}
+      {stay.conflictsWithAccepted ? (
+        <p className="stay-conflict" role="note">
+          These dates overlap a stay already accepted.
+        </p>
+      ) : stay.overlappingPending > 0 ? (
+        <p className="stay-conflict" role="note">
+          {plural(stay.overlappingPending, 'other request')} for overlapping dates.
+        </p>
+      ) : null}
+      {stay.can_accept || stay.can_decline || stay.can_cancel ? (
+        <div className="stay-actions">
+          {stay.can_accept || stay.can_decline ? (
+            <label className="stay-note">
+              <span>Message (optional)</span>
+              <input value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+            </label>
+          ) : null}
+          {stay.can_accept ? (
+            <button type="button" className="button" disabled={update.isPending} onClick={() => act('accepted')}>
+              Accept
+            </button>
+          ) : null}
+          {stay.can_decline ? (
+            <button type="button" className="button button-ghost" disabled={update.isPending} onClick={() => act('declined')}>
+              Decline
+            </button>
+          ) : null}
+          {stay.can_cancel ? (
+            <button type="button" className="button button-ghost" disabled={update.isPending} onClick={() => act('cancelled')}>
+              Cancel stay
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function StayList({ role, title, empty }: { role: 'host' | 'guest'; title: string; empty: string }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.homes.stays.queryOptions({ role, limit: 100 }));
+  return (
+    <section className="stay-section" aria-labelledby={`stays-${role}`}>
+      <h2 id={`stays-${role}`}>{title}</h2>
+      {list.isPending ? (
+        <p className="page-status">Loading…</p>
+      ) : list.isError ? (
+        <p className="homes-empty">{errorMessage(list.error, 'These stays could not be loaded.')}</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="homes-empty">{empty}</p>
+      ) : (
+        <ul className="stay-list">
+          {list.data.items.map((s) => (
+            <StayItem key={s.id} stay={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /homes/requests: requests for the member's homes (to answer) and her own stays (to follow or cancel). */
+export function StayRequestsPage() {
+  return (
+    <section className="page">
+      <header className="homes-head">
+        <div>
+          <h1>Stay requests</h1>
+          <p className="lead">Answer requests for your homes and follow your own stays.</p>
+        </div>
+        <div className="homes-tools">
+          <Link href="/homes" className="button button-ghost">
+            Find a home
+          </Link>
+        </div>
+      </header>
+      <StayList role="host" title="Requests for my homes" empty="No requests for your homes yet." />
+      <StayList role="guest" title="My stays" empty="You have not requested a stay yet." />
+    </section>
+  );
+}
