@@ -1,7 +1,10 @@
 import { expect, type Cookie, type Page } from '@playwright/test';
+import { hotp, timeStep } from '../../src/worker/modules/auth/totp';
+import { SEED_DEFAULTS } from '../../scripts/lib/seed-sql';
 
 export const SEED = {
-  admin: { email: 'admin@club.example', password: 'club-admin-2026', name: 'Margaret Ellison' },
+  // The demo seed turns 2FA on for the admin with the secret README documents.
+  admin: { email: 'admin@club.example', password: 'club-admin-2026', name: 'Margaret Ellison', totpSecret: SEED_DEFAULTS.adminTotpSecret },
   inviteCode: 'WELCOME-2026',
   demoPassword: 'club-member-2026',
   founding: { email: 'eleanor@club.example', name: 'Eleanor Vance' },
@@ -10,6 +13,35 @@ export const SEED = {
   standard2: { email: 'mei@club.example', name: 'Mei Lin' },
   travelHost: { email: 'claire@club.example', name: 'Claire Dubois' },
 };
+
+// The last TOTP step each secret signed in with during this run: the server accepts each step's
+// code once (DECISIONS "Privacy and trust"), so a second sign-in within the same 30 s uses the
+// next step's code (one step of drift is allowed), and a third waits for the clock.
+const lastStep = new Map<string, number>();
+
+/** A code of the secret that this run has not used yet, as the member's authenticator app would show it. */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const current = timeStep(Date.now());
+    const step = Math.max(current, (lastStep.get(secret) ?? -Infinity) + 1);
+    if (step <= current + 1) {
+      lastStep.set(secret, step);
+      return hotp(secret, step);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Members whose sign-in asks for a two-factor code, by email: their TOTP secret. */
+export const totpSecrets = new Map<string, string>([[SEED.admin.email, SEED.admin.totpSecret]]);
+
+/** The login's code step, when the account has 2FA on (after the password was accepted). */
+export async function enterTwoFactorCode(page: Page, secret: string) {
+  const field = page.getByLabel('Authentication code');
+  await expect(field).toBeVisible();
+  await field.fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
 
 // Sessions by email, reused across tests: every browser test logs in from 127.0.0.1, and the
 // login rate limits (per IP and per account) would otherwise refuse a long run's many logins.
@@ -35,6 +67,8 @@ export async function loginAs(page: Page, email: string, password: string, name?
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const secret = totpSecrets.get(email);
+  if (secret) await enterTwoFactorCode(page, secret);
   await page.waitForURL(/\/home$/);
   if (name) await expect(page.getByText(`Logged in as ${name}`).first()).toBeVisible();
   if (!opts.fresh) sessionCookies.set(email, await page.context().cookies());

@@ -27,7 +27,10 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
         ? '/settings'
         : admin && !user?.can.admin
           ? nonAdminTo
-          : null;
+          : admin && user?.needsTwoFactorSetup
+            ? // Every admin call refuses her until 2FA is on (403 TWO_FACTOR_REQUIRED): Settings explains and sets it up.
+              '/settings'
+            : null;
 
   useEffect(() => {
     if (target) navigate(target, { replace: true });

@@ -1,9 +1,97 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormMessage, TextField } from '../../components/field';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
+
+/**
+ * The second step of a login with 2FA on: a code from the authenticator app, or one of the
+ * recovery codes. The pending sign-in lives in an HttpOnly cookie for 5 minutes; when it has run
+ * out (401) the member starts again with her password.
+ */
+function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: (message: string) => void }) {
+  const trpc = useTRPC();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const verify = useMutation(
+    trpc.auth.loginTwoFactor.mutationOptions({
+      onSuccess: onSignedIn,
+      onError: (err) => {
+        if (err instanceof TRPCClientError && err.data?.httpStatus === 401) onRestart(errorMessage(err, 'Please sign in again.'));
+        else setError(fieldErrors(err).code ?? errorMessage(err, 'Could not check the code. Please try again.'));
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    if (!code.trim()) {
+      setError(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.');
+      return;
+    }
+    verify.mutate({ code });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <p className="muted">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for this club.'}
+      </p>
+      {recovery ? (
+        <TextField
+          key="recovery"
+          autoFocus
+          label="Recovery code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error || undefined}
+        />
+      ) : (
+        <TextField
+          key="totp"
+          autoFocus
+          label="Authentication code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error || undefined}
+        />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={verify.isPending}>
+          {verify.isPending ? 'Checking…' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="text-link"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setError('');
+          }}
+        >
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 export function LoginPage() {
   const trpc = useTRPC();
@@ -13,11 +101,20 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [codeStep, setCodeStep] = useState(false);
+  const signedIn = async () => {
+    await queryClient.invalidateQueries();
+    navigate(safeNext(new URLSearchParams(search).get('next')), { replace: true });
+  };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries();
-        navigate(safeNext(new URLSearchParams(search).get('next')), { replace: true });
+      onSuccess: async (answer) => {
+        if ('twoFactorRequired' in answer) {
+          setPassword('');
+          setCodeStep(true);
+          return;
+        }
+        await signedIn();
       },
       onError: (err) => setError(`Login failed. ${errorMessage(err, '')}`.trim()),
     }),
@@ -32,41 +129,55 @@ export function LoginPage() {
   return (
     <section className="page narrow">
       <div className="card form-card">
-        <h1>Login</h1>
-        <form onSubmit={submit} noValidate={false}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+        <h1>{codeStep ? 'Two-factor sign-in' : 'Login'}</h1>
+        {codeStep ? (
+          <CodeStep
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setCodeStep(false);
+              setError(message);
+            }}
           />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <FormMessage>{error}</FormMessage>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={login.isPending}>
-              {login.isPending ? 'Logging in…' : 'Login'}
-            </button>
-            <Link href="/forgot-password" className="text-link">
-              Forgot password?
+        ) : (
+          <form onSubmit={submit} noValidate={false}>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <FormMessage>{error}</FormMessage>
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={login.isPending}>
+                {login.isPending ? 'Logging in…' : 'Login'}
+              </button>
+              <Link href="/forgot-password" className="text-link">
+                Forgot password?
+              </Link>
+            </div>
+          </form>
+        )}
+        {codeStep ? null : (
+          <>
+            <hr />
+            <p className="muted">New here? Membership is by invitation.</p>
+            <Link href="/request" className="button button-secondary">
+              Apply with Invitation Code
             </Link>
-          </div>
-        </form>
-        <hr />
-        <p className="muted">New here? Membership is by invitation.</p>
-        <Link href="/request" className="button button-secondary">
-          Apply with Invitation Code
-        </Link>
+          </>
+        )}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 import { SignedInDevices } from './signed-in-devices';
+import { TwoFactorSettings } from './two-factor-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -150,9 +151,16 @@ export function SettingsPage() {
   return (
     <section className="page narrow stack">
       <h1>Settings</h1>
+      {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
+      {user?.needsTwoFactorSetup && !forced ? (
+        <FormMessage tone="info">
+          Administrators sign in with two-factor sign-in. <a href="#two-factor">Set it up below</a> to open the admin pages.
+        </FormMessage>
+      ) : null}
       {forced ? null : <AccountForm />}
       <PasswordForm forced={forced} />
       {forced ? null : <CalendarFeedSettings />}
+      {forced ? null : <TwoFactorSettings />}
       {forced ? null : <SignedInDevices />}
     </section>
   );

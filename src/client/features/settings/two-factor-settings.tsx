@@ -1,0 +1,307 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { encode } from 'uqr';
+import type { TwoFactorSetup } from '../../../shared/schemas/auth';
+import { FormMessage, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { useAuth } from '../../shared/use-auth';
+import './two-factor.css';
+
+/**
+ * The otpauth:// URI as a QR code, drawn here from the URI (uqr's module matrix as one SVG path):
+ * the secret never leaves the page for an image service, and no markup is injected.
+ */
+function QrCode({ value, label }: { value: string; label: string }) {
+  const { path, size } = useMemo(() => {
+    // A four-module quiet zone, as the QR standard asks, so phone cameras find the code.
+    const qr = encode(value, { ecc: 'M', border: 4 });
+    let d = '';
+    qr.data.forEach((row, y) =>
+      row.forEach((dark, x) => {
+        if (dark) d += `M${x} ${y}h1v1h-1z`;
+      }),
+    );
+    return { path: d, size: qr.size };
+  }, [value]);
+  return (
+    <svg className="qr-code" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+/** The secret in groups of four, as authenticator apps accept it typed. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
+
+async function copyText(text: string, toast: ReturnType<typeof useToast>, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(`${what} copied.`, 'success');
+  } catch {
+    toast('Copy failed: select the text and copy it by hand.', 'error');
+  }
+}
+
+/** The ten codes, shown once after turning 2FA on: copy, download, then done. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const toast = useToast();
+  const headingId = useId();
+  const text = codes.join('\n');
+
+  function download() {
+    const body = `Outstanding Women Outside Work: two-factor recovery codes\n\nEach code signs you in once, instead of a code from your authenticator app.\nKeep them somewhere safe.\n\n${text}\n`;
+    const url = URL.createObjectURL(new Blob([body], { type: 'text/plain;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'owow-recovery-codes.txt';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  return (
+    <section className="recovery" aria-labelledby={headingId}>
+      <FormMessage tone="success">Two-factor sign-in is on.</FormMessage>
+      <h3 id={headingId}>Your recovery codes</h3>
+      <p className="muted">
+        If you lose your phone, each of these codes signs you in once instead of the app. Save them now, in a password manager or on paper:
+        they are not shown again.
+      </p>
+      <ol className="recovery-codes" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={() => copyText(text, toast, 'Recovery codes')}>
+          Copy
+        </button>
+        <button type="button" className="button button-secondary" onClick={download}>
+          Download (.txt)
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          I have saved them
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Set-up: the QR code, the secret as text, and a first code that proves the app has it. */
+function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const enable = useMutation(
+    trpc.auth.twoFactor.enable.mutationOptions({
+      onSuccess: (data) => onEnabled(data.recoveryCodes),
+      onError: (err) => setError(fieldErrors(err).code ?? errorMessage(err, 'Could not turn on two-factor sign-in. Please try again.')),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setError('Enter the 6-digit code your app shows.');
+      return;
+    }
+    enable.mutate({ code });
+  }
+
+  return (
+    <form className="two-factor-setup" onSubmit={submit}>
+      <ol className="setup-steps">
+        <li>
+          <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</p>
+          <QrCode value={setup.otpauthUri} label="QR code for your authenticator app" />
+        </li>
+        <li>
+          <p>Or, if you cannot scan it, enter this setup key in the app (time-based):</p>
+          <div className="secret-row">
+            <code className="secret" aria-label="Setup key">
+              {grouped(setup.secret)}
+            </code>
+            <button type="button" className="button button-ghost button-small" onClick={() => copyText(setup.secret, toast, 'Setup key')}>
+              Copy
+            </button>
+          </div>
+        </li>
+        <li>
+          <TextField
+            label="Code from the app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={error || undefined}
+            hint="The 6 digits the app shows for this account."
+          />
+        </li>
+      </ol>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={enable.isPending}>
+          {enable.isPending ? 'Turning on…' : 'Turn on'}
+        </button>
+        <button type="button" className="text-link" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Turning 2FA off asks for the password and a current code (or a recovery code). */
+function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const disable = useMutation(
+    trpc.auth.twoFactor.disable.mutationOptions({
+      onSuccess: onDone,
+      onError: (err) => {
+        const fields = fieldErrors(err);
+        setErrors(
+          Object.keys(fields).length ? fields : { _: errorMessage(err, 'Could not turn off two-factor sign-in. Please try again.') },
+        );
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    disable.mutate({ password, code });
+  }
+
+  return (
+    <form onSubmit={submit} className="two-factor-disable">
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <TextField
+        label="Code from the app, or a recovery code"
+        name="code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code}
+      />
+      <FormMessage>{errors._}</FormMessage>
+      <div className="form-actions">
+        <button type="submit" className="button button-danger" disabled={disable.isPending}>
+          Turn off two-factor sign-in
+        </button>
+        <button type="button" className="text-link" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Settings: two-factor sign-in (DECISIONS "Privacy and trust"). Any member may turn it on; an
+ * admin without it is sent here, since every admin page and call refuses her until it is on.
+ */
+export function TwoFactorSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user } = useAuth();
+  const status = useQuery(trpc.auth.twoFactor.status.queryOptions());
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+  const refresh = () => queryClient.invalidateQueries(trpc.auth.pathFilter());
+  const start = useMutation(
+    trpc.auth.twoFactor.setup.mutationOptions({
+      onSuccess: setSetup,
+      onError: (err) => toast(errorMessage(err, 'Could not start the set-up. Please try again.'), 'error'),
+    }),
+  );
+  const enabled = status.data?.enabled ?? false;
+
+  return (
+    <section className="card form-card two-factor" id="two-factor" aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      {codes ? (
+        <RecoveryCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            toast('Two-factor sign-in is on.', 'success');
+          }}
+        />
+      ) : status.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : enabled ? (
+        <>
+          <p>
+            <strong>On.</strong> <span className="muted">After your password, sign-in asks for a code from your authenticator app.</span>
+          </p>
+          {turningOff ? (
+            <DisableForm
+              onCancel={() => setTurningOff(false)}
+              onDone={async () => {
+                setTurningOff(false);
+                toast('Two-factor sign-in is off.', 'success');
+                await refresh();
+              }}
+            />
+          ) : (
+            <div className="form-actions">
+              <button type="button" className="button button-ghost button-small" onClick={() => setTurningOff(true)}>
+                Turn off…
+              </button>
+            </div>
+          )}
+        </>
+      ) : setup ? (
+        <SetupStep
+          setup={setup}
+          onCancel={() => setSetup(null)}
+          onEnabled={async (recovery) => {
+            setSetup(null);
+            setCodes(recovery);
+            await refresh();
+          }}
+        />
+      ) : (
+        <>
+          {user?.needsTwoFactorSetup ? (
+            <FormMessage tone="info">Administrators sign in with two-factor sign-in. Set it up here to open the admin pages.</FormMessage>
+          ) : null}
+          <p className="muted">
+            Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone, so a stolen password
+            is not enough.
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button" disabled={start.isPending} onClick={() => start.mutate()}>
+              Set up two-factor sign-in
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
