@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
+import { loginAs, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
 // The widget is driven where members meet it: an event page's 'Notes and Comments' tab and the
 // gallery's 'Detailed Image View'. Each test creates its own event or image, so none depends on
@@ -302,19 +302,18 @@ test('post and fetch failures show the SPEC texts in the error area', async ({ p
   });
 });
 
-test('a visitor can read comments but not post or like; the pages that show the widget send them to log in', async ({ page, browser }) => {
+test('a visitor can neither read nor write comments; the pages that show the widget send them to log in', async ({ page, browser }) => {
   const member = await memberPage(browser, SEED.travelHost);
   const host = await newEvent(member.page);
-  const text = uid('Public reading');
+  const text = uid('Members only');
   const comment = await postThroughApi(member.page, host, text);
   await member.close();
 
-  // This page has no session.
+  // This page has no session. Comments are members-only (DECISIONS "Privacy and trust").
   expect((await (await page.request.get('/auth-status')).json()).authenticated).toBe(false);
-  const listed = await apiComments(page, host);
-  expect(listed).toEqual([
-    expect.objectContaining({ id: comment.id, content: text, like_count: 0, user_liked: false, username: SEED.travelHost.name }),
-  ]);
+  const listed = await page.request.get(`/api/comments?commentableId=${idOf(host)}`);
+  expect(listed.status()).toBe(401);
+  expect(await listed.text()).not.toContain(text);
   expect((await page.request.post('/api/comments', { data: { content: 'anonymous', commentableId: idOf(host) } })).status()).toBe(401);
   expect((await page.request.post(`/api/comments/${comment.id}/like`)).status()).toBe(401);
   expect((await page.request.put(`/api/comments/${comment.id}`, { data: { content: 'x' } })).status()).toBe(401);
@@ -326,6 +325,26 @@ test('a visitor can read comments but not post or like; the pages that show the 
   await expect(page).toHaveURL(/\/no-permission$/);
   await page.goto('/gallery');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('when the session ends with the widget open, the next fetch takes the comments away', async ({ browser }) => {
+  // A session of its own (not the run's shared one), since it is ended here.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, SEED.founding.email, SEED.demoPassword, SEED.founding.name, { fresh: true });
+  const host = await newEvent(page);
+  const text = uid('Seen while signed in');
+  await postThroughApi(page, host, text);
+  const widget = await openComments(page, host);
+  await expect(commentItem(widget, text)).toBeVisible();
+
+  // Signed out elsewhere (same cookie jar, another tab's request): the page does not know yet.
+  expect((await page.request.post('/logout')).status()).toBeLessThan(400);
+  await widget.getByRole('button', { name: 'Newest First' }).click();
+  // The refused list (401) makes the shell ask who she is: a visitor, sent away from the page.
+  await expect(page).toHaveURL(/\/no-permission$/);
+  await expect(page.getByText(text)).toHaveCount(0);
+  await context.close();
 });
 
 test('the widget is keyboard usable and has no serious accessibility violations', async ({ page }) => {

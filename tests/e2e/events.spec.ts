@@ -142,7 +142,7 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Delete Event' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Participation' }).click();
     await expect(page.getByRole('button', { name: 'Join Event' })).toBeDisabled();
-    await expect(page.getByText('This event is by invitation only.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
@@ -23,6 +23,7 @@ export function InviteModal({
 }) {
   const trpc = useTRPC();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -32,6 +33,8 @@ export function InviteModal({
     trpc.events.invite.mutationOptions({
       onSuccess: (res) => {
         toast(res.message, res.invited > 0 ? 'success' : 'info');
+        // Who holds an invitation now: the next opening marks them.
+        void queryClient.invalidateQueries(trpc.events.inviteCandidates.queryFilter({ id: eventId }));
         setSelected(new Set());
         setRefusal(null);
         onClose();

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser } from '@playwright/test';
+import { loginAsDemo, SEED } from './fixtures';
+
+// DECISIONS "Privacy and trust": an invite-only event is listed for every member, but its address,
+// virtual link, participants, images and comments are for its creator, admins, participants and
+// members holding a live invitation. Each test creates its own event.
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function memberPage(browser: Browser, baseURL: string | undefined, who: { email: string; name: string }) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAsDemo(page, who);
+  return { page, close: () => context.close() };
+}
+
+test('a member without an invitation sees the listing and a calm withheld state; invited, she sees the details', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = `Ravello Supper ${uid()}`;
+  const street = 'Villa Cimbrone, Via Santa Chiara 26';
+  const note = `Ring at the garden gate ${uid()}`;
+  const said = `The terrace is ours at eight ${uid()}`;
+
+  // The host creates the event and writes a first comment.
+  await loginAsDemo(page, SEED.travelHost);
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      exclusivity: 'invite-only',
+      type: 'entertainment',
+      description: 'Dinner on a terrace above the sea.',
+      note,
+      event_date: '2031-09-10',
+      start_time: '19:30',
+      end_time: '23:00',
+      time_zone: 'Europe/Rome',
+      is_physical: true,
+      location: street,
+      city: 'Ravello',
+      country: 'Italy',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = ((await created.json()) as { id: number }).id;
+  const comment = await page.request.post('/api/comments', { data: { commentableId: `event-${eventId}`, content: said } });
+  expect(comment.status()).toBe(201);
+
+  // Another member finds it in the list: the badge and the region, not the address or the count.
+  const guest = await memberPage(browser, testInfo.project.use.baseURL, SEED.founding2);
+  const g = guest.page;
+  await g.goto('/calendar');
+  await g.getByLabel('Search events by title').fill(title);
+  const card = g.getByRole('article').filter({ has: g.getByRole('link', { name: title }) });
+  await expect(card.getByText('Invite-only')).toBeVisible();
+  await expect(card.getByText('Ravello, Italy')).toBeVisible();
+  await expect(card.getByText('Details for invited members')).toBeVisible();
+  await expect(card).not.toContainText('Villa Cimbrone');
+
+  // The event page: the listing fields, and a calm note where the details would be.
+  await card.getByRole('link', { name: title }).click();
+  await expect(g.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(g.getByText('Ravello, Italy · Address shared with invited members')).toBeVisible();
+  await expect(g.getByRole('complementary').getByText('Details are shared with invited members.')).toBeVisible();
+  await expect(g.getByText(`${SEED.travelHost.name} can send you an invitation.`)).toBeVisible();
+  await expect(g.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await expect(g.locator('body')).not.toContainText('Villa Cimbrone');
+  await expect(g.locator('body')).not.toContainText(note);
+  const axe = await new AxeBuilder({ page: g }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await g.getByRole('tab', { name: 'Participation' }).click();
+  await expect(g.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
+  await expect(g.getByRole('button', { name: 'Join Event' })).toBeDisabled();
+  await g.getByRole('tab', { name: 'Images' }).click();
+  await expect(g.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
+  await expect(g.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+  await g.getByRole('tab', { name: 'Notes and Comments' }).click();
+  await expect(g.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
+  await expect(g.getByRole('region', { name: /^Comments/ })).toHaveCount(0);
+  await expect(g.locator('body')).not.toContainText(said);
+  // The server refuses what the page does not ask for.
+  expect((await g.request.get(`/api/events/${eventId}/ics`)).status()).toBe(403);
+  expect((await g.request.get(`/api/comments?commentableId=event-${eventId}`)).status()).toBe(403);
+
+  // The host invites her from the Invite modal; she is then marked there.
+  await page.goto(`/events/${eventId}`);
+  await page.getByRole('tab', { name: 'Participation' }).click();
+  await page.getByRole('button', { name: 'Invite Member(s)' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite Member(s)' });
+  await invite.getByLabel('Search members').fill('Amara');
+  await invite.getByRole('checkbox', { name: new RegExp(SEED.founding2.name) }).check();
+  await invite.getByRole('button', { name: 'Invite Selected (1)' }).click();
+  await expect(invite).toBeHidden();
+  await expect(page.getByRole('status').getByText('Invitation sent to 1 member.')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite Member(s)' }).click();
+  await invite.getByLabel('Search members').fill('Amara');
+  const row = invite.getByRole('listitem').filter({ hasText: SEED.founding2.name });
+  await expect(row.getByText('Invitation sent')).toBeVisible();
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await invite.getByRole('button', { name: 'Cancel' }).click();
+
+  // Invited, she sees everything.
+  await g.reload();
+  await g.getByRole('tab', { name: 'Details' }).click();
+  await expect(g.getByText(`${street}, Ravello, Italy`).first()).toBeVisible();
+  await expect(g.getByText(note)).toBeVisible();
+  await expect(g.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await expect(g.getByRole('heading', { name: 'Participants (0)' })).toBeVisible();
+  await g.getByRole('tab', { name: 'Participation' }).click();
+  await expect(g.getByRole('button', { name: 'Join Event' })).toBeEnabled();
+  await g.getByRole('tab', { name: 'Images' }).click();
+  await expect(g.getByRole('button', { name: 'Upload Image' })).toBeVisible();
+  await g.getByRole('tab', { name: 'Notes and Comments' }).click();
+  await expect(g.getByRole('region', { name: /^Comments/ }).getByText(said)).toBeVisible();
+  expect((await g.request.get(`/api/events/${eventId}/ics`)).status()).toBe(200);
+  await guest.close();
+});
