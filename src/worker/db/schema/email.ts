@@ -34,7 +34,8 @@ export const emailMessages = sqliteTable(
   (t) => [index('email_messages_created_idx').on(t.createdAt)],
 );
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/** 'skipped': the member turned this kind of email off (email_opt_outs); nothing was sent. */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 
 export const emailDeliveries = sqliteTable(
   'email_deliveries',
