@@ -11,8 +11,8 @@ export const imagePolicy = {
 
 /**
  * Who sees an image (a condition on the images row of the query): every member, unless it is
- * tagged with an event whose details she does not see (eventPolicy.seeDetails, DECISIONS "Privacy
- * and trust": an invite-only event's images are its invited members'). To her it does not exist.
+ * tagged with an event whose details she does not see (eventPolicy.seeDetails; an invite-only
+ * event's images are its invited members', DECISIONS "Privacy and trust"). To her it does not exist.
  */
 export function imageVisibleSql(a: MemberActor, now: number): SQL {
   return sql`(${columnRef(images.associatedEventId)} IS NULL OR ${eventDetailsVisibleSql(a, images.associatedEventId, now)})`;
