@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
 import { authRoutes } from './modules/auth/rest';
 import { sessionActor } from './modules/auth/session-middleware';
@@ -8,6 +9,7 @@ import { homesRoutes } from './modules/homes/rest';
 import { imagesRoutes } from './modules/images/rest';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox';
 import { adminMailRoutes } from './modules/mail/rest';
+import { unsubscribeRoutes } from './modules/mail/unsubscribe-routes';
 import { membershipRoutes } from './modules/membership/rest';
 import { AppError } from './platform/app-error';
 import type { AppEnv } from './platform/hono-env';
@@ -24,6 +26,8 @@ app.use('*', requestContext, securityHeaders, originCheck, sessionActor);
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);
+app.route('/', accountRoutes);
+app.route('/', unsubscribeRoutes);
 app.route('/', membershipRoutes);
 app.route('/', adminRoutes);
 app.route('/', eventsRoutes);

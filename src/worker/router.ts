@@ -7,9 +7,11 @@ import { commentsRouter } from './modules/comments/router';
 import { homesRouter } from './modules/homes/router';
 import { adminRouter } from './modules/admin/router';
 import { mailRouter } from './modules/mail/router';
+import { accountRouter } from './modules/account/router';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   membership: membershipRouter,
   events: eventsRouter,
   images: imagesRouter,

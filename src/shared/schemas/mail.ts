@@ -51,7 +51,13 @@ export const SentMailListInputSchema = z.object({
 
 export const SentMailIdSchema = z.object({ id: IdSchema });
 
-export const DELIVERY_STATUS_LABELS = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as const;
+export const DELIVERY_STATUS_LABELS = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Skipped (opted out)',
+} as const;
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_LABELS;
 
 export const RECIPIENT_GROUP_LABELS: Record<(typeof RECIPIENT_GROUPS)[number], string> = {

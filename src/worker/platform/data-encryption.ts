@@ -5,14 +5,14 @@ import type { Env } from './env';
 // DATA_ENCRYPTION_KEY Worker secret (base64 of 32 random bytes), which D1 never holds. Two keys are
 // derived from it with HKDF, one per kind of use: an AES-GCM key that seals stored values (each
 // bound to its context as additional data, so a value opens only where it was sealed), and an
-// HMAC key for the calendar feed URLs.
+// HMAC key for the calendar feed URLs, and one for the one-click unsubscribe links of optional emails.
 // docs/decisions/0009-no-secret-at-rest.md gives the reasons and what rotating the secret costs.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Uses of the derived keys (HKDF info; 'email-body' is the sealing key, named after its first use). */
-type KeyPurpose = 'email-body' | 'calendar-feed';
+type KeyPurpose = 'email-body' | 'calendar-feed' | 'unsubscribe';
 
 export class DataKeyError extends Error {
   constructor(message: string) {
@@ -120,5 +120,21 @@ export async function feedMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: st
 export async function verifyFeedMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string, mac: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return false;
   const key = await deriveKey(env, 'calendar-feed');
+  return crypto.subtle.verify('HMAC', key, fromBase64(mac), encoder.encode(message));
+}
+
+/**
+ * HMAC-SHA-256 of a message under the unsubscribe key, base64url (43 characters): the token of a
+ * member's one-click unsubscribe link (modules/mail/email-preferences.ts). Derived, never stored.
+ */
+export async function unsubscribeMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string): Promise<string> {
+  const key = await deriveKey(env, 'unsubscribe');
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message))));
+}
+
+/** Checks an unsubscribe token in constant time. */
+export async function verifyUnsubscribeMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string, mac: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return false;
+  const key = await deriveKey(env, 'unsubscribe');
   return crypto.subtle.verify('HMAC', key, fromBase64(mac), encoder.encode(message));
 }

@@ -253,7 +253,7 @@ describe('Sent mail', () => {
       deliveries: { toEmail: string; status: string; lastError: string | null }[];
       message: { html: string; counts: object };
     }>();
-    expect(message.counts).toEqual({ total: 2, queued: 0, sending: 0, sent: 1, failed: 1 });
+    expect(message.counts).toEqual({ total: 2, queued: 0, sending: 0, sent: 1, failed: 1, skipped: 0 });
     expect(deliveries[0]).toMatchObject({ toEmail: refused, status: 'failed', lastError: `email to ${refused} not allowed` });
     expect(message.html).toContain('Hello');
 

@@ -85,18 +85,21 @@ function RecipientCount({ group, selected }: { group: RecipientGroup; selected: 
     enabled: group !== 'selected' || selected.length > 0,
     placeholderData: keepPreviousData,
   });
-  const n = group === 'selected' && selected.length === 0 ? 0 : count.data?.count;
+  const none = group === 'selected' && selected.length === 0;
+  const optedOut = none ? 0 : (count.data?.optedOut ?? 0);
+  const n = none ? 0 : count.data === undefined ? undefined : count.data.count - optedOut;
   return (
     <p className="recipient-count" role="status" aria-live="polite">
       {n === undefined ? (
         'Counting recipients…'
-      ) : n === 0 ? (
+      ) : n === 0 && optedOut === 0 ? (
         'No members will receive this email yet.'
       ) : (
         <>
           This email will go to <strong>{plural(n)}</strong>.
         </>
       )}
+      {optedOut > 0 ? ` ${plural(optedOut)} of this group turned group mail off and will be skipped.` : null}
     </p>
   );
 }
@@ -123,7 +126,10 @@ export function MailPage() {
     trpc.mail.send.mutationOptions({
       onSuccess: async (result) => {
         toast('Email sent successfully.', 'success');
-        setSentNote(`Email sent successfully. It is on its way to ${plural(result.recipientCount)}.`);
+        setSentNote(
+          `Email sent successfully. It is on its way to ${plural(result.recipientCount)}.` +
+            (result.skipped ? ` ${plural(result.skipped)} opted out and ${result.skipped === 1 ? 'was' : 'were'} skipped.` : ''),
+        );
         setSubject('');
         setBody('');
         setError('');
@@ -157,7 +163,7 @@ export function MailPage() {
     setConfirming(true);
   }
 
-  const recipients = group === 'selected' && selected.length === 0 ? 0 : count.data?.count;
+  const recipients = group === 'selected' && selected.length === 0 ? 0 : count.data && count.data.count - count.data.optedOut;
 
   return (
     <section className="page mail-page">

@@ -30,6 +30,7 @@ interface Counts {
   sending: number;
   sent: number;
   failed: number;
+  skipped: number;
 }
 
 function StatusBadge({ status }: { status: DeliveryStatus }) {
@@ -46,6 +47,7 @@ function CountsLine({ counts }: { counts: Counts }) {
       <span className="status-sent">{counts.sent} sent</span>
       {waiting ? <span className="status-queued">{waiting} queued</span> : null}
       {counts.failed ? <span className="status-failed">{counts.failed} failed</span> : null}
+      {counts.skipped ? <span className="status-skipped">{counts.skipped} skipped (opted out)</span> : null}
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSettings } from './two-factor-settings';
+import { EmailPreferencesSettings } from './email-preferences-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -159,6 +160,7 @@ export function SettingsPage() {
       ) : null}
       {forced ? null : <AccountForm />}
       <PasswordForm forced={forced} />
+      {forced ? null : <EmailPreferencesSettings />}
       {forced ? null : <CalendarFeedSettings />}
       {forced ? null : <TwoFactorSettings />}
       {forced ? null : <SignedInDevices />}

@@ -16,6 +16,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { DETAILS_WITHHELD, EVENT_NOT_FOUND, findEventRow } from './events';
 import { buildIcs, icsFilename } from './ics';
+import { optedOutSql } from '../mail/email-preferences';
 
 /**
  * The 'Welcome to {event}!' modal's Send Confirmation Email: the event's details and an .ics
@@ -70,7 +71,7 @@ export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnn
   ensure(eventPolicy.announce(me, event), 'Only the event’s creator or an admin can email its participants.');
   await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `member:${me.id}`);
   const recipients = await deps.db
-    .select({ userId: users.id, name: users.name, email: users.email })
+    .select({ userId: users.id, name: users.name, email: users.email, optedOut: optedOutSql(users.id, 'announcements') })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
     .where(eq(eventParticipants.eventId, event.id));

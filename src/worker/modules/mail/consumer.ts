@@ -6,6 +6,7 @@ import { personalize } from './layout';
 import { openMessageBody, type MessageBody } from './message-body';
 import { describeError, redactedReason } from '../../platform/log-redaction';
 import type { MailJob } from '../../platform/mail-job';
+import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
 
 /**
  * A delivery left 'sending' this long was abandoned by a consumer that died mid-send; it may be
@@ -154,6 +155,7 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         messageId: emailDeliveries.messageId,
         toEmail: emailDeliveries.toEmail,
         toName: emailDeliveries.toName,
+        userId: emailDeliveries.userId,
       }),
     deps.db
       .select()
@@ -194,13 +196,17 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
         if (!msg) throw new Error('The message was deleted.');
         if (body === null || body === undefined) throw new Error(NO_BODY);
         if (body instanceof Error) throw body;
+        // Optional emails: her own one-click unsubscribe link in the footer and in the headers.
+        const extras = await unsubscribeExtras(deps.env, msg.kind, delivery.userId);
+        const origin = deps.env.APP_ORIGIN;
         await sender.send({
           from: { email: deps.env.MAIL_FROM, name: deps.env.MAIL_FROM_NAME },
           // One recipient per email: members never see each other's addresses.
           to: delivery.toName ? { email: delivery.toEmail, name: delivery.toName } : delivery.toEmail,
           subject: msg.subject,
-          html: personalize(body.html, delivery.toName, 'html'),
-          text: personalize(body.text, delivery.toName, 'text'),
+          html: fillUnsubscribe(personalize(body.html, delivery.toName, 'html'), extras?.url ?? null, origin),
+          text: fillUnsubscribe(personalize(body.text, delivery.toName, 'text'), extras?.url ?? null, origin),
+          ...(extras ? { headers: extras.headers } : {}),
           ...(body.attachments?.length
             ? {
                 attachments: body.attachments.map((a) => ({

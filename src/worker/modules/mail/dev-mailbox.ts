@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
 import { escapeHtml, personalize } from './layout';
 import { tryOpenMessageBody, type MessageBody } from './message-body';
+import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
 
 /**
  * Development only: every email recorded in D1, newest first. 404 unless ENVIRONMENT is
@@ -31,6 +32,8 @@ async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, 
       messageId: emailMessages.id,
       to: emailDeliveries.toEmail,
       toName: emailDeliveries.toName,
+      userId: emailDeliveries.userId,
+      kind: emailMessages.kind,
       status: emailDeliveries.status,
       subject: emailMessages.subject,
       body: emailMessages.body,
@@ -46,16 +49,24 @@ async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, 
   for (const r of rows) {
     if (!opened.has(r.messageId)) opened.set(r.messageId, (await tryOpenMessageBody(env, r.body)) ?? UNREADABLE);
   }
-  // As each member received it: their own name merged where the body says {{name}}.
-  return rows.map(({ toName, messageId, body: _sealed, ...r }) => {
-    const body = opened.get(messageId)!;
-    return {
-      ...r,
-      text: personalize(body.text, toName, 'text'),
-      html: personalize(body.html, toName, 'html'),
-      created_at: new Date(r.created_at).toISOString(),
-    };
-  });
+  // As each member received it: their own name merged where the body says {{name}}, and an
+  // optional email's own unsubscribe link and headers, derived exactly as the consumer does.
+  return Promise.all(
+    rows.map(async ({ toName, messageId, body: _sealed, userId, kind, ...r }) => {
+      const body = opened.get(messageId)!;
+      const extras = await unsubscribeExtras(env, kind, userId);
+      const url = extras?.url ?? null;
+      return {
+        ...r,
+        kind,
+        text: fillUnsubscribe(personalize(body.text, toName, 'text'), url, env.APP_ORIGIN),
+        html: fillUnsubscribe(personalize(body.html, toName, 'html'), url, env.APP_ORIGIN),
+        /** headers (name to value, as sent) */
+        headers: extras?.headers ?? {},
+        created_at: new Date(r.created_at).toISOString(),
+      };
+    }),
+  );
 }
 
 devMailboxRoutes.get('/dev/mailbox.json', async (c) => c.json(await listMail(c, 200)));

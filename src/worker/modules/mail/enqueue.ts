@@ -7,11 +7,14 @@ import type { MailJob } from '../../platform/mail-job';
 import { emailLayout, footerText, htmlToText } from './layout';
 import { sealMessageBody, type MailAttachment } from './message-body';
 import { describeError } from '../../platform/log-redaction';
+import { categoryOfKind } from './email-preferences';
 
 export interface EmailRecipient {
   email: string;
   name?: string | null;
   userId?: number | null;
+  /** She turned this kind of email off: recorded as 'skipped', never queued. */
+  optedOut?: boolean;
 }
 
 export interface OutgoingEmail {
@@ -81,16 +84,18 @@ export async function enqueueEmail(
   deps: Deps,
   email: OutgoingEmail,
   opts: EnqueueOptions = {},
-): Promise<{ messageId: number; deliveryIds: number[] }> {
+): Promise<{ messageId: number; deliveryIds: number[]; skipped: number }> {
   assertSingleLine(email.subject);
   assertNoTokenInSubject(email.subject);
   const now = deps.now();
   const origin = deps.env.APP_ORIGIN;
   const recipients = uniqueRecipients(email.recipients);
+  // Optional emails end with an unsubscribe link, filled in per recipient by the consumer.
+  const unsubscribe = categoryOfKind(email.kind) !== null;
   // The body holds the live links: only its sealed form reaches D1 (DECISIONS "No secret at rest").
   const body = await sealMessageBody(deps.env, {
-    html: emailLayout(email.bodyHtml, { appOrigin: origin }),
-    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin)}`,
+    html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe }),
+    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe })}`,
     attachments: email.attachments?.length ? email.attachments : null,
   });
 
@@ -120,19 +125,21 @@ export async function enqueueEmail(
           userId: r.userId ?? null,
           toEmail: r.email.trim(),
           toName: r.name ?? null,
-          status: sql`'queued'`,
+          status: r.optedOut ? sql`'skipped'` : sql`'queued'`,
           attempts: sql`0`,
           createdAt: literalNow,
         })),
       )
-      .returning({ id: emailDeliveries.id }),
+      .returning({ id: emailDeliveries.id, status: emailDeliveries.status }),
   );
 
   const results = await deps.db.batch([insertMessage, ...(opts.alsoWrite ?? []), ...insertDeliveries]);
   const messageId = (results[0] as { id: number }[])[0]!.id;
-  const deliveryIds = (results.slice(1 + (opts.alsoWrite?.length ?? 0)) as { id: number }[][]).flat().map((r) => r.id);
-  await enqueueOrMarkFailed(deps, messageId, deliveryIds);
-  return { messageId, deliveryIds };
+  const rows = (results.slice(1 + (opts.alsoWrite?.length ?? 0)) as { id: number; status: string }[][]).flat();
+  // Skipped deliveries (opted out) are recorded for Sent mail but never queued.
+  const deliveryIds = rows.filter((r) => r.status !== 'skipped').map((r) => r.id);
+  if (deliveryIds.length > 0) await enqueueOrMarkFailed(deps, messageId, deliveryIds);
+  return { messageId, deliveryIds, skipped: rows.length - deliveryIds.length };
 }
 
 /**

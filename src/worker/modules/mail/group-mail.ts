@@ -16,6 +16,8 @@ export interface SendGroupMailResult {
   message: string;
   messageId: number;
   recipientCount: number;
+  /** Members of the group who turned group mail off: recorded as skipped, not sent. */
+  skipped: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMa
   const recipients = await resolveRecipients(deps, admin, input);
   if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No members are in this group.');
 
-  const { messageId, deliveryIds } = await enqueueEmail(
+  const { messageId, deliveryIds, skipped } = await enqueueEmail(
     deps,
     { kind: 'group', subject: input.subject, bodyHtml, recipients, senderId: admin.id, recipientGroup: input.recipientGroup },
     {
@@ -44,10 +46,11 @@ export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMa
           {
             subject: input.subject,
             recipients: recipients.length,
+            skipped: recipients.filter((r) => r.optedOut).length,
           },
         ),
       ],
     },
   );
-  return { message: 'Email sent successfully.', messageId, recipientCount: deliveryIds.length };
+  return { message: 'Email sent successfully.', messageId, recipientCount: deliveryIds.length, skipped };
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { MailMember, RecipientsInputSchema } from '../../../shared/schemas/mail';
 import type { Actor, MemberActor } from '../../platform/actor';
@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { chunk, type EmailRecipient } from './enqueue';
 import { requireAdmin } from '../../platform/guards';
 import type { Deps } from '../../platform/deps';
+import { optedOutSql } from './email-preferences';
 
 export type RecipientsData = z.output<typeof RecipientsInputSchema>;
 
@@ -35,13 +36,21 @@ function groupFilters(admin: MemberActor, input: RecipientsData): SQL[] {
   }
 }
 
-/** The members a group mail goes to, in one D1 round trip whatever the group. */
+/**
+ * Whether a member of the group turned group mail off. The 'testing' group is the sending admin
+ * checking her own message: it always reaches her.
+ */
+const optedOutOfGroupMail = (input: RecipientsData) =>
+  input.recipientGroup === 'testing' ? sql<boolean>`0`.mapWith(Boolean) : optedOutSql(users.id, 'group_mail');
+
+/** The members a group mail goes to (optedOut: recorded as skipped), in one D1 round trip whatever the group. */
 export async function resolveRecipients(
   deps: Deps,
   admin: MemberActor,
   input: RecipientsData,
-): Promise<(EmailRecipient & { userId: number })[]> {
-  const base = () => deps.db.select({ userId: users.id, email: users.email, name: users.name }).from(users);
+): Promise<(EmailRecipient & { userId: number; optedOut: boolean })[]> {
+  const base = () =>
+    deps.db.select({ userId: users.id, email: users.email, name: users.name, optedOut: optedOutOfGroupMail(input) }).from(users);
   const filters = groupFilters(admin, input);
   if (filters.length === 0) return input.recipientGroup === 'selected' ? [] : base().orderBy(asc(users.id));
   if (filters.length === 1) return base().where(filters[0]);
@@ -49,15 +58,26 @@ export async function resolveRecipients(
   return (await deps.db.batch([first!, ...rest])).flat();
 }
 
-/** How many members a send would reach (the compose page shows it before sending). */
-export async function countRecipients(deps: Deps, actor: Actor, input: RecipientsData): Promise<{ count: number }> {
+/**
+ * How many members a send would reach (the compose page shows it before sending): count is the
+ * group's size, optedOut how many of them turned group mail off (skipped when sent).
+ */
+export async function countRecipients(deps: Deps, actor: Actor, input: RecipientsData): Promise<{ count: number; optedOut: number }> {
   const admin = requireAdmin(actor);
   const filters = groupFilters(admin, input);
-  const counted = (where?: SQL) => deps.db.select({ n: count() }).from(users).where(where);
-  if (filters.length === 0) return { count: input.recipientGroup === 'selected' ? 0 : ((await counted())[0]?.n ?? 0) };
+  const optedOut = sql<number>`coalesce(sum(${optedOutOfGroupMail(input)}), 0)`.mapWith(Number);
+  const counted = (where?: SQL) => deps.db.select({ n: count(), off: optedOut }).from(users).where(where);
+  if (filters.length === 0) {
+    if (input.recipientGroup === 'selected') return { count: 0, optedOut: 0 };
+    const row = (await counted())[0];
+    return { count: row?.n ?? 0, optedOut: row?.off ?? 0 };
+  }
   const [first, ...rest] = filters.map((f) => counted(f));
   const results = await deps.db.batch([first!, ...rest]);
-  return { count: results.reduce((sum, rows) => sum + (rows[0]?.n ?? 0), 0) };
+  return {
+    count: results.reduce((sum, rows) => sum + (rows[0]?.n ?? 0), 0),
+    optedOut: results.reduce((sum, rows) => sum + (rows[0]?.off ?? 0), 0),
+  };
 }
 
 /** GET /api/admin/get-members: every member for the 'selected' picker, by name. */

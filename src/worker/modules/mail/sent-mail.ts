@@ -24,6 +24,8 @@ export interface DeliveryCounts {
   sending: number;
   sent: number;
   failed: number;
+  /** Opted out of this kind of email: recorded, not sent. */
+  skipped: number;
 }
 
 export interface SentMailSummary {
@@ -57,6 +59,7 @@ const countColumns = {
   sending: countOf('sending'),
   sent: countOf('sent'),
   failed: countOf('failed'),
+  skipped: countOf('skipped'),
 };
 
 function summaryQuery(deps: Deps) {
@@ -78,8 +81,8 @@ function summaryQuery(deps: Deps) {
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[number];
 
 function toSummary(r: SummaryRow): SentMailSummary {
-  const { total, queued, sending, sent, failed, ...rest } = r;
-  return { ...rest, counts: { total, queued, sending, sent, failed } };
+  const { total, queued, sending, sent, failed, skipped, ...rest } = r;
+  return { ...rest, counts: { total, queued, sending, sent, failed, skipped } };
 }
 
 /** Newest first, 20 a page, each with its delivery counts: one query. */

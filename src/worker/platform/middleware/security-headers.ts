@@ -24,7 +24,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   // /dev/mailbox renders stored email HTML; it sets its own stricter policy.
   if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   h.set('X-Content-Type-Options', 'nosniff');
-  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // A page whose URL carries a token (one-click unsubscribe) sets 'no-referrer' itself.
+  if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
   h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');

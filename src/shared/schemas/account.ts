@@ -1,0 +1,31 @@
+import * as z from 'zod';
+
+/** Settings > Email: the optional kinds of email, each on unless she turned it off. */
+export const EmailPreferencesSchema = z.object({
+  announcements: z.boolean(),
+  group_mail: z.boolean(),
+  reminders: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
+
+export const EMAIL_CATEGORY_LABELS = {
+  announcements: 'Announcements of events I joined',
+  group_mail: 'Group mail from the club’s admins',
+  reminders: 'Event reminders (a day before an event I joined)',
+} as const satisfies Record<keyof EmailPreferences, string>;
+
+/** The path segments of a one-click unsubscribe link: /unsubscribe/{userId}/{category}/{token}. */
+export const UnsubscribeParamsSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  category: z.enum(['announcements', 'group_mail', 'reminders']),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not valid.'),
+});
+
+/** DELETE /api/account: the password, and the 2FA code when two-factor sign-in is on. */
+export const DeleteAccountInputSchema = z.object({
+  password: z.string().min(1, 'Enter your password.').max(1000),
+  code: z.string().trim().max(64).optional(),
+});
+
+/** An admin deletes a member from User Management. */
+export const AdminDeleteUserInputSchema = z.object({ userId: z.coerce.number().int().positive() });
