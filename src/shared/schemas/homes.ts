@@ -170,6 +170,9 @@ export interface HomePhoto {
   thumbUrl: string;
   width: number | null;
   height: number | null;
+  title: string;
+  /** ISO 8601. */
+  uploadedAt: string;
 }
 
 /** A home as one viewer sees it: address is null unless can_see_address. */

@@ -49,6 +49,8 @@ interface PhotoRow {
   thumb: string | null;
   width: number | null;
   height: number | null;
+  title: string;
+  created: number;
 }
 const toPhoto = (p: PhotoRow): HomePhoto => ({
   id: p.id,
@@ -56,6 +58,8 @@ const toPhoto = (p: PhotoRow): HomePhoto => ({
   thumbUrl: photoUrl(p.thumb ?? p.display ?? p.key),
   width: p.width,
   height: p.height,
+  title: p.title,
+  uploadedAt: new Date(p.created).toISOString(),
 });
 
 async function limitWrites(deps: Deps, me: MemberActor) {
@@ -100,7 +104,7 @@ function cardFields(today: string) {
       WHERE "a"."home_id" = "homes"."id" AND "a"."end_date" > ${today} ORDER BY "a"."start_date" LIMIT 1)`,
     photo: sql<
       string | null
-    >`(SELECT json_object('id', "i"."id", 'key', "i"."r2_key", 'display', "i"."display_key", 'thumb', "i"."thumb_key", 'width', "i"."width", 'height', "i"."height")
+    >`(SELECT json_object('id', "i"."id", 'key', "i"."r2_key", 'display', "i"."display_key", 'thumb', "i"."thumb_key", 'width', "i"."width", 'height', "i"."height", 'title', "i"."title", 'created', "i"."created_at")
       FROM "home_images" AS "hi" JOIN "images" AS "i" ON "i"."id" = "hi"."image_id"
       WHERE "hi"."home_id" = "homes"."id" ORDER BY "hi"."position" LIMIT 1)`,
   };
@@ -190,6 +194,8 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
         thumb: images.thumbKey,
         width: images.width,
         height: images.height,
+        title: images.title,
+        created: images.createdAt,
       })
       .from(homeImages)
       .innerJoin(images, eq(images.id, homeImages.imageId))

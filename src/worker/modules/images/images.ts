@@ -85,10 +85,14 @@ function imageVisible(deps: Deps, me: MemberActor): SQL {
  * Every image the member may see (or those of one event), newest first, in one D1 query (authors,
  * event titles, comment counts and the visibility check in the same statement).
  */
+// A home's photos belong to its page, not to the Gallery (issue 16); the bytes stay served to
+// members like every image. Part of the list's one statement.
+const notAHomePhoto = sql`NOT EXISTS (SELECT 1 FROM "home_images" AS "hi" WHERE "hi"."image_id" = ${images.id})`;
+
 export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
   const me = requireMember(actor);
   const rows = await listQuery(deps)
-    .where(and(filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined, imageVisible(deps, me)))
+    .where(and(filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined, imageVisible(deps, me), notAHomePhoto))
     .orderBy(desc(images.createdAt), desc(images.id));
   return rows.map((r) => toImageDto(r, me));
 }
