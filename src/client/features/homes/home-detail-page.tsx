@@ -5,6 +5,7 @@ import { nightsBetween, type HomeView } from '../../../shared/schemas/homes';
 import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { HomePhotos } from './home-photos';
 import { formatRange, place, plural } from './homes-format';
 import './homes.css';
 
@@ -124,17 +125,7 @@ export function HomeDetailPage() {
           ) : null}
         </div>
       </header>
-      {h.photos.length ? (
-        <ul className="home-photos">
-          {h.photos.map((p) => (
-            <li key={p.id}>
-              <a href={p.url} target="_blank" rel="noreferrer">
-                <img src={p.thumbUrl} alt={`Photo of ${h.title}`} loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <HomePhotos photos={h.photos} title={h.title} host={h.host} />
       <div className="home-columns">
         <div className="home-main">
           <section className="card">

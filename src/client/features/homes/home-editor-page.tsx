@@ -6,6 +6,7 @@ import { HOME_AMENITIES, type AvailabilityWindow, type HomeView } from '../../..
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { HomePhotoPicker, type PickedPhoto } from './home-photo-picker';
 import './homes.css';
 
 interface FormState {
@@ -20,7 +21,7 @@ interface FormState {
   amenities: string[];
   houseRules: string;
   availability: AvailabilityWindow[];
-  imageIds: number[];
+  photos: PickedPhoto[];
 }
 
 const blank: FormState = {
@@ -35,7 +36,7 @@ const blank: FormState = {
   amenities: [],
   houseRules: '',
   availability: [],
-  imageIds: [],
+  photos: [],
 };
 
 const fromHome = (h: HomeView): FormState => ({
@@ -50,7 +51,7 @@ const fromHome = (h: HomeView): FormState => ({
   amenities: h.amenities,
   houseRules: h.houseRules,
   availability: h.availability,
-  imageIds: h.photos.map((p) => p.id),
+  photos: h.photos.map((p) => ({ id: p.id, thumbUrl: p.thumbUrl })),
 });
 
 /** /homes/new and /homes/{id}/edit: the host (or an admin) completes a home; saving lists it. */
@@ -87,7 +88,13 @@ export function HomeEditorPage() {
     setForm((f) => ({ ...f, availability: f.availability.map((w, j) => (j === i ? { ...w, [k]: v } : w)) }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const fields = { ...form, bedrooms: Number(form.bedrooms), maxGuests: Number(form.maxGuests) } as never;
+    const { photos, ...rest } = form;
+    const fields = {
+      ...rest,
+      imageIds: photos.map((p) => p.id),
+      bedrooms: Number(form.bedrooms),
+      maxGuests: Number(form.maxGuests),
+    } as never;
     if (id) update.mutate({ id, ...(fields as object) } as never);
     else create.mutate(fields);
   };
@@ -168,6 +175,8 @@ export function HomeEditorPage() {
             </label>
           ))}
         </fieldset>
+        <HomePhotoPicker photos={form.photos} onChange={(next) => setForm((f) => ({ ...f, photos: next(f.photos) }))} />
+        {errors.imageIds ? <p className="field-error">{errors.imageIds}</p> : null}
         <TextAreaField
           label="House rules"
           rows={3}

@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import { IMAGE_ACCEPT } from '../../../shared/schemas/images';
+import { MAX_HOME_PHOTOS } from '../../../shared/schemas/homes';
+import { checkFile, prepareUpload } from '../../shared/images/image-processing';
+import { sendUpload } from '../../shared/images/upload-request';
+
+export interface PickedPhoto {
+  id: number;
+  thumbUrl: string;
+}
+
+interface Pending {
+  key: number;
+  name: string;
+  progress: number;
+  error: string;
+}
+
+/**
+ * The home's photos in the editor: uploads go through the gallery's pipeline (re-encoded in the
+ * browser without location metadata, display size and thumbnail, members-only bytes) and the
+ * stored image ids join the form; saving the home links them (and keeps them out of the Gallery).
+ */
+export function HomePhotoPicker({
+  photos,
+  onChange,
+}: {
+  photos: PickedPhoto[];
+  onChange: (next: (p: PickedPhoto[]) => PickedPhoto[]) => void;
+}) {
+  const inputId = useId();
+  const [pending, setPending] = useState<Pending[]>([]);
+  const room = MAX_HOME_PHOTOS - photos.length - pending.filter((p) => !p.error).length;
+  const patch = (key: number, p: Partial<Pending>) => setPending((all) => all.map((x) => (x.key === key ? { ...x, ...p } : x)));
+
+  async function add(files: File[]) {
+    for (const [i, file] of files.slice(0, Math.max(0, room)).entries()) {
+      const key = Date.now() + i;
+      const invalid = checkFile(file);
+      setPending((all) => [...all, { key, name: file.name, progress: 0, error: invalid ?? '' }]);
+      if (invalid) continue;
+      try {
+        const parts = await prepareUpload(file);
+        const image = await sendUpload(
+          { ...parts, name: file.name },
+          { title: '', description: '', tags: '', associatedEventId: null },
+          (progress) => patch(key, { progress }),
+        );
+        setPending((all) => all.filter((x) => x.key !== key));
+        onChange((p) => [...p, { id: image.id, thumbUrl: image.thumb_url }]);
+      } catch (error) {
+        patch(key, { error: error instanceof Error ? error.message : 'The upload failed. Please retry.' });
+      }
+    }
+  }
+
+  const move = (i: number, by: -1 | 1) =>
+    onChange((p) => {
+      const next = [...p];
+      const [it] = next.splice(i, 1);
+      next.splice(i + by, 0, it!);
+      return next;
+    });
+
+  return (
+    <fieldset className="home-photo-picker">
+      <legend>Photos</legend>
+      <p className="field-hint">
+        Up to {MAX_HOME_PHOTOS}. The first is the card’s photo. Only members see them; location and camera details are removed before
+        upload.
+      </p>
+      {photos.length || pending.length ? (
+        <ul className="home-photo-list">
+          {photos.map((p, i) => (
+            <li key={p.id}>
+              <img src={p.thumbUrl} alt={`Photo ${i + 1}`} />
+              <div className="home-photo-actions">
+                {i > 0 ? (
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={`Move photo ${i + 1} earlier`}
+                    onClick={() => move(i, -1)}
+                  >
+                    ←
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-label={`Remove photo ${i + 1}`}
+                  onClick={() => onChange((all) => all.filter((x) => x.id !== p.id))}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+          {pending.map((p) => (
+            <li key={p.key} className="home-photo-pending">
+              <span className="home-photo-name">{p.name}</span>
+              {p.error ? (
+                <>
+                  <span className="field-error" role="alert">
+                    {p.error}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => setPending((all) => all.filter((x) => x.key !== p.key))}
+                  >
+                    Dismiss
+                  </button>
+                </>
+              ) : (
+                <progress max={100} value={Math.round(p.progress * 100)} aria-label={`Upload progress of ${p.name}`} />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {room > 0 ? (
+        <>
+          <label htmlFor={inputId} className="button button-ghost button-small">
+            Add photos
+          </label>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void add(files);
+            }}
+          />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
