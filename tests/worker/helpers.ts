@@ -185,3 +185,12 @@ export async function mailTo(email: string) {
     }),
   );
 }
+
+/**
+ * The local rate limiter counts in fixed 60-second windows aligned to the clock: a run that
+ * straddled a boundary would start counting again halfway. Start early in a window.
+ */
+export async function startOfRateWindow() {
+  const into = Date.now() % 60_000;
+  if (into > 40_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
+}

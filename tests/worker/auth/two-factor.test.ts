@@ -13,7 +13,19 @@ import { base32Decode, base32Encode, matchTotp, totpCode } from '../../../src/wo
 import { startTwoFactorLogin } from '../../../src/worker/modules/auth/two-factor';
 import { sha256Hex } from '../../../src/worker/platform/crypto';
 import { createDeps } from '../../../src/worker/platform/deps';
-import { cookieFrom, createUser, deps, freshTotpCode, request, TEST_PASSWORD, trpc, userRow, worker, type TestUser } from '../helpers';
+import {
+  cookieFrom,
+  createUser,
+  deps,
+  freshTotpCode,
+  request,
+  startOfRateWindow,
+  TEST_PASSWORD,
+  trpc,
+  userRow,
+  worker,
+  type TestUser,
+} from '../helpers';
 
 const PENDING = 'owow_2fa_pending';
 const ip = () => `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -365,15 +377,6 @@ describe('recovery codes', () => {
     expect((await codeStep(pending, a.codes[0]!)).status).toBe(400);
   });
 });
-
-/**
- * The local rate limiter counts in fixed 60-second windows aligned to the clock: a run that
- * straddled a boundary would start counting again halfway. Start early in a window.
- */
-async function startOfRateWindow() {
-  const into = Date.now() % 60_000;
-  if (into > 40_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
-}
 
 describe('rate limits on codes', { timeout: 60_000 }, () => {
   it('limits wrong codes per account like passwords (429), and ends a pending sign-in after five wrong codes', async () => {
