@@ -1,0 +1,146 @@
+// Issue 16 "Travel Host homes": a Travel Host completes the home drafted from her application's
+// property and opens dates; a member finds it by country and dates and requests a stay; the host
+// accepts (the guest is emailed); the guest then sees the exact address.
+import { expect, test, type Browser } from '@playwright/test';
+import { latestMailTo, loginAsDemo, SEED } from './fixtures';
+
+// Claire's seeded property (scripts/lib/seed-sql.ts) is "South Kihei Rd, Maui". Priya is the
+// guest: other specs sign her in and change her type, none reads her homes or stays.
+const HOST = SEED.travelHost;
+const GUEST = { email: 'priya@club.example', name: 'Priya Raman' };
+const ADDRESS = 'South Kihei Rd, Maui';
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function isoDate(daysFromToday: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + daysFromToday);
+  return d.toISOString().slice(0, 10);
+}
+
+async function memberPage(browser: Browser, baseURL: string | undefined, who: { email: string; name: string }) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAsDemo(page, who);
+  return { page, close: () => context.close() };
+}
+
+test('a Travel Host lists her application property, a member requests a stay, the host accepts, the guest sees the address', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const title = `Ocean House ${uid()}`;
+  const open = { start: isoDate(30), end: isoDate(60) };
+  const stay = { start: isoDate(35), end: isoDate(40) };
+
+  // The host: /homes/mine shows the application's property as a draft to complete.
+  await loginAsDemo(page, HOST);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Homes', exact: true }).click();
+  await expect(page).toHaveURL(/\/homes$/);
+  await page.getByRole('link', { name: 'My homes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My homes' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Nights hosted this year' })).toBeVisible();
+  const draft = page.getByRole('listitem').filter({ hasText: 'Draft' });
+  await expect(draft).toHaveCount(1);
+  await draft.getByRole('link', { name: 'Complete this home' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete your home' })).toBeVisible();
+  await expect(page.getByText('We started from the property in your application.')).toBeVisible();
+  // The property's address and description came across.
+  await expect(page.getByLabel('Exact address')).toHaveValue(ADDRESS);
+  await expect(page.getByLabel('Description')).toHaveValue(/Ocean house with four bedrooms/);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('City').fill('Kihei');
+  await page.getByLabel('Region').fill('Hawaii');
+  await page.getByLabel('Country').selectOption('United States');
+  await page.getByLabel('Bedrooms').fill('4');
+  await page.getByLabel('Guests').fill('6');
+  await page.getByRole('checkbox', { name: 'Wi-Fi' }).check();
+  await page.getByRole('button', { name: 'Add dates' }).click();
+  await page.getByLabel('From', { exact: true }).fill(open.start);
+  await page.getByLabel('To', { exact: true }).fill(open.end);
+  await page.getByRole('button', { name: 'Save and list' }).click();
+
+  await expect(page).toHaveURL(/\/homes\/\d+$/);
+  const homePath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(ADDRESS)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit home' })).toBeVisible();
+  // No request on one's own home.
+  await expect(page.getByRole('heading', { name: 'Request a stay' })).toHaveCount(0);
+  await page.goto('/homes/mine');
+  const listed = page.getByRole('listitem').filter({ hasText: title });
+  await expect(listed).toContainText('Kihei, United States');
+  await expect(listed.getByText('Draft')).toHaveCount(0);
+
+  // The guest finds it by country and dates; before an accept she sees city and country only.
+  const guest = await memberPage(browser, baseURL, GUEST);
+  try {
+    const g = guest.page;
+    await g.goto('/homes');
+    const filters = g.getByRole('form', { name: 'Find a home' });
+    // Dates outside the window do not find it.
+    await filters.getByLabel('Country').selectOption('United States');
+    await filters.getByLabel('Check-in').fill(isoDate(70));
+    await filters.getByLabel('Check-out').fill(isoDate(75));
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect(g.getByText('No home matches these dates and places yet.')).toBeVisible();
+    await filters.getByLabel('Check-in').fill(stay.start);
+    await filters.getByLabel('Check-out').fill(stay.end);
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const card = g.getByRole('listitem').filter({ hasText: title });
+    await expect(card).toContainText('Kihei, United States');
+    await expect(card).toContainText(`hosted by ${HOST.name}`);
+    // Another country does not find it.
+    await filters.getByLabel('Country').selectOption('Japan');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect(g.getByText('No home matches these dates and places yet.')).toBeVisible();
+    await filters.getByLabel('Country').selectOption('United States');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await card.getByRole('link').click();
+
+    await expect(g).toHaveURL(new RegExp(`${homePath}$`));
+    await expect(g.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(g.getByText('The exact address is shared once the host accepts your stay.')).toBeVisible();
+    await expect(g.getByText(ADDRESS)).toHaveCount(0);
+    const form = g.getByRole('form', { name: 'Request a stay' });
+    await form.getByLabel('Check-in').fill(stay.start);
+    await form.getByLabel('Check-out').fill(stay.end);
+    await form.getByLabel('Guests').fill('2');
+    await form.getByLabel('Message to the host').fill('Two of us, quiet travellers.');
+    await expect(form.getByText('5 nights')).toBeVisible();
+    await form.getByRole('button', { name: 'Request a stay' }).click();
+    await expect(g.getByText('Your request was sent to the host.')).toBeVisible();
+    await latestMailTo(g, HOST.email, `Stay request for ${title}`);
+
+    await g.goto('/homes/requests');
+    const mine = g.getByRole('region', { name: 'My stays' }).getByRole('listitem').filter({ hasText: title });
+    await expect(mine.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(mine.getByText(ADDRESS)).toHaveCount(0);
+
+    // The host accepts on /homes/requests; the guest is emailed.
+    await page.goto('/homes/requests');
+    const request = page.getByRole('region', { name: 'Requests for my homes' }).getByRole('listitem').filter({ hasText: title });
+    await expect(request).toContainText(`${GUEST.name} asks`);
+    await expect(request).toContainText('Two of us, quiet travellers.');
+    await request.getByLabel('Message (optional)').fill('The key is under the pot by the door.');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(request.getByText('Accepted', { exact: true })).toBeVisible();
+    const mail = await latestMailTo(page, GUEST.email, `Your stay at ${title} is confirmed`);
+    expect(mail.text).toContain(ADDRESS);
+
+    // The guest now sees the exact address, on her stay and on the home page.
+    await g.reload();
+    await expect(mine.getByText('Accepted', { exact: true })).toBeVisible();
+    await expect(mine.getByText(ADDRESS)).toBeVisible();
+    await g.goto(homePath);
+    await expect(g.getByRole('heading', { name: 'Where' })).toBeVisible();
+    await expect(g.getByText(ADDRESS)).toBeVisible();
+    await expect(g.getByText('The exact address is shared once the host accepts your stay.')).toHaveCount(0);
+    await expect(g.getByRole('heading', { name: 'Already booked' })).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+});
