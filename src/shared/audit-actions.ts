@@ -12,11 +12,14 @@ export const AUDIT_ACTION_LABELS = {
   'session.end': 'Ended a session',
   'session.end_others': 'Signed out all other devices',
   'user.update_self': 'Changed own account type',
+  'account.delete': 'Deleted own account',
+  'account.export': 'Downloaded own data',
   // User management
   'user.privilege': 'Changed a membership type',
   'user.grant_admin': 'Granted admin rights',
   'user.revoke_admin': 'Removed admin rights',
   'user.reset_password': 'Reset a password',
+  'user.delete': 'Deleted a member’s account',
   // Membership
   'application.accept': 'Accepted an application',
   'application.reject': 'Rejected an application',

@@ -18,6 +18,7 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<UserView | null>(null);
   const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.users.pathFilter());
 
@@ -57,6 +58,20 @@ export function UsersPage() {
       onError: (err) => {
         setResetTarget(null);
         toast(errorMessage(err, 'Could not reset the password.'), 'error');
+      },
+    }),
+  );
+
+  const deleteUser = useMutation(
+    trpc.admin.users.delete.mutationOptions({
+      onSuccess: async () => {
+        toast(`${deleteTarget?.name ?? 'The member'}’s account was deleted.`, 'success');
+        setDeleteTarget(null);
+        await refresh();
+      },
+      onError: (err) => {
+        setDeleteTarget(null);
+        toast(errorMessage(err, 'Could not delete the account.'), 'error');
       },
     }),
   );
@@ -135,6 +150,9 @@ export function UsersPage() {
                     >
                       {u.admin ? 'Remove admin' : 'Make admin'}
                     </button>
+                    <button type="button" className="button button-ghost button-small" onClick={() => setDeleteTarget(u)}>
+                      Delete
+                    </button>
                   </div>
                 </td>
               </tr>
@@ -166,6 +184,16 @@ export function UsersPage() {
         busy={setAdmin.isPending}
         onConfirm={() => adminTarget && setAdmin.mutate({ id: adminTarget.user_id, admin: !adminTarget.admin })}
         onCancel={() => setAdminTarget(null)}
+      />
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        title="Delete account"
+        message={`Delete ${deleteTarget?.name}’s account? Their profile, sessions, comments, likes, images, participations, properties, homes and stay requests are deleted for good; events they created stay, hosted by ‘Former member’.`}
+        confirmLabel="Delete account"
+        danger
+        busy={deleteUser.isPending}
+        onConfirm={() => deleteTarget && deleteUser.mutate({ userId: deleteTarget.user_id })}
+        onCancel={() => setDeleteTarget(null)}
       />
       <Modal
         open={temp !== null}

@@ -10,6 +10,7 @@ import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSettings } from './two-factor-settings';
 import { EmailPreferencesSettings } from './email-preferences-settings';
+import { DeleteAccountSettings } from './delete-account-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -164,6 +165,7 @@ export function SettingsPage() {
       {forced ? null : <CalendarFeedSettings />}
       {forced ? null : <TwoFactorSettings />}
       {forced ? null : <SignedInDevices />}
+      {forced ? null : <DeleteAccountSettings />}
     </section>
   );
 }

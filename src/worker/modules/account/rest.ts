@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { EmailPreferencesSchema } from '../../../shared/schemas/account';
+import { DeleteAccountInputSchema, EmailPreferencesSchema } from '../../../shared/schemas/account';
+import { clearedSessionCookie } from '../auth/session-cookie';
+import { deleteMyAccount } from './delete-account';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
@@ -11,4 +13,11 @@ export const accountRoutes = new Hono<AppEnv>()
   .put('/api/account/email-preferences', async (c) => {
     const input = await jsonBody(c, EmailPreferencesSchema);
     return c.json(await emailPreferences.updateEmailPreferences(c.get('deps'), await actorOf(c), input));
+  })
+  .delete('/api/account', async (c) => {
+    const input = await jsonBody(c, DeleteAccountInputSchema);
+    const result = await deleteMyAccount(c.get('deps'), await actorOf(c), input);
+    // Her sessions went with her row: the cookie goes too.
+    c.header('Set-Cookie', clearedSessionCookie(c.req.url), { append: true });
+    return c.json(result);
   });

@@ -1,3 +1,5 @@
+import { adminDeleteUser } from '../account/delete-account';
+import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
 import { Hono } from 'hono';
 import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
 import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
@@ -23,6 +25,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .put('/api/users/:id/reset-password-to-temp', async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await users.resetPasswordToTemp(c.get('deps'), await actorOf(c), input));
+  })
+  .delete('/api/users/:id', async (c) => {
+    const input = parseInput(AdminDeleteUserInputSchema, { userId: c.req.param('id') });
+    return c.json(await adminDeleteUser(c.get('deps'), await actorOf(c), input));
   })
   .get('/api/admin/audit-log', async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());

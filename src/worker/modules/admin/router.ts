@@ -3,6 +3,8 @@ import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '
 import { adminProcedure, router } from '../../platform/trpc';
 import * as auditLog from './audit-log';
 import * as users from './users';
+import { adminDeleteUser } from '../account/delete-account';
+import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
 
 /** User management and the audit log: thin adapters over users.ts and audit-log.ts (the REST twins are in rest.ts). */
 export const adminRouter = router({
@@ -15,6 +17,7 @@ export const adminRouter = router({
     resetPasswordToTemp: adminProcedure
       .input(IdInputSchema)
       .mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
+    delete: adminProcedure.input(AdminDeleteUserInputSchema).mutation(({ ctx, input }) => adminDeleteUser(ctx.deps, ctx.actor, input)),
   }),
   auditLog: router({
     list: adminProcedure.input(AuditLogListInputSchema).query(({ ctx, input }) => auditLog.listAuditLog(ctx.deps, ctx.actor, input)),

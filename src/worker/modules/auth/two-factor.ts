@@ -85,8 +85,11 @@ async function useRecoveryCode(deps: Deps, userId: number, code: string): Promis
   return Boolean(row);
 }
 
-/** A TOTP code, else an unused recovery code: which one was used, or null for a wrong code. */
-async function useSecondFactor(deps: Deps, user: SecondFactorUser, code: string): Promise<'totp' | 'recovery_code' | null> {
+/**
+ * A TOTP code, else an unused recovery code: which one was used, or null for a wrong code. Also
+ * the code check of deleting one's account (account/delete-account.ts).
+ */
+export async function useSecondFactor(deps: Deps, user: SecondFactorUser, code: string): Promise<'totp' | 'recovery_code' | null> {
   if (normaliseTotpInput(code)) return (await useTotpCode(deps, user, code)) ? 'totp' : null;
   return (await useRecoveryCode(deps, user.id, code)) ? 'recovery_code' : null;
 }

@@ -25,6 +25,8 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
 
+/** Who hosts an event whose creator deleted her account. */
+export const FORMER_MEMBER = 'Former member';
 export const EVENT_NOT_FOUND = 'Event not found';
 /** The refusal of an invite-only event's details (eventPolicy.seeDetails) where a 403 is the answer. */
 export const DETAILS_WITHHELD = 'The details of this event are shared with its invited members.';
@@ -105,7 +107,8 @@ export function toEventDto(
     banner_image_id: open ? row.bannerImageId : null,
     image_url: open && joined.bannerKey ? imageUrl(joined.bannerKey) : null,
     created_by: row.createdBy,
-    creator_name: joined.creatorName,
+    // The creator deleted her account: the event stays, hosted by 'Former member' (DECISIONS).
+    creator_name: row.createdBy === null ? FORMER_MEMBER : joined.creatorName,
     participants: open ? participants : [],
     participant_count: open ? participants.length : null,
     is_past: row.endsAt < now,
