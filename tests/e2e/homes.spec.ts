@@ -1,6 +1,7 @@
 // Issue 16 "Travel Host homes": a Travel Host completes the home drafted from her application's
 // property and opens dates; a member finds it by country and dates and requests a stay; the host
 // accepts (the guest is emailed); the guest then sees the exact address.
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser } from '@playwright/test';
 import { latestMailTo, loginAsDemo, SEED } from './fixtures';
 
@@ -9,6 +10,37 @@ import { latestMailTo, loginAsDemo, SEED } from './fixtures';
 const HOST = SEED.travelHost;
 const GUEST = { email: 'priya@club.example', name: 'Priya Raman' };
 const ADDRESS = 'South Kihei Rd, Maui';
+
+/** A real RGB PNG (a soft gradient), so the browser can decode and re-encode it. */
+function gradientPng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      raw[at] = (x * 255) / width;
+      raw[at + 1] = (y * 255) / height;
+      raw[at + 2] = 160;
+    }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -61,6 +93,10 @@ test('a Travel Host lists her application property, a member requests a stay, th
   await page.getByRole('button', { name: 'Add dates' }).click();
   await page.getByLabel('From', { exact: true }).fill(open.start);
   await page.getByLabel('To', { exact: true }).fill(open.end);
+  // A photo through the gallery's upload pipeline.
+  const photos = page.getByRole('group', { name: 'Photos' });
+  await photos.locator('input[type=file]').setInputFiles({ name: 'lanai.png', mimeType: 'image/png', buffer: gradientPng(320, 240) });
+  await expect(photos.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Save and list' }).click();
 
   await expect(page).toHaveURL(/\/homes\/\d+$/);
@@ -105,6 +141,18 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await expect(g.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(g.getByText('The exact address is shared once the host accepts your stay.')).toBeVisible();
     await expect(g.getByText(ADDRESS)).toHaveCount(0);
+    // The photo opens in the gallery's lightbox, and a home's photo is not in the Gallery.
+    await g.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+    const lightbox = g.locator('.yarl__root');
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByText(`by ${HOST.name}`).first()).toBeVisible();
+    await g.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+    const home = (await (await g.request.get(`/api${homePath}`)).json()) as { photos: { id: number; url: string }[] };
+    expect(home.photos).toHaveLength(1);
+    expect((await g.request.get(home.photos[0]!.url)).status()).toBe(200);
+    const gallery = (await (await g.request.get('/api/images')).json()) as { id: number }[];
+    expect(gallery.map((i) => i.id)).not.toContain(home.photos[0]!.id);
     const form = g.getByRole('form', { name: 'Request a stay' });
     await form.getByLabel('Check-in').fill(stay.start);
     await form.getByLabel('Check-out').fill(stay.end);
