@@ -4,6 +4,7 @@ import type { AccountType } from '../../src/shared/constants';
 import { emailMessages } from '../../src/worker/db/schema/email';
 import { users } from '../../src/worker/db/schema/users';
 import { hashPassword } from '../../src/worker/platform/crypto';
+import type { MemberActor } from '../../src/worker/platform/actor';
 import { createDeps } from '../../src/worker/platform/deps';
 import { createSession } from '../../src/worker/modules/auth/sessions';
 import { hotp, newTotpSecret, timeStep } from '../../src/worker/modules/auth/totp';
@@ -193,4 +194,21 @@ export async function mailTo(email: string) {
 export async function startOfRateWindow() {
   const into = Date.now() % 60_000;
   if (into > 40_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
+}
+
+/** The service-layer actor of a test user. */
+export function actorOf(u: TestUser): MemberActor {
+  return {
+    kind: 'member',
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    type: u.type,
+    // As sessions resolve it: admin powers need the flag and 2FA.
+    isAdmin: u.isAdmin && u.twoFactorEnabled,
+    hasAdminFlag: u.isAdmin,
+    mustChangePassword: false,
+    twoFactorEnabled: u.twoFactorEnabled,
+    sessionId: 'test',
+  };
 }

@@ -6,7 +6,13 @@ export interface MemberActor {
   name: string;
   email: string;
   type: AccountType;
+  /**
+   * Admin powers in every rule (policies read this): the admin flag AND 2FA on. An admin who has
+   * not turned 2FA on acts as a member until she does (DECISIONS "Privacy and trust").
+   */
   isAdmin: boolean;
+  /** The admin flag as stored: she holds the role (the Admin section, SPEC's `admin` field). */
+  hasAdminFlag: boolean;
   mustChangePassword: boolean;
   /** 2FA is on (DECISIONS "Privacy and trust"): admin-only calls refuse an admin without it. */
   twoFactorEnabled: boolean;

@@ -21,11 +21,14 @@ export function requireSession(actor: Actor): MemberActor {
   return actor;
 }
 
-/** The admin screens and procedures: a member with the admin flag (auth status's can.admin). */
-export const isAdmin = (member: Pick<MemberActor, 'isAdmin'>): boolean => member.isAdmin;
+/**
+ * She holds the admin role (auth status's can.admin: the Admin section is hers). Her admin
+ * powers, in requireAdmin and in every module's policies, also need 2FA: `member.isAdmin`.
+ */
+export const isAdmin = (member: Pick<MemberActor, 'hasAdminFlag'>): boolean => member.hasAdminFlag;
 
 /** An admin who has not turned 2FA on yet: she is sent to Settings (auth status's needsTwoFactorSetup). */
-export const needsTwoFactorSetup = (member: Pick<MemberActor, 'isAdmin' | 'twoFactorEnabled'>): boolean =>
+export const needsTwoFactorSetup = (member: Pick<MemberActor, 'hasAdminFlag' | 'twoFactorEnabled'>): boolean =>
   isAdmin(member) && !member.twoFactorEnabled;
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Administrators sign in with two-factor sign-in. Please turn it on in Settings first.';

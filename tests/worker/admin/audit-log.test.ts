@@ -16,9 +16,8 @@ import {
 } from '../../../src/worker/modules/admin/audit-log';
 import { hotp, timeStep } from '../../../src/worker/modules/auth/totp';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
-import type { MemberActor } from '../../../src/worker/platform/actor';
 import { createEventAs, eventPayload } from '../events/events-helpers';
-import { createUser, deps, loginThrough, request, trpc, type TestUser } from '../helpers';
+import { actorOf, createUser, deps, loginThrough, request, trpc, type TestUser } from '../helpers';
 
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
@@ -68,17 +67,7 @@ async function insertEntries(actorId: number, n: number, action = 'event.update'
       .values(rows.slice(i, i + 14));
 }
 
-const actor = (u: TestUser): MemberActor => ({
-  kind: 'member',
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  type: u.type,
-  isAdmin: u.isAdmin,
-  mustChangePassword: false,
-  twoFactorEnabled: u.twoFactorEnabled,
-  sessionId: 'test',
-});
+const actor = actorOf;
 
 describe('who may read the audit log', () => {
   it('answers a visitor 401 and a member 403, REST and tRPC, list and filters', async () => {

@@ -7,8 +7,8 @@ import type { CommentView } from '../../../src/shared/schemas/comments';
 import { comments } from '../../../src/worker/db/schema/comments';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { listComments } from '../../../src/worker/modules/comments/comments';
-import { deps, request, roles, trpc } from '../helpers';
-import { actorOf, createEventAs } from '../events/events-helpers';
+import { actorOf, deps, request, roles, trpc } from '../helpers';
+import { createEventAs } from '../events/events-helpers';
 
 async function privateEventWithGuest() {
   const host = await roles.founding();

@@ -8,8 +8,7 @@ import { auditLog } from '../../../src/worker/db/schema/membership';
 import { users } from '../../../src/worker/db/schema/users';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { listComments } from '../../../src/worker/modules/comments/comments';
-import { createUser, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
-import { actorOf } from '../events/events-helpers';
+import { actorOf, createUser, deps, request, roles, type TestUser, trpc, unique } from '../helpers';
 
 async function insertEvent(createdBy?: number) {
   const slug = unique('ev-');

@@ -5,9 +5,9 @@ import { todayInZone } from '../../../src/shared/event-format';
 import { auditLog } from '../../../src/worker/db/schema/membership';
 import { events } from '../../../src/worker/db/schema/events';
 import { getEvent, listEvents } from '../../../src/worker/modules/events/events';
-import { createUser, deps, request, roles, trpc, unique } from '../helpers';
+import { actorOf, createUser, deps, request, roles, trpc, unique } from '../helpers';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
-import { actorOf, createEventAs, eventPayload, type Json } from './events-helpers';
+import { createEventAs, eventPayload, type Json } from './events-helpers';
 
 describe('POST /api/events', () => {
   it('applies the SPEC 5 defaults to an empty form', async () => {

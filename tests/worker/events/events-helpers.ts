@@ -1,26 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { MemberActor } from '../../../src/worker/platform/actor';
 import { eventParticipants } from '../../../src/worker/db/schema/events';
 import { deps, request, unique, type TestUser } from '../helpers';
 
 /** A response body read field by field: a wrong shape fails the assertion that reads it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- typing every response shape here would only restate the DTOs
 export type Json = Record<string, any>;
-
-/** The service-layer actor of a test user. */
-export function actorOf(u: TestUser): MemberActor {
-  return {
-    kind: 'member',
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    type: u.type,
-    isAdmin: u.isAdmin,
-    mustChangePassword: false,
-    twoFactorEnabled: u.twoFactorEnabled,
-    sessionId: 'test',
-  };
-}
 
 /** A valid create payload, overridable. */
 export function eventPayload(overrides: Record<string, unknown> = {}) {

@@ -7,19 +7,9 @@ import { users } from '../../../src/worker/db/schema/users';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { sendGroupMail } from '../../../src/worker/modules/mail/group-mail';
 import { resolveRecipients } from '../../../src/worker/modules/mail/mail-recipients';
-import { createUser, deps, request, storedMessage, trpc, unique, type TestUser } from '../helpers';
+import { actorOf, createUser, deps, request, storedMessage, trpc, unique } from '../helpers';
 
-const asActor = (u: TestUser) => ({
-  kind: 'member' as const,
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  type: u.type,
-  isAdmin: u.isAdmin,
-  mustChangePassword: false,
-  twoFactorEnabled: u.twoFactorEnabled,
-  sessionId: 'test',
-});
+const asActor = actorOf;
 
 async function deliveriesOf(messageId: number) {
   return deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, messageId));

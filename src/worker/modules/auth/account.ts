@@ -71,7 +71,8 @@ export function accountOf(u: typeof users.$inferSelect): Account {
   return {
     id: u.id,
     name: u.name,
-    isAdmin: u.isAdmin,
+    isAdmin: u.isAdmin && u.totpEnabledAt !== null,
+    hasAdminFlag: u.isAdmin,
     type: u.type,
     mustChangePassword: u.mustChangePassword,
     twoFactorEnabled: u.totpEnabledAt !== null,
@@ -82,14 +83,14 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'member') await deleteSessionQuery(deps, actor.sessionId).run();
 }
 
-type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'type' | 'mustChangePassword' | 'twoFactorEnabled'>;
+type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled'>;
 type StatusUser = NonNullable<AuthStatus['user']>;
 
 /**
  * What the member may do, each flag from the policy its service enforces (requireAdmin,
  * createEvent, updateUser), so the client shows exactly what the server allows.
  */
-function capabilities(u: Pick<MemberActor, 'isAdmin' | 'type'>): AccountCapabilities {
+function capabilities(u: Pick<MemberActor, 'isAdmin' | 'hasAdminFlag' | 'type'>): AccountCapabilities {
   return { admin: isAdmin(u), createEvent: eventPolicy.create(u), changeAccountType: accountPolicy.changeOwnType(u) };
 }
 
@@ -97,7 +98,7 @@ export function statusUser(u: Account): StatusUser {
   return {
     user_id: u.id,
     name: u.name,
-    admin: u.isAdmin,
+    admin: u.hasAdminFlag,
     type: u.type,
     mustChangePassword: u.mustChangePassword,
     twoFactorEnabled: u.twoFactorEnabled,
@@ -112,7 +113,7 @@ function details(u: Account & { email: string }): UserDetails {
     name: u.name,
     email: u.email,
     type: u.type,
-    admin: u.isAdmin,
+    admin: u.hasAdminFlag,
     mustChangePassword: u.mustChangePassword,
     twoFactorEnabled: u.twoFactorEnabled,
     needsTwoFactorSetup: needsTwoFactorSetup(u),
