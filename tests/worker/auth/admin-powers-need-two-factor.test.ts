@@ -18,21 +18,21 @@ describe('admin powers need two-factor sign-in', () => {
     expect(posted.status).toBe(201);
     const comment = (await posted.json()) as { id: number };
 
-    const status = await (await request('/auth-status', { as: bare })).json();
+    const status = (await (await request('/auth-status', { as: bare })).json()) as { user: unknown };
     expect(status.user).toMatchObject({
       admin: true,
       needsTwoFactorSetup: true,
       can: { admin: true, createEvent: false, changeAccountType: false },
     });
 
-    const page = await (await request(`/api/events/${event.id}`, { as: bare })).json();
+    const page = (await (await request(`/api/events/${event.id}`, { as: bare })).json()) as { viewer: unknown };
     expect(page.viewer).toMatchObject({ can_edit: false, can_delete: false });
     expect((await request(`/api/events/${event.id}`, { method: 'PUT', as: bare, body: { title: 'Taken over' } })).status).toBe(403);
     expect((await request(`/api/events/${event.id}`, { method: 'DELETE', as: bare })).status).toBe(403);
     expect((await request(`/api/comments/${comment.id}`, { method: 'DELETE', as: bare })).status).toBe(403);
     expect((await request('/api/users', { as: bare })).status).toBe(403);
 
-    const armedPage = await (await request(`/api/events/${event.id}`, { as: armed })).json();
+    const armedPage = (await (await request(`/api/events/${event.id}`, { as: armed })).json()) as { viewer: unknown };
     expect(armedPage.viewer).toMatchObject({ can_edit: true, can_delete: true });
     expect((await request(`/api/comments/${comment.id}`, { method: 'DELETE', as: armed })).status).toBe(200);
     expect((await request(`/api/events/${event.id}`, { method: 'DELETE', as: armed })).status).toBe(200);
