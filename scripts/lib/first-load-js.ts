@@ -51,7 +51,7 @@ export function readManifest(clientDir: string): Record<string, ManifestChunk> {
 }
 
 /**
- * The files (relative to clientDir, e.g. "assets/index-abc.js") a first load fetches: index.html's
+ * The files (relative to clientDir: the hashed build output under its assets folder) a first load fetches: index.html's
  * entry, the lazy modules, and everything they import statically (which the browser fetches
  * before running them, modulepreloaded or not).
  */
@@ -79,7 +79,7 @@ export function firstLoadFromBuild(clientDir: string, load: FirstLoad): { bytes:
 }
 
 /**
- * The scripts Chromium fetches for a page until the network is idle, as paths ("assets/x.js"),
+ * The scripts Chromium fetches for a page until the network is idle, as paths relative to the build folder,
  * and their gzip bytes (fetched again from the server, so it is what the server sends).
  */
 export async function firstLoadInBrowser(page: Page, url: string): Promise<{ bytes: number; files: string[] }> {
