@@ -62,7 +62,8 @@ function playwrightOwn(): string | undefined {
 }
 
 /**
- * The Chromium that `npm install` brought (@sparticuz/chromium, an optional dependency; its npm
+ * The Chromium that `npm install` brought (@sparticuz/chromium, a devDependency — not an optional one: npm skips an optional package whose
+ * engines the installing Node does not meet, and the first `npm ci` runs on whatever Node the machine has; its npm
  * package ships a Linux x64 build only). Its executablePath() is async and unpacks the brotli'd
  * binary into the temp dir at first use (a few seconds, then reused), so it runs in a child
  * process: that keeps this lookup synchronous for playwright.config.ts and the scripts.
@@ -93,7 +94,7 @@ function fromNpmPackage(): { path: string; args: string[]; fonts: string } | { e
   const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   if (res.status !== 0) {
     const why = /Cannot find (package|module) '@sparticuz\/chromium'/.test(res.stderr)
-      ? '@sparticuz/chromium is not installed (an optional dependency: `npm install` brings it)'
+      ? '@sparticuz/chromium is not installed (a devDependency: `npm install` brings it)'
       : `@sparticuz/chromium did not unpack: ${res.stderr.trim().split('\n').slice(-3).join(' ')}`;
     return { error: why };
   }
