@@ -11,6 +11,7 @@ import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSettings } from './two-factor-settings';
 import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
+import { YourDataSettings } from './your-data-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -165,6 +166,7 @@ export function SettingsPage() {
       {forced ? null : <CalendarFeedSettings />}
       {forced ? null : <TwoFactorSettings />}
       {forced ? null : <SignedInDevices />}
+      {forced ? null : <YourDataSettings />}
       {forced ? null : <DeleteAccountSettings />}
     </section>
   );

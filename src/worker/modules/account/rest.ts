@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { DeleteAccountInputSchema, EmailPreferencesSchema } from '../../../shared/schemas/account';
 import { clearedSessionCookie } from '../auth/session-cookie';
 import { deleteMyAccount } from './delete-account';
+import { exportMyData } from './export-data';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
@@ -13,6 +14,16 @@ export const accountRoutes = new Hono<AppEnv>()
   .put('/api/account/email-preferences', async (c) => {
     const input = await jsonBody(c, EmailPreferencesSchema);
     return c.json(await emailPreferences.updateEmailPreferences(c.get('deps'), await actorOf(c), input));
+  })
+  .get('/api/account/export', async (c) => {
+    const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c));
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
   })
   .delete('/api/account', async (c) => {
     const input = await jsonBody(c, DeleteAccountInputSchema);

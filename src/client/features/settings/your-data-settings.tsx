@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { FormMessage } from '../../components/field';
+import { useToast } from '../../components/toast';
+
+const EXPORT_PATH = '/api/account/export';
+
+/**
+ * Settings > Your data (DECISIONS "The member's own data"): the ZIP the Worker makes. Fetched
+ * rather than a plain link so a refusal (the daily limit) shows here instead of replacing the page.
+ */
+export function YourDataSettings() {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function download() {
+    setBusy(true);
+    setError('');
+    try {
+      const res = await fetch(EXPORT_PATH, { credentials: 'same-origin' });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        setError(body?.error ?? 'Could not prepare your data. Please try again later.');
+        return;
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'owow-my-data.zip';
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      // The browser has taken the file; the blob may go after this turn.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      toast('Your data was downloaded.', 'success');
+    } catch {
+      setError('Could not download your data. Please check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card form-card" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading">Your data</h2>
+      <p className="muted">
+        A ZIP file with everything the club holds about you: your profile, application, properties and homes, stays, events you created or
+        joined, invitations, comments, likes, images (with the original files), emails sent to you, signed-in devices and your settings. You
+        can download it 3 times a day.
+      </p>
+      <FormMessage>{error}</FormMessage>
+      <button type="button" className="button" onClick={() => void download()} disabled={busy}>
+        {busy ? 'Preparing…' : 'Download my data'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,327 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { commentLikes, comments } from '../../db/schema/comments';
+import { emailOptOuts, EMAIL_CATEGORIES } from '../../db/schema/email-preferences';
+import { emailDeliveries, emailMessages } from '../../db/schema/email';
+import { eventParticipants, events } from '../../db/schema/events';
+import { homeAvailability, homeStays, homes } from '../../db/schema/homes';
+import { images } from '../../db/schema/images';
+import { applications, auditLog, tokens } from '../../db/schema/membership';
+import { properties, sessions, users } from '../../db/schema/users';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/app-error';
+import type { Deps } from '../../platform/deps';
+import { requireMember } from '../../platform/guards';
+
+/*
+ * DECISIONS "The member's own data": a member downloads everything the club holds about her
+ * (GDPR articles 15 and 20): data.json and her images' original bytes, in a ZIP made here and
+ * streamed (fflate's Zip; images are stored, not recompressed). Only her own rows: every query
+ * is keyed by her id or her address, and rows of other members that touch hers (a stay request
+ * at her home, an invitation's sender) leave out who they are.
+ */
+
+/** Downloads a member may start per 24 hours; the next is refused with 429. */
+export const EXPORTS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const EXPORT_LIMIT_MESSAGE = `You can download your data ${EXPORTS_PER_DAY} times a day. Please try again tomorrow.`;
+
+export interface DataExport {
+  filename: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** A file name safe inside the ZIP: no folders, no control characters, not empty. */
+function zipFileName(id: number, name: string, contentType: string): string {
+  // Control characters (below U+0020, and DEL) become '_' too.
+  const cleaned = [...name]
+    .map((ch) => (ch < ' ' || ch === '\u007f' || '/\\:*?"<>|'.includes(ch) ? '_' : ch))
+    .join('')
+    .trim()
+    .slice(0, 120);
+  const ext = contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
+  return `images/${id}-${cleaned || `image.${ext}`}`;
+}
+
+/** GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. */
+export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport> {
+  const me = requireMember(actor);
+  const db = deps.db;
+  const now = deps.now();
+  // The availability of her homes, in the same statement.
+  const myHomeIds = db.select({ id: homes.id }).from(homes).where(eq(homes.hostId, me.id));
+
+  // One round trip. The first statement writes the audit entry only while she is under the
+  // daily limit (counted from the same log in the same statement, so two parallel downloads
+  // cannot both slip past it); nothing returned means refused.
+  const [
+    allowed,
+    userRows,
+    applicationRows,
+    propertyRows,
+    homeRows,
+    availabilityRows,
+    staysAsGuest,
+    staysAtMyHomes,
+    createdEvents,
+    joinedEvents,
+    tokenRows,
+    commentRows,
+    likeRows,
+    imageRows,
+    deliveryRows,
+    sessionRows,
+    optOutRows,
+  ] = await db.batch([
+    db
+      .insert(auditLog)
+      .select(
+        // Every column in table order (drizzle's insert … select); id is left to SQLite.
+        db
+          .select({
+            id: sql<number>`null`.as('id'),
+            actorId: users.id,
+            action: sql<string>`'account.export'`.as('action'),
+            targetType: sql<string>`'user'`.as('target_type'),
+            targetId: sql<string>`cast(${users.id} as text)`.as('target_id'),
+            details: sql<null>`null`.as('details'),
+            createdAt: sql<number>`${now}`.as('created_at'),
+          })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, me.id),
+              sql`(select count(*) from ${auditLog} where ${auditLog.actorId} = ${me.id} and ${auditLog.action} = 'account.export' and ${auditLog.createdAt} > ${now - DAY_MS}) < ${EXPORTS_PER_DAY}`,
+            ),
+          ),
+      )
+      .returning({ id: auditLog.id }),
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        type: users.type,
+        isAdmin: users.isAdmin,
+        totpEnabledAt: users.totpEnabledAt,
+        calendarFeedNonce: users.calendarFeedNonce,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(eq(users.id, me.id)),
+    db.select().from(applications).where(eq(applications.email, me.email)),
+    db.select().from(properties).where(eq(properties.userId, me.id)),
+    db.select().from(homes).where(eq(homes.hostId, me.id)),
+    db.select().from(homeAvailability).where(inArray(homeAvailability.homeId, myHomeIds)),
+    db.select().from(homeStays).where(eq(homeStays.guestId, me.id)),
+    // Stays requested at her homes: the dates and her answer, not who asked nor the guest's message.
+    db
+      .select({
+        id: homeStays.id,
+        homeId: homeStays.homeId,
+        startDate: homeStays.startDate,
+        endDate: homeStays.endDate,
+        guests: homeStays.guests,
+        status: homeStays.status,
+        hostMessage: homeStays.hostMessage,
+        decidedAt: homeStays.decidedAt,
+        createdAt: homeStays.createdAt,
+      })
+      .from(homeStays)
+      .where(eq(homeStays.hostId, me.id)),
+    db.select().from(events).where(eq(events.createdBy, me.id)),
+    db
+      .select({
+        eventId: events.id,
+        slug: events.slug,
+        title: events.title,
+        eventDate: events.eventDate,
+        startTime: events.startTime,
+        timeZone: events.timeZone,
+        joinedAt: eventParticipants.joinedAt,
+      })
+      .from(eventParticipants)
+      .innerJoin(events, eq(events.id, eventParticipants.eventId))
+      .where(eq(eventParticipants.userId, me.id)),
+    // Tokens addressed to her: what they were for and when, never their hashes.
+    db
+      .select({
+        id: tokens.id,
+        purpose: tokens.purpose,
+        eventId: tokens.eventId,
+        expiresAt: tokens.expiresAt,
+        usedAt: tokens.usedAt,
+        createdAt: tokens.createdAt,
+      })
+      .from(tokens)
+      .where(or(eq(tokens.userId, me.id), eq(tokens.email, me.email))),
+    db.select().from(comments).where(eq(comments.userId, me.id)),
+    db.select().from(commentLikes).where(eq(commentLikes.userId, me.id)),
+    db.select().from(images).where(eq(images.uploadedBy, me.id)),
+    db
+      .select({
+        id: emailDeliveries.id,
+        kind: emailMessages.kind,
+        subject: emailMessages.subject,
+        toEmail: emailDeliveries.toEmail,
+        status: emailDeliveries.status,
+        createdAt: emailDeliveries.createdAt,
+        sentAt: emailDeliveries.sentAt,
+      })
+      .from(emailDeliveries)
+      .innerJoin(emailMessages, eq(emailMessages.id, emailDeliveries.messageId))
+      .where(eq(emailDeliveries.userId, me.id))
+      .orderBy(desc(emailDeliveries.id)),
+    db.select().from(sessions).where(eq(sessions.userId, me.id)),
+    db.select({ category: emailOptOuts.category }).from(emailOptOuts).where(eq(emailOptOuts.userId, me.id)),
+  ]);
+  if (allowed.length === 0) throw new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE);
+  const user = userRows[0];
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in.');
+
+  const optedOut = new Set(optOutRows.map((r) => r.category));
+  const files = imageRows.map((img) => ({ img, path: zipFileName(img.id, img.name, img.contentType) }));
+
+  const data = {
+    exportedAt: iso(now),
+    about: 'Everything the club holds about you. Times are UTC (ISO 8601). Your images are in the images folder, as you uploaded them.',
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      type: user.type,
+      admin: user.isAdmin,
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(user.updatedAt),
+    },
+    twoFactor: { enabled: user.totpEnabledAt !== null, enabledAt: iso(user.totpEnabledAt) },
+    calendarFeed: { enabled: user.calendarFeedNonce !== null },
+    emailPreferences: Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, !optedOut.has(c)])),
+    application: applicationRows.map(({ invitationCodeId: _code, decidedBy: _by, ...a }) => ({
+      ...a,
+      decidedAt: iso(a.decidedAt),
+      createdAt: iso(a.createdAt),
+    })),
+    properties: propertyRows.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    homes: homeRows.map(({ hiddenBy, countryKey: _key, ...h }) => ({
+      ...h,
+      hidden: hiddenBy !== null,
+      availability: availabilityRows.filter((a) => a.homeId === h.id).map(({ startDate, endDate }) => ({ startDate, endDate })),
+      createdAt: iso(h.createdAt),
+      updatedAt: iso(h.updatedAt),
+    })),
+    staysRequested: staysAsGuest.map(({ hostId: _host, ...s }) => ({ ...s, decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt) })),
+    staysAtYourHomes: staysAtMyHomes.map((s) => ({ ...s, decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt) })),
+    eventsCreated: createdEvents.map(({ createdBy: _by, bannerImageId, ...e }) => ({
+      ...e,
+      bannerImageId,
+      startsAt: iso(e.startsAt),
+      endsAt: iso(e.endsAt),
+      createdAt: iso(e.createdAt),
+      updatedAt: iso(e.updatedAt),
+    })),
+    eventsJoined: joinedEvents.map((e) => ({ ...e, joinedAt: iso(e.joinedAt) })),
+    invitations: tokenRows.map((t) => ({
+      ...t,
+      expiresAt: iso(t.expiresAt),
+      usedAt: iso(t.usedAt),
+      createdAt: iso(t.createdAt),
+    })),
+    comments: commentRows.map(({ userId: _me, ...c }) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
+    likes: likeRows.map((l) => ({ commentId: l.commentId, createdAt: iso(l.createdAt) })),
+    images: files.map(({ img, path }) => ({
+      id: img.id,
+      file: path,
+      name: img.name,
+      title: img.title,
+      description: img.description,
+      tags: img.tags,
+      contentType: img.contentType,
+      width: img.width,
+      height: img.height,
+      bytes: img.bytes,
+      eventId: img.associatedEventId,
+      createdAt: iso(img.createdAt),
+    })),
+    emailsToYou: deliveryRows.map((d) => ({ ...d, createdAt: iso(d.createdAt), sentAt: iso(d.sentAt) })),
+    sessions: sessionRows.map((s) => ({
+      browser: s.browser,
+      os: s.os,
+      thisDevice: s.id === me.sessionId,
+      createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
+      expiresAt: iso(s.expiresAt),
+    })),
+  };
+
+  const day = new Date(now).toISOString().slice(0, 10);
+  const bucket = deps.env.IMAGES;
+  return {
+    filename: `owow-my-data-${day}.zip`,
+    stream: zipStream(async function* (zip) {
+      const json = new ZipDeflate('data.json', { level: 6 });
+      json.mtime = now;
+      zip.add(json);
+      json.push(strToU8(JSON.stringify(data, null, 2)), true);
+      yield;
+      for (const { img, path } of files) {
+        const object = await bucket.get(img.r2Key);
+        // A row without its object (should not happen): data.json still lists it.
+        if (!object) continue;
+        // Already compressed (JPEG, PNG, WebP): stored as is.
+        const file = new ZipPassThrough(path);
+        file.mtime = img.createdAt;
+        zip.add(file);
+        const reader = object.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          file.push(value);
+          yield;
+        }
+        file.push(new Uint8Array(0), true);
+        yield;
+      }
+      zip.end();
+    }),
+  };
+}
+
+/**
+ * A ReadableStream of the ZIP that `feed` writes: the reader pulls, the feed advances one step
+ * (one chunk of an image) until fflate hands out bytes, so at most about one chunk is held.
+ */
+function zipStream(feed: (zip: Zip) => AsyncGenerator<void, void>): ReadableStream<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let finished = false;
+  let failure: Error | null = null;
+  const zip = new Zip((err, chunk, final) => {
+    if (err) failure = err;
+    else {
+      ready.push(chunk);
+      if (final) finished = true;
+    }
+  });
+  const steps = feed(zip);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        while (ready.length === 0 && !finished) {
+          const step = await steps.next();
+          if (failure) throw failure;
+          if (step.done && !finished) throw new Error('zip feed ended before the archive was complete');
+        }
+        while (ready.length) controller.enqueue(ready.shift()!);
+        if (finished) controller.close();
+      },
+      async cancel() {
+        await steps.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
