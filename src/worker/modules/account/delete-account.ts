@@ -1,14 +1,13 @@
-import { count, eq, or } from 'drizzle-orm';
+import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { AdminDeleteUserInputSchema, DeleteAccountInputSchema } from '../../../shared/schemas/account';
 import { comments } from '../../db/schema/comments';
 import { emailDeliveries } from '../../db/schema/email';
 import { images } from '../../db/schema/images';
-import { applications, tokens } from '../../db/schema/membership';
+import { applications, auditLog, tokens } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
-import { auditEntry } from '../../platform/audit';
 import { verifyPassword } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin, requireSession } from '../../platform/guards';
@@ -30,28 +29,76 @@ import { useSecondFactor } from '../auth/two-factor';
 export const LAST_ADMIN_MESSAGE =
   'You are the last administrator: the club would have nobody to run it. Make another member an admin first, then delete your account.';
 
+/** The last-admin rule (DECISIONS "The member's own data"): deleting her would leave the club without one. */
+export function leavesNoAdmin(target: { isAdmin: boolean }, otherAdmins: number): boolean {
+  return target.isAdmin && otherAdmins === 0;
+}
+
+/**
+ * The same rule inside the batch, in SQL: she is no admin now, or another admin exists now. Every
+ * statement of the deletion carries it, so the batch (one transaction) does all of it or none:
+ * a promotion or demotion between the first read and the batch cannot leave the club adminless.
+ */
+function stillAllowedSql(targetId: number) {
+  return sql`(not exists (select 1 from ${users} where ${users.id} = ${targetId} and ${users.isAdmin} = 1)
+    or exists (select 1 from ${users} where ${users.isAdmin} = 1 and ${users.id} <> ${targetId}))`;
+}
+
 /** What goes: one batch of D1 deletes, then the R2 objects of her images. */
-async function deleteMember(deps: Deps, target: { id: number; email: string; isAdmin: boolean }, audit: ReturnType<typeof auditEntry>) {
+async function deleteMember(
+  deps: Deps,
+  target: { id: number; email: string; isAdmin: boolean },
+  actor: MemberActor,
+  action: 'account.delete' | 'user.delete',
+) {
   const db = deps.db;
-  const [adminCount, imageRows] = await db.batch([
-    db.select({ n: count() }).from(users).where(eq(users.isAdmin, true)),
+  const [otherAdmins, imageRows] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), ne(users.id, target.id))),
     db
       .select({ id: images.id, r2Key: images.r2Key, displayKey: images.displayKey, thumbKey: images.thumbKey })
       .from(images)
       .where(eq(images.uploadedBy, target.id)),
   ]);
-  if (target.isAdmin && (adminCount[0]?.n ?? 0) <= 1) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+  // The clear answer in the usual case; the guarded batch below holds the rule under races.
+  if (leavesNoAdmin(target, otherAdmins[0]?.n ?? 0)) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
 
-  await db.batch([
+  const allowed = stillAllowedSql(target.id);
+  const [audit, , , , , , deleted] = await db.batch([
     // First: its actor_id is set null by the users delete below, so the entry keeps no link to her.
-    audit,
-    db.delete(comments).where(eq(comments.userId, target.id)),
-    db.delete(images).where(eq(images.uploadedBy, target.id)),
-    db.delete(emailDeliveries).where(eq(emailDeliveries.userId, target.id)),
-    db.delete(applications).where(eq(applications.email, target.email)),
-    db.delete(tokens).where(or(eq(tokens.userId, target.id), eq(tokens.email, target.email))),
-    db.delete(users).where(eq(users.id, target.id)),
+    db
+      .insert(auditLog)
+      .select(
+        // Every column in table order (drizzle's insert … select); id is left to SQLite.
+        db
+          .select({
+            id: sql<number>`null`.as('id'),
+            actorId: sql<number>`${actor.id}`.as('actor_id'),
+            action: sql<string>`${action}`.as('action'),
+            targetType: sql<string>`'user'`.as('target_type'),
+            targetId: sql<string>`${String(target.id)}`.as('target_id'),
+            details: sql<null>`null`.as('details'),
+            createdAt: sql<number>`${deps.now()}`.as('created_at'),
+          })
+          .from(sql`(select 1)`)
+          .where(allowed),
+      )
+      .returning({ id: auditLog.id }),
+    db.delete(comments).where(and(eq(comments.userId, target.id), allowed)),
+    db.delete(images).where(and(eq(images.uploadedBy, target.id), allowed)),
+    db.delete(emailDeliveries).where(and(eq(emailDeliveries.userId, target.id), allowed)),
+    db.delete(applications).where(and(eq(applications.email, target.email), allowed)),
+    db.delete(tokens).where(and(or(eq(tokens.userId, target.id), eq(tokens.email, target.email)), allowed)),
+    db
+      .delete(users)
+      .where(and(eq(users.id, target.id), allowed))
+      .returning({ id: users.id }),
   ]);
+  // Every statement had the same guard in one transaction: refused, nothing was deleted nor audited.
+  if (audit.length === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'That member was not found.');
 
   const keys = imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]).filter((k): k is string => Boolean(k));
   for (let i = 0; i < keys.length; i += 1000) {
@@ -83,7 +130,7 @@ export async function deleteMyAccount(deps: Deps, actor: Actor, input: DeleteAcc
       throw new AppError('BAD_REQUEST', 'That code is not right.', { fieldErrors: { code: ['That code is not right.'] } });
     }
   }
-  await deleteMember(deps, row, auditEntry(deps, me, 'account.delete', { type: 'user', id: me.id }));
+  await deleteMember(deps, row, me, 'account.delete');
   return { ok: true };
 }
 
@@ -98,6 +145,6 @@ export async function adminDeleteUser(deps: Deps, actor: Actor, input: AdminDele
     .where(eq(users.id, input.userId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That member was not found.');
-  await deleteMember(deps, row, auditEntry(deps, admin, 'user.delete', { type: 'user', id: row.id }));
+  await deleteMember(deps, row, admin, 'user.delete');
   return { ok: true, message: 'The member’s account was deleted.' };
 }
