@@ -1,0 +1,59 @@
+// Issue 12 "The member's own data": a member changes her email preferences in Settings (they
+// stick), downloads her data (the ZIP opens and data.json parses) and deletes her account (she
+// cannot log in after). Mei is deleted here: the specs that sign in as her (comments, events,
+// gallery) run before this file (one worker, files in name order) and every run starts from a
+// fresh seeded state (playwright.config.ts RESET_STATE).
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { loginAs, SEED } from './fixtures';
+
+const MEI = SEED.standard2;
+
+test('email preferences, download my data, then delete the account', async ({ page }) => {
+  await loginAs(page, MEI.email, SEED.demoPassword, MEI.name, { fresh: true });
+  await page.goto('/settings');
+
+  // Email preferences stick across a reload.
+  const email = page.getByRole('form', { name: 'Email' });
+  const groupMail = email.getByRole('checkbox', { name: /Group mail/ });
+  await expect(groupMail).toBeChecked();
+  await groupMail.uncheck();
+  await email.getByRole('button', { name: 'Save email preferences' }).click();
+  await expect(page.getByText('Email preferences saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Group mail/ })).not.toBeChecked();
+  await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Announcements/ })).toBeChecked();
+
+  // Download my data: a ZIP whose data.json is hers.
+  const yourData = page.getByRole('region', { name: 'Your data' });
+  const downloading = page.waitForEvent('download');
+  await yourData.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^owow-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  const data = JSON.parse(strFromU8(files['data.json']!)) as {
+    profile: { name: string; email: string };
+    emailPreferences: Record<string, boolean>;
+  };
+  expect(data.profile).toMatchObject({ name: MEI.name, email: MEI.email });
+  expect(data.emailPreferences).toMatchObject({ group_mail: false, announcements: true });
+
+  // Delete the account: a wrong password first, then hers.
+  const del = page.getByRole('form', { name: 'Delete account' });
+  await del.getByLabel('Password', { exact: true }).fill('not her password');
+  await del.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(del.getByText('The password is not correct.').first()).toBeVisible();
+  await del.getByLabel('Password', { exact: true }).fill(SEED.demoPassword);
+  await del.getByRole('button', { name: 'Delete my account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByText('Your account was deleted.')).toBeVisible();
+
+  // She cannot log in any more.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(MEI.email);
+  await page.getByLabel('Password').fill(SEED.demoPassword);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
