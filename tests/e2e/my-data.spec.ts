@@ -1,5 +1,5 @@
 // Issue 12 "The member's own data": a member changes her email preferences in Settings (they
-// stick), downloads her data (the ZIP opens and data.json parses) and deletes her account (she
+// stick), downloads her data (the ZIP opens and its JSON parses) and deletes her account (she
 // cannot log in after). Mei is deleted here: the specs that sign in as her (comments, events,
 // gallery) run before this file (one worker, files in name order) and every run starts from a
 // fresh seeded state (playwright.config.ts RESET_STATE).
@@ -25,7 +25,7 @@ test('email preferences, download my data, then delete the account', async ({ pa
   await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Group mail/ })).not.toBeChecked();
   await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Announcements/ })).toBeChecked();
 
-  // Download my data: a ZIP whose data.json is hers.
+  // Download my data: a ZIP whose JSON is hers.
   const yourData = page.getByRole('region', { name: 'Your data' });
   const downloading = page.waitForEvent('download');
   await yourData.getByRole('button', { name: 'Download my data' }).click();

@@ -15,7 +15,7 @@ import { requireMember } from '../../platform/guards';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
- * (GDPR articles 15 and 20): data.json and her images' original bytes, in a ZIP made here and
+ * (GDPR articles 15 and 20): a JSON file of her data and her images' original bytes, in a ZIP made here and
  * streamed (fflate's Zip; images are stored, not recompressed). Only her own rows: every query
  * is keyed by her id or her address, and rows of other members that touch hers (a stay request
  * at her home, an invitation's sender) leave out who they are.
@@ -270,7 +270,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       yield;
       for (const { img, path } of files) {
         const object = await bucket.get(img.r2Key);
-        // A row without its object (should not happen): data.json still lists it.
+        // A row without its object (should not happen): the JSON still lists it.
         if (!object) continue;
         // Already compressed (JPEG, PNG, WebP): stored as is.
         const file = new ZipPassThrough(path);
