@@ -1,46 +1,15 @@
 // Issue 16 "Travel Host homes": a Travel Host completes the home drafted from her application's
 // property and opens dates; a member finds it by country and dates and requests a stay; the host
 // accepts (the guest is emailed); the guest then sees the exact address.
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser } from '@playwright/test';
 import { latestMailTo, loginAsDemo, SEED } from './fixtures';
+import { gradientPng } from './test-images';
 
 // Claire's seeded property (scripts/lib/seed-sql.ts) is "South Kihei Rd, Maui". Priya is the
 // guest: other specs sign her in and change her type, none reads her homes or stays.
 const HOST = SEED.travelHost;
 const GUEST = { email: 'priya@club.example', name: 'Priya Raman' };
 const ADDRESS = 'South Kihei Rd, Maui';
-
-/** A real RGB PNG (a soft gradient), so the browser can decode and re-encode it. */
-function gradientPng(width: number, height: number): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      raw[at] = (x * 255) / width;
-      raw[at + 1] = (y * 255) / height;
-      raw[at + 2] = 160;
-    }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
