@@ -41,6 +41,11 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
   );
 }
 
+/** The 6 digits of an authenticator app (a space in the middle allowed, as apps show them). */
+export function AuthenticatorCodeField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength'>) {
+  return <TextField name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required {...props} />;
+}
+
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
 
 export function TextAreaField({ label, error, hint, ...input }: TextAreaFieldProps) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { FormMessage, TextField } from '../../components/field';
+import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
 
@@ -58,16 +58,10 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart
           error={error || undefined}
         />
       ) : (
-        <TextField
+        <AuthenticatorCodeField
           key="totp"
           autoFocus
           label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error || undefined}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { encode } from 'uqr';
 import type { TwoFactorSetup } from '../../../shared/schemas/auth';
-import { FormMessage, TextField } from '../../components/field';
+import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
@@ -132,14 +132,8 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
           </div>
         </li>
         <li>
-          <TextField
+          <AuthenticatorCodeField
             label="Code from the app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={error || undefined}
