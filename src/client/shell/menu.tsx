@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../shared/use-auth';
 
@@ -11,6 +11,62 @@ function MenuLink({ href, children, onNavigate }: { href: string; children: stri
         {children}
       </Link>
     </li>
+  );
+}
+
+type MenuLinkList = [href: string, label: string][];
+
+// SPEC 2 "Menu": what a visitor sees, and a member's sections (the admin's only with can.admin).
+const VISITOR_LINKS: MenuLinkList = [
+  ['/home', 'Home'],
+  ['/about', 'About'],
+  ['/membership', 'Membership'],
+  ['/activities', 'Activities'],
+  ['/login', 'Login'],
+];
+const MEMBER_LINKS: MenuLinkList = [
+  ['/home', 'Home'],
+  ['/calendar', 'Events'],
+  ['/gallery', 'Gallery'],
+  ['/homes', 'Homes'],
+  ['/settings', 'Settings'],
+  ['/logout', 'Logout'],
+];
+const INFO_LINKS: MenuLinkList = [
+  ['/about', 'About'],
+  ['/membership', 'Membership'],
+];
+const ADMIN_LINKS: MenuLinkList = [['/admin', 'Admin Dashboard']];
+
+function MenuLinks({ links, onNavigate }: { links: MenuLinkList; onNavigate: () => void }) {
+  return (
+    <ul>
+      {links.map(([href, label]) => (
+        <MenuLink key={href} href={href} onNavigate={onNavigate}>
+          {label}
+        </MenuLink>
+      ))}
+    </ul>
+  );
+}
+
+function MenuSection({
+  title,
+  links,
+  onNavigate,
+  children,
+}: {
+  title: string;
+  links: MenuLinkList;
+  onNavigate: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="menu-section">
+      <h2>{title}</h2>
+      {children}
+      <MenuLinks links={links} onNavigate={onNavigate} />
+    </section>
   );
 }
 
@@ -68,71 +124,15 @@ export function Menu() {
           </div>
           {pending ? null : authenticated && user ? (
             <nav aria-label="Main">
-              <section className="menu-section">
-                <h2>Members' Section</h2>
+              <MenuSection title="Members' Section" links={MEMBER_LINKS} onNavigate={close}>
                 <p className="menu-user">Logged in as {user.name}</p>
-                <ul>
-                  <MenuLink href="/home" onNavigate={close}>
-                    Home
-                  </MenuLink>
-                  <MenuLink href="/calendar" onNavigate={close}>
-                    Events
-                  </MenuLink>
-                  <MenuLink href="/gallery" onNavigate={close}>
-                    Gallery
-                  </MenuLink>
-                  <MenuLink href="/homes" onNavigate={close}>
-                    Homes
-                  </MenuLink>
-                  <MenuLink href="/settings" onNavigate={close}>
-                    Settings
-                  </MenuLink>
-                  <MenuLink href="/logout" onNavigate={close}>
-                    Logout
-                  </MenuLink>
-                </ul>
-              </section>
-              <section className="menu-section">
-                <h2>Info Section</h2>
-                <ul>
-                  <MenuLink href="/about" onNavigate={close}>
-                    About
-                  </MenuLink>
-                  <MenuLink href="/membership" onNavigate={close}>
-                    Membership
-                  </MenuLink>
-                </ul>
-              </section>
-              {user.can.admin ? (
-                <section className="menu-section">
-                  <h2>Admin</h2>
-                  <ul>
-                    <MenuLink href="/admin" onNavigate={close}>
-                      Admin Dashboard
-                    </MenuLink>
-                  </ul>
-                </section>
-              ) : null}
+              </MenuSection>
+              <MenuSection title="Info Section" links={INFO_LINKS} onNavigate={close} />
+              {user.can.admin ? <MenuSection title="Admin" links={ADMIN_LINKS} onNavigate={close} /> : null}
             </nav>
           ) : (
             <nav aria-label="Main">
-              <ul>
-                <MenuLink href="/home" onNavigate={close}>
-                  Home
-                </MenuLink>
-                <MenuLink href="/about" onNavigate={close}>
-                  About
-                </MenuLink>
-                <MenuLink href="/membership" onNavigate={close}>
-                  Membership
-                </MenuLink>
-                <MenuLink href="/activities" onNavigate={close}>
-                  Activities
-                </MenuLink>
-                <MenuLink href="/login" onNavigate={close}>
-                  Login
-                </MenuLink>
-              </ul>
+              <MenuLinks links={VISITOR_LINKS} onNavigate={close} />
             </nav>
           )}
         </div>
