@@ -110,31 +110,27 @@ export async function open(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, context: strin
   }
 }
 
-/** HMAC-SHA-256 of a message under the calendar-feed key, base64url (43 characters). */
-export async function feedMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string): Promise<string> {
-  const key = await deriveKey(env, 'calendar-feed');
+/**
+ * The link secrets that are derived, never stored: a calendar feed URL
+ * (modules/events/calendar-feed.ts) and a one-click unsubscribe link (modules/mail/email-preferences.ts).
+ * Each has its own key, so a MAC of one kind never passes as the other.
+ */
+export type LinkMacPurpose = 'calendar-feed' | 'unsubscribe';
+
+/** HMAC-SHA-256 of a message under the purpose's key, base64url (43 characters). */
+export async function linkMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, purpose: LinkMacPurpose, message: string): Promise<string> {
+  const key = await deriveKey(env, purpose);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message))));
 }
 
 /** Checks a MAC from a URL in constant time (crypto.subtle.verify compares the whole tag). */
-export async function verifyFeedMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string, mac: string): Promise<boolean> {
+export async function verifyLinkMac(
+  env: Pick<Env, 'DATA_ENCRYPTION_KEY'>,
+  purpose: LinkMacPurpose,
+  message: string,
+  mac: string,
+): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return false;
-  const key = await deriveKey(env, 'calendar-feed');
-  return crypto.subtle.verify('HMAC', key, fromBase64(mac), encoder.encode(message));
-}
-
-/**
- * HMAC-SHA-256 of a message under the unsubscribe key, base64url (43 characters): the token of a
- * member's one-click unsubscribe link (modules/mail/email-preferences.ts). Derived, never stored.
- */
-export async function unsubscribeMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string): Promise<string> {
-  const key = await deriveKey(env, 'unsubscribe');
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message))));
-}
-
-/** Checks an unsubscribe token in constant time. */
-export async function verifyUnsubscribeMac(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, message: string, mac: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return false;
-  const key = await deriveKey(env, 'unsubscribe');
+  const key = await deriveKey(env, purpose);
   return crypto.subtle.verify('HMAC', key, fromBase64(mac), encoder.encode(message));
 }

@@ -5,7 +5,7 @@ import { eventParticipants, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { randomToken } from '../../platform/crypto';
-import { feedMac, verifyFeedMac } from '../../platform/data-encryption';
+import { linkMac, verifyLinkMac } from '../../platform/data-encryption';
 import { appLink } from '../mail/layout';
 import { requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -26,7 +26,7 @@ export function calendarFeedPath(token: string): string {
 const macMessage = (userId: number, nonce: string) => `calendar-feed:${userId}:${nonce}`;
 
 async function feedToken(deps: Deps, userId: number, nonce: string): Promise<string> {
-  return `${userId}.${await feedMac(deps.env, macMessage(userId, nonce))}`;
+  return `${userId}.${await linkMac(deps.env, 'calendar-feed', macMessage(userId, nonce))}`;
 }
 
 async function feedAnswer(deps: Deps, userId: number, nonce: string | null) {
@@ -60,7 +60,7 @@ async function feedOwner(deps: Deps, token: string): Promise<number | null> {
   const userId = Number(match[1]);
   const [row] = await deps.db.select({ nonce: users.calendarFeedNonce }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row?.nonce) return null;
-  return (await verifyFeedMac(deps.env, macMessage(userId, row.nonce), match[2]!)) ? userId : null;
+  return (await verifyLinkMac(deps.env, 'calendar-feed', macMessage(userId, row.nonce), match[2]!)) ? userId : null;
 }
 
 /** GET /calendar-feed/{token}.ics: the member's joined and created events, no session needed. */

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import type { Env } from '../../platform/env';
 import { requireMember } from '../../platform/guards';
-import { unsubscribeMac, verifyUnsubscribeMac } from '../../platform/data-encryption';
+import { linkMac, verifyLinkMac } from '../../platform/data-encryption';
 import { appLink } from './layout';
 
 /*
@@ -52,7 +52,7 @@ const macMessage = (userId: number, category: EmailCategory) => `unsubscribe:${u
 
 /** A member's one-click unsubscribe URL for a category, on the configured APP_ORIGIN. */
 export async function unsubscribeUrl(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'APP_ORIGIN'>, userId: number, category: EmailCategory) {
-  const token = await unsubscribeMac(env, macMessage(userId, category));
+  const token = await linkMac(env, 'unsubscribe', macMessage(userId, category));
   return appLink(env.APP_ORIGIN, `/unsubscribe/${userId}/${category}/${token}`);
 }
 
@@ -108,7 +108,7 @@ export type UnsubscribeParams = z.output<typeof UnsubscribeParamsSchema>;
 
 /** Checks an unsubscribe link's token; a wrong one is a 404 (it names no member). */
 export async function checkUnsubscribeLink(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, p: UnsubscribeParams): Promise<void> {
-  const ok = await verifyUnsubscribeMac(env, macMessage(p.userId, p.category), p.token);
+  const ok = await verifyLinkMac(env, 'unsubscribe', macMessage(p.userId, p.category), p.token);
   if (!ok) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
 }
 
