@@ -43,6 +43,8 @@ const child = spawnWrangler([
   process.env.START_LOG_LEVEL ?? 'info',
   '--inspector-port',
   '0',
+  // GET /__scheduled runs the Cron Trigger's housekeeping on demand (README).
+  '--test-scheduled',
 ]);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

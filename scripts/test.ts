@@ -90,8 +90,27 @@ function read<T>(file: string): T | null {
     return null;
   }
 }
-const v = read<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+const v = read<VitestReport>(vitestJson);
 const p = read<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
+
+/** Failed worker tests by file and name with the first line of the reason: the summary is what a CI log's tail keeps. */
+function failedWorkerTests(report: VitestReport | null): string[] {
+  const lines: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const reason = (t.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 200);
+      lines.push(`  ✗ ${path.relative(ROOT, file.name)} › ${t.fullName}${reason ? ` — ${reason}` : ''}`);
+    }
+  }
+  return lines;
+}
 const workerPassed = v?.numPassedTests ?? 0;
 // A runner that failed without writing its report counts as one failure.
 const workerFailed = (v?.numFailedTests ?? 0) + (!vitestOk && !v?.numFailedTests ? 1 : 0);
@@ -103,6 +122,7 @@ const gatesFailed = gates.length - gatesPassed;
 console.log('\n── summary');
 for (const g of gates) console.log(`${g.ok ? 'ok    ' : 'FAILED'} ${g.name} (${g.took})`);
 console.log(`${workerFailed ? 'FAILED' : 'ok    '} worker tests: ${workerPassed} passed, ${workerFailed} failed (${vitestTook})`);
+for (const line of failedWorkerTests(v)) console.log(line);
 if (hasChromium)
   console.log(`${browserFailed ? 'FAILED' : 'ok    '} browser tests: ${browserPassed} passed, ${browserFailed} failed (${playwrightTook})`);
 else console.log('FAILED browser tests: not run, no Chromium (see the first step)');

@@ -1,0 +1,33 @@
+import { createDeps, type Deps } from './platform/deps';
+import type { Env } from './platform/env';
+import { describeError, redactedReason } from './platform/log-redaction';
+import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job';
+
+/**
+ * Every job the Cron Trigger of wrangler.toml runs, in this order. Each module owns its job;
+ * adding one is a line here. Locally, `npm start` runs wrangler dev with --test-scheduled, so
+ * GET /__scheduled (or /cdn-cgi/handler/scheduled) runs them all on demand.
+ */
+export const scheduledJobs: ScheduledJob[] = [];
+
+/** Runs every job; one failing job is logged and does not stop the others. */
+export async function runScheduledJobs(deps: Deps, jobs: ScheduledJob[] = scheduledJobs): Promise<ScheduledJobResult[]> {
+  const results: ScheduledJobResult[] = [];
+  for (const job of jobs) {
+    try {
+      results.push({ name: job.name, ok: true, counts: await job.run(deps) });
+    } catch (err) {
+      console.error('scheduled job failed', { job: job.name, error: describeError(err) });
+      results.push({ name: job.name, ok: false, counts: {}, error: redactedReason(err) });
+    }
+  }
+  return results;
+}
+
+export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  const deps = createDeps(env, (p) => ctx.waitUntil(p));
+  // The cron's own time, so a late or replayed run acts as of when it was due.
+  deps.now = () => controller.scheduledTime;
+  const results = await runScheduledJobs(deps);
+  console.log('scheduled housekeeping', { cron: controller.cron, results });
+}
