@@ -78,6 +78,7 @@ export default defineConfig(
       'playwright-report/',
       '.bench/',
       '.screens/',
+      '.e2e-client-*/',
     ],
   },
   js.configs.recommended,
