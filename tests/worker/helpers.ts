@@ -191,6 +191,22 @@ export async function mailTo(email: string) {
  * The local rate limiter counts in fixed 60-second windows aligned to the clock: a run that
  * straddled a boundary would start counting again halfway. Start early in a window.
  */
+/**
+ * Sends `attempt` until one answers 429, at most 2 × limit + 1 times, and answers every status.
+ * The Rate Limiting binding counts in windows aligned to the wall clock (miniflare's ratelimit
+ * object: epoch = now / period), so a window may roll over mid-test and restart the count; twice
+ * the limit still reaches it in the next window, however slow the machine.
+ */
+export async function untilLimited(limit: number, attempt: (i: number) => Promise<Response>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 2 * limit + 1; i++) {
+    const res = await attempt(i);
+    statuses.push(res.status);
+    if (res.status === 429) break;
+  }
+  return statuses;
+}
+
 export async function startOfRateWindow() {
   const into = Date.now() % 60_000;
   if (into > 40_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
