@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { DEFAULT_EVENT_COLOR, EVENT_TYPES, EXCLUSIVITY } from '../../../shared/constants';
 import { bool, createdAt } from './columns';
@@ -40,7 +41,15 @@ export const events = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index('events_starts_idx').on(t.startsAt), index('events_creator_idx').on(t.createdBy)],
+  (t) => [
+    index('events_starts_idx').on(t.startsAt),
+    index('events_creator_idx').on(t.createdBy),
+    // The upcoming/past counts of /calendar: a walk of this index, never of the table.
+    index('events_ends_idx').on(t.endsAt),
+    // The longest event, at once (max of the index): the first page of upcoming events starts its
+    // walk of events_starts_idx that long before now instead of at the first event ever held.
+    index('events_duration_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
+  ],
 );
 
 export const eventParticipants = sqliteTable(
