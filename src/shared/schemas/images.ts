@@ -6,6 +6,9 @@ export { MAX_IMAGE_BYTES };
 /** The types the server accepts, by their bytes. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+/** A gallery item is a photo or a short video (issue 15); both share the images table and DTO. */
+export const MEDIA_KINDS = ['image', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_IMAGE_TITLE = 200;

@@ -1,4 +1,5 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { MEDIA_KINDS } from '../../../shared/schemas/images';
 import { createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
@@ -12,6 +13,13 @@ export const images = sqliteTable(
     displayKey: text('display_key'),
     thumbKey: text('thumb_key'),
     contentType: text('content_type').notNull(),
+    /**
+     * A video's row names its file in r2_key and its poster frame's display size and thumbnail
+     * (WebP, made in the browser) in display_key and thumb_key; everything else is an image's.
+     */
+    kind: text('kind', { enum: MEDIA_KINDS }).notNull().default('image'),
+    /** A video's length as the browser read it (null for images, or when it could not tell). */
+    durationMs: integer('duration_ms'),
     width: integer('width'),
     height: integer('height'),
     thumbWidth: integer('thumb_width'),
