@@ -5,6 +5,7 @@ import type { FieldErrors } from '../errors';
 import { isValidTimeZone } from '../time-zone';
 import { isUsState } from '../us-states';
 import { IdSchema, TokenSchema } from './common';
+import { PageQuerySchema, type Page } from './page';
 
 // The event form sends every field, often empty: an empty value means "use the default" on create
 // (SPEC 5) and "keep the old value" for the date and times on edit. So each field accepts '' and
@@ -113,7 +114,22 @@ export const EventRefSchema = z.object({
 
 export const EventIdInputSchema = z.object({ id: IdSchema });
 
-export const ListEventsInputSchema = z.object({ search: z.string().trim().max(120).optional() }).optional();
+/** /calendar's two lists: upcoming (not yet ended, soonest first) and past (latest first). */
+export const EVENT_LISTS = ['upcoming', 'past'] as const;
+export type EventList = (typeof EVENT_LISTS)[number];
+
+/**
+ * GET /api/events and events.list: one page of a list (`when`), or without `when` SPEC 7's one
+ * list, the upcoming events and then the past ones, paged as one sequence. `search` filters by title.
+ */
+export const ListEventsInputSchema = z
+  .object({
+    search: z.string().trim().max(120).optional(),
+    when: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EVENT_LISTS, { error: 'when must be upcoming or past.' }).optional()),
+  })
+  .extend(PageQuerySchema.shape)
+  .optional();
+export type ListEventsInput = NonNullable<z.output<typeof ListEventsInputSchema>>;
 
 /** POST /api/events/invite: eventTitle is accepted (SPEC 7 sends it) but the stored title is used. */
 export const InviteMembersInputSchema = z.object({
@@ -200,7 +216,10 @@ export interface EventDto extends EventValues {
   image_url: string | null;
   created_by: number | null;
   creator_name: string | null;
-  /** Empty, and the count null, when viewer.can_see_details is false. */
+  /**
+   * Empty, and the count null, when viewer.can_see_details is false. Lists (GET /api/events) leave
+   * it empty too and give participant_count alone: the names are on the event page.
+   */
   participants: EventParticipantDto[];
   participant_count: number | null;
   is_past: boolean;
@@ -231,3 +250,11 @@ export interface EventViewerDto {
 
 /** The event page's answer: the same shape as a list entry. */
 export type EventDetailDto = EventDto;
+
+/**
+ * A page of events. `counts` (on a first page without a search) says how many upcoming and past
+ * events there are, for the headings, without loading them.
+ */
+export interface EventsPage extends Page<EventDto> {
+  counts: { upcoming: number; past: number } | null;
+}

@@ -15,8 +15,9 @@ async function fromPage(e: { id: number }, as: TestUser): Promise<EventViewerDto
   return (await (await request(`/api/events/${e.id}`, { as })).json<EventDto>()).viewer;
 }
 async function fromTrpc(e: { title: string; id: number }, as: TestUser) {
-  const list = (await (await trpc('events.list', { search: e.title }, { as, type: 'query' })).json<{ result: { data: EventDto[] } }>())
-    .result.data;
+  const list = (
+    await (await trpc('events.list', { search: e.title }, { as, type: 'query' })).json<{ result: { data: { items: EventDto[] } } }>()
+  ).result.data.items;
   const page = (await (await trpc('events.byId', { ref: e.id }, { as, type: 'query' })).json<{ result: { data: EventDto } }>()).result.data;
   return { list: list.find((x) => x.id === e.id)!.viewer, page: page.viewer };
 }

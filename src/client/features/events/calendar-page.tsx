@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { EventList } from '../../../shared/schemas/events';
+import { LoadMore } from '../../components/load-more';
+import { useDebounced } from '../../lib/use-debounced';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
-import { EventSections } from './event-card';
+import { EventSection } from './event-card';
 import { EventModal } from './event-modal';
 import './events.css';
 
@@ -25,13 +28,36 @@ export function CreateEventButton() {
   );
 }
 
-export function CalendarPage() {
+/** One of /calendar's lists, a page at a time (the search asks the server). */
+function useEventList(when: EventList, search: string) {
   const trpc = useTRPC();
+  return useInfiniteQuery(
+    trpc.events.list.infiniteQueryOptions(
+      { when, search: search || undefined },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+}
+
+/**
+ * The heading's count: the server's count of the whole list when it gave one (a first page without
+ * a search), else what is shown, with a + while more pages exist.
+ */
+function countOf(list: ReturnType<typeof useEventList>, which: EventList): number | string | null {
+  const counts = list.data?.pages[0]?.counts;
+  if (counts) return counts[which];
+  const shown = list.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0;
+  return list.hasNextPage ? `${shown}+` : shown;
+}
+
+export function CalendarPage() {
   const searchId = useId();
   const [search, setSearch] = useState('');
-  const list = useQuery(trpc.events.list.queryOptions());
-  const needle = search.trim().toLowerCase();
-  const shown = (list.data ?? []).filter((e) => e.title.toLowerCase().includes(needle));
+  const needle = useDebounced(search.trim());
+  const upcoming = useEventList('upcoming', needle);
+  const past = useEventList('past', needle);
+  const upcomingEvents = upcoming.data?.pages.flatMap((p) => p.items) ?? [];
+  const pastEvents = past.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <section className="page">
@@ -56,12 +82,23 @@ export function CalendarPage() {
           <CreateEventButton />
         </div>
       </header>
-      {list.isPending ? (
+      {upcoming.isPending || past.isPending ? (
         <p className="page-status">Loading events…</p>
-      ) : list.isError ? (
+      ) : upcoming.isError || past.isError ? (
         <p className="events-empty">The events could not be loaded. Please try again later.</p>
+      ) : upcomingEvents.length === 0 && pastEvents.length === 0 ? (
+        <p className="events-empty">{needle ? 'No events match your search.' : 'No events yet.'}</p>
       ) : (
-        <EventSections events={shown} emptyText={needle ? 'No events match your search.' : 'No events yet.'} />
+        <>
+          <EventSection list="upcoming" events={upcomingEvents} count={countOf(upcoming, 'upcoming')} emptyText="No upcoming events.">
+            <LoadMore query={upcoming} label="More upcoming events" />
+          </EventSection>
+          {pastEvents.length ? (
+            <EventSection list="past" events={pastEvents} count={countOf(past, 'past')}>
+              <LoadMore query={past} label="More past events" />
+            </EventSection>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -47,21 +47,38 @@ export function EventSections({ events, emptyText }: { events: EventDto[]; empty
   if (events.length === 0) return <p className="events-empty">{emptyText}</p>;
   return (
     <>
-      <section className="events-section" aria-labelledby="upcoming-heading">
-        <h2 id="upcoming-heading">
-          Upcoming <span className="count">{upcoming.length}</span>
-        </h2>
-        {upcoming.length ? <EventGrid events={upcoming} /> : <p className="events-empty">No upcoming events.</p>}
-      </section>
-      {past.length ? (
-        <section className="events-section events-past" aria-labelledby="past-heading">
-          <h2 id="past-heading">
-            Past events <span className="count">{past.length}</span>
-          </h2>
-          <EventGrid events={past} />
-        </section>
-      ) : null}
+      <EventSection list="upcoming" events={upcoming} count={upcoming.length} emptyText="No upcoming events." />
+      {past.length ? <EventSection list="past" events={past} count={past.length} /> : null}
     </>
+  );
+}
+
+const SECTION_TITLES = { upcoming: 'Upcoming', past: 'Past events' } as const;
+
+/** One list of event cards under its heading and count; `children` follow the grid (e.g. Load more). */
+export function EventSection({
+  list,
+  events,
+  count,
+  emptyText,
+  children,
+}: {
+  list: keyof typeof SECTION_TITLES;
+  events: EventDto[];
+  /** Shown beside the heading; a string such as '30+' when only part is known. */
+  count: number | string | null;
+  emptyText?: string;
+  children?: React.ReactNode;
+}) {
+  const headingId = `${list}-heading`;
+  return (
+    <section className={`events-section${list === 'past' ? ' events-past' : ''}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {SECTION_TITLES[list]} {count !== null ? <span className="count">{count}</span> : null}
+      </h2>
+      {events.length ? <EventGrid events={events} /> : <p className="events-empty">{emptyText}</p>}
+      {children}
+    </section>
   );
 }
 

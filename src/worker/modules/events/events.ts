@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
 import { todayInZone } from '../../../shared/event-format';
 import {
@@ -6,7 +6,10 @@ import {
   type CreateEventInput,
   type EventDetailDto,
   type EventDto,
+  type EventList,
   type EventParticipantDto,
+  type EventsPage,
+  type ListEventsInput,
   type EventValues,
   type UpdateEventInput,
 } from '../../../shared/schemas/events';
@@ -24,6 +27,8 @@ import { eventPolicy, eventViewer } from './policies';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
+import { columnRef } from '../../db/column-ref';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
@@ -72,14 +77,16 @@ function participantsOf(deps: Deps, which?: SQL) {
 export function toEventDto(
   row: EventRow,
   joined: { creatorName: string | null; bannerKey: string | null },
-  participants: EventParticipantDto[],
+  participants: EventParticipantDto[] | ParticipantSummary,
   viewer: { actor: MemberActor; hasInvitation: boolean },
   now: number,
 ): EventDto {
+  const names = Array.isArray(participants) ? participants : [];
   const flags = eventViewer(viewer.actor, row, {
-    joined: participants.some((p) => p.user_id === viewer.actor.id),
+    joined: Array.isArray(participants) ? participants.some((p) => p.user_id === viewer.actor.id) : participants.viewerJoined,
     hasInvitation: viewer.hasInvitation,
   });
+  const participantCount = Array.isArray(participants) ? participants.length : participants.count;
   const open = flags.can_see_details;
   return {
     id: row.id,
@@ -109,39 +116,146 @@ export function toEventDto(
     created_by: row.createdBy,
     // The creator deleted her account: the event stays, hosted by 'Former member' (DECISIONS).
     creator_name: row.createdBy === null ? FORMER_MEMBER : joined.creatorName,
-    participants: open ? participants : [],
-    participant_count: open ? participants.length : null,
+    participants: open ? names : [],
+    participant_count: open ? participantCount : null,
     is_past: row.endsAt < now,
     viewer: flags,
   };
 }
 
-function groupParticipants(rows: { eventId: number; user_id: number; name: string }[]) {
-  const byEvent = new Map<number, EventParticipantDto[]>();
-  for (const r of rows) {
-    let list = byEvent.get(r.eventId);
-    if (!list) byEvent.set(r.eventId, (list = []));
-    list.push({ user_id: r.user_id, name: r.name });
-  }
-  return byEvent;
+/** A list entry's participants: counted in SQL, the names left to the event page. */
+export interface ParticipantSummary {
+  count: number;
+  viewerJoined: boolean;
 }
 
-/** Upcoming events first (soonest first), then past ones (most recent first). */
-function upcomingThenPast(list: EventDto[]): EventDto[] {
-  const upcoming = list.filter((e) => !e.is_past);
-  const past = list.filter((e) => e.is_past).reverse();
-  return [...upcoming, ...past];
+/** How many members joined the event of the outer row (event_participants' primary key, not its rows). */
+const participantCountSql = sql<number>`(SELECT count(*) FROM ${eventParticipants} WHERE ${columnRef(eventParticipants.eventId)} = ${columnRef(events.id)})`;
+const viewerJoinedSql = (userId: number) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${eventParticipants} WHERE ${columnRef(eventParticipants.eventId)} = ${columnRef(events.id)} AND ${columnRef(eventParticipants.userId)} = ${userId})`;
+/** The viewer holds a live invitation to the event of the outer row (an index of tokens, not its rows). */
+const viewerInvitedSql = (userId: number, now: number) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${tokens} WHERE ${columnRef(tokens.userId)} = ${userId} AND ${columnRef(tokens.purpose)} = 'event_invitation'
+    AND ${columnRef(tokens.eventId)} = ${columnRef(events.id)} AND ${columnRef(tokens.usedAt)} IS NULL AND ${columnRef(tokens.expiresAt)} > ${now})`;
+
+/** A list's rows: each event with its creator, banner, participant count and the viewer's state, in one statement. */
+function eventListRows(deps: Deps, me: MemberActor) {
+  return deps.db
+    .select({
+      ...eventColumns,
+      participantCount: participantCountSql.mapWith(Number),
+      viewerJoined: viewerJoinedSql(me.id).mapWith(Boolean),
+      viewerInvited: viewerInvitedSql(me.id, deps.now()).mapWith(Boolean),
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(images, eq(images.id, events.bannerImageId));
+}
+type EventListRow = Awaited<ReturnType<ReturnType<typeof eventListRows>['all']>>[number];
+
+/** 'u' upcoming (not yet ended, soonest first), 'p' past (latest first): a cursor names its list. */
+type Phase = 'u' | 'p';
+const PHASE: Record<EventList, Phase> = { upcoming: 'u', past: 'p' };
+type EventCursor = { phase: Phase; startsAt: number; id: number };
+
+function decodeEventCursor(cursor: string | undefined): EventCursor | undefined {
+  const key = decodeCursor(cursor, ['s', 'n', 'n']);
+  if (!key) return undefined;
+  const [phase, startsAt, id] = key as [string, number, number];
+  if (phase !== 'u' && phase !== 'p') throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  return { phase, startsAt, id };
 }
 
 /**
- * The /calendar list: every event (invite-only ones included and marked), with participants.
- * One D1 round trip whatever the number of events: the two selects go in one batch.
+ * One page (size + 1 rows) of one list, after `after` when given, walking events_starts_idx in
+ * the list's order. The first upcoming page starts the walk at now minus the longest event (an
+ * event that has not ended began at most that long ago; events_duration_idx answers the max at
+ * once) rather than at the first event ever held; a past event began before now.
  */
-export async function listEvents(deps: Deps, actor: Actor, input: { search?: string } = {}): Promise<EventDto[]> {
+export function eventPageQuery(
+  deps: Deps,
+  me: MemberActor,
+  phase: Phase,
+  filter: SQL | undefined,
+  after: EventCursor | undefined,
+  size: number,
+) {
+  const now = deps.now();
+  const startsAt = columnRef(events.startsAt);
+  const id = columnRef(events.id);
+  const upcoming = phase === 'u';
+  const bound = after
+    ? upcoming
+      ? sql`(${startsAt}, ${id}) > (${after.startsAt}, ${after.id})`
+      : sql`(${startsAt}, ${id}) < (${after.startsAt}, ${after.id})`
+    : upcoming
+      ? sql`${startsAt} >= ${now} - (SELECT coalesce(max("longest"."ends_at" - "longest"."starts_at"), 0) FROM ${events} AS "longest")`
+      : sql`${startsAt} < ${now}`;
+  return eventListRows(deps, me)
+    .where(and(filter, upcoming ? gte(events.endsAt, now) : lt(events.endsAt, now), bound))
+    .orderBy(...(upcoming ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)]))
+    .limit(size + 1);
+}
+
+/** How many upcoming and past events there are: two walks of events_ends_idx, no row read. */
+export function eventCountsQuery(deps: Deps) {
+  const now = deps.now();
+  const endsAt = columnRef(events.endsAt);
+  return deps.db
+    .select({
+      upcoming: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} >= ${now})`.mapWith(Number),
+      past: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} < ${now})`.mapWith(Number),
+    })
+    .from(sql`(SELECT 1)`);
+}
+
+/** A case-insensitive (ASCII) substring of the title; % and _ are matched as themselves. */
+function titleFilter(search: string | undefined): SQL | undefined {
+  const needle = search?.trim();
+  return needle ? sql`${events.title} LIKE ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'` : undefined;
+}
+
+/**
+ * The /calendar lists, a page at a time (issue 13): `when` 'upcoming' or 'past', each keyset-paged
+ * over [starts_at, id]; without `when`, SPEC 7's one list, upcoming then past, as one sequence
+ * (its cursor says in which list it stopped). Every event is listed, invite-only ones included
+ * and marked. One D1 round trip: the page statements (and the counts, on a first page without a
+ * search) go in one batch.
+ */
+export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInput = {}): Promise<EventsPage> {
   const me = requireMember(actor);
-  const search = input.search?.trim();
-  const filter = search ? like(events.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-  return queryEvents(deps, me, filter);
+  const size = pageSize(input.limit);
+  const after = decodeEventCursor(input.cursor);
+  const only = input.when ? PHASE[input.when] : undefined;
+  if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  const phases: Phase[] = only ? [only] : after?.phase === 'p' ? ['p'] : ['u', 'p'];
+  const filter = titleFilter(input.search);
+  const pages = phases.map((phase) => eventPageQuery(deps, me, phase, filter, after?.phase === phase ? after : undefined, size));
+  // A count under a search would read every title: the headings count only the whole lists.
+  const countsQuery = !input.cursor && !filter ? eventCountsQuery(deps) : undefined;
+  const [first, ...more] = pages;
+  const batch = await deps.db.batch(countsQuery ? [countsQuery, first!, ...more] : [first!, ...more]);
+  const counts = countsQuery ? (batch.shift() as { upcoming: number; past: number }[]) : [];
+  const results = batch as EventListRow[][];
+  // Upcoming rows first (at most size + 1), then past ones: the page is the first `size`.
+  const rows = results.flatMap((list, i) => list.map((row) => ({ phase: phases[i]!, row })));
+  const now = deps.now();
+  return {
+    ...toPage(
+      rows,
+      size,
+      ({ phase, row }) => [phase, row.event.startsAt, row.event.id],
+      ({ row }) =>
+        toEventDto(
+          row.event,
+          row,
+          { count: row.participantCount, viewerJoined: row.viewerJoined },
+          { actor: me, hasInvitation: row.viewerInvited },
+          now,
+        ),
+    ),
+    counts: counts[0] ?? (countsQuery ? { upcoming: 0, past: 0 } : null),
+  };
 }
 
 /** /activities-member: the events the member joined or created, upcoming first. */
@@ -154,24 +268,13 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
       deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id)),
     ),
   );
-  return queryEvents(deps, me, mine);
-}
-
-async function queryEvents(deps: Deps, me: MemberActor, filter: SQL | undefined): Promise<EventDto[]> {
-  const eventQuery = eventsWithCreator(deps).where(filter).orderBy(asc(events.startsAt), asc(events.id));
-  const ids = deps.db.select({ id: events.id }).from(events).where(filter);
-  const [rows, people, invitations] = await deps.db.batch([
-    eventQuery,
-    participantsOf(deps, filter ? inArray(eventParticipants.eventId, ids) : undefined),
-    // The viewer's pending invitations: they decide can_join on invite-only events.
-    pendingInvitations(deps, me.id),
-  ]);
-  const byEvent = groupParticipants(people);
-  const invited = new Set(invitations.map((i) => i.eventId));
+  const rows = await eventListRows(deps, me).where(mine).orderBy(asc(events.startsAt), asc(events.id));
   const now = deps.now();
-  return upcomingThenPast(
-    rows.map((r) => toEventDto(r.event, r, byEvent.get(r.event.id) ?? [], { actor: me, hasInvitation: invited.has(r.event.id) }, now)),
+  const list = rows.map((r) =>
+    toEventDto(r.event, r, { count: r.participantCount, viewerJoined: r.viewerJoined }, { actor: me, hasInvitation: r.viewerInvited }, now),
   );
+  // Upcoming events first (soonest first), then past ones (most recent first).
+  return [...list.filter((e) => !e.is_past), ...list.filter((e) => e.is_past).reverse()];
 }
 
 function refCondition(ref: number | string): SQL {

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
 import { countingDeps } from '../../platform/d1-round-trips';
+import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as feed from './calendar-feed';
 import * as emails from './event-emails';
@@ -40,12 +41,14 @@ function icsResponse(c: Context<AppEnv>, content: string, filename: string | nul
  */
 export const eventsRoutes = new Hono<AppEnv>()
   .get('/api/events', async (c) => {
-    const input = parseInput(ListEventsInputSchema, { search: c.req.query('search') });
+    const input = parseInput(ListEventsInputSchema, { search: c.req.query('search'), when: c.req.query('when'), ...pageQuery(c) });
     const actor = await actorOf(c);
     const counted = countingDeps(c.get('deps'));
-    const list = await events.listEvents(counted.deps, actor, input ?? {});
+    const page = await events.listEvents(counted.deps, actor, input ?? {});
     reportRoundTrips(c, counted.roundTrips());
-    return c.json(list);
+    // SPEC 7's documented answer stays a bare list; the next page is in the Link header.
+    setNextLink(c, page.nextCursor);
+    return c.json(page.items);
   })
   .get('/api/events/mine', async (c) => c.json(await events.listMySchedule(c.get('deps'), await actorOf(c))))
   .post('/api/events', async (c) => {

@@ -1,0 +1,199 @@
+// Issue 13: /calendar's lists a page at a time. Upcoming (soonest first) and past (latest first)
+// are each keyset-paged over [starts_at, id]; GET /api/events without `when` is SPEC 7's one list,
+// upcoming then past, with the next page in a Link header. Each page is one D1 round trip served
+// by events_starts_idx (EXPLAIN QUERY PLAN of the service's own SQL).
+import { describe, expect, it } from 'vitest';
+import type { EventDto, EventsPage } from '../../../src/shared/schemas/events';
+import { events } from '../../../src/worker/db/schema/events';
+import { eventCountsQuery, eventPageQuery, listEvents } from '../../../src/worker/modules/events/events';
+import { encodeCursor } from '../../../src/worker/platform/keyset';
+import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
+import { actorOf, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
+import { expectIndexed, nextLink, planOf } from '../query-plan';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Events stored directly (a title carrying `tag`), starting `hoursFromNow` and lasting `hours`. */
+async function insertEvents(tag: string, list: { hoursFromNow: number; hours?: number }[]): Promise<number[]> {
+  const now = Date.now();
+  const db = deps().db;
+  const inserts = list.map((e, i) => {
+    const startsAt = now + e.hoursFromNow * HOUR;
+    return db
+      .insert(events)
+      .values({
+        slug: `${tag}-${i}-${unique('s')}`.toLowerCase(),
+        title: `${tag} ${i}`,
+        eventDate: new Date(startsAt).toISOString().slice(0, 10),
+        startTime: '18:00',
+        endTime: '20:00',
+        startsAt,
+        endsAt: startsAt + (e.hours ?? 2) * HOUR,
+      })
+      .returning({ id: events.id });
+  });
+  const rows = await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  return rows.map((r) => r[0]!.id);
+}
+
+/** Follows the Link headers of GET /api/events from `first`, calling `between` after each page. */
+async function walkRest(as: TestUser, first: string, between: (page: number) => Promise<void> = async () => {}) {
+  const seen: EventDto[] = [];
+  let path: string | null = first;
+  for (let page = 0; path; page++) {
+    const res = await request(path, { as });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Server-Timing')).toBe('d1;desc="D1 round trips: 1"');
+    seen.push(...(await res.json<EventDto[]>()));
+    path = nextLink(res);
+    if (page > 50) throw new Error('the pages never end');
+    await between(page);
+  }
+  return seen;
+}
+
+async function trpcPage(as: TestUser, input: Record<string, unknown>) {
+  const res = await trpc('events.list', input, { as, type: 'query' });
+  return { status: res.status, body: await res.json<{ result?: { data: EventsPage }; error?: { message: string } }>() };
+}
+
+describe('GET /api/events, a page at a time', () => {
+  it('pages upcoming (soonest first) then past (latest first) without skipping or repeating while events are added', async () => {
+    const u = await roles.standard();
+    const tag = unique('walk');
+    // Ties on starts_at (the id decides), an event under way (started, not ended), and past ones.
+    const upcoming = await insertEvents(tag, [
+      { hoursFromNow: 30 },
+      { hoursFromNow: 5 },
+      { hoursFromNow: 5 },
+      { hoursFromNow: 5 },
+      { hoursFromNow: 90 },
+      { hoursFromNow: -1, hours: 3 },
+      { hoursFromNow: 48 },
+    ]);
+    const past = await insertEvents(tag, [
+      { hoursFromNow: -5 },
+      { hoursFromNow: -50 },
+      { hoursFromNow: -50 },
+      { hoursFromNow: -400 },
+      { hoursFromNow: -26 },
+    ]);
+    const added: number[] = [];
+    const seen = await walkRest(u, `/api/events?search=${tag}&limit=3`, async (page) => {
+      // Between pages: events later than every page so far (they must come, once), and earlier
+      // ones (they must not shift the pages: they are simply not in this walk).
+      if (page === 0) added.push(...(await insertEvents(tag, [{ hoursFromNow: 500 }, { hoursFromNow: 1 }])));
+      if (page === 2) added.push(...(await insertEvents(tag, [{ hoursFromNow: -1000 }, { hoursFromNow: -3 }])));
+    });
+    const ids = seen.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of [...upcoming, ...past]) expect(ids).toContain(id);
+    // Upcoming by start then id, then past by start descending then id descending.
+    const split = seen.findIndex((e) => e.is_past);
+    const up = seen.slice(0, split);
+    const down = seen.slice(split);
+    expect(down.every((e) => e.is_past)).toBe(true);
+    const key = (e: EventDto) => [Date.parse(e.starts_at), e.id] as const;
+    const ordered = (a: readonly number[], b: readonly number[]) => a[0]! < b[0]! || (a[0] === b[0] && a[1]! < b[1]!);
+    for (let i = 1; i < up.length; i++) expect(ordered(key(up[i - 1]!), key(up[i]!))).toBe(true);
+    for (let i = 1; i < down.length; i++) expect(ordered(key(down[i]!), key(down[i - 1]!))).toBe(true);
+    // The one added after page 1 far in the future, and the one far in the past, are in the walk.
+    expect(ids).toContain(added[0]);
+    expect(ids).toContain(added[2]);
+  });
+
+  it('answers each list apart (tRPC and REST `when`) with the counts on the first page only', async () => {
+    const u = await roles.standard();
+    const tag = unique('when');
+    await insertEvents(tag, [{ hoursFromNow: 10 }, { hoursFromNow: 20 }, { hoursFromNow: 30 }, { hoursFromNow: -10 }]);
+    await insertEvents(unique('other'), [{ hoursFromNow: -20 }]);
+    const first = await trpcPage(u, { when: 'upcoming', search: tag, limit: 2 });
+    expect(first.status).toBe(200);
+    const page = first.body.result!.data;
+    expect(page.items.map((e) => e.title)).toEqual([`${tag} 0`, `${tag} 1`]);
+    expect(page.counts).toBeNull(); // a search counts nothing
+    const second = (await trpcPage(u, { when: 'upcoming', search: tag, limit: 2, cursor: page.nextCursor })).body.result!.data;
+    expect(second.items.map((e) => e.title)).toEqual([`${tag} 2`]);
+    expect(second.nextCursor).toBeNull();
+    const pastOnly = await request(`/api/events?when=past&search=${tag}`, { as: u });
+    expect((await pastOnly.json<EventDto[]>()).map((e) => e.title)).toEqual([`${tag} 3`]);
+    expect(pastOnly.headers.get('Link')).toBeNull();
+
+    // Without a search the first page counts both lists, as SQL counts them now.
+    const all = (await trpcPage(u, { when: 'past', limit: 1 })).body.result!.data;
+    const now = Date.now();
+    const stored = await deps().db.select({ endsAt: events.endsAt }).from(events);
+    expect(all.counts).toEqual({
+      upcoming: stored.filter((e) => e.endsAt >= now).length,
+      past: stored.filter((e) => e.endsAt < now).length,
+    });
+    expect((await trpcPage(u, { when: 'past', limit: 1, cursor: all.nextCursor })).body.result!.data.counts).toBeNull();
+  });
+
+  it('counts the participants and knows whether the viewer joined, without listing them', async () => {
+    const [host, a, b] = [await roles.founding(), await roles.standard(), await roles.standard()];
+    const tag = unique('count');
+    const [id] = await insertEvents(tag, [{ hoursFromNow: 72 }]);
+    for (const m of [a, b]) expect((await request(`/api/events/${id}/join`, { method: 'POST', as: m })).status).toBe(200);
+    const [seenByA] = await (await request(`/api/events?search=${tag}`, { as: a })).json<EventDto[]>();
+    expect(seenByA).toMatchObject({ id, participant_count: 2, participants: [], viewer: { joined: true } });
+    const [seenByHost] = await (await request(`/api/events?search=${tag}`, { as: host })).json<EventDto[]>();
+    expect(seenByHost).toMatchObject({ participant_count: 2, viewer: { joined: false } });
+  });
+
+  it('takes 1 to 100 events a page, and refuses a malformed cursor or one of the other list', async () => {
+    const u = await roles.standard();
+    const tag = unique('bounds');
+    await insertEvents(tag, [{ hoursFromNow: 1 }, { hoursFromNow: -1 }]);
+    for (const limit of ['0', '101', 'ten', '1.5']) {
+      const res = await request(`/api/events?limit=${limit}`, { as: u });
+      expect(res.status, limit).toBe(400);
+      expect((await res.json<{ error: string }>()).error).toMatch(/page size/);
+    }
+    expect((await request('/api/events?limit=100', { as: u })).status).toBe(200);
+    expect((await request(`/api/events?search=${tag}&limit=1`, { as: u })).headers.get('Link')).toMatch(/cursor=/);
+    const badCursors = ['nonsense', encodeCursor([1, 2]), encodeCursor(['x', 1, 2]), '%25%25'];
+    for (const cursor of badCursors) {
+      const res = await request(`/api/events?cursor=${cursor}`, { as: u });
+      expect(res.status, cursor).toBe(400);
+      expect((await res.json<{ error: string }>()).error).toMatch(/Invalid cursor\./);
+    }
+    // A cursor of the past list cannot continue the upcoming one.
+    const pastCursor = encodeCursor(['p', Date.now() - DAY, 1]);
+    expect((await request(`/api/events?when=upcoming&cursor=${pastCursor}`, { as: u })).status).toBe(400);
+    expect((await request(`/api/events?when=past&cursor=${pastCursor}`, { as: u })).status).toBe(200);
+    expect((await request('/api/events?when=later', { as: u })).status).toBe(400);
+    const viaTrpc = await trpcPage(u, { when: 'upcoming', cursor: 'nonsense' });
+    expect(viaTrpc.status).toBe(400);
+    expect(viaTrpc.body.error?.message).toMatch(/Invalid cursor\./);
+  });
+
+  it('is one D1 round trip, first page (with the counts) or later', async () => {
+    const u = await roles.standard();
+    await insertEvents(unique('trips'), [{ hoursFromNow: 3 }, { hoursFromNow: 4 }, { hoursFromNow: -3 }]);
+    const first = countingDeps(deps());
+    const page = await listEvents(first.deps, actorOf(u), { limit: 1 });
+    expect(page.counts).not.toBeNull();
+    expect(first.roundTrips()).toBe(1);
+    const next = countingDeps(deps());
+    await listEvents(next.deps, actorOf(u), { limit: 1, cursor: page.nextCursor! });
+    expect(next.roundTrips()).toBe(1);
+  });
+
+  it('reads each page through events_starts_idx and the counts through events_ends_idx (EXPLAIN QUERY PLAN)', async () => {
+    const u = await roles.standard();
+    const me = actorOf(u);
+    await insertEvents(unique('plan'), [{ hoursFromNow: 3 }, { hoursFromNow: -3 }]);
+    const at = { startsAt: Date.now(), id: 10 };
+    const starts = /SEARCH events USING INDEX events_starts_idx \(starts_at[<>]\?\)/;
+    expectIndexed(await planOf(eventPageQuery(deps(), me, 'u', undefined, undefined, 30)), [
+      starts,
+      /SEARCH longest USING (COVERING )?INDEX events_duration_idx/,
+    ]);
+    expectIndexed(await planOf(eventPageQuery(deps(), me, 'u', undefined, { phase: 'u', ...at }, 30)), [starts]);
+    expectIndexed(await planOf(eventPageQuery(deps(), me, 'p', undefined, undefined, 30)), [starts]);
+    expectIndexed(await planOf(eventPageQuery(deps(), me, 'p', undefined, { phase: 'p', ...at }, 30)), [starts]);
+    expectIndexed(await planOf(eventCountsQuery(deps())), [/SEARCH events USING COVERING INDEX events_ends_idx \(ends_at>\?\)/]);
+  });
+});
