@@ -31,7 +31,8 @@ export const emailMessages = sqliteTable(
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_messages_created_idx').on(t.createdAt)],
+  // Sent mail pages newest first by id; its Group mail tab walks email_messages_kind_idx (kind, then the rowid).
+  (t) => [index('email_messages_created_idx').on(t.createdAt), index('email_messages_kind_idx').on(t.kind)],
 );
 
 /** 'skipped': the member turned this kind of email off (email_opt_outs); nothing was sent. */

@@ -4,18 +4,23 @@ import { bool, createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
 
-export const invitationCodes = sqliteTable('invitation_codes', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  code: text('code').notNull().unique(),
-  note: text('note'),
-  expiresAt: integer('expires_at'),
-  /** null: no limit. */
-  maxUses: integer('max_uses'),
-  useCount: integer('use_count').notNull().default(0),
-  revokedAt: integer('revoked_at'),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const invitationCodes = sqliteTable(
+  'invitation_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull().unique(),
+    note: text('note'),
+    expiresAt: integer('expires_at'),
+    /** null: no limit. */
+    maxUses: integer('max_uses'),
+    useCount: integer('use_count').notNull().default(0),
+    revokedAt: integer('revoked_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // The codes screen pages newest first over [created_at, id] (membership/invitation-codes.ts).
+  (t) => [index('invitation_codes_created_idx').on(t.createdAt)],
+);
 
 export const applications = sqliteTable(
   'applications',
@@ -44,7 +49,10 @@ export const applications = sqliteTable(
     decidedAt: integer('decided_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('applications_status_idx').on(t.accepted, t.createdAt)],
+  // The Applications screen pages newest first over [created_at, id] (membership/applications.ts):
+  // one status through applications_status_idx (which also counts each tab), All through
+  // applications_created_idx. Every index ends with the rowid, the id.
+  (t) => [index('applications_status_idx').on(t.accepted, t.createdAt), index('applications_created_idx').on(t.createdAt)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { bool, createdAt } from './columns';
@@ -34,7 +35,12 @@ export const users = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index('users_type_idx').on(t.type)],
+  (t) => [
+    index('users_type_idx').on(t.type),
+    // User Management pages by name as the screen sorts it, case-insensitively, then by id (the
+    // rowid every index ends with): admin/users.ts walks this from a page's last [name, id].
+    index('users_name_idx').on(sql`${t.name} COLLATE NOCASE`),
+  ],
 );
 
 /** Only the SHA-256 of the cookie's token is stored (id). */
