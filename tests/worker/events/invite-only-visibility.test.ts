@@ -196,14 +196,16 @@ describe('an invite-only event, seen by each role', () => {
       // The event's images and the gallery, REST and tRPC.
       const eventImages = await json<ImageDto[]>(await request(`/api/images/event/${w.event.id}`, { as }));
       expect(eventImages.map((i) => i.id)).toEqual(sees ? [w.image.id] : []);
-      const byEvent = await trpcData<ImageDto[]>(await trpc('images.byEvent', { eventId: w.event.id }, { as, type: 'query' }));
-      expect(byEvent.map((i) => i.id)).toEqual(sees ? [w.image.id] : []);
+      const byEvent = await trpcData<{ items: ImageDto[] }>(await trpc('images.byEvent', { eventId: w.event.id }, { as, type: 'query' }));
+      expect(byEvent.items.map((i) => i.id)).toEqual(sees ? [w.image.id] : []);
       const galleryRes = await request('/api/images', { as });
       expect(galleryRes.headers.get('Server-Timing')).toContain('D1 round trips: 1');
       const gallery = (await json<ImageDto[]>(galleryRes)).map((i) => i.id);
       expect(gallery.includes(w.image.id)).toBe(sees);
       expect(gallery).toContain(w.plainImage.id);
-      const galleryTrpc = (await trpcData<ImageDto[]>(await trpc('images.list', undefined, { as, type: 'query' }))).map((i) => i.id);
+      const galleryTrpc = (await trpcData<{ items: ImageDto[] }>(await trpc('images.list', undefined, { as, type: 'query' }))).items.map(
+        (i) => i.id,
+      );
       expect(galleryTrpc.includes(w.image.id)).toBe(sees);
       expect(galleryTrpc).toContain(w.plainImage.id);
       const options = (await trpcData<{ id: number }[]>(await trpc('images.eventOptions', undefined, { as, type: 'query' }))).map(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { displaySize, formatUploadDate, groupByUploadDate, matchesTagSearch } from '../../../src/client/shared/images/gallery-helpers';
+import { displaySize, formatUploadDate, groupByUploadDate } from '../../../src/client/shared/images/gallery-helpers';
 import { parseTags, type ImageDto } from '../../../src/shared/schemas/images';
 
-const image = (id: number, upload_date: string, tags: string[] = []): ImageDto =>
-  ({ id, upload_date, tags, width: 3000, height: 2000 }) as ImageDto;
+const image = (id: number, upload_date: string): ImageDto =>
+  ({ id, upload_date, tags: [] as string[], width: 3000, height: 2000 }) as ImageDto;
 
 describe('gallery helpers', () => {
   it('group by upload day, newest day and newest image first, labelled MMM dd, yyyy', () => {
@@ -13,12 +13,12 @@ describe('gallery helpers', () => {
     expect(formatUploadDate('2026-11-09T12:00:00')).toBe('Nov 09, 2026');
   });
 
-  it('match tags by case-insensitive substring', () => {
-    const i = image(1, '2026-01-01T00:00:00Z', ['Tea Ceremony', 'garden']);
-    expect(matchesTagSearch(i, 'CEREM')).toBe(true);
-    expect(matchesTagSearch(i, ' gard ')).toBe(true);
-    expect(matchesTagSearch(i, 'beach')).toBe(false);
-    expect(matchesTagSearch(i, '')).toBe(true);
+  it('keep one group for a day that two pages share (the gallery groups every page loaded)', () => {
+    const firstPage = [image(9, '2026-03-05T08:00:00'), image(8, '2026-03-04T20:00:00')];
+    const secondPage = [image(7, '2026-03-04T07:00:00'), image(6, '2026-03-02T07:00:00')];
+    const groups = groupByUploadDate([...firstPage, ...secondPage]);
+    expect(groups.map((g) => g.images.map((i) => i.id))).toEqual([[9], [8, 7], [6]]);
+    expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
   });
 
   it('size the display derivative at 1600 px on the long edge', () => {

@@ -40,8 +40,10 @@ async function canManage(image: { id: number; associatedEventId: number | null }
     (await (await request('/api/images', { as })).json<ImageDto[]>()).find((i) => i.id === image.id)!,
     (await (await request(`/api/images/event/${eventId}`, { as })).json<ImageDto[]>()).find((i) => i.id === image.id)!,
     await (await request(`/api/images/${image.id}`, { as })).json<ImageDto>(),
-    (await data<ImageDto[]>(await trpc('images.list', undefined, { as, type: 'query' }))).find((i) => i.id === image.id)!,
-    (await data<ImageDto[]>(await trpc('images.byEvent', { eventId }, { as, type: 'query' }))).find((i) => i.id === image.id)!,
+    (await data<{ items: ImageDto[] }>(await trpc('images.list', undefined, { as, type: 'query' }))).items.find((i) => i.id === image.id)!,
+    (await data<{ items: ImageDto[] }>(await trpc('images.byEvent', { eventId }, { as, type: 'query' }))).items.find(
+      (i) => i.id === image.id,
+    )!,
     await data<ImageDto>(await trpc('images.byId', { id: image.id }, { as, type: 'query' })),
   ];
   const flags = answers.map((a) => a.can_manage);

@@ -253,8 +253,8 @@ describe('listing', () => {
     expect(forEvent.map((i) => i.id)).toEqual([a.id]);
     const viaTrpc = await (
       await trpc('images.byEvent', { eventId: ev.id }, { as: u, type: 'query' })
-    ).json<{ result: { data: ImageDto[] } }>();
-    expect(viaTrpc.result.data.map((i) => i.id)).toEqual([a.id]);
+    ).json<{ result: { data: { items: ImageDto[] } } }>();
+    expect(viaTrpc.result.data.items.map((i) => i.id)).toEqual([a.id]);
   });
 
   it('marks only the uploader’s images (or all, for an admin) as manageable', async () => {

@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { groupByUploadDate, matchesTagSearch } from '../../shared/images/gallery-helpers';
+import { useDebounced } from '../../lib/use-debounced';
+import { groupByUploadDate } from '../../shared/images/gallery-helpers';
 import { ImageBrowser, useEventOptions } from '../../shared/images/image-browser';
 import { ImageGrid, ImageListStatus } from '../../shared/images/image-grid';
 import { UploadDialog } from '../../shared/images/upload-dialog';
@@ -17,22 +19,26 @@ export function GalleryPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const ids = useId();
-  const list = useQuery(trpc.images.list.queryOptions());
-  const events = useEventOptions();
   const [search, setSearch] = useState('');
   const [eventFilter, setEventFilter] = useState('');
+  // The server filters and pages (issue 13): a tag search is asked once typing pauses.
+  const tag = useDebounced(search.trim());
+  const list = useInfiniteQuery(
+    trpc.images.list.infiniteQueryOptions(
+      { tag: tag || undefined, eventId: eventFilter ? Number(eventFilter) : undefined },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+  const events = useEventOptions();
   const [uploading, setUploading] = useState(false);
   const [managing, setManaging] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [, setOpenId] = useImageParam();
 
-  const all = useMemo(() => list.data ?? [], [list.data]);
-  const visible = useMemo(
-    () => all.filter((i) => matchesTagSearch(i, search) && (!eventFilter || String(i.associated_event_id) === eventFilter)),
-    [all, search, eventFilter],
-  );
-  const groups = useMemo(() => groupByUploadDate(visible), [visible]);
+  const all = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  // Grouped over every page loaded, so a day cut by a page boundary stays one group.
+  const groups = useMemo(() => groupByUploadDate(all), [all]);
   const ordered = useMemo(() => groups.flatMap((g) => g.images), [groups]);
   // Each group's first index in `ordered`, so a grid's positions match the lightbox's sequence.
   const starts = useMemo(() => {
@@ -160,6 +166,7 @@ export function GalleryPage() {
             </section>
           );
         })}
+        <LoadMore query={list} label="Load more images" auto />
       </ImageListStatus>
 
       <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />

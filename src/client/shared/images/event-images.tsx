@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
 import { ImageBrowser, useEventOptions } from './image-browser';
 import { ImageGrid, ImageListStatus } from './image-grid';
@@ -10,11 +11,13 @@ import './gallery.css';
 /** The event page's Images tab: Upload Image (linked to this event) and the event's images. */
 export function EventImages({ eventId }: { eventId: number }) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.images.byEvent.queryOptions({ eventId }));
+  const list = useInfiniteQuery(
+    trpc.images.byEvent.infiniteQueryOptions({ eventId }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
   const events = useEventOptions();
   const [uploading, setUploading] = useState(false);
   const [, setOpenId] = useImageParam();
-  const images = list.data ?? [];
+  const images = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
 
   return (
     <section className="event-images" aria-label="Images">
@@ -30,6 +33,7 @@ export function EventImages({ eventId }: { eventId: number }) {
         emptyClassName="muted"
       >
         <ImageGrid images={images} onOpen={(i) => setOpenId(i.id)} />
+        <LoadMore query={list} label="Load more images" auto />
       </ImageListStatus>
       <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} eventId={eventId} />
       <ImageBrowser images={images} known={images} listPending={list.isPending} events={events} />

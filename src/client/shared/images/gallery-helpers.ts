@@ -32,12 +32,6 @@ export function groupByUploadDate(images: ImageDto[]): ImageGroup[] {
   return groups;
 }
 
-/** SPEC 5: the tag search is a case-insensitive substring of any tag. */
-export function matchesTagSearch(image: ImageDto, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || image.tags.some((t) => t.toLowerCase().includes(q));
-}
-
 /** The display derivative's size (about 1600 px on the long edge), from the original's. */
 export function displaySize(image: ImageDto): { width: number; height: number } {
   const w = image.width ?? DISPLAY_MAX_EDGE;

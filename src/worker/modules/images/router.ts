@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import {
   DeleteImagesInputSchema,
   EventImagesInputSchema,
   ImageIdInputSchema,
+  ListImagesInputSchema,
   UpdateImageInputSchema,
 } from '../../../shared/schemas/images';
 import * as imageService from './images';
@@ -11,11 +11,9 @@ import { memberProcedure, router } from '../../platform/trpc';
 // Uploads go to POST /upload-image (multipart, with upload progress); everything else is here.
 export const imagesRouter = router({
   list: memberProcedure
-    .input(z.object({ eventId: z.number().int().positive().optional() }).optional())
-    .query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, { eventId: input?.eventId })),
-  byEvent: memberProcedure
-    .input(EventImagesInputSchema)
-    .query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, { eventId: input.eventId })),
+    .input(ListImagesInputSchema.optional())
+    .query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, input)),
+  byEvent: memberProcedure.input(EventImagesInputSchema).query(({ ctx, input }) => imageService.listImages(ctx.deps, ctx.actor, input)),
   byId: memberProcedure.input(ImageIdInputSchema).query(({ ctx, input }) => imageService.getImage(ctx.deps, ctx.actor, input.id)),
   eventOptions: memberProcedure.query(({ ctx }) => imageService.listEventOptions(ctx.deps, ctx.actor)),
   update: memberProcedure.input(UpdateImageInputSchema).mutation(({ ctx, input }) => imageService.updateImage(ctx.deps, ctx.actor, input)),
