@@ -70,6 +70,8 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'owow_session';
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Issue 15: videos of up to 500 MB, uploaded in parts. */
+export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 
 /** Calls in one tRPC batch: the server refuses more (413), the client's batch link never sends more. */
 export const MAX_TRPC_BATCH = 10;

@@ -1,15 +1,17 @@
 import * as z from 'zod';
-import { MAX_IMAGE_BYTES } from '../constants';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../constants';
 import { IdSchema } from './common';
-import { PageQuerySchema } from './page';
 
-export { MAX_IMAGE_BYTES };
+export { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES };
 /** The types the server accepts, by their bytes. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 /** A gallery item is a photo or a short video (issue 15); both share the images table and DTO. */
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** Videos the server accepts, by their bytes (MP4 with H.264/AAC plays everywhere; WebM is what browsers record). */
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_IMAGE_TITLE = 200;
@@ -23,6 +25,8 @@ export const THUMB_TARGET_BYTES = 30 * 1024;
 
 export const TOO_LARGE_MESSAGE = 'The image is larger than 15 MB. Please choose a smaller file.';
 export const WRONG_TYPE_MESSAGE = 'Only JPEG, PNG or WebP images can be uploaded.';
+export const VIDEO_TOO_LARGE_MESSAGE = 'The video is larger than 500 MB. Please choose a smaller file.';
+export const WRONG_VIDEO_TYPE_MESSAGE = 'Only MP4 (H.264/AAC) or WebM videos can be uploaded.';
 
 /** Splits "a, b,c" into trimmed, de-duplicated tags (case-insensitively), keeping the first spelling. */
 export function parseTags(value: string | readonly string[]): string[] {
@@ -97,18 +101,7 @@ export const DeleteImagesInputSchema = z.object({
 export type DeleteImagesInput = z.output<typeof DeleteImagesInputSchema>;
 
 export const ImageIdInputSchema = z.object({ id: IdSchema });
-/** The tag search of the gallery: a case-insensitive substring of any tag (SPEC 5); blank means none. */
-const TagSearchSchema = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-);
-
-/** GET /api/images and images.list: a page of the gallery, newest first, by tag and by event. */
-export const ListImagesInputSchema = z.object({ eventId: IdSchema.optional(), tag: TagSearchSchema }).extend(PageQuerySchema.shape);
-export type ListImagesInput = z.output<typeof ListImagesInputSchema>;
-
-/** GET /api/images/event/{id} and images.byEvent: a page of one event's images. */
-export const EventImagesInputSchema = ListImagesInputSchema.extend({ eventId: IdSchema });
+export const EventImagesInputSchema = z.object({ eventId: IdSchema });
 
 /** An image as both transports answer it (SPEC 3 "Image" plus the derivative URLs and sizes). */
 export interface ImageDto {
@@ -140,7 +133,44 @@ export interface ImageDto {
   comment_count: number;
   /** The viewer may edit and delete it (uploader or admin). */
   can_manage: boolean;
+  /**
+   * 'video': url is the video (MP4 or WebM, served with Range), display_url and thumb_url its
+   * poster frame (WebP); width and height are the video's.
+   */
+  media_kind: MediaKind;
+  /** A video's length in seconds, when known; null for images. */
+  duration_seconds: number | null;
 }
+
+// ---------------------------------------------------------------- video uploads (issue 15)
+
+/** POST /api/videos/uploads: the file about to go up in parts. */
+export const CreateVideoUploadSchema = z.object({
+  name: z.string().trim().max(500).default(''),
+  size: z.number().int('The size must be a whole number of bytes.').positive('The video is empty.'),
+  /** The file's declared type (video/mp4 or video/webm; anything else is a 415); its bytes must agree. */
+  type: z.string().max(100),
+});
+export type CreateVideoUploadInput = z.output<typeof CreateVideoUploadSchema>;
+
+/** The answer: how to cut the file (each part's request carries `lookahead` bytes of the next part after its own). */
+export interface VideoUploadDto {
+  id: string;
+  part_bytes: number;
+  parts: number;
+  lookahead: number;
+}
+
+export const VideoUploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'This upload does not exist.');
+export const VideoPartNumberSchema = z.coerce.number().int().min(1, 'Parts are numbered from 1.').max(10_000);
+
+/** What the browser read of the video, sent with the complete step (multipart text fields). */
+export const VideoFactsSchema = z.object({
+  width: z.coerce.number().int().min(1).max(16384).nullable().catch(null),
+  height: z.coerce.number().int().min(1).max(16384).nullable().catch(null),
+  duration: z.coerce.number().min(0).max(86_400).nullable().catch(null),
+});
+export type VideoFacts = z.output<typeof VideoFactsSchema>;
 
 export interface EventOption {
   id: number;

@@ -56,8 +56,13 @@ export function limitedStream(body: ReadableStream<Uint8Array>, limit: number) {
 
 /** The whole body as UTF-8 text, never more than `limit` bytes of it (413 as soon as it passes). */
 export async function readTextWithin(req: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readBytesWithin(req, limit));
+}
+
+/** The whole body as bytes, never more than `limit` of them (413 at once on Content-Length, else as soon as it passes). */
+export async function readBytesWithin(req: Request, limit: number): Promise<Uint8Array> {
   refuseDeclaredOver(req, limit);
-  if (!req.body) return '';
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -77,5 +82,5 @@ export async function readTextWithin(req: Request, limit: number): Promise<strin
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }

@@ -31,6 +31,8 @@ function asImage(p: HomePhoto, i: number, homeTitle: string, hostName: string, h
     upload_date: p.uploadedAt,
     comment_count: 0,
     can_manage: false,
+    media_kind: 'image',
+    duration_seconds: null,
   };
 }
 

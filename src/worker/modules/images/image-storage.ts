@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import { randomToken } from '../../platform/crypto';
 import { IMAGE_EXTENSION, type ImageMime } from './image-bytes';
+import { VIDEO_EXTENSION, type VideoMime } from './video-bytes';
 
 /**
  * R2 side of the images: random keys, puts that clean up after themselves, and members-only
@@ -10,14 +11,18 @@ import { IMAGE_EXTENSION, type ImageMime } from './image-bytes';
 
 /** A key names one object forever (a new upload gets new random keys), so it may be cached as immutable. */
 export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,80}\.(jpg|png|webp)$/;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|mp4|webm)$/;
+
+/** What the bucket holds: images, and videos with their poster frames (issue 15). */
+export type MediaMime = ImageMime | VideoMime;
+const EXTENSION: Record<MediaMime, string> = { ...IMAGE_EXTENSION, ...VIDEO_EXTENSION };
 
 export function isImageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-export function newImageKey(type: ImageMime): string {
-  return `${randomToken(24)}.${IMAGE_EXTENSION[type]}`;
+export function newImageKey(type: MediaMime): string {
+  return `${randomToken(24)}.${EXTENSION[type]}`;
 }
 
 export function imageUrl(key: string): string {
@@ -25,8 +30,8 @@ export function imageUrl(key: string): string {
 }
 
 /** ASCII-safe file name for Content-Disposition, keeping the extension that matches the bytes. */
-function dispositionFor(name: string, type: ImageMime): string {
-  const ext = IMAGE_EXTENSION[type];
+function dispositionFor(name: string, type: MediaMime): string {
+  const ext = EXTENSION[type];
   const base =
     name
       .replace(/\.[^.]*$/, '')
@@ -43,14 +48,17 @@ export interface StoredObject {
   type: ImageMime;
 }
 
+/** The HTTP metadata every stored object carries (a video's is set when its multipart upload starts). */
+export const objectMetadata = (fileName: string, type: MediaMime): R2HTTPMetadata => ({
+  contentType: type,
+  contentDisposition: dispositionFor(fileName, type),
+  cacheControl: IMMUTABLE_CACHE,
+});
+
 /** Puts every object, or none: if one put fails the others are deleted before the error goes on. */
 export async function putObjects(bucket: R2Bucket, objects: StoredObject[], fileName: string): Promise<void> {
   const results = await Promise.allSettled(
-    objects.map((o) =>
-      bucket.put(o.key, o.bytes, {
-        httpMetadata: { contentType: o.type, contentDisposition: dispositionFor(fileName, o.type), cacheControl: IMMUTABLE_CACHE },
-      }),
-    ),
+    objects.map((o) => bucket.put(o.key, o.bytes, { httpMetadata: objectMetadata(fileName, o.type) })),
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {

@@ -5,7 +5,6 @@ import {
   type DeleteImagesInput,
   type EventOption,
   type ImageDto,
-  type ListImagesInput,
   type UpdateImageInput,
   type UploadImageFields,
 } from '../../../shared/schemas/images';
@@ -21,14 +20,11 @@ import { ensure, requireMember } from '../../platform/guards';
 import { imagePolicy, imageVisibleSql } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { auditEntry } from '../../platform/audit';
-import { columnRef } from '../../db/column-ref';
-import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
-import type { Page } from '../../../shared/schemas/page';
 import type { Deps } from '../../platform/deps';
 import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
 const NOT_FOUND = 'Image not found.';
-const NO_SUCH_EVENT = 'That event does not exist.';
+export const NO_SUCH_EVENT = 'That event does not exist.';
 const NOT_LINKABLE = 'Only the members invited to that event can add images to it.';
 
 // ---------------------------------------------------------------- reading
@@ -77,6 +73,8 @@ export function toImageDto(row: ListRow, viewer: MemberActor): ImageDto {
     upload_date: new Date(i.createdAt).toISOString(),
     comment_count: row.commentCount,
     can_manage: imagePolicy.manage(viewer, i),
+    media_kind: i.kind,
+    duration_seconds: i.durationMs === null ? null : i.durationMs / 1000,
   };
 }
 
@@ -85,56 +83,20 @@ function imageVisible(deps: Deps, me: MemberActor): SQL {
   return imageVisibleSql(me, deps.now());
 }
 
+/**
+ * Every image the member may see (or those of one event), newest first, in one D1 query (authors,
+ * event titles, comment counts and the visibility check in the same statement).
+ */
 // A home's photos belong to its page, not to the Gallery (issue 16); the bytes stay served to
 // members like every image. Part of the list's one statement.
 const notAHomePhoto = sql`NOT EXISTS (SELECT 1 FROM "home_images" AS "hi" WHERE "hi"."image_id" = ${images.id})`;
 
-/** SPEC 5's tag search: a case-insensitive (ASCII) substring of any of the row's tags. */
-function tagFilter(tag: string | undefined): SQL | undefined {
-  if (!tag) return undefined;
-  const pattern = `%${tag.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`EXISTS (SELECT 1 FROM json_each(${columnRef(images.tags)}) WHERE json_each.value LIKE ${pattern} ESCAPE '\\')`;
-}
-
-type ImageFilter = { eventId?: number; tag?: string };
-
-/**
- * One page (size + 1 rows) of the gallery, newest first, after the cursor's [created_at, id]: a
- * walk of images_created_idx backwards (images_event_idx for one event's images), with the
- * author, the event's title, the comment count, the visibility check and the filters in the same
- * statement. A tag is a substring, so no index finds it: the walk tests each row's tags in
- * order and stops at the page's end.
- */
-export function imagePageQuery(deps: Deps, me: MemberActor, filter: ImageFilter, after: [number, number] | undefined, size: number) {
-  return listQuery(deps)
-    .where(
-      and(
-        filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined,
-        tagFilter(filter.tag),
-        after ? sql`(${columnRef(images.createdAt)}, ${columnRef(images.id)}) < (${after[0]}, ${after[1]})` : undefined,
-        imageVisible(deps, me),
-        notAHomePhoto,
-      ),
-    )
-    .orderBy(desc(images.createdAt), desc(images.id))
-    .limit(size + 1);
-}
-
-/**
- * GET /api/images (and of one event) and images.list: a page of the images the member may see,
- * newest first, keyset-paged over [created_at, id] (issue 13); one D1 statement.
- */
-export async function listImages(deps: Deps, actor: Actor, input: ListImagesInput = {}): Promise<Page<ImageDto>> {
+export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
   const me = requireMember(actor);
-  const size = pageSize(input.limit);
-  const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  const rows = await imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size);
-  return toPage(
-    rows,
-    size,
-    (r) => [r.image.createdAt, r.image.id],
-    (r) => toImageDto(r, me),
-  );
+  const rows = await listQuery(deps)
+    .where(and(filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined, imageVisible(deps, me), notAHomePhoto))
+    .orderBy(desc(images.createdAt), desc(images.id));
+  return rows.map((r) => toImageDto(r, me));
 }
 
 export async function getImage(deps: Deps, actor: Actor, id: number): Promise<ImageDto> {
@@ -177,7 +139,7 @@ export async function serveImage(deps: Deps, actor: Actor, key: string, req: Req
 }
 
 /** Linking an image to an event is for those who see that event's images (its details). */
-async function assertEventLinkable(deps: Deps, me: MemberActor, eventId: number | null | undefined): Promise<void> {
+export async function assertEventLinkable(deps: Deps, me: MemberActor, eventId: number | null | undefined): Promise<void> {
   if (!eventId) return;
   const [row] = await deps.db
     .select({ visible: eventDetailsVisibleSql(me, events.id, deps.now()).mapWith(Boolean) })
@@ -225,17 +187,21 @@ async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   return safeImage(new Uint8Array(await part.arrayBuffer()), label);
 }
 
-const isFile = (p: UploadPart): p is Blob => typeof p === 'object' && p !== null && typeof (p as Blob).arrayBuffer === 'function';
+export const isFile = (p: UploadPart): p is Blob => typeof p === 'object' && p !== null && typeof (p as Blob).arrayBuffer === 'function';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are dropped from file names
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
-function fileNameOf(part: Blob): string {
-  const name = 'name' in part && typeof part.name === 'string' ? part.name : '';
-  return name.split(/[\\/]/).pop()!.replace(CONTROL_CHARS, '').trim().slice(0, 200) || 'image';
+/** A file name as stored and shown: its last path segment, without control characters, at most 200 characters. */
+export function cleanFileName(name: string, fallback: string): string {
+  return name.split(/[\\/]/).pop()!.replace(CONTROL_CHARS, '').trim().slice(0, 200) || fallback;
 }
 
-function isForeignKeyError(error: unknown): boolean {
+function fileNameOf(part: Blob): string {
+  return cleanFileName('name' in part && typeof part.name === 'string' ? part.name : '', 'image');
+}
+
+export function isForeignKeyError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
   return /FOREIGN KEY constraint failed/i.test(text);
 }
@@ -301,6 +267,12 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
     if (isForeignKeyError(error)) throw new AppError('BAD_REQUEST', NO_SUCH_EVENT);
     throw error;
   }
+  return newRowDto(deps, me, row);
+}
+
+/** A row just stored, as its uploader sees it (no comments yet; the event's title looked up). */
+export async function newRowDto(deps: Deps, me: MemberActor, row: ImageRow): Promise<ImageDto> {
+  const eventId = row.associatedEventId;
   const eventTitle = eventId
     ? ((await deps.db.select({ title: events.title }).from(events).where(eq(events.id, eventId)))[0]?.title ?? null)
     : null;

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import {
   DeleteImagesInputSchema,
   EventImagesInputSchema,
-  ListImagesInputSchema,
   UpdateImageFieldsSchema,
   TOO_LARGE_MESSAGE,
   UploadImageFieldsSchema,
@@ -11,7 +10,6 @@ import { IdSchema } from '../../../shared/schemas/common';
 import type { AppEnv } from '../../platform/hono-env';
 import { AppError, parseInput } from '../../platform/app-error';
 import { countingDeps } from '../../platform/d1-round-trips';
-import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as imageService from './images';
 import type { UploadImageInput } from './images';
@@ -19,54 +17,58 @@ import { jsonBody } from '../../platform/json-body';
 import { limitedStream } from '../../platform/body-limit';
 
 /**
- * multipart/form-data to the service's upload input; the fields are checked by their shared
- * schema. The body is counted while it streams: past the service's cap the read stops with a 413,
- * with or without a Content-Length.
+ * A multipart/form-data body, counted while it streams: past `maxBytes` the read stops with a
+ * 413, with or without a Content-Length.
  */
-async function readUploadForm(req: Request, maxBytes: number): Promise<UploadImageInput> {
+export async function readForm(req: Request, maxBytes: number): Promise<FormData> {
   if (!req.body) throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
   const limited = limitedStream(req.body, maxBytes);
   const counted = new Request(req.url, { method: req.method, headers: req.headers, body: limited.stream });
-  let form: FormData;
   try {
-    form = await counted.formData();
+    return await counted.formData();
   } catch {
     if (limited.exceeded()) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
     throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
   }
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : undefined;
-  };
+}
+
+/** A form's text field (a file in its place counts as missing). */
+export function formText(form: FormData, name: string): string | undefined {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The upload form's text fields, checked by their shared schema (images and videos alike). */
+export function uploadFields(form: FormData) {
   const tags = form.getAll('tags');
-  const fields = parseInput(UploadImageFieldsSchema, {
-    title: text('title'),
-    description: text('description'),
-    tags: tags.length > 1 ? tags.filter((t) => typeof t === 'string') : text('tags'),
-    associated_event_id: text('associated_event_id'),
-    event_id: text('event_id'),
+  return parseInput(UploadImageFieldsSchema, {
+    title: formText(form, 'title'),
+    description: formText(form, 'description'),
+    tags: tags.length > 1 ? tags.filter((t) => typeof t === 'string') : formText(form, 'tags'),
+    associated_event_id: formText(form, 'associated_event_id'),
+    event_id: formText(form, 'event_id'),
   });
-  return { fields, image: form.get('image'), display: form.get('display'), thumbnail: form.get('thumbnail') };
+}
+
+/** multipart/form-data to the service's upload input. */
+async function readUploadForm(req: Request, maxBytes: number): Promise<UploadImageInput> {
+  const form = await readForm(req, maxBytes);
+  return { fields: uploadFields(form), image: form.get('image'), display: form.get('display'), thumbnail: form.get('thumbnail') };
 }
 
 /** SPEC 7 "Images" and the members-only bytes: thin adapters over images.ts. */
 export const imagesRoutes = new Hono<AppEnv>()
-  // SPEC 7's answers stay bare lists: the next page is in the Link header (issue 13).
   .get('/api/images', async (c) => {
-    const input = parseInput(ListImagesInputSchema, { tag: c.req.query('tag'), ...pageQuery(c) });
     const actor = await actorOf(c);
-    // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
+    // The whole gallery in one D1 round trip, shown in Server-Timing (the bench holds it).
     const counted = countingDeps(c.get('deps'));
-    const page = await imageService.listImages(counted.deps, actor, input);
+    const list = await imageService.listImages(counted.deps, actor);
     c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
-    setNextLink(c, page.nextCursor);
-    return c.json(page.items);
+    return c.json(list);
   })
   .get('/api/images/event/:id', async (c) => {
-    const input = parseInput(EventImagesInputSchema, { eventId: c.req.param('id'), tag: c.req.query('tag'), ...pageQuery(c) });
-    const page = await imageService.listImages(c.get('deps'), await actorOf(c), input);
-    setNextLink(c, page.nextCursor);
-    return c.json(page.items);
+    const { eventId } = parseInput(EventImagesInputSchema, { eventId: c.req.param('id') });
+    return c.json(await imageService.listImages(c.get('deps'), await actorOf(c), { eventId }));
   })
   .get('/api/images/:id', async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
