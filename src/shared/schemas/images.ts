@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../constants';
 import { IdSchema } from './common';
+import { PageQuerySchema } from './page';
 
 export { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES };
 /** The types the server accepts, by their bytes. */
@@ -101,7 +102,18 @@ export const DeleteImagesInputSchema = z.object({
 export type DeleteImagesInput = z.output<typeof DeleteImagesInputSchema>;
 
 export const ImageIdInputSchema = z.object({ id: IdSchema });
-export const EventImagesInputSchema = z.object({ eventId: IdSchema });
+/** The tag search of the gallery: a case-insensitive substring of any tag (SPEC 5); blank means none. */
+const TagSearchSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+);
+
+/** GET /api/images and images.list: a page of the gallery, newest first, by tag and by event. */
+export const ListImagesInputSchema = z.object({ eventId: IdSchema.optional(), tag: TagSearchSchema }).extend(PageQuerySchema.shape);
+export type ListImagesInput = z.output<typeof ListImagesInputSchema>;
+
+/** GET /api/images/event/{id} and images.byEvent: a page of one event's images. */
+export const EventImagesInputSchema = ListImagesInputSchema.extend({ eventId: IdSchema });
 
 /** An image as both transports answer it (SPEC 3 "Image" plus the derivative URLs and sizes). */
 export interface ImageDto {

@@ -5,6 +5,7 @@ import {
   type DeleteImagesInput,
   type EventOption,
   type ImageDto,
+  type ListImagesInput,
   type UpdateImageInput,
   type UploadImageFields,
 } from '../../../shared/schemas/images';
@@ -20,6 +21,9 @@ import { ensure, requireMember } from '../../platform/guards';
 import { imagePolicy, imageVisibleSql } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { auditEntry } from '../../platform/audit';
+import { columnRef } from '../../db/column-ref';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import type { Page } from '../../../shared/schemas/page';
 import type { Deps } from '../../platform/deps';
 import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
@@ -83,20 +87,56 @@ function imageVisible(deps: Deps, me: MemberActor): SQL {
   return imageVisibleSql(me, deps.now());
 }
 
-/**
- * Every image the member may see (or those of one event), newest first, in one D1 query (authors,
- * event titles, comment counts and the visibility check in the same statement).
- */
 // A home's photos belong to its page, not to the Gallery (issue 16); the bytes stay served to
 // members like every image. Part of the list's one statement.
 const notAHomePhoto = sql`NOT EXISTS (SELECT 1 FROM "home_images" AS "hi" WHERE "hi"."image_id" = ${images.id})`;
 
-export async function listImages(deps: Deps, actor: Actor, filter: { eventId?: number } = {}): Promise<ImageDto[]> {
+/** SPEC 5's tag search: a case-insensitive (ASCII) substring of any of the row's tags. */
+function tagFilter(tag: string | undefined): SQL | undefined {
+  if (!tag) return undefined;
+  const pattern = `%${tag.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`EXISTS (SELECT 1 FROM json_each(${columnRef(images.tags)}) WHERE json_each.value LIKE ${pattern} ESCAPE '\\')`;
+}
+
+type ImageFilter = { eventId?: number; tag?: string };
+
+/**
+ * One page (size + 1 rows) of the gallery, newest first, after the cursor's [created_at, id]: a
+ * walk of images_created_idx backwards (images_event_idx for one event's images), with the
+ * author, the event's title, the comment count, the visibility check and the filters in the same
+ * statement. A tag is a substring, so no index finds it: the walk tests each row's tags in
+ * order and stops at the page's end.
+ */
+export function imagePageQuery(deps: Deps, me: MemberActor, filter: ImageFilter, after: [number, number] | undefined, size: number) {
+  return listQuery(deps)
+    .where(
+      and(
+        filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined,
+        tagFilter(filter.tag),
+        after ? sql`(${columnRef(images.createdAt)}, ${columnRef(images.id)}) < (${after[0]}, ${after[1]})` : undefined,
+        imageVisible(deps, me),
+        notAHomePhoto,
+      ),
+    )
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(size + 1);
+}
+
+/**
+ * GET /api/images (and of one event) and images.list: a page of the images the member may see,
+ * newest first, keyset-paged over [created_at, id] (issue 13); one D1 statement.
+ */
+export async function listImages(deps: Deps, actor: Actor, input: ListImagesInput = {}): Promise<Page<ImageDto>> {
   const me = requireMember(actor);
-  const rows = await listQuery(deps)
-    .where(and(filter.eventId ? eq(images.associatedEventId, filter.eventId) : undefined, imageVisible(deps, me), notAHomePhoto))
-    .orderBy(desc(images.createdAt), desc(images.id));
-  return rows.map((r) => toImageDto(r, me));
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
+  const rows = await imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size);
+  return toPage(
+    rows,
+    size,
+    (r) => [r.image.createdAt, r.image.id],
+    (r) => toImageDto(r, me),
+  );
 }
 
 export async function getImage(deps: Deps, actor: Actor, id: number): Promise<ImageDto> {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   DeleteImagesInputSchema,
   EventImagesInputSchema,
+  ListImagesInputSchema,
   UpdateImageFieldsSchema,
   TOO_LARGE_MESSAGE,
   UploadImageFieldsSchema,
@@ -10,6 +11,7 @@ import { IdSchema } from '../../../shared/schemas/common';
 import type { AppEnv } from '../../platform/hono-env';
 import { AppError, parseInput } from '../../platform/app-error';
 import { countingDeps } from '../../platform/d1-round-trips';
+import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as imageService from './images';
 import type { UploadImageInput } from './images';
@@ -58,17 +60,22 @@ async function readUploadForm(req: Request, maxBytes: number): Promise<UploadIma
 
 /** SPEC 7 "Images" and the members-only bytes: thin adapters over images.ts. */
 export const imagesRoutes = new Hono<AppEnv>()
+  // SPEC 7's answers stay bare lists: the next page is in the Link header (issue 13).
   .get('/api/images', async (c) => {
+    const input = parseInput(ListImagesInputSchema, { tag: c.req.query('tag'), ...pageQuery(c) });
     const actor = await actorOf(c);
-    // The whole gallery in one D1 round trip, shown in Server-Timing (the bench holds it).
+    // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
     const counted = countingDeps(c.get('deps'));
-    const list = await imageService.listImages(counted.deps, actor);
+    const page = await imageService.listImages(counted.deps, actor, input);
     c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
-    return c.json(list);
+    setNextLink(c, page.nextCursor);
+    return c.json(page.items);
   })
   .get('/api/images/event/:id', async (c) => {
-    const { eventId } = parseInput(EventImagesInputSchema, { eventId: c.req.param('id') });
-    return c.json(await imageService.listImages(c.get('deps'), await actorOf(c), { eventId }));
+    const input = parseInput(EventImagesInputSchema, { eventId: c.req.param('id'), tag: c.req.query('tag'), ...pageQuery(c) });
+    const page = await imageService.listImages(c.get('deps'), await actorOf(c), input);
+    setNextLink(c, page.nextCursor);
+    return c.json(page.items);
   })
   .get('/api/images/:id', async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
