@@ -55,13 +55,18 @@ const visitor: AuthStatus = { authenticated: false, user: null };
 let session: AuthSnapshot = { pending: true, data: undefined };
 handAuthTo(() => ({ subscribe: () => () => {}, get: () => session, refreshIfStale: () => {} }));
 
-function render(auth: AuthStatus | undefined, comments: CommentView[] | undefined): string {
+/** `more`: the first page of a longer list (30 older comments follow). */
+function render(auth: AuthStatus | undefined, comments: CommentView[] | undefined, more = false): string {
   session = { pending: auth === undefined, data: auth };
   const queryClient = new QueryClient();
   // Never called: everything the widget reads is already in the cache.
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://127.0.0.1:1/trpc' })] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-  if (comments) queryClient.setQueryData(trpc.comments.list.queryKey({ commentableId: COMMENTABLE }), comments);
+  if (comments)
+    queryClient.setQueryData(trpc.comments.list.infiniteQueryKey({ commentableId: COMMENTABLE }), {
+      pages: [{ items: comments, nextCursor: more ? 'older' : null, total: comments.length + (more ? 30 : 0) }],
+      pageParams: [null],
+    });
   const widget = createElement(CommentsWidget, { commentableId: COMMENTABLE });
   const routed = createElement(Router, { ssrPath: '/events/42', children: widget });
   const withTrpc = createElement(TRPCProvider, { trpcClient, queryClient, children: routed });
@@ -168,6 +173,17 @@ describe('CommentsWidget rendering', () => {
     expect(text(render(member(5), []))).toContain('Comments (0)');
     expect(text(render(member(5), undefined))).toContain('Loading comments...');
     expect(text(render(visitor, undefined))).not.toContain('Loading comments...');
+  });
+
+  it('counts every comment in the header and offers the older ones when a page follows', () => {
+    const page = [comment({ id: 9 }), comment({ id: 8 })];
+    const longer = render(member(5), page, true);
+    expect(text(longer)).toContain('Comments (32)');
+    expect(buttons(longer).map((b) => b.label)).toContain('Show older comments');
+    const whole = render(member(5), page);
+    expect(text(whole)).toContain('Comments (2)');
+    expect(buttons(whole).map((b) => b.label)).not.toContain('Show older comments');
+    expect(buttons(render(visitor, page, true)).map((b) => b.label)).not.toContain('Show older comments');
   });
 
   it('names a comment whose author account is gone', () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { parseCommentableId } from '../commentable';
 import { IdSchema } from './common';
+import { PageQuerySchema, type Page } from './page';
 
 export const COMMENT_MAX_LENGTH = 5000;
 
@@ -16,8 +17,9 @@ export const CommentableIdSchema = z
   .string({ error: 'commentableId is required.' })
   .refine((v) => parseCommentableId(v) !== null, 'commentableId must look like event-12 or image-7.');
 
-export const ListCommentsInputSchema = z.object({ commentableId: CommentableIdSchema });
-export type ListCommentsInput = z.infer<typeof ListCommentsInputSchema>;
+/** GET /api/comments and comments.list: a page of the comments, newest first (issue 13). */
+export const ListCommentsInputSchema = z.object({ commentableId: CommentableIdSchema }).extend(PageQuerySchema.shape);
+export type ListCommentsInput = z.output<typeof ListCommentsInputSchema>;
 
 /** POST /api/comments. */
 export const CreateCommentInputSchema = z.object({ content: CommentContentSchema, commentableId: CommentableIdSchema });
@@ -52,6 +54,11 @@ export interface CommentView {
   can_edit: boolean;
   /** The viewer may delete it (its author or an admin). */
   can_delete: boolean;
+}
+
+/** A page of comments and how many there are in all (the widget's header), counted in the same statement. */
+export interface CommentsPage extends Page<CommentView> {
+  total: number;
 }
 
 export interface CommentLikeState {

@@ -38,8 +38,8 @@ const flagsOf = (c: CommentView): Flags => ({ can_edit: c.can_edit, can_delete: 
 async function listedFlags(commentableId: string, id: number, as: TestUser | null): Promise<Flags> {
   const rest = await (await request(`/api/comments?commentableId=${encodeURIComponent(commentableId)}`, { as })).json<CommentView[]>();
   const viaTrpc = (
-    await (await trpc('comments.list', { commentableId }, { as, type: 'query' })).json<{ result: { data: CommentView[] } }>()
-  ).result.data;
+    await (await trpc('comments.list', { commentableId }, { as, type: 'query' })).json<{ result: { data: { items: CommentView[] } } }>()
+  ).result.data.items;
   const flags = flagsOf(rest.find((c) => c.id === id)!);
   expect(flagsOf(viaTrpc.find((c) => c.id === id)!)).toEqual(flags);
   return flags;

@@ -216,15 +216,16 @@ describe('GET /api/comments', () => {
 
     const actor = actorOf(viewer);
     const counted = countingDeps(deps());
-    const result = await listComments(counted.deps, actor, { commentableId: `event-${ev.id}` });
+    const result = await listComments(counted.deps, actor, { commentableId: `event-${ev.id}`, limit: 40 });
     expect(counted.roundTrips()).toBe(1);
-    expect(result).toHaveLength(40);
-    expect(result[0]).toMatchObject({ content: 'bulk 0', like_count: 1, user_liked: false });
-    expect(result[1]).toMatchObject({ content: 'bulk 1', like_count: 2, user_liked: true });
-    // The REST route reports the same in Server-Timing.
+    expect(result.items).toHaveLength(40);
+    expect(result.total).toBe(40);
+    expect(result.items[0]).toMatchObject({ content: 'bulk 0', like_count: 1, user_liked: false });
+    expect(result.items[1]).toMatchObject({ content: 'bulk 1', like_count: 2, user_liked: true });
+    // The REST route reports the same in Server-Timing; its first page is the default 30.
     const res = await request(`/api/comments?commentableId=event-${ev.id}`, { as: viewer });
     expect(res.headers.get('Server-Timing')).toContain('D1 round trips: 1');
-    expect(await res.json()).toHaveLength(40);
+    expect(await res.json()).toHaveLength(30);
   });
 
   it('shows a comment whose author was deleted, without a name', async () => {
@@ -480,7 +481,7 @@ describe('tRPC comments procedures use the same services', () => {
     const c = (await created.json<{ result: { data: CommentView } }>()).result.data;
     expect(c).toMatchObject({ content: 'via tRPC', commentableId, username: member.name });
     const listed = await trpc('comments.list', { commentableId }, { as: member, type: 'query' });
-    expect((await listed.json<{ result: { data: CommentView[] } }>()).result.data.map((x) => x.id)).toEqual([c.id]);
+    expect((await listed.json<{ result: { data: { items: CommentView[] } } }>()).result.data.items.map((x) => x.id)).toEqual([c.id]);
     const updated = await trpc('comments.update', { id: c.id, content: 'edited' }, { as: member });
     expect((await updated.json<{ result: { data: CommentView } }>()).result.data.content).toBe('edited');
     const liked = await trpc('comments.like', { id: c.id }, { as: member });

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { LoadMore } from '../../components/load-more';
 import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../use-auth';
@@ -9,11 +10,6 @@ import { CommentTextArea } from './comment-textarea';
 import { useNow } from './use-now';
 import { useOnSessionLost } from './use-session-lost';
 import './comments.css';
-
-/** SPEC 4: the list is ordered newest first by created_at (ties: the later id first). */
-function newestFirst(list: CommentView[]): CommentView[] {
-  return [...list].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
-}
 
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
 
@@ -30,9 +26,13 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   const auth = useAuth();
   const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id } : null;
   const input = { commentableId };
-  const listKey = trpc.comments.list.queryKey(input);
-  // The server answers a visitor 401: there is nothing to ask for without a session.
-  const list = useQuery({ ...trpc.comments.list.queryOptions(input), enabled: viewer !== null });
+  const listKey = trpc.comments.list.infiniteQueryKey(input);
+  // Newest first, a page at a time ("Show older comments"). The server answers a visitor 401:
+  // there is nothing to ask for without a session.
+  const list = useInfiniteQuery({
+    ...trpc.comments.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    enabled: viewer !== null,
+  });
   const now = useNow();
   const headingId = useId();
   const [text, setText] = useState('');
@@ -45,14 +45,18 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
     if (list.error) onSessionLost(list.error);
   }, [list.error, onSessionLost]);
 
-  function changeList(change: (all: CommentView[]) => CommentView[]) {
-    queryClient.setQueryData(listKey, (old) => (old ? newestFirst(change(old)) : old));
+  /** Changes every loaded page (`first` says which is the newest); `added` moves the total. */
+  function changeList(change: (page: CommentView[], first: boolean) => CommentView[], added = 0) {
+    queryClient.setQueryData(listKey, (old) =>
+      old ? { ...old, pages: old.pages.map((p, i) => ({ ...p, items: change(p.items, i === 0), total: p.total + added })) } : old,
+    );
   }
 
   const post = useMutation(
     trpc.comments.create.mutationOptions({
       onSuccess: (created) => {
-        if (queryClient.getQueryData(listKey)) changeList((all) => [created, ...all.filter((c) => c.id !== created.id)]);
+        // The newest comment tops the first page; the pages after it keep their cursors.
+        if (queryClient.getQueryData(listKey)) changeList((page, first) => (first ? [created, ...page] : page), 1);
         else void queryClient.invalidateQueries({ queryKey: listKey });
         setText('');
         setComposing(false);
@@ -75,18 +79,19 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
   }
 
   const onUpdated = (updated: CommentView) => changeList((all) => all.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)));
-  const onDeleted = (id: number) => changeList((all) => all.filter((c) => c.id !== id));
+  const onDeleted = (id: number) => changeList((page) => page.filter((c) => c.id !== id), -1);
   const onLikeChanged = (state: CommentLikeState) =>
     changeList((all) => all.map((c) => (c.id === state.id ? { ...c, like_count: state.like_count, user_liked: state.user_liked } : c)));
 
-  const comments = viewer ? list.data : undefined;
+  const comments = viewer ? list.data?.pages.flatMap((p) => p.items) : undefined;
+  const total = list.data?.pages[0]?.total ?? 0;
   const fetchFailed = viewer !== null && list.isError && !comments;
 
   return (
     <section className="comments" aria-labelledby={headingId} data-commentable={commentableId}>
       <header className="comments-header">
         <h3 id={headingId} className="comments-title">
-          Comments{comments ? <span className="comments-count"> ({comments.length})</span> : null}
+          Comments{comments ? <span className="comments-count"> ({total})</span> : null}
         </h3>
         {viewer ? (
           <button
@@ -168,6 +173,7 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
           ))}
         </ol>
       ) : null}
+      {viewer && comments ? <LoadMore query={list} label="Show older comments" /> : null}
     </section>
   );
 }

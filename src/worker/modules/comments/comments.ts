@@ -4,6 +4,7 @@ import type {
   CommentIdInput,
   CommentLikeState,
   CommentView,
+  CommentsPage,
   CreateCommentInput,
   ListCommentsInput,
   UpdateCommentInput,
@@ -21,6 +22,7 @@ import { eventDetailsVisibleSql } from '../events/policies';
 import { imageVisibleSql } from '../images/policies';
 import { columnRef } from '../../db/column-ref';
 import { auditEntry } from '../../platform/audit';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
 
 /**
@@ -133,24 +135,50 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
 }
 
 /**
- * GET /api/comments?commentableId=: members only, newest first. One D1 statement: the parent row
- * (with whether the viewer may see it) LEFT JOINed to its comments, so "no such event" (no row),
- * "not for her" and "no comments yet" (one row of nulls) are told apart without a second query.
+ * One page (size + 1 comments) of a parent's comments, newest first after the cursor's
+ * [created_at, id], and the parent's total count: the parent row (with whether the viewer may see
+ * it) LEFT JOINed to the page of its comments, so "no such event" (no row), "not for her" and "no
+ * comments (here)" (one row of nulls) are told apart without a second query. comments_event_idx /
+ * comments_image_idx give both the page, in order, and the count.
  */
-export async function listComments(deps: Deps, actor: Actor, input: ListCommentsInput): Promise<CommentView[]> {
-  const me = requireMember(actor);
-  const target = commentableOf(input.commentableId);
+export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentable, after: [number, number] | undefined, size: number) {
   const parent = parentOf(target);
-  const rows = await deps.db
-    .select({ parentId: parent.id, parentVisible: parentVisible(deps, me, target).mapWith(Boolean), ...viewFields(me.id) })
+  const allOfParent = sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${columnRef(parent.id)})`;
+  const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
+  return deps.db
+    .select({
+      parentId: parent.id,
+      parentVisible: parentVisible(deps, me, target).mapWith(Boolean),
+      total: allOfParent.mapWith(Number),
+      ...viewFields(me.id),
+    })
     .from(parent.table as typeof events)
-    .leftJoin(comments, eq(parent.fk, parent.id))
+    .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor))
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(parent.id, target.id))
-    .orderBy(desc(comments.createdAt), desc(comments.id));
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(size + 1);
+}
+
+/**
+ * GET /api/comments?commentableId=: members only, a page at a time, newest first (issue 13), with
+ * the total for the header; one D1 statement.
+ */
+export async function listComments(deps: Deps, actor: Actor, input: ListCommentsInput): Promise<CommentsPage> {
+  const me = requireMember(actor);
+  const target = commentableOf(input.commentableId);
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
+  const rows = await commentPageQuery(deps, me, target, after, size);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);
-  return rows.filter((r): r is typeof r & ViewRow => r.id !== null).map((r) => toView(r, me));
+  const page = toPage(
+    rows.filter((r): r is typeof r & ViewRow => r.id !== null),
+    size,
+    (r) => [r.createdAt, r.id],
+    (r) => toView(r, me),
+  );
+  return { ...page, total: rows[0]!.total };
 }
 
 async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise<CommentView> {

@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
 import { countingDeps } from '../../platform/d1-round-trips';
+import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as commentsService from './comments';
 import { jsonBody } from '../../platform/json-body';
@@ -17,13 +18,15 @@ import { jsonBody } from '../../platform/json-body';
 /** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over comments.ts. */
 export const commentsRoutes = new Hono<AppEnv>()
   .get('/api/comments', async (c) => {
-    const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId') });
+    const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId'), ...pageQuery(c) });
     const actor = await actorOf(c);
-    // One D1 round trip whatever the number of comments, shown in Server-Timing (the bench holds it).
+    // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
     const counted = countingDeps(c.get('deps'));
-    const list = await commentsService.listComments(counted.deps, actor, input);
+    const page = await commentsService.listComments(counted.deps, actor, input);
     c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
-    return c.json(list);
+    // SPEC 7's answer stays an array (a page of it); the next page is in the Link header.
+    setNextLink(c, page.nextCursor);
+    return c.json(page.items);
   })
   .post('/api/comments', async (c) => {
     const input = await jsonBody(c, CreateCommentInputSchema);
