@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { MEDIA_KINDS } from '../../../shared/schemas/images';
+import { IMAGE_CONTEXTS, MEDIA_KINDS } from '../../../shared/schemas/images';
 import { createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
@@ -20,6 +21,11 @@ export const images = sqliteTable(
     kind: text('kind', { enum: MEDIA_KINDS }).notNull().default('image'),
     /** A video's length as the browser read it (null for images, or when it could not tell). */
     durationMs: integer('duration_ms'),
+    /**
+     * Whose image it is: the Gallery's, or a home's photo (uploaded in the home editor, issue 16),
+     * which the Gallery never lists and the homes housekeeping deletes if no home took it.
+     */
+    context: text('context', { enum: IMAGE_CONTEXTS }).notNull().default('gallery'),
     width: integer('width'),
     height: integer('height'),
     thumbWidth: integer('thumb_width'),
@@ -43,6 +49,11 @@ export const images = sqliteTable(
     // GET /images/:key finds the row of any of the three keys (its event decides who sees it).
     index('images_display_key_idx').on(t.displayKey),
     index('images_thumb_key_idx').on(t.thumbKey),
+    // The homes housekeeping's walk over home photos by age (partial: the Gallery's queries,
+    // which ask for context 'gallery', never use it).
+    index('images_home_photos_idx')
+      .on(t.createdAt)
+      .where(sql`context = 'home'`),
   ],
 );
 
