@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DEFAULT_EVENT_COLOR, EVENT_TYPES, EXCLUSIVITY } from '../../../shared/constants';
 import { bool, createdAt } from './columns';
 import { users } from './users';
@@ -34,6 +34,8 @@ export const events = sqliteTable(
     state: text('state'),
     country: text('country'),
     virtualLink: text('virtual_link'),
+    /** How many members may take part; null: no limit. When full, Join puts the member on event_waitlist. */
+    capacity: integer('capacity'),
     bannerImageId: integer('banner_image_id').references((): AnySQLiteColumn => images.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -66,6 +68,49 @@ export const eventParticipants = sqliteTable(
       .$defaultFn(() => Date.now()),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],
+);
+
+/**
+ * Members waiting for a place at a full event, in order (id only grows, so the first waiting
+ * member is the lowest id). A member is a participant or waiting, never both: a place that opens
+ * moves the first ones over (modules/events/waitlist.ts).
+ */
+export const eventWaitlist = sqliteTable(
+  'event_waitlist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_waitlist_member_idx').on(t.eventId, t.userId),
+    // An event's queue in order, without sorting.
+    index('event_waitlist_event_idx').on(t.eventId, t.id),
+    index('event_waitlist_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The reminder email sent to a participant before an event: one row per member and event, written
+ * before the email is queued and only if absent, so no run (nor two overlapping ones) sends twice.
+ */
+export const eventReminders = sqliteTable(
+  'event_reminders',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_reminders_user_idx').on(t.userId)],
 );
 
 export type EventRow = typeof events.$inferSelect;
