@@ -214,7 +214,7 @@ test('a failed upload says why and can be retried; a non-image is refused before
     { name: `notes-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('not an image') },
   ]);
   const refused = dialog.getByRole('listitem').filter({ hasText: `notes-${id}.txt` });
-  await expect(refused.getByText('Only JPEG, PNG or WebP images can be uploaded.')).toBeVisible();
+  await expect(refused.getByText('Only JPEG, PNG or WebP images and MP4 or WebM videos can be uploaded.')).toBeVisible();
   await expect(refused.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Tags', exact: true }).fill(`retry-${id}`);
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -43,3 +43,14 @@ export function displaySize(image: ImageDto): { width: number; height: number } 
 export function imageLabel(image: ImageDto): string {
   return image.title || image.name || `Image ${image.id}`;
 }
+
+export const isVideo = (image: ImageDto) => image.media_kind === 'video';
+
+/** A video's length as m:ss (h:mm:ss from an hour); '' when unknown. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '';
+  const total = Math.max(0, Math.round(seconds));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const ss = String(s).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -2,8 +2,15 @@
 // first-load bundle.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Lightbox, {
+  ACTIVE_SLIDE_COMPLETE,
+  createModule,
   IconButton,
+  useDocumentContext,
+  useEvents,
+  type ComponentProps,
   type FullscreenRef,
+  type Plugin,
+  type Slide,
   type SlideImage,
   type SlideshowRef,
   type ThumbnailsRef,
@@ -14,18 +21,20 @@ import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
+import Video from 'yet-another-react-lightbox/plugins/video';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import type { ImageDto } from '../../../shared/schemas/images';
-import { displaySize, formatUploadDate, imageLabel } from './gallery-helpers';
+import { displaySize, formatUploadDate, imageLabel, isVideo } from './gallery-helpers';
 import { LIGHTBOX_DEFAULTS as D } from './lightbox-defaults';
 
 /** SPEC 9: zoom moves in steps of 0.25, by the keys and by the toolbar buttons alike. */
 function stepZoom(z: ZoomRef, direction: 1 | -1) {
-  z.changeZoom(z.zoom + direction * D.zoomIncrement);
+  // A video slide has nothing to zoom (the Zoom plugin is disabled there).
+  if (!z.disabled) z.changeZoom(z.zoom + direction * D.zoomIncrement);
 }
 
 const zoomGlyph = (plus: boolean) =>
@@ -58,6 +67,70 @@ export interface GalleryLightboxProps {
 }
 
 const isOwnImage = (src: string | undefined) => Boolean(src && /^\/images\/[A-Za-z0-9_-]+\.(jpg|png|webp)$/.test(src));
+const isOwnVideo = (src: string) => /^\/images\/[A-Za-z0-9_-]+\.(mp4|webm)$/.test(src);
+
+type Size = { width: number; height: number };
+
+/**
+ * SPEC 9: a video's size from its metadata, or 1920x1080 when the metadata has not loaded within
+ * 3000 ms (or fails). Only asked for videos whose size the server does not know.
+ */
+function probeVideoSize(src: string): Promise<Size> {
+  return new Promise((resolve) => {
+    const video = document.createElement('video');
+    const finish = (size: Size) => {
+      window.clearTimeout(timer);
+      video.onloadedmetadata = video.onerror = null;
+      video.removeAttribute('src');
+      video.load();
+      resolve(size);
+    };
+    const timer = window.setTimeout(() => finish(D.videoDefaultSize), D.videoMetadataTimeoutMs);
+    video.onloadedmetadata = () =>
+      finish(video.videoWidth && video.videoHeight ? { width: video.videoWidth, height: video.videoHeight } : D.videoDefaultSize);
+    video.onerror = () => finish(D.videoDefaultSize);
+    video.preload = 'metadata';
+    video.muted = true;
+    video.src = src;
+  });
+}
+
+/** The sizes of the videos without one in their row, as their metadata (or the time-out) gives them. */
+function useProbedSizes(images: ImageDto[]): ReadonlyMap<number, Size> {
+  const [sizes, setSizes] = useState<ReadonlyMap<number, Size>>(new Map());
+  useEffect(() => {
+    let live = true;
+    for (const image of images) {
+      if (!isVideo(image) || (image.width && image.height) || !isOwnVideo(image.url)) continue;
+      void probeVideoSize(image.url).then((size) => {
+        if (live) setSizes((m) => new Map(m).set(image.id, size));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [images]);
+  return sizes;
+}
+
+/**
+ * The slideshow waits while a video plays (the Video plugin says so) and moves on when it ends; a
+ * video paused half-way counts as done too, so the slideshow does not stall on it.
+ */
+function VideoPauseModule({ children }: ComponentProps) {
+  const { publish } = useEvents();
+  const { getOwnerDocument } = useDocumentContext();
+  useEffect(() => {
+    const doc = getOwnerDocument();
+    const onPause = (e: Event) => {
+      if (e.target instanceof HTMLVideoElement && e.target.closest('.yarl__root')) publish(ACTIVE_SLIDE_COMPLETE);
+    };
+    doc.addEventListener('pause', onPause, true);
+    return () => doc.removeEventListener('pause', onPause, true);
+  }, [publish, getOwnerDocument]);
+  return <>{children}</>;
+}
+const VideoPauseResumesSlideshow: Plugin = ({ addModule }) => addModule(createModule('video-pause', VideoPauseModule));
 
 function InvalidSource() {
   return (
@@ -98,12 +171,26 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
   const fullscreen = useRef<FullscreenRef>(null);
   const zoom = useRef<ZoomRef>(null);
   const idle = useIdle(D.uiFadeOutMs);
+  const probed = useProbedSizes(images);
 
   const slides = useMemo(
     () =>
-      images.map((image): SlideImage & { description?: string } => {
+      images.map((image): Slide & { description?: string } => {
         const size = displaySize(image);
         const when = `Uploaded ${formatUploadDate(image.upload_date)} by ${image.author_name}`;
+        const caption = { title: imageLabel(image), description: image.description ? `${when}\n${image.description}` : when };
+        if (isVideo(image)) {
+          // Not one of ours: an image slide without a source, which shows 'Invalid source'.
+          if (!isOwnVideo(image.url)) return { src: '', ...caption };
+          const known = image.width && image.height ? { width: image.width, height: image.height } : probed.get(image.id);
+          return {
+            type: 'video',
+            sources: [{ src: image.url, type: image.content_type }],
+            poster: image.display_url,
+            ...(known ?? D.videoDefaultSize),
+            ...caption,
+          };
+        }
         return {
           src: image.display_url,
           alt: imageLabel(image),
@@ -115,11 +202,10 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
               : []),
             { src: image.display_url, width: size.width, height: size.height },
           ],
-          title: imageLabel(image),
-          description: image.description ? `${when}\n${image.description}` : when,
+          ...caption,
         };
       }),
-    [images],
+    [images, probed],
   );
 
   // The keys the library does not bind itself: t, F11 and Space; plus and minus step by 0.25.
@@ -161,11 +247,13 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
       close={() => onClose(current)}
       index={index}
       slides={slides}
-      plugins={[Captions, Counter, Fullscreen, Slideshow, Thumbnails, Zoom]}
+      plugins={[Captions, Counter, Fullscreen, Slideshow, Thumbnails, Video, Zoom, VideoPauseResumesSlideshow]}
       on={{ view: ({ index: i }) => setCurrent(i) }}
       animation={{ zoom: D.zoomTransitionMs }}
       carousel={{ spacing: `${D.slideDistance * 100}%`, finite: false, preload: 2 }}
       slideshow={{ ref: slideshow, delay: D.slideshowMs }}
+      // Controls, no autoplay (a video starts with sound only when the member starts it).
+      video={{ controls: true, autoPlay: false, playsInline: true, preload: 'metadata' }}
       thumbnails={{ ref: thumbnails, showToggle: true, vignette: true }}
       fullscreen={{ ref: fullscreen }}
       zoom={{ ref: zoom, minZoom: D.minPinchZoom, maxZoomPixelRatio: 2, scrollToZoom: false }}

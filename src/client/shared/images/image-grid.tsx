@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { errorMessage } from '../../lib/trpc';
-import { imageLabel } from './gallery-helpers';
+import { formatDuration, imageLabel, isVideo } from './gallery-helpers';
 
 /** How many thumbnails load eagerly: about the first two rows; the rest wait until scrolled near. */
 export const EAGER_THUMBNAILS = 8;
@@ -21,7 +21,9 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
   return (
     <ul className="image-grid">
       {images.map((image, i) => {
-        const label = imageLabel(image);
+        const duration = formatDuration(image.duration_seconds);
+        // A video is named as one, with its length, wherever the tile is named.
+        const label = isVideo(image) ? `${imageLabel(image)} (video${duration ? `, ${duration}` : ''})` : imageLabel(image);
         const isSelected = selected?.has(image.id) ?? false;
         const thumb = (
           <img
@@ -33,6 +35,7 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
             decoding="async"
           />
         );
+        const badge = isVideo(image) ? <VideoBadge duration={duration} /> : null;
         return (
           <li key={image.id} className={`image-tile${isSelected ? ' is-selected' : ''}`}>
             {selecting ? (
@@ -46,21 +49,41 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
                   aria-label={`Select ${label}`}
                 />
                 {thumb}
+                {badge}
                 {image.can_manage ? null : <span className="image-tile-note">Not yours</span>}
               </label>
             ) : (
               <button type="button" className="image-tile-button" onClick={() => onOpen(image)} aria-label={`Open ${label}`}>
                 {thumb}
+                {badge}
               </button>
             )}
             <div className="image-tile-caption">
-              <span className="image-tile-title">{label}</span>
+              <span className="image-tile-title">{imageLabel(image)}</span>
               {image.tags.length ? <span className="image-tile-tags">{image.tags.slice(0, 3).join(' · ')}</span> : null}
             </div>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A video's tile: a play mark over the poster frame, and its length. */
+function VideoBadge({ duration }: { duration: string }) {
+  return (
+    <>
+      <span className="image-tile-play" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
+          <path d="M8 5.5v13l10.5-6.5z" />
+        </svg>
+      </span>
+      {duration ? (
+        <span className="image-tile-duration" aria-hidden="true">
+          {duration}
+        </span>
+      ) : null}
+    </>
   );
 }
 

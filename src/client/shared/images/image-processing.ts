@@ -2,9 +2,11 @@ import {
   DISPLAY_MAX_EDGE,
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
   THUMB_TARGET_BYTES,
   THUMB_WIDTH,
   TOO_LARGE_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
   WRONG_TYPE_MESSAGE,
 } from '../../../shared/schemas/images';
 
@@ -21,9 +23,24 @@ export interface PreparedUpload {
   height: number;
 }
 
-/** The same limits the server applies, checked before any work: a clear message at once. */
-export function checkFile(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return WRONG_TYPE_MESSAGE;
+/**
+ * Videos the Upload dialog takes (issue 15), by the type the browser gives the file: QuickTime
+ * files (what iPhones record) go up as MP4; the server decides by the bytes.
+ */
+export const VIDEO_FILE_TYPES: Record<string, 'video/mp4' | 'video/webm'> = {
+  'video/mp4': 'video/mp4',
+  'video/quicktime': 'video/mp4',
+  'video/webm': 'video/webm',
+};
+export const MEDIA_ACCEPT = [...IMAGE_TYPES, ...Object.keys(VIDEO_FILE_TYPES)].join(',');
+export const WRONG_MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG or WebP images and MP4 or WebM videos can be uploaded.';
+
+export const isVideoFile = (file: File) => file.type in VIDEO_FILE_TYPES;
+
+/** The same limits the server applies, checked before any work: a clear message at once. Videos only where asked for. */
+export function checkFile(file: File, opts: { videos?: boolean } = {}): string | null {
+  if (opts.videos && isVideoFile(file)) return file.size > MAX_VIDEO_BYTES ? VIDEO_TOO_LARGE_MESSAGE : null;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return opts.videos ? WRONG_MEDIA_TYPE_MESSAGE : WRONG_TYPE_MESSAGE;
   if (file.size > MAX_IMAGE_BYTES) return TOO_LARGE_MESSAGE;
   return null;
 }
@@ -31,14 +48,14 @@ export function checkFile(file: File): string | null {
 /** Originals above this edge are scaled down: beyond it a photo only costs memory. */
 const ORIGINAL_MAX_EDGE = 6000;
 
-function canvasFor(bitmap: ImageBitmap, width: number, height: number): HTMLCanvasElement {
+function canvasFor(source: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot prepare images.');
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(bitmap, 0, 0, width, height);
+  ctx.drawImage(source, 0, 0, width, height);
   return canvas;
 }
 
@@ -48,9 +65,26 @@ function encode(canvas: HTMLCanvasElement, type: string, quality?: number): Prom
   );
 }
 
-function fit(width: number, height: number, maxEdge: number) {
+export function fit(width: number, height: number, maxEdge: number) {
   const scale = Math.min(1, maxEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * The display size (1600 px, WebP) and the thumbnail (400 px wide, WebP, quality lowered until
+ * it is under 30 KB) of a picture: an image, or a video's poster frame.
+ */
+export async function derivatives(source: CanvasImageSource, width: number, height: number): Promise<{ display: Blob; thumbnail: Blob }> {
+  const d = fit(width, height, DISPLAY_MAX_EDGE);
+  const display = await encode(canvasFor(source, d.width, d.height), 'image/webp', 0.85);
+  const tw = Math.min(THUMB_WIDTH, width);
+  const thumbCanvas = canvasFor(source, tw, Math.max(1, Math.round((height * tw) / width)));
+  let thumbnail = await encode(thumbCanvas, 'image/webp', 0.8);
+  for (const q of [0.7, 0.6, 0.5, 0.4]) {
+    if (thumbnail.size <= THUMB_TARGET_BYTES) break;
+    thumbnail = await encode(thumbCanvas, 'image/webp', q);
+  }
+  return { display, thumbnail };
 }
 
 export async function prepareUpload(file: File): Promise<PreparedUpload> {
@@ -68,17 +102,7 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
     if (image.size > MAX_IMAGE_BYTES) image = await encode(original, 'image/jpeg', 0.88);
     if (image.size > MAX_IMAGE_BYTES) throw new Error(TOO_LARGE_MESSAGE);
 
-    const d = fit(size.width, size.height, DISPLAY_MAX_EDGE);
-    const display = await encode(canvasFor(bitmap, d.width, d.height), 'image/webp', 0.85);
-
-    const tw = Math.min(THUMB_WIDTH, size.width);
-    const thumbCanvas = canvasFor(bitmap, tw, Math.max(1, Math.round((size.height * tw) / size.width)));
-    let thumbnail = await encode(thumbCanvas, 'image/webp', 0.8);
-    for (const q of [0.7, 0.6, 0.5, 0.4]) {
-      if (thumbnail.size <= THUMB_TARGET_BYTES) break;
-      thumbnail = await encode(thumbCanvas, 'image/webp', q);
-    }
-    return { image, display, thumbnail, width: size.width, height: size.height };
+    return { image, ...(await derivatives(bitmap, size.width, size.height)), width: size.width, height: size.height };
   } finally {
     bitmap.close();
   }

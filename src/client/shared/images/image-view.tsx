@@ -9,7 +9,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CommentsWidget } from '../comments/comments-widget';
 import { EventSelect } from './event-select';
-import { displaySize, formatUploadDate, imageLabel } from './gallery-helpers';
+import { displaySize, formatUploadDate, imageLabel, isVideo } from './gallery-helpers';
 
 interface ImageViewProps {
   image: ImageDto | undefined;
@@ -107,7 +107,21 @@ function ImageDetails({
   return (
     <div className="image-view">
       <figure className="image-view-figure">
-        <img src={image.display_url} alt={imageLabel(image)} width={size.width} height={size.height} />
+        {isVideo(image) ? (
+          // No autoplay: the member starts it (with sound); the poster frame shows until then.
+          <video
+            src={image.url}
+            poster={image.display_url}
+            controls
+            playsInline
+            preload="metadata"
+            width={size.width}
+            height={size.height}
+            aria-label={imageLabel(image)}
+          />
+        ) : (
+          <img src={image.display_url} alt={imageLabel(image)} width={size.width} height={size.height} />
+        )}
       </figure>
       <div className="image-view-details">
         {editable ? (
@@ -116,7 +130,7 @@ function ImageDetails({
           <h3 className="image-view-title">{imageLabel(image)}</h3>
         )}
         <p className="image-view-meta">
-          Image uploaded by <strong>{image.author_name}</strong> on{' '}
+          {isVideo(image) ? 'Video' : 'Image'} uploaded by <strong>{image.author_name}</strong> on{' '}
           <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>
         </p>
 

@@ -1,7 +1,7 @@
 /** SPEC 9's lightbox constants: the defaults the gallery's lightbox is configured with. */
 export const LIGHTBOX_DEFAULTS = {
   zoomTransitionMs: 300,
-  /** No video slides yet; kept with the other constants for when they come. */
+  /** A video slide whose size is unknown waits this long for its metadata, then takes videoDefaultSize. */
   videoMetadataTimeoutMs: 3000,
   /** Space between slides as a fraction of the viewport. */
   slideDistance: 0.3,

@@ -1,13 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
+import { IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
 import { TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EventSelect } from './event-select';
-import { checkFile, prepareUpload } from './image-processing';
+import { checkFile, isVideoFile, MEDIA_ACCEPT, prepareUpload } from './image-processing';
 import { sendUpload, type UploadFields } from './upload-request';
+
+/** The Upload dialog takes images and videos (issue 15). */
+const check = (file: File) => checkFile(file, { videos: true });
+
+function uploadedText(items: { file: File }[]): string {
+  const videos = items.filter((i) => isVideoFile(i.file)).length;
+  const noun = videos === 0 ? 'image' : videos === items.length ? 'video' : 'file';
+  return items.length === 1 ? `${noun[0]!.toUpperCase()}${noun.slice(1)} uploaded.` : `${items.length} ${noun}s uploaded.`;
+}
 
 type Status = 'ready' | 'preparing' | 'uploading' | 'done' | 'error';
 interface Item {
@@ -17,6 +26,8 @@ interface Item {
   status: Status;
   progress: number;
   error: string;
+  /** Cancels the upload in flight. */
+  abort?: AbortController;
 }
 
 const STATUS_TEXT: Record<Status, string> = {
@@ -61,7 +72,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
     const added = Array.from(files).map((file): Item => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      const error = checkFile(file);
+      const error = check(file);
       return { key: nextKey.current++, file, preview, status: error ? 'error' : 'ready', progress: 0, error: error ?? '' };
     });
     setItems((all) => [...all, ...added]);
@@ -74,32 +85,45 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
   }
 
   async function uploadOne(item: Item, single: boolean): Promise<boolean> {
-    const invalid = checkFile(item.file);
+    const invalid = check(item.file);
     if (invalid) {
       patch(item.key, { status: 'error', error: invalid });
       return false;
     }
+    const abort = new AbortController();
     try {
-      patch(item.key, { status: 'preparing', progress: 0, error: '' });
-      const parts = await prepareUpload(item.file);
-      patch(item.key, { status: 'uploading' });
+      patch(item.key, { status: 'preparing', progress: 0, error: '', abort });
       // One title for several files would repeat; each then keeps its own file name.
       const own = single ? fields : { ...fields, title: fields.title ? `${fields.title} (${item.file.name.replace(/\.[^.]*$/, '')})` : '' };
-      await sendUpload({ ...parts, name: item.file.name }, own, (p) => patch(item.key, { progress: p }));
-      patch(item.key, { status: 'done', progress: 1 });
+      const onProgress = (p: number) => patch(item.key, { progress: p });
+      if (isVideoFile(item.file)) {
+        const { prepareVideo, sendVideoUpload } = await import('./video-upload');
+        const prepared = await prepareVideo(item.file);
+        patch(item.key, { status: 'uploading' });
+        await sendVideoUpload(item.file, prepared, own, onProgress, abort.signal);
+      } else {
+        const parts = await prepareUpload(item.file);
+        patch(item.key, { status: 'uploading' });
+        await sendUpload({ ...parts, name: item.file.name }, own, onProgress, abort.signal);
+      }
+      patch(item.key, { status: 'done', progress: 1, abort: undefined });
       return true;
     } catch (error) {
-      patch(item.key, { status: 'error', error: error instanceof Error ? error.message : 'The upload failed. Please retry.' });
+      patch(item.key, {
+        status: 'error',
+        abort: undefined,
+        error: error instanceof Error ? error.message : 'The upload failed. Please retry.',
+      });
       return false;
     }
   }
 
   async function run(targets: Item[]) {
-    let ok = 0;
-    for (const item of targets) if (await uploadOne(item, items.length === 1)) ok += 1;
-    if (ok) {
+    const uploaded: Item[] = [];
+    for (const item of targets) if (await uploadOne(item, items.length === 1)) uploaded.push(item);
+    if (uploaded.length) {
       await queryClient.invalidateQueries(trpc.images.pathFilter());
-      toast(ok === 1 ? 'Image uploaded.' : `${ok} images uploaded.`, 'success');
+      toast(uploadedText(uploaded), 'success');
     }
   }
 
@@ -124,6 +148,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
   }
 
   const ready = items.filter((i) => i.status === 'ready').length;
+  const readyNoun = items.some((i) => i.status === 'ready' && isVideoFile(i.file)) ? 'files' : 'images';
   const allDone = items.length > 0 && items.every((i) => i.status === 'done');
 
   return (
@@ -138,7 +163,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
             {allDone ? 'Done' : 'Cancel'}
           </button>
           <button type="submit" form={`${inputId}-form`} className="button" disabled={busy || ready === 0}>
-            {busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} images` : 'Upload'}
+            {busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} ${readyNoun}` : 'Upload'}
           </button>
         </>
       }
@@ -153,22 +178,22 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <p>Drop JPEG, PNG or WebP images here (up to 15 MB each), or</p>
+          <p>Drop JPEG, PNG or WebP images (up to 15 MB each) or MP4 or WebM videos (up to 500 MB) here, or</p>
           <label htmlFor={inputId} className="button button-secondary button-small">
-            Choose images
+            Choose files
           </label>
           <input
             id={inputId}
             className="visually-hidden"
             type="file"
-            accept={IMAGE_ACCEPT}
+            accept={MEDIA_ACCEPT}
             multiple
             onChange={(e) => {
               if (e.target.files?.length) addFiles(e.target.files);
               e.target.value = '';
             }}
           />
-          <p className="muted small">Location and camera details are removed before upload.</p>
+          <p className="muted small">Location and camera details are removed: from images before upload, from videos on the server.</p>
         </div>
 
         {items.length ? (
@@ -177,6 +202,8 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
               <li key={item.key} className={`upload-item is-${item.status}`}>
                 {(IMAGE_TYPES as readonly string[]).includes(item.file.type) ? (
                   <img src={item.preview} alt="" className="upload-preview" width={56} height={56} />
+                ) : isVideoFile(item.file) ? (
+                  <video src={item.preview} className="upload-preview" width={56} height={56} muted preload="metadata" aria-hidden="true" />
                 ) : (
                   <span className="upload-preview" aria-hidden="true" />
                 )}
@@ -198,7 +225,17 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
                   ) : null}
                 </div>
                 <div className="upload-item-actions">
-                  {item.status === 'error' && !checkFile(item.file) ? (
+                  {item.status === 'uploading' && item.abort ? (
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      onClick={() => item.abort?.abort()}
+                      aria-label={`Cancel the upload of ${item.file.name}`}
+                    >
+                      Cancel
+                    </button>
+                  ) : null}
+                  {item.status === 'error' && !check(item.file) ? (
                     <button type="button" className="button button-small button-secondary" onClick={() => void run([item])} disabled={busy}>
                       Retry
                     </button>
