@@ -24,7 +24,7 @@ export const videoUploads = sqliteTable(
     partsDone: integer('parts_done').notNull().default(0),
     /** JSON: the R2 etags of the parts stored so far, in order. */
     etags: text('etags').notNull().default('[]'),
-    /** JSON: the metadata walker's state after the last part (video-scan.ts). */
+    /** JSON: the metadata walk's state after the last part (video-walk.ts). */
     scan: text('scan').notNull(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
