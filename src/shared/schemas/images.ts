@@ -80,6 +80,11 @@ export const UploadImageFieldsSchema = z.object({
   tags: TagsSchema.optional().default([]),
   associated_event_id: AssociatedEventSchema.optional(),
   event_id: AssociatedEventSchema.optional(),
+  /** 'home' for a photo uploaded in the home editor: never in the Gallery (issue 16). */
+  context: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(IMAGE_CONTEXTS, { error: 'context is gallery or home.' }).optional().default('gallery'),
+  ),
 });
 export type UploadImageFields = z.output<typeof UploadImageFieldsSchema>;
 

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/homes';
 import { homeAvailability, homeImages, homes, homeStays, type HomeRow } from '../../db/schema/homes';
 import { images } from '../../db/schema/images';
-import { users } from '../../db/schema/users';
+import { properties, users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import { auditEntry } from '../../platform/audit';
@@ -73,18 +73,44 @@ export async function findVisibleHome(deps: Deps, me: MemberActor, id: number): 
   return home;
 }
 
-/** Drafts a home from each of the member's application properties not drafted yet (one statement). */
+/**
+ * Drafts a home from each of the member's application properties not drafted yet: one
+ * INSERT … SELECT (drizzle checks that its columns are the table's, in order), which finds
+ * nothing to do once she has been here, so it can share the page's batch.
+ */
 function draftsFromProperties(deps: Deps, me: MemberActor) {
   const now = deps.now();
-  return deps.db.run(sql`
-    INSERT INTO "homes" ("host_id", "property_id", "state", "title", "description", "address", "amenities", "created_at", "updated_at")
-    SELECT "p"."user_id", "p"."id", 'draft',
-      CASE WHEN trim("p"."type") = '' THEN 'My home' ELSE trim("p"."type") END,
-      "p"."description", "p"."address", '[]', ${now}, ${now}
-    FROM "properties" AS "p"
-    WHERE "p"."user_id" = ${me.id}
-      AND NOT EXISTS (SELECT 1 FROM "homes" AS "h" WHERE "h"."property_id" = "p"."id")
-    ON CONFLICT DO NOTHING`);
+  const kind = sql`trim(${properties.type})`;
+  return deps.db
+    .insert(homes)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          hostId: properties.userId,
+          propertyId: properties.id,
+          state: sql<HomeRow['state']>`'draft'`.as('state'),
+          title: sql<string>`CASE WHEN ${kind} = '' THEN 'My home' ELSE ${kind} END`.as('title'),
+          description: properties.description,
+          city: sql<string>`''`.as('city'),
+          region: sql<string>`''`.as('region'),
+          country: sql<string>`''`.as('country'),
+          countryKey: sql<string>`''`.as('country_key'),
+          address: properties.address,
+          bedrooms: sql<number>`1`.as('bedrooms'),
+          maxGuests: sql<number>`1`.as('max_guests'),
+          amenities: sql<string[]>`'[]'`.as('amenities'),
+          houseRules: sql<string>`''`.as('house_rules'),
+          hiddenBy: sql<number | null>`NULL`.as('hidden_by'),
+          createdAt: sql<number>`${now}`.as('created_at'),
+          updatedAt: sql<number>`${now}`.as('updated_at'),
+        })
+        .from(properties)
+        .where(
+          and(eq(properties.userId, me.id), sql`NOT EXISTS (SELECT 1 FROM "homes" AS "h" WHERE "h"."property_id" = ${properties.id})`),
+        ),
+    )
+    .onConflictDoNothing();
 }
 
 /** One correlated subquery per card column, so a page is one statement whatever its length. */
@@ -145,10 +171,12 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
     .where(and(...where))
     .orderBy(desc(homes.id))
     .limit(limit + 1);
-  // Her first page of /homes/mine drafts the application's property first (a second statement,
-  // on that page only; D1's batch here does not take a raw statement).
-  if (scope === 'mine' && !input.cursor && homePolicy.create(me)) await draftsFromProperties(deps, me);
-  const rows = await page;
+  // Her first page of /homes/mine drafts the application's property first: the insert (which
+  // finds nothing to do once drafted) and the page in one batch, so still one D1 round trip.
+  const rows =
+    scope === 'mine' && !input.cursor && homePolicy.create(me)
+      ? (await deps.db.batch([draftsFromProperties(deps, me), page]))[1]
+      : await page;
   const items: HomeCard[] = rows.slice(0, limit).map((r) => ({
     id: r.id,
     state: r.state,
@@ -244,16 +272,19 @@ function checkWindows(windows: AvailabilityWindow[]) {
   return sorted;
 }
 
-/** The photos must be images the host uploaded (an admin may use any). */
+/**
+ * The photos must be home photos (uploaded in the home editor, context 'home') by the host, or by
+ * anyone for an admin; a Gallery image stays the Gallery's.
+ */
 async function checkImages(deps: Deps, me: MemberActor, ids: number[]) {
   if (ids.length === 0) return;
   const unique = [...new Set(ids)];
   const rows = await deps.db
-    .select({ id: images.id, uploadedBy: images.uploadedBy, eventId: images.associatedEventId })
+    .select({ id: images.id, uploadedBy: images.uploadedBy, context: images.context })
     .from(images)
     .where(inArray(images.id, unique));
-  const mine = rows.filter((r) => (me.isAdmin || r.uploadedBy === me.id) && r.eventId === null);
-  if (mine.length !== unique.length) throw new AppError('BAD_REQUEST', 'A photo must be one of your own uploads.');
+  const usable = rows.filter((r) => (me.isAdmin || r.uploadedBy === me.id) && r.context === 'home');
+  if (usable.length !== unique.length) throw new AppError('BAD_REQUEST', 'A photo must be one you uploaded for a home.');
 }
 
 function homeValues(fields: HomeFields, now: number) {

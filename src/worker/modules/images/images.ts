@@ -20,6 +20,7 @@ import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
 import { imagePolicy, imageVisibleSql } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
+import { homePolicy } from '../homes/policies';
 import { auditEntry } from '../../platform/audit';
 import { columnRef } from '../../db/column-ref';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
@@ -87,9 +88,9 @@ function imageVisible(deps: Deps, me: MemberActor): SQL {
   return imageVisibleSql(me, deps.now());
 }
 
-// A home's photos belong to its page, not to the Gallery (issue 16); the bytes stay served to
-// members like every image. Part of the list's one statement.
-const notAHomePhoto = sql`NOT EXISTS (SELECT 1 FROM "home_images" AS "hi" WHERE "hi"."image_id" = ${images.id})`;
+// A home's photos (context 'home', from the home editor) belong to its page, not to the Gallery
+// (issue 16), from their upload on; the bytes stay served to members like every image.
+const inGallery = eq(images.context, 'gallery');
 
 /** SPEC 5's tag search: a case-insensitive (ASCII) substring of any of the row's tags. */
 function tagFilter(tag: string | undefined): SQL | undefined {
@@ -115,7 +116,7 @@ export function imagePageQuery(deps: Deps, me: MemberActor, filter: ImageFilter,
         tagFilter(filter.tag),
         after ? sql`(${columnRef(images.createdAt)}, ${columnRef(images.id)}) < (${after[0]}, ${after[1]})` : undefined,
         imageVisible(deps, me),
-        notAHomePhoto,
+        inGallery,
       ),
     )
     .orderBy(desc(images.createdAt), desc(images.id))
@@ -142,7 +143,7 @@ export async function listImages(deps: Deps, actor: Actor, input: ListImagesInpu
 export async function getImage(deps: Deps, actor: Actor, id: number): Promise<ImageDto> {
   const me = requireMember(actor);
   const [row] = await listQuery(deps)
-    .where(and(eq(images.id, id), imageVisible(deps, me)))
+    .where(and(eq(images.id, id), imageVisible(deps, me), inGallery))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toImageDto(row, me);
@@ -264,6 +265,10 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   const name = fileNameOf(input.image);
   const { fields } = input;
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
+  if (fields.context === 'home') {
+    ensure(homePolicy.create(me), 'Only Travel Hosts can upload photos of a home.');
+    if (eventId) throw new AppError('BAD_REQUEST', 'A photo of a home cannot be linked to an event.');
+  }
   await assertEventLinkable(deps, me, eventId);
   const objects: StoredObject[] = [original, display, thumb]
     .filter((p): p is CheckedPart => p !== null)
@@ -295,6 +300,7 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
         description: fields.description,
         tags: fields.tags,
         associatedEventId: eventId,
+        context: fields.context,
         uploadedBy: me.id,
         createdAt: deps.now(),
       })
@@ -328,7 +334,7 @@ export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageIn
   const [current] = await deps.db
     .select({ id: images.id, uploadedBy: images.uploadedBy })
     .from(images)
-    .where(and(eq(images.id, input.id), imageVisible(deps, me)));
+    .where(and(eq(images.id, input.id), imageVisible(deps, me), inGallery));
   if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
   ensure(imagePolicy.manage(me, current), 'Only the uploader or an administrator can edit this image.');
   if (input.associated_event_id) await assertEventLinkable(deps, me, input.associated_event_id);

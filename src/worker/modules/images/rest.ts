@@ -49,6 +49,7 @@ export function uploadFields(form: FormData) {
     tags: tags.length > 1 ? tags.filter((t) => typeof t === 'string') : formText(form, 'tags'),
     associated_event_id: formText(form, 'associated_event_id'),
     event_id: formText(form, 'event_id'),
+    context: formText(form, 'context'),
   });
 }
 
