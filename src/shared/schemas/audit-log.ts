@@ -1,31 +1,22 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
-
-export const AUDIT_LOG_PAGE_SIZE = 30;
-export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
+import { PageQuerySchema, type Page } from './page';
 
 /** A query string's empty parameter (`?action=`) means "no filter", as leaving it out does. */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-/** GET /api/admin/audit-log and admin.auditLog.list: newest first, keyset-paged by id. */
-export const AuditLogListInputSchema = z.object({
-  action: optional(
-    z
-      .string()
-      .max(64, 'Unknown action.')
-      .regex(/^[a-z_]+\.[a-z_]+$/, 'Unknown action.'),
-  ),
-  actorId: optional(IdSchema),
-  /** The id of the last entry of the previous page. */
-  cursor: optional(IdSchema),
-  limit: optional(
-    z.coerce
-      .number({ error: 'The page size must be a number.' })
-      .int('The page size must be a whole number.')
-      .min(1, 'The page size must be at least 1.')
-      .max(AUDIT_LOG_MAX_PAGE_SIZE, `The page size must be at most ${AUDIT_LOG_MAX_PAGE_SIZE}.`),
-  ),
-});
+/** GET /api/admin/audit-log and admin.auditLog.list: newest first, a page at a time (issue 13). */
+export const AuditLogListInputSchema = z
+  .object({
+    action: optional(
+      z
+        .string()
+        .max(64, 'Unknown action.')
+        .regex(/^[a-z_]+\.[a-z_]+$/, 'Unknown action.'),
+    ),
+    actorId: optional(IdSchema),
+  })
+  .extend(PageQuerySchema.shape);
 export type AuditLogListInput = z.input<typeof AuditLogListInputSchema>;
 
 /** One entry: who did what, on whom, when. Times are Unix ms. */
@@ -50,11 +41,8 @@ export interface AuditLogEntryView {
   details: { label: string; value: string }[];
 }
 
-export interface AuditLogPage {
-  items: AuditLogEntryView[];
-  /** The cursor of the next (older) page, or null on the last page. */
-  nextCursor: number | null;
-}
+/** A page of entries; `nextCursor` continues with older ones (null on the last page). */
+export type AuditLogPage = Page<AuditLogEntryView>;
 
 /** The choices of the screen's two filters: the actions and the people that occur in the log. */
 export interface AuditLogFilters {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { RECIPIENT_GROUPS } from '../constants';
 import { IdSchema } from './common';
+import { PageQuerySchema } from './page';
 
 /** A line break in a subject would let the text write its own mail headers. */
 export const MailSubjectSchema = z
@@ -42,12 +43,16 @@ export const SendGroupMailInputSchema = z
   .superRefine(needsSelection);
 export type SendGroupMailInput = z.input<typeof SendGroupMailInputSchema>;
 
-export const SentMailListInputSchema = z.object({
-  /** 'group' lists the admins' group mail; 'all' every email the club sent. */
-  kind: z.enum(['group', 'all']).default('group'),
-  /** The id of the last message on the previous page. */
-  cursor: IdSchema.optional(),
-});
+/** GET /api/admin/sent-mail and mail.sent: newest first, a page at a time (issue 13). */
+export const SentMailListInputSchema = z
+  .object({
+    /** 'group' lists the admins' group mail; 'all' every email the club sent. */
+    kind: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(['group', 'all'], { error: 'Unknown kind of email.' }).default('group'),
+    ),
+  })
+  .extend(PageQuerySchema.shape);
 
 export const SentMailIdSchema = z.object({ id: IdSchema });
 

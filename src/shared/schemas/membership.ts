@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
+import { PageQuerySchema, type Page } from './page';
 
 // SPEC 2, 5 and 7: the membership pipeline's inputs. The wizard, the tRPC procedures and the
 // REST routes all validate with these, so the form's rules also hold on the server.
@@ -116,7 +117,19 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now lo
 // Admin: applications.
 export const APPLICATION_STATUSES = ['pending', 'all', 'accepted', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const ListApplicationsInputSchema = z.object({ status: z.enum(APPLICATION_STATUSES).default('all') });
+/** GET /api/applications and applications.list: one tab, newest first, a page at a time (issue 13). */
+export const ListApplicationsInputSchema = z
+  .object({ status: z.enum(APPLICATION_STATUSES, { error: 'Unknown application status.' }).default('all') })
+  .extend(PageQuerySchema.shape);
+export type ListApplicationsInput = z.output<typeof ListApplicationsInputSchema>;
+
+/** How many applications each tab holds: the tabs' badges and the card pager's "3 of 41". */
+export type ApplicationCounts = Record<ApplicationStatus, number>;
+
+/** A page of applications; `counts` comes with a first page (null on the pages after it). */
+export interface ApplicationsPage extends Page<ApplicationView> {
+  counts: ApplicationCounts | null;
+}
 
 export const DecideApplicationInputSchema = z.object({
   id: IdSchema,
@@ -155,6 +168,24 @@ export type ChangePrivilegeInput = z.infer<typeof ChangePrivilegeInputSchema>;
 export const SetAdminInputSchema = z.object({ id: IdSchema, admin: z.boolean({ error: 'admin must be true or false.' }) });
 export type SetAdminInput = z.infer<typeof SetAdminInputSchema>;
 
+/**
+ * GET /api/users and admin.users.list: the members by name, a page at a time (issue 13);
+ * `search` keeps those whose name or email contains it (ASCII letters in either case).
+ */
+export const ListUsersInputSchema = z
+  .object({
+    search: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z.string({ error: 'The search must be text.' }).trim().max(100, 'The search has at most 100 characters.').optional(),
+    ),
+  })
+  .extend(PageQuerySchema.shape)
+  .optional();
+export type ListUsersInput = NonNullable<z.output<typeof ListUsersInputSchema>>;
+
+/** How many members of each type there are, and in all (User Management's heading). */
+export type MemberCounts = Record<(typeof ACCOUNT_TYPES)[number], number> & { total: number };
+
 export interface UserView {
   user_id: number;
   name: string;
@@ -167,6 +198,11 @@ export interface UserView {
   can_change_admin: boolean;
   /** The viewing admin may give this member a temporary password (not herself). */
   can_reset_password: boolean;
+}
+
+/** A page of members; `counts` comes with a first page (null on the pages after it). */
+export interface UsersPage extends Page<UserView> {
+  counts: MemberCounts | null;
 }
 
 // Admin: invitation codes.
@@ -209,6 +245,10 @@ export interface InvitationCodeView {
   created_by: string | null;
   status: InvitationCodeStatus;
 }
+
+/** GET /api/invitation-codes and codes.list: newest first, a page at a time (issue 13). */
+export const ListInvitationCodesInputSchema = PageQuerySchema.optional();
+export type ListInvitationCodesInput = NonNullable<z.output<typeof ListInvitationCodesInputSchema>>;
 
 export interface InvitationCodeUse {
   application_id: number;

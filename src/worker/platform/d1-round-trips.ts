@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import { createDb } from '../db/client';
 import type { Deps } from './deps';
+import type { AppEnv } from './hono-env';
 
 /**
  * Deps whose D1 counts its round trips (each statement run on its own, and each batch, is one),
@@ -29,4 +31,15 @@ export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number
     dump: real.dump?.bind(real),
   } as unknown as D1Database;
   return { deps: { ...deps, db: createDb(d1) }, roundTrips: () => trips };
+}
+
+/**
+ * Runs a REST read with counting deps and tells its D1 round trips in Server-Timing: a paged list
+ * promises one (issue 13), and the bench reads the header.
+ */
+export async function withRoundTrips<T>(c: Context<AppEnv>, run: (deps: Deps) => Promise<T>): Promise<T> {
+  const counted = countingDeps(c.get('deps'));
+  const result = await run(counted.deps);
+  c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+  return result;
 }

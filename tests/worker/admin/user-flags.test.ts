@@ -1,13 +1,21 @@
 // User Management's per-row flags: what the viewing admin may do with each member, on both
 // transports, and each flag agreeing with what the server then allows.
 import { describe, expect, it } from 'vitest';
-import type { UserView } from '../../../src/shared/schemas/membership';
+import type { UsersPage, UserView } from '../../../src/shared/schemas/membership';
 import { createUser, request, roles, trpc, type TestUser } from '../helpers';
+import { walkLinks } from '../pages';
 
+/** Every member's row as the admin sees it (all pages), the same on both transports. */
 async function rowsFor(admin: TestUser): Promise<Map<number, UserView>> {
-  const rest = await (await request('/api/users', { as: admin })).json<UserView[]>();
-  const viaTrpc = (await (await trpc('admin.users.list', undefined, { as: admin, type: 'query' })).json<{ result: { data: UserView[] } }>())
-    .result.data;
+  const { items: rest } = await walkLinks<UserView>(admin, '/api/users?limit=100');
+  const viaTrpc: UserView[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const res = await trpc('admin.users.list', { limit: 100, cursor }, { as: admin, type: 'query' });
+    const page = (await res.json<{ result: { data: UsersPage } }>()).result.data;
+    viaTrpc.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
   const pick = (u: UserView) => ({ id: u.user_id, can_change_admin: u.can_change_admin, can_reset_password: u.can_reset_password });
   expect(viaTrpc.map(pick)).toEqual(rest.map(pick));
   return new Map(rest.map((u) => [u.user_id, u]));

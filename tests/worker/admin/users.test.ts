@@ -12,7 +12,8 @@ describe('GET /api/users', () => {
   it('lists every member with name, email, type and admin flag', async () => {
     const admin = await createUser({ admin: true });
     const member = await createUser({ type: 'Travel Host' });
-    const list = await (await request('/api/users', { as: admin })).json<Record<string, unknown>[]>();
+    const list = await (await request('/api/users?limit=100', { as: admin })).json<Record<string, unknown>[]>();
+    expect(list.length).toBeLessThan(100); // every member of this file's D1 is on the one page
     expect(list.find((u) => u.user_id === member.id)).toMatchObject({
       name: member.name,
       email: member.email,

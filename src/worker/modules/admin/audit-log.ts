@@ -4,7 +4,6 @@ import type * as z from 'zod';
 import { auditActionLabel } from '../../../shared/audit-actions';
 import type { RecipientGroup } from '../../../shared/constants';
 import {
-  AUDIT_LOG_PAGE_SIZE,
   type AuditLogEntryView,
   type AuditLogFilters,
   type AuditLogListInputSchema,
@@ -19,6 +18,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin } from '../../platform/guards';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 
 // Issue 11 "Admins see what happened": the audit log, newest first, filterable by action and by
 // who acted. Every audit_log row is listed: admins' actions, and the members' own sign-ins with
@@ -50,12 +50,11 @@ const targetIs = (type: string, id: AnySQLiteColumn) =>
  * (actor_id, id) gives both the rows and their order. The names come from primary-key joins, at
  * most one of which matches an entry (each is guarded by the target type).
  */
-export function auditLogPageQuery(deps: Deps, input: ListInput) {
-  const limit = input.limit ?? AUDIT_LOG_PAGE_SIZE;
+export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' | 'actorId'>, afterId: number | undefined, size: number) {
   const where: (SQL | undefined)[] = [
-    input.action ? eq(auditLog.action, input.action) : undefined,
-    input.actorId ? eq(auditLog.actorId, input.actorId) : undefined,
-    input.cursor ? lt(auditLog.id, input.cursor) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    afterId === undefined ? undefined : lt(auditLog.id, afterId),
   ];
   return deps.db
     .select({
@@ -80,16 +79,16 @@ export function auditLogPageQuery(deps: Deps, input: ListInput) {
     .leftJoin(emailMessages, targetIs('email_message', emailMessages.id))
     .where(and(...where))
     .orderBy(desc(auditLog.id))
-    .limit(limit + 1);
+    .limit(size + 1);
 }
 
-/** GET /api/admin/audit-log: a page of entries, newest first; nextCursor continues it. */
+/** GET /api/admin/audit-log and admin.auditLog.list: a page of entries, newest first (issue 13); one D1 statement. */
 export async function listAuditLog(deps: Deps, actor: Actor, input: ListInput): Promise<AuditLogPage> {
   requireAdmin(actor);
-  const limit = input.limit ?? AUDIT_LOG_PAGE_SIZE;
-  const rows = await auditLogPageQuery(deps, input);
-  const items = rows.slice(0, limit).map(toView);
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
+  const rows = await auditLogPageQuery(deps, input, after?.[0], size);
+  return toPage(rows, size, (r) => [r.id], toView);
 }
 
 /**

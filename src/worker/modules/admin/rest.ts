@@ -2,9 +2,11 @@ import { adminDeleteUser } from '../account/delete-account';
 import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
 import { Hono } from 'hono';
 import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
-import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
+import { ChangePrivilegeInputSchema, IdInputSchema, ListUsersInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
 import { parseInput } from '../../platform/app-error';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import type { AppEnv } from '../../platform/hono-env';
+import { pageQuery, setNextLink } from '../../platform/link-header';
 import { jsonBodyWith } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
 import * as auditLog from './audit-log';
@@ -12,7 +14,14 @@ import * as users from './users';
 
 /** SPEC 7 "Admin" user calls and the audit log: thin adapters over users.ts and audit-log.ts (the tRPC twin is router.ts). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get('/api/users', async (c) => c.json(await users.listUsers(c.get('deps'), await actorOf(c))))
+  // SPEC 7's answer stays a bare list; the next page is in the Link header (issue 13).
+  .get('/api/users', async (c) => {
+    const input = parseInput(ListUsersInputSchema, { search: c.req.query('search'), ...pageQuery(c) });
+    const actor = await actorOf(c);
+    const page = await withRoundTrips(c, (deps) => users.listUsers(deps, actor, input));
+    setNextLink(c, page.nextCursor);
+    return c.json(page.items);
+  })
   .put('/api/users/:id/privilege', async (c) => {
     const input = await jsonBodyWith(c, ChangePrivilegeInputSchema, { id: c.req.param('id') });
     return c.json(await users.changePrivilege(c.get('deps'), await actorOf(c), input));
@@ -32,6 +41,9 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/audit-log', async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
-    return c.json(await auditLog.listAuditLog(c.get('deps'), await actorOf(c), input));
+    const actor = await actorOf(c);
+    const page = await withRoundTrips(c, (deps) => auditLog.listAuditLog(deps, actor, input));
+    setNextLink(c, page.nextCursor);
+    return c.json(page);
   })
   .get('/api/admin/audit-log/filters', async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));

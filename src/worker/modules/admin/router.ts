@@ -1,5 +1,5 @@
 import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
-import { ChangePrivilegeInputSchema, IdInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
+import { ChangePrivilegeInputSchema, IdInputSchema, ListUsersInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
 import { adminProcedure, router } from '../../platform/trpc';
 import * as auditLog from './audit-log';
 import * as users from './users';
@@ -9,7 +9,7 @@ import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
 /** User management and the audit log: thin adapters over users.ts and audit-log.ts (the REST twins are in rest.ts). */
 export const adminRouter = router({
   users: router({
-    list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.deps, ctx.actor)),
+    list: adminProcedure.input(ListUsersInputSchema).query(({ ctx, input }) => users.listUsers(ctx.deps, ctx.actor, input)),
     changePrivilege: adminProcedure
       .input(ChangePrivilegeInputSchema)
       .mutation(({ ctx, input }) => users.changePrivilege(ctx.deps, ctx.actor, input)),

@@ -1,5 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ChangePrivilegeInput, SetAdminInput, UserView } from '../../../shared/schemas/membership';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { AccountType } from '../../../shared/constants';
+import type { ChangePrivilegeInput, ListUsersInput, SetAdminInput, UsersPage } from '../../../shared/schemas/membership';
+import { columnRef } from '../../db/column-ref';
+import { containsText } from '../../db/like';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Actor } from '../../platform/actor';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
@@ -11,10 +15,20 @@ import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from '../membership/membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
 
-/** GET /api/users: every member, by name, with what the viewing admin may do with each. */
-export async function listUsers(deps: Deps, actor: Actor): Promise<UserView[]> {
-  const admin = requireAdmin(actor);
-  const rows = await deps.db
+type UserCursor = [name: string, id: number];
+
+/**
+ * One page (size + 1 rows) of members by name as the screen sorts it (case-insensitively), then
+ * by id, after the cursor's [name, id]: a walk of users_name_idx (name COLLATE NOCASE, then the
+ * rowid). The cursor's name carries the collation, so the row value seeks the index.
+ * A search is a substring of the name or the email, which no index can find: the walk tests each
+ * member in name order and stops once the page is full, so a page reads at most every member
+ * once, never sorts them, and the search text is at most 100 characters.
+ */
+export function userPageQuery(deps: Deps, search: string | undefined, after: UserCursor | undefined, size: number) {
+  const name = columnRef(users.name);
+  const needle = search?.trim();
+  return deps.db
     .select({
       user_id: users.id,
       name: users.name,
@@ -25,16 +39,58 @@ export async function listUsers(deps: Deps, actor: Actor): Promise<UserView[]> {
       createdAt: users.createdAt,
     })
     .from(users)
-    .orderBy(asc(sql`${users.name} COLLATE NOCASE`), asc(users.id));
-  return rows.map(({ createdAt, ...u }) => {
-    const target = { id: u.user_id };
-    return {
-      ...u,
-      created_at: new Date(createdAt).toISOString(),
-      can_change_admin: userAdminPolicy.setAdmin(admin, target, !u.admin),
-      can_reset_password: userAdminPolicy.resetPassword(admin, target),
-    };
-  });
+    .where(
+      and(
+        needle ? or(containsText(name, needle), containsText(columnRef(users.email), needle)) : undefined,
+        after ? sql`(${name}, ${columnRef(users.id)}) > (${after[0]} COLLATE NOCASE, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(asc(sql`${name} COLLATE NOCASE`), asc(users.id))
+    .limit(size + 1);
+}
+
+/** How many members of each type: three ranges of users_type_idx counted in the index, no row read. */
+export function memberCountsQuery(deps: Deps) {
+  const ofType = (type: AccountType, name: string) =>
+    sql<number>`(SELECT count(*) FROM ${users} WHERE ${columnRef(users.type)} = ${type})`.mapWith(Number).as(name);
+  return deps.db
+    .select({
+      Founding: ofType('Founding', 'founding_count'),
+      Standard: ofType('Standard', 'standard_count'),
+      'Travel Host': ofType('Travel Host', 'travel_host_count'),
+    })
+    .from(sql`(SELECT 1)`);
+}
+
+/**
+ * GET /api/users and admin.users.list: the members by name a page at a time (issue 13), with what
+ * the viewing admin may do with each. A first page brings the member counts in the same D1
+ * round trip (one batch).
+ */
+export async function listUsers(deps: Deps, actor: Actor, input: ListUsersInput = {}): Promise<UsersPage> {
+  const admin = requireAdmin(actor);
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['s', 'n']) as UserCursor | undefined;
+  const pageQuery = userPageQuery(deps, input.search, after, size);
+  const [rows, counted] = after ? [await pageQuery, undefined] : await deps.db.batch([pageQuery, memberCountsQuery(deps)]);
+  const c = counted?.[0];
+  return {
+    ...toPage(
+      rows,
+      size,
+      (u) => [u.name, u.user_id],
+      ({ createdAt, ...u }) => {
+        const target = { id: u.user_id };
+        return {
+          ...u,
+          created_at: new Date(createdAt).toISOString(),
+          can_change_admin: userAdminPolicy.setAdmin(admin, target, !u.admin),
+          can_reset_password: userAdminPolicy.resetPassword(admin, target),
+        };
+      },
+    ),
+    counts: c ? { ...c, total: c.Founding + c.Standard + c['Travel Host'] } : null,
+  };
 }
 
 async function loadUser(deps: Deps, id: number) {

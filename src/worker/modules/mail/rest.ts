@@ -3,7 +3,8 @@ import { IdSchema } from '../../../shared/schemas/common';
 import { SendGroupMailInputSchema, SentMailListInputSchema } from '../../../shared/schemas/mail';
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
-import { countingDeps } from '../../platform/d1-round-trips';
+import { countingDeps, withRoundTrips } from '../../platform/d1-round-trips';
+import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import { sendGroupMail } from './group-mail';
 import { listMailMembers } from './mail-recipients';
@@ -23,8 +24,11 @@ export const adminMailRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/get-members', async (c) => c.json(await listMailMembers(c.get('deps'), await actorOf(c))))
   .get('/api/admin/sent-mail', async (c) => {
-    const input = parseInput(SentMailListInputSchema, { kind: c.req.query('kind'), cursor: c.req.query('cursor') });
-    return c.json(await listSentMail(c.get('deps'), await actorOf(c), input));
+    const input = parseInput(SentMailListInputSchema, { kind: c.req.query('kind'), ...pageQuery(c) });
+    const actor = await actorOf(c);
+    const page = await withRoundTrips(c, (deps) => listSentMail(deps, actor, input));
+    setNextLink(c, page.nextCursor);
+    return c.json(page);
   })
   .get('/api/admin/sent-mail/:id', async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { DeliveryStatus, SentMailListInputSchema } from '../../../shared/schemas/mail';
+import type { Page } from '../../../shared/schemas/page';
 import type { Actor } from '../../platform/actor';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
@@ -12,7 +14,6 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { tryOpenMessageBody } from './message-body';
 
-const PAGE_SIZE = 20;
 /** Enough for any group the club has; the counts above the list are always complete. */
 const MAX_DELIVERIES_SHOWN = 2000;
 /** Bodies of these kinds may be shown to admins; the others carry personal links (reset, registration). */
@@ -85,21 +86,36 @@ function toSummary(r: SummaryRow): SentMailSummary {
   return { ...rest, counts: { total, queued, sending, sent, failed, skipped } };
 }
 
-/** Newest first, 20 a page, each with its delivery counts: one query. */
-export async function listSentMail(deps: Deps, actor: Actor, input: z.output<typeof SentMailListInputSchema>) {
-  requireAdmin(actor);
-  const rows = await summaryQuery(deps)
+/**
+ * One page (size + 1 messages), newest first after the cursor's id, each with its delivery counts
+ * (email_deliveries_message_idx): Group mail walks email_messages_kind_idx (kind, then the
+ * rowid), All email the table's own primary key backwards. Grouped by the id the walk is in, so
+ * nothing is sorted.
+ */
+export function sentMailPageQuery(deps: Deps, kind: 'group' | 'all', afterId: number | undefined, size: number) {
+  return summaryQuery(deps)
     .where(
       and(
-        input.kind === 'group' ? eq(emailMessages.kind, 'group') : undefined,
-        input.cursor ? lt(emailMessages.id, input.cursor) : undefined,
+        kind === 'group' ? eq(emailMessages.kind, 'group') : undefined,
+        afterId === undefined ? undefined : lt(emailMessages.id, afterId),
       ),
     )
     .groupBy(emailMessages.id)
     .orderBy(desc(emailMessages.id))
-    .limit(PAGE_SIZE + 1);
-  const items = rows.slice(0, PAGE_SIZE).map(toSummary);
-  return { items, nextCursor: rows.length > PAGE_SIZE ? items[items.length - 1]!.id : null };
+    .limit(size + 1);
+}
+
+/** GET /api/admin/sent-mail and mail.sent: a page at a time (issue 13), one D1 statement. */
+export async function listSentMail(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof SentMailListInputSchema>,
+): Promise<Page<SentMailSummary>> {
+  requireAdmin(actor);
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
+  const rows = await sentMailPageQuery(deps, input.kind, after?.[0], size);
+  return toPage(rows, size, (r) => [r.id], toSummary);
 }
 
 /** One message with each recipient's status (failed first): one round trip. */

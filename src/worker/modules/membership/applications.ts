@@ -1,11 +1,20 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AccountType } from '../../../shared/constants';
-import type { ApplicationInput, ApplicationStatus, ApplicationView, DecideApplicationInput } from '../../../shared/schemas/membership';
+import type {
+  ApplicationInput,
+  ApplicationsPage,
+  ApplicationStatus,
+  ApplicationView,
+  DecideApplicationInput,
+  ListApplicationsInput,
+} from '../../../shared/schemas/membership';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { applications, invitationCodes } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
+import { columnRef } from '../../db/column-ref';
 import { AppError } from '../../platform/app-error';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
@@ -93,18 +102,60 @@ function toView(row: ApplicationRow, decidedBy: string | null, code: string | nu
   };
 }
 
-/** GET /api/applications: newest first, optionally one status (served by applications_status_idx). */
-export async function listApplications(deps: Deps, actor: Actor, input: { status: ApplicationStatus }): Promise<ApplicationView[]> {
-  requireAdmin(actor);
-  const rows = await deps.db
+type AppCursor = [createdAt: number, id: number];
+
+/**
+ * One page (size + 1 rows) of a tab, newest first, after the cursor's [created_at, id]: one status
+ * walks applications_status_idx (accepted, created_at, then the rowid), All walks
+ * applications_created_idx; the decider's name and the code come by primary key.
+ */
+export function applicationPageQuery(deps: Deps, status: ApplicationStatus, after: AppCursor | undefined, size: number) {
+  const createdAt = columnRef(applications.createdAt);
+  const id = columnRef(applications.id);
+  return deps.db
     .select({ app: applications, decidedBy: decider.name, code: invitationCodes.code })
     .from(applications)
     .leftJoin(decider, eq(decider.id, applications.decidedBy))
     .leftJoin(invitationCodes, eq(invitationCodes.id, applications.invitationCodeId))
-    .where(STATUS_FILTER[input.status])
+    .where(and(STATUS_FILTER[status], after ? sql`(${createdAt}, ${id}) < (${after[0]}, ${after[1]})` : undefined))
     .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(500);
-  return rows.map((r) => toView(r.app, r.decidedBy, r.code));
+    .limit(size + 1);
+}
+
+/** Each tab's count: three ranges of applications_status_idx counted in the index, no row read. */
+export function applicationCountsQuery(deps: Deps) {
+  const accepted = columnRef(applications.accepted);
+  const countWhere = (where: SQL, name: string) =>
+    sql<number>`(SELECT count(*) FROM ${applications} WHERE ${where})`.mapWith(Number).as(name);
+  return deps.db
+    .select({
+      pending: countWhere(sql`${accepted} IS NULL`, 'pending_count'),
+      accepted: countWhere(sql`${accepted} = 1`, 'accepted_count'),
+      rejected: countWhere(sql`${accepted} = 0`, 'rejected_count'),
+    })
+    .from(sql`(SELECT 1)`);
+}
+
+/**
+ * GET /api/applications and applications.list: a tab a page at a time, newest first (issue 13).
+ * A first page brings the tabs' counts in the same D1 round trip (one batch).
+ */
+export async function listApplications(deps: Deps, actor: Actor, input: ListApplicationsInput): Promise<ApplicationsPage> {
+  requireAdmin(actor);
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n', 'n']) as AppCursor | undefined;
+  const pageQuery = applicationPageQuery(deps, input.status, after, size);
+  const [rows, counted] = after ? [await pageQuery, undefined] : await deps.db.batch([pageQuery, applicationCountsQuery(deps)]);
+  const c = counted?.[0];
+  return {
+    ...toPage(
+      rows,
+      size,
+      (r) => [r.app.createdAt, r.app.id],
+      (r) => toView(r.app, r.decidedBy, r.code),
+    ),
+    counts: c ? { ...c, all: c.pending + c.accepted + c.rejected } : null,
+  };
 }
 
 async function loadApplication(deps: Deps, id: number) {

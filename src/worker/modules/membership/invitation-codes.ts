@@ -5,10 +5,14 @@ import {
   type InvitationCodeStatus,
   type InvitationCodeUse,
   type InvitationCodeView,
+  type ListInvitationCodesInput,
   type ValidateCodeInput,
   type ValidateCodeResult,
 } from '../../../shared/schemas/membership';
+import type { Page } from '../../../shared/schemas/page';
 import type { Actor } from '../../platform/actor';
+import { columnRef } from '../../db/column-ref';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { applications, invitationCodes } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
@@ -71,27 +75,48 @@ export function releaseInvitationCodeQuery(deps: Deps, id: number) {
     .where(eq(invitationCodes.id, id));
 }
 
-export async function listInvitationCodes(deps: Deps, actor: Actor): Promise<InvitationCodeView[]> {
-  requireAdmin(actor);
-  const rows = await deps.db
+type CodeCursor = [createdAt: number, id: number];
+
+/** One page (size + 1 rows), newest first after the cursor's [created_at, id]: a walk of invitation_codes_created_idx. */
+export function codePageQuery(deps: Deps, after: CodeCursor | undefined, size: number) {
+  return deps.db
     .select({ code: invitationCodes, createdBy: users.name })
     .from(invitationCodes)
     .leftJoin(users, eq(users.id, invitationCodes.createdBy))
+    .where(
+      after ? sql`(${columnRef(invitationCodes.createdAt)}, ${columnRef(invitationCodes.id)}) < (${after[0]}, ${after[1]})` : undefined,
+    )
     .orderBy(desc(invitationCodes.createdAt), desc(invitationCodes.id))
-    .limit(500);
+    .limit(size + 1);
+}
+
+/** GET /api/invitation-codes and codes.list: newest first, a page at a time (issue 13); one D1 statement. */
+export async function listInvitationCodes(
+  deps: Deps,
+  actor: Actor,
+  input: ListInvitationCodesInput = {},
+): Promise<Page<InvitationCodeView>> {
+  requireAdmin(actor);
+  const size = pageSize(input.limit);
+  const rows = await codePageQuery(deps, decodeCursor(input.cursor, ['n', 'n']) as CodeCursor | undefined, size);
   const now = deps.now();
-  return rows.map(({ code: c, createdBy }) => ({
-    id: c.id,
-    code: c.code,
-    note: c.note,
-    expires_at: isoOrNull(c.expiresAt),
-    max_uses: c.maxUses,
-    use_count: c.useCount,
-    revoked_at: isoOrNull(c.revokedAt),
-    created_at: new Date(c.createdAt).toISOString(),
-    created_by: createdBy,
-    status: codeStatus(c, now),
-  }));
+  return toPage(
+    rows,
+    size,
+    ({ code: c }) => [c.createdAt, c.id],
+    ({ code: c, createdBy }) => ({
+      id: c.id,
+      code: c.code,
+      note: c.note,
+      expires_at: isoOrNull(c.expiresAt),
+      max_uses: c.maxUses,
+      use_count: c.useCount,
+      revoked_at: isoOrNull(c.revokedAt),
+      created_at: new Date(c.createdAt).toISOString(),
+      created_by: createdBy,
+      status: codeStatus(c, now),
+    }),
+  );
 }
 
 /** The applications submitted with a code (its uses), newest first. */

@@ -5,6 +5,7 @@ import {
   ForgotPasswordInputSchema,
   IdInputSchema,
   ListApplicationsInputSchema,
+  ListInvitationCodesInputSchema,
   RegisterInputSchema,
   RegistrationTokenInputSchema,
   ResetPasswordInputSchema,
@@ -49,7 +50,9 @@ export const membershipRouter = router({
   }),
 
   codes: router({
-    list: adminProcedure.query(({ ctx }) => codes.listInvitationCodes(ctx.deps, ctx.actor)),
+    list: adminProcedure
+      .input(ListInvitationCodesInputSchema)
+      .query(({ ctx, input }) => codes.listInvitationCodes(ctx.deps, ctx.actor, input)),
     uses: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => codes.listInvitationCodeUses(ctx.deps, ctx.actor, input)),
     create: adminProcedure
       .input(CreateInvitationCodeInputSchema)
