@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { INTEREST_LABELS, type INTERESTS } from '../../../shared/constants';
-import { type ApplicationStatus, type ApplicationView } from '../../../shared/schemas/membership';
+import type { ApplicationCounts, ApplicationStatus, ApplicationView } from '../../../shared/schemas/membership';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -166,15 +166,39 @@ export function ApplicationsPage() {
   const trpc = useTRPC();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [index, setIndex] = useState(0);
-  const list = useQuery(trpc.membership.applications.list.queryOptions({ status: tab }));
-  const apps = list.data ?? [];
+  // A page of cards at a time (issue 13): the next page loads as the admin nears its end.
+  const list = useInfiniteQuery(
+    trpc.membership.applications.list.infiniteQueryOptions({ status: tab }, { getNextPageParam: (last) => last.nextCursor }),
+  );
+  const apps = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // Every first page counts all four tabs: the last counts seen stay on the tabs while another tab loads.
+  const [counts, setCounts] = useState<ApplicationCounts | null>(null);
+  const fresh = list.data?.pages[0]?.counts;
+  useEffect(() => {
+    if (fresh) setCounts(fresh);
+  }, [fresh]);
   // After a decision the list shrinks: stay on the same position, or the last one.
   const current = Math.min(index, Math.max(0, apps.length - 1));
   const app = apps[current];
+  const total = Math.max(counts?.[tab] ?? 0, apps.length);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const nearEnd = apps.length - current <= 3;
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const atLoadedEnd = current >= apps.length - 1;
 
   function selectTab(status: ApplicationStatus) {
     setTab(status);
     setIndex(0);
+  }
+
+  async function next() {
+    if (atLoadedEnd) {
+      const more = await fetchNextPage();
+      if ((more.data?.pages.flatMap((p) => p.items).length ?? 0) <= current + 1) return;
+    }
+    setIndex(current + 1);
   }
 
   return (
@@ -193,6 +217,12 @@ export function ApplicationsPage() {
             onClick={() => selectTab(t.status)}
           >
             {t.label}
+            {counts ? ' ' : null}
+            {counts ? (
+              <span className={`tab-count${t.status === 'pending' && counts.pending > 0 ? ' tab-count-attention' : ''}`}>
+                {counts[t.status]}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -217,17 +247,22 @@ export function ApplicationsPage() {
                   Previous
                 </button>
                 <span className="pager-count" aria-live="polite">
-                  {current + 1} of {apps.length}
+                  {current + 1} of {total}
                 </span>
                 <button
                   type="button"
                   className="button button-ghost button-small"
-                  disabled={current >= apps.length - 1}
-                  onClick={() => setIndex(current + 1)}
+                  disabled={atLoadedEnd && (!hasNextPage || isFetchingNextPage)}
+                  onClick={() => void next()}
                 >
                   Next
                 </button>
               </nav>
+              {list.isFetchNextPageError ? (
+                <p className="form-message form-message-error" role="alert">
+                  The next applications could not be loaded.
+                </p>
+              ) : null}
             </>
           )}
         </Loaded>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditLogEntryView } from '../../../shared/schemas/audit-log';
 import { SelectField } from '../../components/field';
+import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
@@ -41,9 +42,7 @@ export function AuditLogPage() {
   const [actorId, setActorId] = useState('');
   const filters = useQuery(trpc.admin.auditLog.filters.queryOptions());
   const input = { action: action || undefined, actorId: actorId ? Number(actorId) : undefined };
-  const log = useInfiniteQuery(
-    trpc.admin.auditLog.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
-  );
+  const log = useInfiniteQuery(trpc.admin.auditLog.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor }));
   const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(action || actorId);
 
@@ -106,16 +105,10 @@ export function AuditLogPage() {
                 </tr>
               ))}
             </StackTable>
-            <div className="pager">
-              <p className="pager-count" role="status">
-                {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown{log.hasNextPage ? '' : ', that is all'}
-              </p>
-              {log.hasNextPage ? (
-                <button type="button" className="button button-ghost" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                  {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              ) : null}
-            </div>
+            <LoadMore query={log} />
+            <p className="pager-count audit-shown" role="status">
+              {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown{log.hasNextPage ? '' : ', that is all'}
+            </p>
           </>
         )}
       </Loaded>

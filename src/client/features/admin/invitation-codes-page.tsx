@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { InvitationCodeView } from '../../../shared/schemas/membership';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextField } from '../../components/field';
+import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
@@ -141,7 +142,9 @@ export function InvitationCodesPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const codes = useQuery(trpc.membership.codes.list.queryOptions());
+  // Newest first, a page at a time (issue 13).
+  const codes = useInfiniteQuery(trpc.membership.codes.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor }));
+  const rows = codes.data?.pages.flatMap((p) => p.items) ?? [];
   const [open, setOpen] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<InvitationCodeView | null>(null);
   const revoke = useMutation(
@@ -162,16 +165,10 @@ export function InvitationCodesPage() {
     <section className="page stack">
       <AdminHeader title="Invitation codes" note="An applicant needs a code to apply. A code is used once per submitted application." />
       <CreateCodeForm />
-      <Loaded
-        query={codes}
-        loading="Loading codes…"
-        failed="Could not load the codes."
-        empty="No codes yet."
-        isEmpty={codes.data?.length === 0}
-      >
+      <Loaded query={codes} loading="Loading codes…" failed="Could not load the codes." empty="No codes yet." isEmpty={rows.length === 0}>
         {() => (
           <StackTable columns={['Code', 'Status', 'Uses', 'Expires', 'Note', 'Actions']}>
-            {codes.data!.map((c) => (
+            {rows.map((c) => (
               <tr key={c.id}>
                 <td data-label="Code" className="code">
                   {c.code}
@@ -213,6 +210,7 @@ export function InvitationCodesPage() {
           </StackTable>
         )}
       </Loaded>
+      <LoadMore query={codes} label="Load more codes" />
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke code"

@@ -1,21 +1,48 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ACCOUNT_TYPES, type AccountType } from '../../../shared/constants';
-import type { UserView } from '../../../shared/schemas/membership';
+import type { MemberCounts, UserView } from '../../../shared/schemas/membership';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadMore } from '../../components/load-more';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDebounced } from '../../lib/use-debounced';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
-/** SPEC 2 'User Management': Name, Email, a Privilege select, and Actions. */
+/** "42 members", then "5 Founding · 30 Standard · 7 Travel Host": the server's counts. */
+function MemberTotals({ counts }: { counts: MemberCounts }) {
+  const parts = ACCOUNT_TYPES.filter((t) => counts[t] > 0).map((t) => `${counts[t]} ${t}`);
+  return (
+    <p className="muted admin-totals">
+      <strong>
+        {counts.total} {counts.total === 1 ? 'member' : 'members'}
+      </strong>
+      {parts.length ? <span>{parts.join(' · ')}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * SPEC 2 'User Management': Name, Email, a Privilege select, and Actions. The members come a page
+ * at a time by name (issue 13); the search asks the server, which pages its matches the same way.
+ */
 export function UsersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const users = useQuery(trpc.admin.users.list.queryOptions());
   const [search, setSearch] = useState('');
+  const needle = useDebounced(search.trim());
+  const users = useInfiniteQuery(
+    trpc.admin.users.list.infiniteQueryOptions(
+      { search: needle || undefined },
+      // While a new search loads, the last answer stays on screen instead of 'Loading members…'.
+      { getNextPageParam: (last) => last.nextCursor, placeholderData: keepPreviousData },
+    ),
+  );
+  const shown = users.data?.pages.flatMap((p) => p.items) ?? [];
+  const counts = users.data?.pages[0]?.counts ?? null;
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UserView | null>(null);
@@ -25,7 +52,7 @@ export function UsersPage() {
   const privilege = useMutation(
     trpc.admin.users.changePrivilege.mutationOptions({
       onSuccess: async (res, input) => {
-        const u = users.data?.find((x) => x.user_id === input.id);
+        const u = shown.find((x) => x.user_id === input.id);
         toast(`${u?.name ?? 'The member'} is now ${res.type}.`, 'success');
         await refresh();
       },
@@ -76,11 +103,6 @@ export function UsersPage() {
     }),
   );
 
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (users.data ?? []).filter((u) => !q || u.name.toLowerCase().includes(q) || u.email.includes(q));
-  }, [users.data, search]);
-
   async function copyTemp() {
     if (!temp) return;
     try {
@@ -93,7 +115,7 @@ export function UsersPage() {
 
   return (
     <section className="page">
-      <AdminHeader title="User Management" aside={users.data ? <p className="muted">{users.data.length} members</p> : null} />
+      <AdminHeader title="User Management" aside={counts ? <MemberTotals counts={counts} /> : null} />
       <div className="toolbar">
         <div className="field">
           <label htmlFor="user-search">Search members</label>
@@ -104,7 +126,7 @@ export function UsersPage() {
         query={users}
         loading="Loading members…"
         failed="Could not load the members."
-        empty="No members match."
+        empty={needle ? 'No members match.' : 'No members yet.'}
         isEmpty={shown.length === 0}
       >
         {() => (
@@ -160,6 +182,7 @@ export function UsersPage() {
           </StackTable>
         )}
       </Loaded>
+      <LoadMore query={users} label="Load more members" />
 
       <ConfirmDialog
         open={resetTarget !== null}
