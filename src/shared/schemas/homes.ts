@@ -99,7 +99,9 @@ export const UpdateHomeInputSchema = HomeFieldsSchema.extend({ id: IdSchema });
 export type UpdateHomeInput = z.input<typeof UpdateHomeInputSchema>;
 export type UpdateHome = z.output<typeof UpdateHomeInputSchema>;
 
-export const HideHomeInputSchema = z.object({ id: IdSchema, hidden: z.boolean() });
+/** PATCH /api/homes/{id} {hidden}: an admin hides a home from members, or lists it again. */
+export const HideHomeFieldsSchema = z.object({ hidden: z.boolean({ error: 'hidden is true or false.' }) });
+export const HideHomeInputSchema = HideHomeFieldsSchema.extend({ id: IdSchema });
 export type HideHomeInput = z.infer<typeof HideHomeInputSchema>;
 
 const limitSchema = optional(
@@ -217,6 +219,8 @@ export interface HomeCard {
   nextAvailable: AvailabilityWindow | null;
   photo: HomePhoto | null;
   can_edit: boolean;
+  /** Admins hide a home from members (and list it again). */
+  can_hide: boolean;
 }
 
 export interface HomesPage {

@@ -198,6 +198,39 @@ describe('editing, deleting, hiding', () => {
     await trpc('homes.setHidden', { id: home.id, hidden: false }, { as: p.admin });
     expect((await (await browse(p.standard, `country=${home.country}`)).json<HomesPage>()).items.map((h) => h.id)).toEqual([home.id]);
   });
+
+  it('PATCH /api/homes/{id} {hidden} is for admins only, audited each way; cards tell who may hide', async () => {
+    const p = await everyone();
+    const home = await createHome(p.owner);
+    const patch = (as: TestUser | null, body: unknown) => request(`/api/homes/${home.id}`, { method: 'PATCH', as, body });
+    const expected = { visitor: 401, standard: 403, founding: 403, otherHost: 403, owner: 403 };
+    for (const [name, status] of Object.entries(expected)) {
+      expect((await patch(p[name as keyof typeof p], { hidden: true })).status, name).toBe(status);
+    }
+    expect((await patch(p.admin, { hidden: 'yes' })).status).toBe(400);
+    const hidden = await patch(p.admin, { hidden: true });
+    expect(hidden.status).toBe(200);
+    expect((await hidden.json<HomeView>()).state).toBe('hidden');
+    const listed = await patch(p.admin, { hidden: false });
+    expect((await listed.json<HomeView>()).state).toBe('listed');
+    const audit = await deps()
+      .db.select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'home'), eq(auditLog.targetId, String(home.id))))
+      .orderBy(auditLog.id);
+    expect(audit).toEqual([
+      { action: 'home.hide', actorId: p.admin!.id },
+      { action: 'home.unhide', actorId: p.admin!.id },
+    ]);
+    for (const [name, as] of [
+      ['admin', p.admin],
+      ['owner', p.owner],
+      ['standard', p.standard],
+    ] as const) {
+      const page = await (await browse(as, `country=${home.country}`)).json<HomesPage>();
+      expect(page.items[0]!.can_hide, name).toBe(name === 'admin');
+    }
+  });
 });
 
 async function requestStayStatus(as: TestUser | null, homeId: number) {

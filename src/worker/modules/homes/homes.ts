@@ -190,6 +190,7 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
     nextAvailable: r.nextAvailable ? (JSON.parse(r.nextAvailable) as AvailabilityWindow) : null,
     photo: r.photo ? toPhoto(JSON.parse(r.photo) as PhotoRow) : null,
     can_edit: homePolicy.edit(me, r),
+    can_hide: homePolicy.hide(me),
   }));
   return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null, can_create: homePolicy.create(me) };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  HideHomeFieldsSchema,
   HomeFieldsSchema,
   HomeIdInputSchema,
   ListHomesInputSchema,
@@ -38,6 +39,11 @@ export const homesRoutes = new Hono<AppEnv>()
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     const fields = await jsonBody(c, HomeFieldsSchema);
     return c.json(await homesService.updateHome(c.get('deps'), await actorOf(c), { id, ...fields }));
+  })
+  .patch('/api/homes/:id', async (c) => {
+    const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
+    const fields = await jsonBody(c, HideHomeFieldsSchema);
+    return c.json(await homesService.setHomeHidden(c.get('deps'), await actorOf(c), { id, ...fields }));
   })
   .delete('/api/homes/:id', async (c) => {
     const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
