@@ -178,7 +178,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <p>Drop JPEG, PNG or WebP images (up to 15 MB each) or MP4 or WebM videos (up to 500 MB) here, or</p>
+          <p>Drop images or videos here, or</p>
           <label htmlFor={inputId} className="button button-secondary button-small">
             Choose files
           </label>
@@ -193,7 +193,9 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
               e.target.value = '';
             }}
           />
-          <p className="muted small">Location and camera details are removed: from images before upload, from videos on the server.</p>
+          <p className="muted small">
+            JPEG, PNG or WebP images up to 15 MB; MP4 or WebM videos up to 500 MB. Location and camera details are removed.
+          </p>
         </div>
 
         {items.length ? (
