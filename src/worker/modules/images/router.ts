@@ -8,7 +8,8 @@ import {
 import * as imageService from './images';
 import { memberProcedure, router } from '../../platform/trpc';
 
-// Uploads go to POST /upload-image (multipart, with upload progress); everything else is here.
+// Uploads go to POST /upload-image and videos to /api/videos/uploads in parts (video-rest.ts), as bytes
+// with upload progress; everything else is here, for videos as for images.
 export const imagesRouter = router({
   list: memberProcedure
     .input(ListImagesInputSchema.optional())
