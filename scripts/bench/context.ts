@@ -194,30 +194,42 @@ export function latencyRows(name: string, stats: LatencyStats, staticP50: number
   ];
 }
 
+/** Issue 13: the first page of every list answers at most 64 KB, with a p50 within 2x the static asset's. */
+export const FIRST_PAGE_BUDGET = { maxKb: 64, maxRatio: 2 };
+
 /**
  * A JSON list route that promises one D1 round trip (reported in its Server-Timing): probes it
  * once for its length, round trips and body size, then measures it interleaved with the static
- * asset. `label(count)` names the rows, e.g. (n) => `GET /api/events (${n} events)`.
+ * asset. `label(count)` names the rows, e.g. (n) => `GET /api/events (${n} events)`; the count is
+ * the answer's length (a bare list) or its `items`' (a page object). With `maxKb` the body has a
+ * budget too.
  */
 export async function listRouteRows(
   ctx: BenchContext,
   urlPath: string,
   label: (count: number) => string,
   maxRatio: number,
+  opts: { maxKb?: number } = {},
 ): Promise<BenchRow[]> {
   const url = ctx.baseUrl + urlPath;
   const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
   const body = await probe.arrayBuffer();
   if (!probe.ok) throw new Error(`GET ${urlPath} answered ${probe.status}`);
-  const name = label((JSON.parse(new TextDecoder().decode(body)) as unknown[]).length);
+  const parsed = JSON.parse(new TextDecoder().decode(body)) as unknown[] | { items: unknown[] };
+  const name = label(Array.isArray(parsed) ? parsed.length : parsed.items.length);
   const trips = Number(/D1 round trips: (\d+)/.exec(probe.headers.get('server-timing') ?? '')?.[1] ?? NaN);
   const [staticStats, listStats] = await measureInterleaved([
     { url: ctx.baseUrl + STATIC_ASSET, requests: 200 },
     { url, cookie: ctx.adminCookie, requests: 200 },
   ]);
+  const kb = round(body.byteLength / 1024, 1);
   return [
     ...latencyRows(name, listStats!, staticStats!.p50, maxRatio),
     { name: `${name} D1 round trips`, value: trips, unit: 'count', budget: '= 1', ok: trips === 1 },
-    { name: `${name} body`, value: round(body.byteLength / 1024, 1), unit: 'KB' },
+    { name: `${name} body`, value: kb, unit: 'KB', ...(opts.maxKb ? { budget: `<= ${opts.maxKb} KB`, ok: kb <= opts.maxKb } : {}) },
   ];
 }
+
+/** listRouteRows for the first page of a paged list, under FIRST_PAGE_BUDGET. */
+export const firstPageRows = (ctx: BenchContext, urlPath: string, label: (count: number) => string) =>
+  listRouteRows(ctx, urlPath, label, FIRST_PAGE_BUDGET.maxRatio, { maxKb: FIRST_PAGE_BUDGET.maxKb });
