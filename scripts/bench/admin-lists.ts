@@ -10,7 +10,10 @@ const MEMBERS = 1000;
 const CODES = 1000;
 const AUDIT_ENTRIES = 5000;
 
-/** One INSERT … SELECT over a recursive count per table: fast, and no row names a real person. */
+/**
+ * One INSERT … SELECT over a recursive count per table: fast, and no row names a real person. The
+ * members are Founding or Standard: the mail section sends to the Travel Hosts it seeds.
+ */
 function seedAdminRows(ctx: BenchContext) {
   const now = Date.now();
   const count = (n: number) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})`;
@@ -27,7 +30,7 @@ SELECT (SELECT id FROM invitation_codes WHERE code = 'BENCH-CODE-' || (1 + i % $
   CASE i % 3 WHEN 0 THEN NULL WHEN 1 THEN 1 ELSE 0 END, 0, ${now} - i * 60000 FROM n;
 INSERT OR IGNORE INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
 ${count(MEMBERS)}
-SELECT 'bench-member-' || i || '@bench.example', 'Bench Member ' || i, CASE i % 3 WHEN 0 THEN 'Founding' WHEN 1 THEN 'Standard' ELSE 'Travel Host' END, 0, 'x', 0, ${now}, ${now} FROM n;
+SELECT 'bench-member-' || i || '@bench.example', 'Bench Member ' || i, CASE i % 2 WHEN 0 THEN 'Founding' ELSE 'Standard' END, 0, 'x', 0, ${now}, ${now} FROM n;
 INSERT INTO audit_log (actor_id, action, target_type, target_id, details, created_at)
 ${count(AUDIT_ENTRIES)}
 SELECT ${admin}, 'event.update', 'event', CAST(i AS TEXT), '{"title":"Bench Gathering ' || i || '"}', ${now} - i * 1000 FROM n;`);
