@@ -9,7 +9,10 @@ const PRIYA = { email: 'priya@club.example', name: 'Priya Raman' };
 
 /** Writes `n` entries through the real admin API (membership type changes), ending on Standard. */
 async function changeTypes(page: Page, n: number) {
-  const users = (await (await page.request.get('/api/users')).json()) as { user_id: number; email: string }[];
+  const users = (await (await page.request.get(`/api/users?search=${encodeURIComponent(PRIYA.email)}`)).json()) as {
+    user_id: number;
+    email: string;
+  }[];
   const priya = users.find((u) => u.email === PRIYA.email)!;
   const origin = new URL(page.url()).origin;
   for (let i = 0; i < n; i++) {

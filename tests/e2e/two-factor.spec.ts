@@ -13,7 +13,7 @@ const HANA = { email: 'hana@club.example', name: 'Hana Sato' };
 async function setHanaAdmin(browser: Browser, admin: boolean) {
   const page = await (await browser.newContext()).newPage();
   await loginAsAdmin(page);
-  const users = await (await page.request.get('/api/users')).json();
+  const users = await (await page.request.get(`/api/users?search=${encodeURIComponent(HANA.email)}`)).json();
   const hana = (users as { user_id: number; email: string }[]).find((u) => u.email === HANA.email)!;
   const res = await page.request.put(`/api/users/${hana.user_id}/admin`, { data: { admin } });
   expect(res.status()).toBe(200);
