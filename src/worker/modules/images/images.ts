@@ -23,6 +23,7 @@ import { eventDetailsVisibleSql } from '../events/policies';
 import { homePolicy } from '../homes/policies';
 import { auditEntry } from '../../platform/audit';
 import { columnRef } from '../../db/column-ref';
+import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Page } from '../../../shared/schemas/page';
 import type { Deps } from '../../platform/deps';
@@ -95,8 +96,7 @@ const inGallery = eq(images.context, 'gallery');
 /** SPEC 5's tag search: a case-insensitive (ASCII) substring of any of the row's tags. */
 function tagFilter(tag: string | undefined): SQL | undefined {
   if (!tag) return undefined;
-  const pattern = `%${tag.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`EXISTS (SELECT 1 FROM json_each(${columnRef(images.tags)}) WHERE json_each.value LIKE ${pattern} ESCAPE '\\')`;
+  return sql`EXISTS (SELECT 1 FROM json_each(${columnRef(images.tags)}) WHERE ${containsText(sql`json_each.value`, tag)})`;
 }
 
 type ImageFilter = { eventId?: number; tag?: string };
