@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { DELIVERY_STATUS_LABELS, RECIPIENT_GROUP_LABELS, type DeliveryStatus } from '../../../shared/schemas/mail';
 import type { RecipientGroup } from '../../../shared/constants';
 import { FormMessage } from '../../components/field';
+import { LoadMore } from '../../components/load-more';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -169,7 +170,7 @@ export function SentMailPage() {
     trpc.mail.sent.infiniteQueryOptions(
       { kind },
       {
-        getNextPageParam: (last) => last.nextCursor ?? undefined,
+        getNextPageParam: (last) => last.nextCursor,
         refetchInterval: (q) =>
           q.state.data?.pages.some((p) => p.items.some((i) => i.counts.queued + i.counts.sending > 0)) ? 3000 : false,
       },
@@ -227,13 +228,7 @@ export function SentMailPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className="center">
-          <button type="button" className="button button-ghost" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading…' : 'Show older'}
-          </button>
-        </div>
-      ) : null}
+      {items.length ? <LoadMore query={list} label="Show older" /> : null}
       {openId !== null ? <SentMailDetail id={openId} onClose={() => setOpenId(null)} /> : null}
     </section>
   );
