@@ -57,6 +57,24 @@ const timeField = (label: string) =>
 
 export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
+/** The most places an event may offer; far beyond any gathering the club holds. */
+export const MAX_EVENT_CAPACITY = 10_000;
+const CAPACITY_MESSAGE = 'Capacity must be a whole number of at least 1 (leave it empty for no limit).';
+
+/**
+ * How many members may take part: a whole number from 1, or empty ('' or null) for no limit. The
+ * form sends text, so digits are read as the number. Left out on an edit, the capacity is kept.
+ */
+const capacityField = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\d+$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+  z
+    .number({ error: CAPACITY_MESSAGE })
+    .int(CAPACITY_MESSAGE)
+    .min(1, CAPACITY_MESSAGE)
+    .max(MAX_EVENT_CAPACITY, `Capacity must be at most ${MAX_EVENT_CAPACITY.toLocaleString('en-US')}.`)
+    .nullish(),
+);
+
 /** http and https only: a javascript: or data: link must never reach a member's click. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -97,6 +115,7 @@ const EventFields = {
   country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), 'Choose a country from the list.'),
   virtual_link: text('Virtual link', EVENT_LIMITS.link).refine((v) => !v || isHttpUrl(v), 'The link must start with http:// or https://.'),
   banner_image_id: IdSchema.nullish(),
+  capacity: capacityField,
 };
 
 /** POST /api/events (SPEC 7) and events.create. */
@@ -183,6 +202,8 @@ export interface EventValues {
   state: string | null;
   country: string | null;
   virtual_link: string | null;
+  /** Places; null: no limit. */
+  capacity: number | null;
 }
 
 /**
@@ -217,11 +238,18 @@ export interface EventDto extends EventValues {
   created_by: number | null;
   creator_name: string | null;
   /**
-   * Empty, and the count null, when viewer.can_see_details is false. Lists (GET /api/events) leave
+   * Empty, and the count and capacity null, when viewer.can_see_details is false. Lists (GET /api/events) leave
    * it empty too and give participant_count alone: the names are on the event page.
    */
   participants: EventParticipantDto[];
   participant_count: number | null;
+  /** True when every place is taken: Join then puts the member on the waitlist. */
+  is_full: boolean;
+  /**
+   * The members waiting for a place, first in line first: for the creator and admins
+   * (viewer.can_see_waitlist) on the event page; empty otherwise and in lists.
+   */
+  waitlist: EventParticipantDto[];
   is_past: boolean;
   /** The viewer's state and what the server's policies let the viewer do with this event. */
   viewer: EventViewerDto;
@@ -230,6 +258,10 @@ export interface EventDto extends EventValues {
 export interface EventViewerDto {
   /** The viewer has joined. */
   joined: boolean;
+  /** Taking part, waiting for a place (waitlist_place says where), or neither. */
+  state: 'participant' | 'waitlisted' | 'none';
+  /** 1 when she is next in line; null unless waitlisted. */
+  waitlist_place: number | null;
   /**
    * The viewer sees the event's details: an open event, or an invite-only one she created, joined
    * or holds a live invitation to, or she is an admin. When false the address (but city, state and
@@ -246,6 +278,10 @@ export interface EventViewerDto {
   can_join: boolean;
   /** Invite Member(s): anyone on an open event; the creator or an admin on an invite-only one. */
   can_invite: boolean;
+  /** Leave waitlist: she is waiting for a place. */
+  can_leave_waitlist: boolean;
+  /** The waitlist's names (EventDto.waitlist): the creator or an admin. */
+  can_see_waitlist: boolean;
 }
 
 /** The event page's answer: the same shape as a list entry. */

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '../../shared/audit-actions';
 import { auditLog } from '../db/schema/membership';
 import type { Deps } from './deps';
@@ -20,4 +21,23 @@ export function auditEntry(
     details: details ?? null,
     createdAt: deps.now(),
   });
+}
+
+/**
+ * auditEntry written only while `condition` (SQL) holds: for a change guarded by the same
+ * condition in the same batch, so a refused change leaves no entry behind.
+ */
+export function auditEntryIf(
+  deps: Deps,
+  actor: MemberActor,
+  action: AuditAction,
+  target: { type: string; id: string | number },
+  details: Record<string, unknown> | undefined,
+  condition: SQL,
+) {
+  // Every column in table order (id left to SQLite); a builder, so it can go in a db.batch.
+  return deps.db.insert(auditLog).select(
+    sql`SELECT NULL, ${actor.id}, ${action}, ${target.type}, ${String(target.id)}, ${details ? JSON.stringify(details) : null}, ${deps.now()}
+    WHERE ${condition}`,
+  );
 }

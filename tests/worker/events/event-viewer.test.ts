@@ -29,8 +29,10 @@ async function viewerOf(e: { title: string; id: number }, as: TestUser): Promise
   return page;
 }
 
-const manager = { can_edit: true, can_delete: true, can_announce: true };
-const notManager = { can_edit: false, can_delete: false, can_announce: false };
+const manager = { can_edit: true, can_delete: true, can_announce: true, can_see_waitlist: true };
+const notManager = { can_edit: false, can_delete: false, can_announce: false, can_see_waitlist: false };
+/** Neither taking part nor waiting. */
+const none = { state: 'none', waitlist_place: null, can_leave_waitlist: false };
 
 describe('event viewer flags', () => {
   it('an open event: the creator and admins manage it; every member joins and invites', async () => {
@@ -43,10 +45,10 @@ describe('event viewer flags', () => {
       roles.admin(),
     ]);
     const sees = { can_see_details: true };
-    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...sees, ...manager, can_join: true, can_invite: true });
-    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...sees, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...none, ...sees, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...none, ...sees, ...manager, can_join: true, can_invite: true });
     for (const member of [standard, founding, travelHost]) {
-      expect(await viewerOf(e, member)).toEqual({ joined: false, ...sees, ...notManager, can_join: true, can_invite: true });
+      expect(await viewerOf(e, member)).toEqual({ joined: false, ...none, ...sees, ...notManager, can_join: true, can_invite: true });
     }
   });
 
@@ -59,11 +61,26 @@ describe('event viewer flags', () => {
       roles.travelHost(),
       roles.admin(),
     ]);
-    expect(await viewerOf(e, creator)).toEqual({ joined: false, can_see_details: true, ...manager, can_join: true, can_invite: true });
-    expect(await viewerOf(e, admin)).toEqual({ joined: false, can_see_details: true, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, creator)).toEqual({
+      joined: false,
+      ...none,
+      can_see_details: true,
+      ...manager,
+      can_join: true,
+      can_invite: true,
+    });
+    expect(await viewerOf(e, admin)).toEqual({
+      joined: false,
+      ...none,
+      can_see_details: true,
+      ...manager,
+      can_join: true,
+      can_invite: true,
+    });
     for (const member of [standard, founding, travelHost]) {
       expect(await viewerOf(e, member)).toEqual({
         joined: false,
+        ...none,
         can_see_details: false,
         ...notManager,
         can_join: false,
@@ -72,7 +89,14 @@ describe('event viewer flags', () => {
     }
     // An invitation lets that member (and only that one) join and see the details, on the list as on the page.
     expect((await request('/api/events/invite', { as: creator, body: { eventId: e.id, userIds: [standard.id] } })).status).toBe(200);
-    expect(await viewerOf(e, standard)).toEqual({ joined: false, can_see_details: true, ...notManager, can_join: true, can_invite: false });
+    expect(await viewerOf(e, standard)).toEqual({
+      joined: false,
+      ...none,
+      can_see_details: true,
+      ...notManager,
+      can_join: true,
+      can_invite: false,
+    });
     expect((await viewerOf(e, founding)).can_join).toBe(false);
   });
 

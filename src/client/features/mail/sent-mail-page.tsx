@@ -19,6 +19,8 @@ const KIND_LABELS: Record<string, string> = {
   event_invitation: 'Event invitation',
   event_confirmation: 'Event confirmation',
   event_announcement: 'Event announcement',
+  event_reminder: 'Event reminder',
+  event_waitlist_place: 'Waitlist place',
   home_stay: 'Home stay',
 };
 

@@ -9,6 +9,8 @@ export const EMAIL_KINDS = [
   'event_invitation',
   'event_confirmation',
   'event_announcement',
+  'event_reminder',
+  'event_waitlist_place',
   'group',
   'home_stay',
 ] as const;

@@ -2,6 +2,7 @@ import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { AdminDeleteUserInputSchema, DeleteAccountInputSchema } from '../../../shared/schemas/account';
 import { comments } from '../../db/schema/comments';
+import { eventParticipants } from '../../db/schema/events';
 import { emailDeliveries } from '../../db/schema/email';
 import { images } from '../../db/schema/images';
 import { applications, auditLog, tokens } from '../../db/schema/membership';
@@ -14,6 +15,7 @@ import { requireAdmin, requireSession } from '../../platform/guards';
 import { describeError } from '../../platform/log-redaction';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { useSecondFactor } from '../auth/two-factor';
+import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
 
 /*
  * DECISIONS "The member's own data": deleting an account removes her profile, sessions, tokens,
@@ -21,9 +23,11 @@ import { useSecondFactor } from '../auth/two-factor';
  * created stay, hosted by 'Former member' (events.created_by is set null). D1 rows go in ONE
  * atomic batch; the R2 objects after it, so a failure never leaves a row pointing at a missing
  * object (at worst an orphaned object, logged). Rows that reference users with ON DELETE CASCADE
- * (sessions, participations, likes, tokens, 2FA, properties, homes, stays, email opt-outs) go with
- * the users row; those that would only be set null (comments, images, deliveries to her) and
- * those keyed by her address (her application, registration tokens) are deleted explicitly.
+ * (sessions, participations, waitlist places, reminder records, likes, tokens, 2FA, properties,
+ * homes, stays, email opt-outs) go with the users row; those that would only be set null
+ * (comments, images, deliveries to her) and those keyed by her address (her application,
+ * registration tokens) are deleted explicitly. The places she held at events go, in the same
+ * batch, to the first members waiting, who are emailed.
  */
 
 export const LAST_ADMIN_MESSAGE =
@@ -52,7 +56,7 @@ async function deleteMember(
   action: 'account.delete' | 'user.delete',
 ) {
   const db = deps.db;
-  const [otherAdmins, imageRows] = await db.batch([
+  const [otherAdmins, imageRows, placesHeld] = await db.batch([
     db
       .select({ n: count() })
       .from(users)
@@ -61,12 +65,19 @@ async function deleteMember(
       .select({ id: images.id, r2Key: images.r2Key, displayKey: images.displayKey, thumbKey: images.thumbKey })
       .from(images)
       .where(eq(images.uploadedBy, target.id)),
+    // The events where her place frees up for the first member waiting.
+    db.select({ eventId: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, target.id)),
   ]);
   // The clear answer in the usual case; the guarded batch below holds the rule under races.
   if (leavesNoAdmin(target, otherAdmins[0]?.n ?? 0)) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
 
   const allowed = stillAllowedSql(target.id);
-  const [audit, , , , , , deleted] = await db.batch([
+  const [promote, forget] = fillFreePlaces(
+    deps,
+    placesHeld.map((p) => p.eventId),
+    deps.now(),
+  );
+  const [audit, , , , , , deleted, promoted] = await db.batch([
     // First: its actor_id is set null by the users delete below, so the entry keeps no link to her.
     db
       .insert(auditLog)
@@ -95,10 +106,14 @@ async function deleteMember(
       .delete(users)
       .where(and(eq(users.id, target.id), allowed))
       .returning({ id: users.id }),
+    // After her participations and waitlist rows went with her row: fill the places she left.
+    promote,
+    forget,
   ]);
   // Every statement had the same guard in one transaction: refused, nothing was deleted nor audited.
   if (audit.length === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
   if (deleted.length === 0) throw new AppError('NOT_FOUND', 'That member was not found.');
+  await notifyPromoted(deps, promoted);
 
   const keys = imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]).filter((k): k is string => Boolean(k));
   for (let i = 0; i < keys.length; i += 1000) {

@@ -3,7 +3,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { commentLikes, comments } from '../../db/schema/comments';
 import { emailOptOuts, EMAIL_CATEGORIES } from '../../db/schema/email-preferences';
 import { emailDeliveries, emailMessages } from '../../db/schema/email';
-import { eventParticipants, events } from '../../db/schema/events';
+import { eventParticipants, eventReminders, eventWaitlist, events } from '../../db/schema/events';
 import { homeAvailability, homeStays, homes } from '../../db/schema/homes';
 import { images } from '../../db/schema/images';
 import { applications, auditLog, tokens } from '../../db/schema/membership';
@@ -12,6 +12,8 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
+import { columnRef } from '../../db/column-ref';
+import { waitlistPlaceSql } from '../events/waitlist';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -75,6 +77,8 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
     deliveryRows,
     sessionRows,
     optOutRows,
+    waitlistRows,
+    reminderRows,
   ] = await db.batch([
     db
       .insert(auditLog)
@@ -178,6 +182,25 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       .orderBy(desc(emailDeliveries.id)),
     db.select().from(sessions).where(eq(sessions.userId, me.id)),
     db.select({ category: emailOptOuts.category }).from(emailOptOuts).where(eq(emailOptOuts.userId, me.id)),
+    db
+      .select({
+        eventId: events.id,
+        slug: events.slug,
+        title: events.title,
+        eventDate: events.eventDate,
+        startTime: events.startTime,
+        timeZone: events.timeZone,
+        place: waitlistPlaceSql(me.id, columnRef(eventWaitlist.eventId)).mapWith(Number),
+        waitingSince: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+      .where(eq(eventWaitlist.userId, me.id)),
+    db
+      .select({ eventId: eventReminders.eventId, title: events.title, sentAt: eventReminders.sentAt })
+      .from(eventReminders)
+      .innerJoin(events, eq(events.id, eventReminders.eventId))
+      .where(eq(eventReminders.userId, me.id)),
   ]);
   if (allowed.length === 0) throw new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE);
   const user = userRows[0];
@@ -225,6 +248,8 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       updatedAt: iso(e.updatedAt),
     })),
     eventsJoined: joinedEvents.map((e) => ({ ...e, joinedAt: iso(e.joinedAt) })),
+    eventsWaitlisted: waitlistRows.map((w) => ({ ...w, waitingSince: iso(w.waitingSince) })),
+    eventRemindersSent: reminderRows.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
     invitations: tokenRows.map((t) => ({
       ...t,
       expiresAt: iso(t.expiresAt),

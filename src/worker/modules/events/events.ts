@@ -16,7 +16,7 @@ import {
 import { EVENT_REF_PATTERN, slugify } from '../../../shared/slug';
 import { zonedTimeToUtc } from '../../../shared/time-zone';
 import type { Actor, MemberActor } from '../../platform/actor';
-import { eventParticipants, events, type EventRow } from '../../db/schema/events';
+import { eventParticipants, eventWaitlist, events, type EventRow } from '../../db/schema/events';
 import { images } from '../../db/schema/images';
 import { tokens } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
@@ -24,11 +24,21 @@ import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
 import { eventPolicy, eventViewer } from './policies';
-import { auditEntry } from '../../platform/audit';
+import { auditEntry, auditEntryIf } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
 import { columnRef } from '../../db/column-ref';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import {
+  capacityBelowCountMessage,
+  capacityFitsSql,
+  fillFreePlaces,
+  notifyPromoted,
+  participantCount,
+  waitlistOf,
+  waitlistPlaceSql,
+  type Promotion,
+} from './waitlist';
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
@@ -78,13 +88,16 @@ export function toEventDto(
   row: EventRow,
   joined: { creatorName: string | null; bannerKey: string | null },
   participants: EventParticipantDto[] | ParticipantSummary,
-  viewer: { actor: MemberActor; hasInvitation: boolean },
+  viewer: { actor: MemberActor; hasInvitation: boolean; waitlistPlace: number | null },
   now: number,
+  /** The event's waitlist in order (the event page); lists leave it out. */
+  waitlist: EventParticipantDto[] = [],
 ): EventDto {
   const names = Array.isArray(participants) ? participants : [];
   const flags = eventViewer(viewer.actor, row, {
     joined: Array.isArray(participants) ? participants.some((p) => p.user_id === viewer.actor.id) : participants.viewerJoined,
     hasInvitation: viewer.hasInvitation,
+    waitlistPlace: viewer.waitlistPlace,
   });
   const participantCount = Array.isArray(participants) ? participants.length : participants.count;
   const open = flags.can_see_details;
@@ -118,6 +131,10 @@ export function toEventDto(
     creator_name: row.createdBy === null ? FORMER_MEMBER : joined.creatorName,
     participants: open ? names : [],
     participant_count: open ? participantCount : null,
+    // The size of a private gathering says as much as its count: both go together.
+    capacity: open ? row.capacity : null,
+    is_full: open && row.capacity !== null && participantCount >= row.capacity,
+    waitlist: flags.can_see_waitlist ? waitlist : [],
     is_past: row.endsAt < now,
     viewer: flags,
   };
@@ -146,6 +163,7 @@ function eventListRows(deps: Deps, me: MemberActor) {
       participantCount: participantCountSql.mapWith(Number),
       viewerJoined: viewerJoinedSql(me.id).mapWith(Boolean),
       viewerInvited: viewerInvitedSql(me.id, deps.now()).mapWith(Boolean),
+      viewerWaitlistPlace: waitlistPlaceSql(me.id).mapWith(Number),
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.createdBy))
@@ -250,7 +268,7 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
           row.event,
           row,
           { count: row.participantCount, viewerJoined: row.viewerJoined },
-          { actor: me, hasInvitation: row.viewerInvited },
+          { actor: me, hasInvitation: row.viewerInvited, waitlistPlace: row.viewerWaitlistPlace },
           now,
         ),
     ),
@@ -258,7 +276,7 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
   };
 }
 
-/** /activities-member: the events the member joined or created, upcoming first. */
+/** /activities-member: the events the member joined, waits for or created, upcoming first. */
 export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto[]> {
   const me = requireMember(actor);
   const mine = or(
@@ -267,11 +285,18 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
       events.id,
       deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id)),
     ),
+    inArray(events.id, deps.db.select({ id: eventWaitlist.eventId }).from(eventWaitlist).where(eq(eventWaitlist.userId, me.id))),
   );
   const rows = await eventListRows(deps, me).where(mine).orderBy(asc(events.startsAt), asc(events.id));
   const now = deps.now();
   const list = rows.map((r) =>
-    toEventDto(r.event, r, { count: r.participantCount, viewerJoined: r.viewerJoined }, { actor: me, hasInvitation: r.viewerInvited }, now),
+    toEventDto(
+      r.event,
+      r,
+      { count: r.participantCount, viewerJoined: r.viewerJoined },
+      { actor: me, hasInvitation: r.viewerInvited, waitlistPlace: r.viewerWaitlistPlace },
+      now,
+    ),
   );
   // Upcoming events first (soonest first), then past ones (most recent first).
   return [...list.filter((e) => !e.is_past), ...list.filter((e) => e.is_past).reverse()];
@@ -307,19 +332,22 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   if (typeof ref === 'string' && !EVENT_REF_PATTERN.test(ref)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   const where = refCondition(ref);
   const idOf = deps.db.select({ id: events.id }).from(events).where(where);
-  const [rows, people, invitation] = await deps.db.batch([
+  const [rows, people, invitation, waiting] = await deps.db.batch([
     eventsWithCreator(deps).where(where).limit(1),
     participantsOf(deps, inArray(eventParticipants.eventId, idOf)),
     pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
+    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf)),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  const place = waiting.findIndex((w) => w.user_id === me.id) + 1;
   return toEventDto(
     row.event,
     row,
     people.map((p) => ({ user_id: p.user_id, name: p.name })),
-    { actor: me, hasInvitation: invitation.length > 0 },
+    { actor: me, hasInvitation: invitation.length > 0, waitlistPlace: place || null },
     deps.now(),
+    waiting.map((w) => ({ user_id: w.user_id, name: w.name })),
   );
 }
 
@@ -370,6 +398,7 @@ export function valuesForCreate(input: CreateEventInput, now: number): EventValu
     time_zone: timeZone,
     is_physical: isPhysical,
     ...placeValues(isPhysical, input),
+    capacity: input.capacity ?? null,
   };
 }
 
@@ -404,6 +433,8 @@ export function valuesForUpdate(old: EventRow, input: UpdateEventInput): EventVa
     time_zone: keep(input.time_zone, old.timeZone),
     is_physical: isPhysical,
     ...placeValues(isPhysical, merged),
+    // Left out keeps the capacity; null or '' removes the limit.
+    capacity: input.capacity === undefined ? old.capacity : input.capacity,
   };
 }
 
@@ -435,6 +466,7 @@ function toColumns(v: EventValues) {
     state: v.state,
     country: v.country,
     virtualLink: v.virtual_link,
+    capacity: v.capacity,
   };
 }
 
@@ -508,18 +540,45 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
   const values = valuesForUpdate(old, input);
   assertValid(values);
   if (input.banner_image_id) await assertImageExists(deps, input.banner_image_id);
+  const lowered = values.capacity !== null && (old.capacity === null || values.capacity < old.capacity);
+  if (lowered) {
+    const count = await participantCount(deps, old.id);
+    if (count > values.capacity!) throw capacityRefusal(count);
+  }
   const patch = {
     ...toColumns(values),
     ...(input.banner_image_id !== undefined ? { bannerImageId: input.banner_image_id } : {}),
     updatedAt: deps.now(),
   };
-  const update = deps.db.update(events).set(patch).where(eq(events.id, old.id));
-  if (me.isAdmin && old.createdBy !== me.id) {
-    await deps.db.batch([update, auditEntry(deps, me, 'event.update', { type: 'event', id: old.id }, { title: values.title })]);
-  } else {
-    await update.run();
+  // The capacity check rides on the update (and its audit entry), so a Join racing the edit
+  // cannot leave more participants than places; a raised or removed limit fills the free places
+  // from the waitlist in the same batch.
+  const fits = capacityFitsSql(old.id, values.capacity);
+  const audit =
+    me.isAdmin && old.createdBy !== me.id
+      ? [auditEntryIf(deps, me, 'event.update', { type: 'event', id: old.id }, { title: values.title }, fits)]
+      : [];
+  const [promote, forget] = fillFreePlaces(deps, [old.id], deps.now());
+  const [updated, promoted] = await deps.db.batch([
+    deps.db
+      .update(events)
+      .set(patch)
+      .where(and(eq(events.id, old.id), fits))
+      .returning({ id: events.id }),
+    promote,
+    forget,
+    ...audit,
+  ]);
+  if (updated.length === 0) {
+    await findEventRow(deps, old.id); // deleted meanwhile: 404
+    throw capacityRefusal(await participantCount(deps, old.id));
   }
+  await notifyPromoted(deps, promoted as Promotion[]);
   return getEvent(deps, me, old.id);
+}
+
+function capacityRefusal(count: number): AppError {
+  return new AppError('BAD_REQUEST', capacityBelowCountMessage(count), { fieldErrors: { capacity: [capacityBelowCountMessage(count)] } });
 }
 
 /** The creator or an admin. Participants, invitations and comments go with it (cascade). */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
 import type { InviteMembersInput } from '../../../shared/schemas/events';
 import type { Actor } from '../../platform/actor';
-import { eventParticipants, events } from '../../db/schema/events';
+import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { tokens } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
@@ -15,6 +15,7 @@ import { ensure, requireMember } from '../../platform/guards';
 import { eventPolicy } from './policies';
 import type { Deps } from '../../platform/deps';
 import { EVENT_NOT_FOUND, findEventRow } from './events';
+import { fillFreePlaces, joinOrWait, notifyPromoted } from './waitlist';
 
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 export const INVITE_ONLY = 'This event is by invitation only. Ask its host for an invitation.';
@@ -35,8 +36,10 @@ function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
 }
 
 /**
- * Any member joins an open event; an invite-only one needs an invitation (used up by joining),
- * except for its creator and admins. Joining twice changes nothing.
+ * Any member joins an open event; an invite-only one needs an invitation (used up by joining, or
+ * by joining its waitlist), except for its creator and admins. A full event puts her on the
+ * waitlist, in order (status 'waitlisted' and her place); two members taking the last place at
+ * once get one place and one waitlist entry (waitlist.ts). Joining twice changes nothing.
  */
 export async function joinEvent(deps: Deps, actor: Actor, input: { id: number }) {
   const me = requireMember(actor);
@@ -53,41 +56,59 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
   if (!eventPolicy.join(me, event, invitations.length > 0)) throw new AppError('FORBIDDEN', INVITE_ONLY);
   // Joining with an invitation uses it up; joining where none is needed leaves any pending one.
   const free = eventPolicy.joinWithoutInvitation(me, event);
-  const now = deps.now();
-  const insert = deps.db
-    .insert(eventParticipants)
-    .values({ eventId: event.id, userId: me.id, joinedAt: now })
-    .onConflictDoNothing()
-    .returning({ userId: eventParticipants.userId });
-  const [inserted] = free
-    ? [await insert]
-    : await deps.db.batch([
-        insert,
+  const useInvitations = free
+    ? []
+    : [
         deps.db
           .update(tokens)
-          .set({ usedAt: now })
+          .set({ usedAt: deps.now() })
           .where(
             inArray(
               tokens.id,
               invitations.map((i) => i.id),
             ),
           ),
-      ]);
-  return { ok: true as const, joined: true as const, alreadyJoined: inserted.length === 0, event: { id: event.id, title: event.title } };
+      ];
+  const outcome = await joinOrWait(deps, event.id, me.id, useInvitations);
+  await notifyPromoted(deps, outcome.promoted);
+  return {
+    ok: true as const,
+    ...joinStatus(outcome),
+    alreadyJoined: outcome.joined && !outcome.took,
+    event: { id: event.id, title: event.title },
+  };
 }
 
-/** Leaving an event one has not joined is a no-op (left: false). */
+/** What a Join did: {status: 'joined'} or {status: 'waitlisted', place: 2}; `joined` as before. */
+function joinStatus(outcome: { joined: boolean; place: number | null }) {
+  return outcome.joined
+    ? { status: 'joined' as const, place: null, joined: true }
+    : { status: 'waitlisted' as const, place: outcome.place, joined: false };
+}
+
+/**
+ * Leave Event, or Leave waitlist: whichever she holds goes (left / leftWaitlist say which; neither
+ * is a no-op). A place she frees goes to the first member waiting, who is emailed.
+ */
 export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }) {
   const me = requireMember(actor);
-  const [found, deleted] = await deps.db.batch([
+  const [promote, forget] = fillFreePlaces(deps, [input.id], deps.now());
+  const [found, deleted, unqueued, promoted] = await deps.db.batch([
     deps.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1),
     deps.db
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, input.id), eq(eventParticipants.userId, me.id)))
       .returning({ userId: eventParticipants.userId }),
+    deps.db
+      .delete(eventWaitlist)
+      .where(and(eq(eventWaitlist.eventId, input.id), eq(eventWaitlist.userId, me.id)))
+      .returning({ userId: eventWaitlist.userId }),
+    promote,
+    forget,
   ]);
   if (!found[0]) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  return { ok: true as const, left: deleted.length > 0 };
+  await notifyPromoted(deps, promoted);
+  return { ok: true as const, left: deleted.length > 0, leftWaitlist: unqueued.length > 0 };
 }
 
 /** The member (users row of the query) holds a live invitation to the event. */
@@ -301,14 +322,15 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
     .limit(1);
   const now = deps.now();
   if (!row || row.usedAt !== null || row.expiresAt <= now || row.userId !== me.id) throw new AppError('BAD_REQUEST', INVALID_INVITATION);
-  const [claimed] = await deps.db.batch([
-    deps.db
-      .update(tokens)
-      .set({ usedAt: now })
-      .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
-      .returning({ id: tokens.id }),
-    deps.db.insert(eventParticipants).values({ eventId: row.eventId, userId: me.id, joinedAt: now }).onConflictDoNothing(),
-  ]);
-  if (claimed.length === 0) throw new AppError('BAD_REQUEST', INVALID_INVITATION);
-  return { event: { id: row.eventId, title: row.title, slug: row.slug } };
+  // The token is used up in the batch that joins (or queues). Only its invitee gets this far, so
+  // a second tab racing the first changes nothing but the answer.
+  const claim = deps.db
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
+    .returning({ id: tokens.id });
+  const outcome = await joinOrWait(deps, row.eventId, me.id, [claim]);
+  await notifyPromoted(deps, outcome.promoted);
+  if ((outcome.also[0] as unknown[]).length === 0) throw new AppError('BAD_REQUEST', INVALID_INVITATION);
+  return { event: { id: row.eventId, title: row.title, slug: row.slug }, ...joinStatus(outcome) };
 }

@@ -2,13 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { columnRef } from '../../db/column-ref';
 import type { MemberActor } from '../../platform/actor';
-import { eventParticipants, events } from '../../db/schema/events';
+import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { tokens } from '../../db/schema/membership';
 
 type EventRef = { exclusivity: string; createdBy: number | null };
 
-/** What the viewer holds on one event: a place among its participants, a live invitation. */
-export type EventViewerState = { joined: boolean; hasInvitation: boolean };
+/**
+ * What the viewer holds on one event: a place among its participants, a place on its waitlist
+ * (1: next in line; null when not waiting), a live invitation.
+ */
+export type EventViewerState = { joined: boolean; hasInvitation: boolean; waitlistPlace?: number | null };
 
 const creatorOrAdmin = (a: MemberActor, event: { createdBy: number | null }) => a.isAdmin || event.createdBy === a.id;
 
@@ -31,16 +34,24 @@ export const eventPolicy = {
   joinWithoutInvitation: (a: MemberActor, event: EventRef) => event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id,
   /** Join: without an invitation where allowed, otherwise with a pending one. */
   join: (a: MemberActor, event: EventRef, hasInvitation: boolean) => eventPolicy.joinWithoutInvitation(a, event) || hasInvitation,
+  /** The names on a full event's waitlist: the creator or an admin (DECISIONS "Events, grown up"). */
+  seeWaitlist: creatorOrAdmin,
   /** Any member invites others to an open event; only the creator or an admin to an invite-only one. */
   invite: (a: MemberActor, event: EventRef) => event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id,
   /**
    * DECISIONS "Privacy and trust": an invite-only event's address, virtual link, participants,
    * images and comments are for its creator, admins, its participants and members holding a live
    * (unused, unexpired) invitation; an open event's for every member. Everyone else sees only
-   * the listing fields. eventDetailsVisibleSql is the same rule for queries.
+   * the listing fields. eventDetailsVisibleSql is the same rule for queries. A member waiting for
+   * a place counts as a participant here: she joined with her invitation (which that used up).
    */
   seeDetails: (a: MemberActor, event: EventRef, state: EventViewerState) =>
-    event.exclusivity === 'open' || a.isAdmin || event.createdBy === a.id || state.joined || state.hasInvitation,
+    event.exclusivity === 'open' ||
+    a.isAdmin ||
+    event.createdBy === a.id ||
+    state.joined ||
+    Boolean(state.waitlistPlace) ||
+    state.hasInvitation,
 };
 
 /**
@@ -56,10 +67,13 @@ export function eventDetailsVisibleSql(a: MemberActor, eventId: AnySQLiteColumn,
   const e = (c: AnySQLiteColumn) => columnRef(c, 'visible_event');
   const p = (c: AnySQLiteColumn) => columnRef(c, 'visible_participant');
   const t = (c: AnySQLiteColumn) => columnRef(c, 'visible_invitation');
+  const w = (c: AnySQLiteColumn) => columnRef(c, 'visible_waiting');
   return sql`EXISTS (SELECT 1 FROM ${events} AS "visible_event" WHERE ${e(events.id)} = ${outer} AND (
     ${e(events.exclusivity)} = 'open' OR ${e(events.createdBy)} = ${a.id}
     OR EXISTS (SELECT 1 FROM ${eventParticipants} AS "visible_participant"
       WHERE ${p(eventParticipants.eventId)} = ${e(events.id)} AND ${p(eventParticipants.userId)} = ${a.id})
+    OR EXISTS (SELECT 1 FROM ${eventWaitlist} AS "visible_waiting"
+      WHERE ${w(eventWaitlist.eventId)} = ${e(events.id)} AND ${w(eventWaitlist.userId)} = ${a.id})
     OR EXISTS (SELECT 1 FROM ${tokens} AS "visible_invitation"
       WHERE ${t(tokens.userId)} = ${a.id} AND ${t(tokens.purpose)} = 'event_invitation' AND ${t(tokens.eventId)} = ${e(events.id)}
         AND ${t(tokens.usedAt)} IS NULL AND ${t(tokens.expiresAt)} > ${now})))`;
@@ -67,13 +81,18 @@ export function eventDetailsVisibleSql(a: MemberActor, eventId: AnySQLiteColumn,
 
 /** The viewer's flags on one event (EventViewerDto), from the rules above. */
 export function eventViewer(a: MemberActor, event: EventRef, state: EventViewerState) {
+  const place = state.joined ? null : state.waitlistPlace || null;
   return {
     joined: state.joined,
+    state: state.joined ? ('participant' as const) : place ? ('waitlisted' as const) : ('none' as const),
+    waitlist_place: place,
     can_see_details: eventPolicy.seeDetails(a, event, state),
     can_edit: eventPolicy.edit(a, event),
     can_delete: eventPolicy.delete(a, event),
     can_announce: eventPolicy.announce(a, event),
     can_join: eventPolicy.join(a, event, state.hasInvitation),
     can_invite: eventPolicy.invite(a, event),
+    can_leave_waitlist: place !== null,
+    can_see_waitlist: eventPolicy.seeWaitlist(a, event),
   };
 }

@@ -22,10 +22,11 @@ import { appLink } from './layout';
 type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
- * The optional category of a kind of email; null for emails that are always sent. When event
- * reminders get their kind ('event_reminder'), map it to 'reminders' here and build its
- * recipients with optedOutSql(users.id, 'reminders'): the footer, the headers and the skipping
- * then follow.
+ * The optional category of a kind of email; null for emails that are always sent. A kind with a
+ * category builds its recipients with optedOutSql(users.id, category): the footer, the headers
+ * and the skipping then follow. 'event_waitlist_place' (a place at a full event is now hers) has
+ * none: it answers her own Join, as an invitation addressed to her does, and missing it would
+ * cost her the place she asked for.
  */
 export function categoryOfKind(kind: EmailKind): EmailCategory | null {
   switch (kind) {
@@ -33,6 +34,8 @@ export function categoryOfKind(kind: EmailKind): EmailCategory | null {
       return 'group_mail';
     case 'event_announcement':
       return 'announcements';
+    case 'event_reminder':
+      return 'reminders';
     default:
       return null;
   }
