@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/comments';
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
-import { countingDeps } from '../../platform/d1-round-trips';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as commentsService from './comments';
@@ -21,9 +21,7 @@ export const commentsRoutes = new Hono<AppEnv>()
     const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId'), ...pageQuery(c) });
     const actor = await actorOf(c);
     // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
-    const counted = countingDeps(c.get('deps'));
-    const page = await commentsService.listComments(counted.deps, actor, input);
-    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    const page = await withRoundTrips(c, (deps) => commentsService.listComments(deps, actor, input));
     // SPEC 7's answer stays an array (a page of it); the next page is in the Link header.
     setNextLink(c, page.nextCursor);
     return c.json(page.items);

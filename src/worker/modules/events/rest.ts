@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/events';
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
-import { countingDeps } from '../../platform/d1-round-trips';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as feed from './calendar-feed';
@@ -19,11 +19,6 @@ import * as emails from './event-emails';
 import * as participation from './participation';
 import * as events from './events';
 import { jsonBody, jsonBodyWith } from '../../platform/json-body';
-
-/** The calendar list and the event page promise one D1 round trip; every answer shows it. */
-function reportRoundTrips(c: Context<AppEnv>, trips: number) {
-  c.header('Server-Timing', `d1;desc="D1 round trips: ${trips}"`);
-}
 
 const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
 
@@ -43,9 +38,8 @@ export const eventsRoutes = new Hono<AppEnv>()
   .get('/api/events', async (c) => {
     const input = parseInput(ListEventsInputSchema, { search: c.req.query('search'), when: c.req.query('when'), ...pageQuery(c) });
     const actor = await actorOf(c);
-    const counted = countingDeps(c.get('deps'));
-    const page = await events.listEvents(counted.deps, actor, input ?? {});
-    reportRoundTrips(c, counted.roundTrips());
+    // A page, like the event page below, promises one D1 round trip: Server-Timing shows it.
+    const page = await withRoundTrips(c, (deps) => events.listEvents(deps, actor, input ?? {}));
     // SPEC 7's documented answer stays a bare list; the next page is in the Link header.
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
@@ -73,10 +67,7 @@ export const eventsRoutes = new Hono<AppEnv>()
     // /events/{slug} resolves too: the path segment may be a slug.
     const ref = c.req.param('id');
     const actor = await actorOf(c);
-    const counted = countingDeps(c.get('deps'));
-    const event = await events.getEvent(counted.deps, actor, ref);
-    reportRoundTrips(c, counted.roundTrips());
-    return c.json(event);
+    return c.json(await withRoundTrips(c, (deps) => events.getEvent(deps, actor, ref)));
   })
   .put('/api/events/:id', async (c) => {
     const input = await jsonBodyWith(c, UpdateEventInputSchema, { id: c.req.param('id') });

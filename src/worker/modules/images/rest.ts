@@ -10,7 +10,7 @@ import {
 import { IdSchema } from '../../../shared/schemas/common';
 import type { AppEnv } from '../../platform/hono-env';
 import { AppError, parseInput } from '../../platform/app-error';
-import { countingDeps } from '../../platform/d1-round-trips';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as imageService from './images';
@@ -66,15 +66,14 @@ export const imagesRoutes = new Hono<AppEnv>()
     const input = parseInput(ListImagesInputSchema, { tag: c.req.query('tag'), ...pageQuery(c) });
     const actor = await actorOf(c);
     // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
-    const counted = countingDeps(c.get('deps'));
-    const page = await imageService.listImages(counted.deps, actor, input);
-    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+    const page = await withRoundTrips(c, (deps) => imageService.listImages(deps, actor, input));
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
   })
   .get('/api/images/event/:id', async (c) => {
     const input = parseInput(EventImagesInputSchema, { eventId: c.req.param('id'), tag: c.req.query('tag'), ...pageQuery(c) });
-    const page = await imageService.listImages(c.get('deps'), await actorOf(c), input);
+    const actor = await actorOf(c);
+    const page = await withRoundTrips(c, (deps) => imageService.listImages(deps, actor, input));
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
   })
