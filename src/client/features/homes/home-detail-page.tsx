@@ -5,32 +5,35 @@ import { nightsBetween, type HomeView } from '../../../shared/schemas/homes';
 import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { AvailabilityCalendar, type StayDates } from './availability-calendar';
 import { HomePhotos } from './home-photos';
 import { formatRange, place, plural } from './homes-format';
 import './homes.css';
 
-function RequestStayForm({ home }: { home: HomeView }) {
+/** The dates are the page's, shared with the calendar, where a click on two days fills them. */
+function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: StayDates; setDates: (d: StayDates) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [form, setForm] = useState({ startDate: '', endDate: '', guests: '1', message: '' });
+  const [form, setForm] = useState({ guests: '1', message: '' });
   const request = useMutation(
     trpc.homes.requestStay.mutationOptions({
       onSuccess: async () => {
         toast('Your request was sent to the host.', 'success');
-        setForm({ startDate: '', endDate: '', guests: '1', message: '' });
+        setForm({ guests: '1', message: '' });
+        setDates({ start: '', end: '' });
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
     }),
   );
   const errors = request.error ? fieldErrors(request.error) : {};
-  const nights = form.startDate && form.endDate && form.endDate > form.startDate ? nightsBetween(form.startDate, form.endDate) : 0;
+  const nights = dates.start && dates.end && dates.end > dates.start ? nightsBetween(dates.start, dates.end) : 0;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     request.mutate({
       homeId: home.id,
-      startDate: form.startDate,
-      endDate: form.endDate,
+      startDate: dates.start,
+      endDate: dates.end,
       guests: Number(form.guests),
       message: form.message,
     });
@@ -40,14 +43,21 @@ function RequestStayForm({ home }: { home: HomeView }) {
     <form className="card home-request" onSubmit={submit} aria-labelledby="request-title">
       <h2 id="request-title">Request a stay</h2>
       <div className="home-request-dates">
-        <TextField label="Check-in" type="date" required value={form.startDate} onChange={set('startDate')} error={errors.startDate} />
+        <TextField
+          label="Check-in"
+          type="date"
+          required
+          value={dates.start}
+          onChange={(e) => setDates({ ...dates, start: e.target.value })}
+          error={errors.startDate}
+        />
         <TextField
           label="Check-out"
           type="date"
           required
-          min={form.startDate || undefined}
-          value={form.endDate}
-          onChange={set('endDate')}
+          min={dates.start || undefined}
+          value={dates.end}
+          onChange={(e) => setDates({ ...dates, end: e.target.value })}
           error={errors.endDate}
         />
       </div>
@@ -80,10 +90,11 @@ export function HomeDetailPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const home = useQuery(trpc.homes.get.queryOptions({ id: Number(id) }));
+  const [dates, setDates] = useState<StayDates>({ start: '', end: '' });
   const hide = useMutation(
     trpc.homes.setHidden.mutationOptions({
       onSuccess: async (h) => {
-        toast(h.state === 'hidden' ? 'The home is hidden from members.' : 'The home is listed again.', 'success');
+        toast(h.state === 'hidden' ? 'The home is hidden from members.' : 'The home is shown to members again.', 'success');
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
       onError: (err) => toast(errorMessage(err, 'The home could not be changed.'), 'error'),
@@ -120,7 +131,7 @@ export function HomeDetailPage() {
               disabled={hide.isPending}
               onClick={() => hide.mutate({ id: h.id, hidden: h.state !== 'hidden' })}
             >
-              {h.state === 'hidden' ? 'List again' : 'Hide home'}
+              {h.state === 'hidden' ? 'Unhide home' : 'Hide home'}
             </button>
           ) : null}
         </div>
@@ -164,6 +175,13 @@ export function HomeDetailPage() {
         <aside className="home-side">
           <section className="card" aria-labelledby="availability-title">
             <h2 id="availability-title">Availability</h2>
+            <AvailabilityCalendar
+              availability={h.availability}
+              booked={h.booked}
+              selection={h.can_request ? dates : undefined}
+              onPick={h.can_request ? setDates : undefined}
+            />
+            <h3>Open dates</h3>
             {h.availability.length ? (
               <ul className="home-windows">
                 {h.availability.map((w) => (
@@ -184,7 +202,7 @@ export function HomeDetailPage() {
               </>
             ) : null}
           </section>
-          {h.can_request ? <RequestStayForm home={h} /> : null}
+          {h.can_request ? <RequestStayForm home={h} dates={dates} setDates={setDates} /> : null}
         </aside>
       </div>
     </article>
