@@ -18,8 +18,9 @@ interface Pending {
 
 /**
  * The home's photos in the editor: uploads go through the gallery's pipeline (re-encoded in the
- * browser without location metadata, display size and thumbnail, members-only bytes) and the
- * stored image ids join the form; saving the home links them (and keeps them out of the Gallery).
+ * browser without location metadata, display size and thumbnail, members-only bytes) as home
+ * photos (context 'home', never in the Gallery) and the stored image ids join the form; saving
+ * the home links them. Photos no home takes are deleted a day later (home-photos-job.ts).
  */
 export function HomePhotoPicker({
   photos,
@@ -43,7 +44,7 @@ export function HomePhotoPicker({
         const parts = await prepareUpload(file);
         const image = await sendUpload(
           { ...parts, name: file.name },
-          { title: '', description: '', tags: '', associatedEventId: null },
+          { title: '', description: '', tags: '', associatedEventId: null, context: 'home' },
           (progress) => patch(key, { progress }),
         );
         setPending((all) => all.filter((x) => x.key !== key));

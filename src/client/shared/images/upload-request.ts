@@ -1,10 +1,12 @@
-import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type ImageDto } from '../../../shared/schemas/images';
+import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type ImageContext, type ImageDto } from '../../../shared/schemas/images';
 
 export interface UploadFields {
   title: string;
   description: string;
   tags: string;
   associatedEventId: number | null;
+  /** 'home' for the home editor's photos, which the Gallery never lists (the server's default is 'gallery'). */
+  context?: ImageContext;
 }
 
 const FALLBACK: Record<number, string> = {
@@ -71,6 +73,7 @@ export function appendFields(form: FormData, fields: UploadFields): FormData {
   form.append('description', fields.description);
   form.append('tags', fields.tags);
   if (fields.associatedEventId) form.append('associated_event_id', String(fields.associatedEventId));
+  if (fields.context) form.append('context', fields.context);
   return form;
 }
 
