@@ -146,6 +146,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/admin/homes">
+                        {() => (
+                          <Protected admin>
+                            <P.AdminHomes />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/admin/sent-mail">
                         {() => (
                           <Protected admin>

@@ -28,6 +28,7 @@ export const pages = {
   Users: page(() => import('./features/admin/users-page'), 'UsersPage'),
   InvitationCodes: page(() => import('./features/admin/invitation-codes-page'), 'InvitationCodesPage'),
   AuditLog: page(() => import('./features/admin/audit-log-page'), 'AuditLogPage'),
+  AdminHomes: page(() => import('./features/admin/admin-homes-page'), 'AdminHomesPage'),
   Calendar: page(() => import('./features/events/calendar-page'), 'CalendarPage'),
   Event: page(() => import('./features/events/event-page'), 'EventPage'),
   AcceptInvitation: page(() => import('./features/events/accept-invitation-page'), 'AcceptInvitationPage'),

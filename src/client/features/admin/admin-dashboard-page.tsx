@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/admin/sent-mail', label: 'Sent mail', note: 'What was sent, to whom, and whether it arrived.' },
   { href: '/admin/codes', label: 'Invitation codes', note: 'Create, follow and revoke invitation codes.' },
   { href: '/admin/audit', label: 'Audit log', note: 'Who did what, to whom and when.' },
+  { href: '/admin/homes', label: 'All homes and stays', note: 'Every home and stay request; hide a home from members.' },
 ];
 
 /** SPEC 2 admin dashboard: a welcome with the admin's name and the admin screens. */
