@@ -9,7 +9,7 @@ import {
   StayStatusFieldsSchema,
 } from '../../../shared/schemas/homes';
 import { parseInput } from '../../platform/app-error';
-import { countingDeps } from '../../platform/d1-round-trips';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
@@ -18,14 +18,11 @@ import * as staysService from './stays';
 
 /** Issue 16's REST paths for homes and stays: thin adapters over homes.ts and stays.ts (the tRPC twin is router.ts). */
 export const homesRoutes = new Hono<AppEnv>()
+  // One D1 round trip per page (the first of /homes/mine too), shown in Server-Timing.
   .get('/api/homes', async (c) => {
     const input = parseInput(ListHomesInputSchema, c.req.query());
     const actor = await actorOf(c);
-    // One D1 round trip per page, shown in Server-Timing.
-    const counted = countingDeps(c.get('deps'));
-    const page = await homesService.listHomes(counted.deps, actor, input);
-    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
-    return c.json(page);
+    return c.json(await withRoundTrips(c, (deps) => homesService.listHomes(deps, actor, input)));
   })
   .get('/api/homes/:id', async (c) => {
     const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
@@ -57,10 +54,7 @@ export const homesRoutes = new Hono<AppEnv>()
   .get('/api/stays', async (c) => {
     const input = parseInput(ListStaysInputSchema, c.req.query());
     const actor = await actorOf(c);
-    const counted = countingDeps(c.get('deps'));
-    const page = await staysService.listStays(counted.deps, actor, input);
-    c.header('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
-    return c.json(page);
+    return c.json(await withRoundTrips(c, (deps) => staysService.listStays(deps, actor, input)));
   })
   .patch('/api/stays/:id', async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
