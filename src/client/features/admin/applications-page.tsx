@@ -204,7 +204,7 @@ export function ApplicationsPage() {
   return (
     <section className="page narrow" style={{ maxWidth: '46rem' }}>
       <AdminHeader title="Applications" />
-      <div className="tabs" role="tablist" aria-label="Application status">
+      <div className="tabs applications-tabs" role="tablist" aria-label="Application status">
         {TABS.map((t) => (
           <button
             key={t.status}

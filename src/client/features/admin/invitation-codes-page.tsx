@@ -192,10 +192,13 @@ export function InvitationCodesPage() {
                 </td>
                 <td data-label="Expires">{c.expires_at ? day(c.expires_at) : 'Never'}</td>
                 <td data-label="Note">
-                  {c.note ?? ''}
-                  <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
-                    {c.created_by ? `by ${c.created_by}, ` : ''}
-                    {day(c.created_at)}
+                  {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
+                  <div>
+                    {c.note ?? ''}
+                    <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
+                      {c.created_by ? `by ${c.created_by}, ` : ''}
+                      {day(c.created_at)}
+                    </div>
                   </div>
                 </td>
                 <td data-label="Actions">

@@ -134,8 +134,11 @@ export function UsersPage() {
             {shown.map((u) => (
               <tr key={u.user_id}>
                 <td data-label="Name">
-                  {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
-                  {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                  {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
+                  <span>
+                    {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                    {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                  </span>
                 </td>
                 <td data-label="Email">{u.email}</td>
                 <td data-label="Privilege">
