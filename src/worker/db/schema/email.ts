@@ -57,5 +57,10 @@ export const emailDeliveries = sqliteTable(
     sentAt: integer('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_deliveries_message_idx').on(t.messageId), index('email_deliveries_created_idx').on(t.createdAt)],
+  // Housekeeping (mail/stale-claims-job.ts) finds deliveries left 'sending' through the last one.
+  (t) => [
+    index('email_deliveries_message_idx').on(t.messageId),
+    index('email_deliveries_created_idx').on(t.createdAt),
+    index('email_deliveries_status_idx').on(t.status, t.claimedAt),
+  ],
 );

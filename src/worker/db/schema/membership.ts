@@ -81,6 +81,9 @@ export const tokens = sqliteTable(
     index('tokens_event_idx').on(t.eventId),
     // A member's event invitations of the last 24 hours (at most 100 a day) are counted from here.
     index('tokens_creator_idx').on(t.createdBy, t.purpose, t.createdAt),
+    // Housekeeping (membership/tokens-job.ts) deletes tokens expired or used 30 days ago through these.
+    index('tokens_expires_idx').on(t.expiresAt),
+    index('tokens_used_idx').on(t.usedAt),
   ],
 );
 

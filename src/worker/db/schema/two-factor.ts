@@ -37,5 +37,6 @@ export const twoFactorChallenges = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
+  // Housekeeping (auth/sessions-job.ts) deletes the expired ones through the second.
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId), index('two_factor_challenges_expires_idx').on(t.expiresAt)],
 );

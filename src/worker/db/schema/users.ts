@@ -63,7 +63,13 @@ export const sessions = sqliteTable(
     browser: text('browser'),
     os: text('os'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // Housekeeping (auth/sessions-job.ts) deletes sessions past their absolute expiry or idle too
+  // long through these two, a bounded batch at a time, without scanning the table.
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 /** Properties listed by Travel Hosts; an accepted application's property becomes the first. */
