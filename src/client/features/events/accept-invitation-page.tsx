@@ -33,7 +33,13 @@ export function AcceptInvitationPage() {
       <h1>Event invitation</h1>
       {accept.isSuccess ? (
         <>
-          <p className="form-message form-message-success">Joined '{accept.data.event.title}' successfully!</p>
+          {accept.data.status === 'waitlisted' ? (
+            <p className="form-message form-message-info">
+              '{accept.data.event.title}' is full. You are number {accept.data.place} on the waitlist.
+            </p>
+          ) : (
+            <p className="form-message form-message-success">Joined '{accept.data.event.title}' successfully!</p>
+          )}
           <p className="muted">Taking you to the event…</p>
         </>
       ) : accept.isError ? (

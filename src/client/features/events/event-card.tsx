@@ -8,7 +8,14 @@ export function placeLabel(e: Pick<EventDto, 'is_physical' | 'location' | 'city'
   return parts.length ? parts.join(', ') : 'Location to be announced';
 }
 
+/** "3 of 12 places" for an event with a capacity; null without a limit (or when withheld). */
+export function placesLabel(e: Pick<EventDto, 'capacity' | 'participant_count'>): string | null {
+  if (e.capacity === null || e.participant_count === null) return null;
+  return `${e.participant_count} of ${e.capacity} ${e.capacity === 1 ? 'place' : 'places'}`;
+}
+
 export function EventCard({ event }: { event: EventDto }) {
+  const places = placesLabel(event);
   return (
     <article className="event-card" style={{ '--event-color': event.color } as React.CSSProperties}>
       <div className="event-card-band" aria-hidden="true" />
@@ -24,7 +31,9 @@ export function EventCard({ event }: { event: EventDto }) {
       </div>
       <div className="event-card-foot">
         {/* Null when the server withheld an invite-only event's participants: the badge says why. */}
-        {event.participant_count !== null ? (
+        {places ? (
+          <span>{places}</span>
+        ) : event.participant_count !== null ? (
           <span>
             {event.participant_count} {event.participant_count === 1 ? 'participant' : 'participants'}
           </span>
@@ -33,7 +42,9 @@ export function EventCard({ event }: { event: EventDto }) {
         )}
         <span className="spacer" />
         {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+        {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
         {event.viewer.joined ? <span className="badge badge-joined">Joined</span> : null}
+        {event.viewer.waitlist_place ? <span className="badge badge-waitlist">Waitlist #{event.viewer.waitlist_place}</span> : null}
         {event.is_past ? <span className="badge badge-past">Past</span> : null}
       </div>
     </article>

@@ -13,7 +13,7 @@ import { ColorPicker } from './color-picker';
 
 const STEPS = ['Overview', 'Date & Location'] as const;
 const STEP_FIELDS: Record<number, string[]> = {
-  0: ['title', 'type', 'exclusivity', 'description', 'note', 'color'],
+  0: ['title', 'type', 'exclusivity', 'capacity', 'description', 'note', 'color'],
   1: [
     'event_date',
     'end_date',
@@ -49,6 +49,8 @@ interface FormState {
   state: string;
   country: string;
   virtual_link: string;
+  /** Digits, or empty for no limit. */
+  capacity: string;
 }
 
 export function browserTimeZone(): string {
@@ -86,6 +88,7 @@ function initialState(event?: EventDto): FormState {
       state: '',
       country: '',
       virtual_link: '',
+      capacity: '',
     };
   }
   return {
@@ -108,6 +111,7 @@ function initialState(event?: EventDto): FormState {
     state: event.state ?? '',
     country: event.country ?? '',
     virtual_link: event.virtual_link ?? '',
+    capacity: event.capacity === null ? '' : String(event.capacity),
   };
 }
 
@@ -241,6 +245,19 @@ export function EventModal({
                 </option>
               ))}
             </SelectField>
+            <TextField
+              label="Capacity (optional)"
+              name="capacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="No limit"
+              hint="Empty: no limit. When full, members can join the waitlist."
+              value={form.capacity}
+              error={errors.capacity}
+              onChange={(e) => set('capacity', e.target.value)}
+            />
           </div>
           <TextAreaField
             label="Description"

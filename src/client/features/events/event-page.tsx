@@ -19,7 +19,7 @@ import { CommentsWidget } from '../../shared/comments/comments-widget';
 import { EventImages } from '../../shared/images/event-images';
 import { AnnouncementComposer } from './announcement-composer';
 import { DetailsWithheld } from './details-withheld';
-import { placeLabel } from './event-card';
+import { placeLabel, placesLabel } from './event-card';
 import { browserTimeZone, EventModal } from './event-modal';
 import { ParticipantList, ParticipationTab } from './participation';
 import './events.css';
@@ -105,6 +105,15 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           <dd>{eventTypeLabel(event.type)}</dd>
           <dt>Exclusivity</dt>
           <dd>{event.exclusivity === 'invite-only' ? 'Invite-only' : 'Open'}</dd>
+          {placesLabel(event) ? (
+            <>
+              <dt>Places</dt>
+              <dd>
+                {placesLabel(event)}
+                {event.is_full ? <span className="badge badge-full">Full</span> : null}
+              </dd>
+            </>
+          ) : null}
           {event.creator_name ? (
             <>
               <dt>Host</dt>
@@ -212,6 +221,7 @@ export function EventPage() {
       <div className="event-title-row">
         <h1>{event.title}</h1>
         {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+        {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
         {event.is_past ? <span className="badge badge-past">Past</span> : null}
       </div>
       <p className="event-meta-line">

@@ -1,28 +1,59 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EventDetailDto } from '../../../shared/schemas/events';
+import type { EventDetailDto, EventParticipantDto } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DetailsWithheld } from './details-withheld';
+import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
 
-export function ParticipantList({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
-  if (event.participants.length === 0) return <p className="muted">No participants yet. Be the first to join!</p>;
+function PeopleList({
+  people,
+  viewerId,
+  numbered = false,
+  label,
+}: {
+  people: EventParticipantDto[];
+  viewerId: number | undefined;
+  numbered?: boolean;
+  label?: string;
+}) {
+  const List = numbered ? 'ol' : 'ul';
   return (
-    <ul className="participant-list">
-      {event.participants.map((p) => (
+    <List className="participant-list" aria-label={label}>
+      {people.map((p, i) => (
         <li key={p.user_id}>
           <span className="avatar" aria-hidden="true">
-            {p.name.trim().charAt(0).toUpperCase()}
+            {numbered ? i + 1 : p.name.trim().charAt(0).toUpperCase()}
           </span>
           <span>
             {p.name} {p.user_id === viewerId ? <span className="you">(You)</span> : null}
           </span>
         </li>
       ))}
-    </ul>
+    </List>
+  );
+}
+
+export function ParticipantList({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
+  if (event.participants.length === 0) return <p className="muted">No participants yet. Be the first to join!</p>;
+  return <PeopleList people={event.participants} viewerId={viewerId} />;
+}
+
+/** The creator's and admins' view of who waits, first in line first (viewer.can_see_waitlist). */
+function WaitlistSection({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
+  if (!event.viewer.can_see_waitlist || event.capacity === null) return null;
+  return (
+    <section className="waitlist-section" aria-labelledby="waitlist-heading">
+      <h3 id="waitlist-heading">Waitlist ({event.waitlist.length})</h3>
+      {event.waitlist.length === 0 ? (
+        <p className="muted">Nobody is waiting for a place.</p>
+      ) : (
+        <PeopleList people={event.waitlist} viewerId={viewerId} numbered label="Waitlist, first in line first" />
+      )}
+    </section>
   );
 }
 
@@ -33,24 +64,27 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
   const toast = useToast();
   const [welcome, setWelcome] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const [confirmUnqueue, setConfirmUnqueue] = useState(false);
   const [inviting, setInviting] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.events.pathFilter());
 
   const join = useMutation(
     trpc.events.join.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (res) => {
         await refresh();
-        setWelcome(true);
+        // Waitlisted, the tab itself now says her place (a status line).
+        if (res.status === 'joined') setWelcome(true);
       },
       onError: (err) => toast(errorMessage(err, 'Failed to join the event.'), 'error'),
     }),
   );
   const leave = useMutation(
     trpc.events.leave.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (res) => {
         setConfirmLeave(false);
+        setConfirmUnqueue(false);
         await refresh();
-        toast('You left the event.', 'info');
+        toast(res.leftWaitlist ? 'You left the waitlist.' : 'You left the event.', 'info');
       },
       onError: (err) => toast(errorMessage(err, 'Failed to leave the event.'), 'error'),
     }),
@@ -66,17 +100,31 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
   );
   const count = event.participant_count;
   const sees = event.viewer.can_see_details;
+  const places = placesLabel(event);
+  const place = event.viewer.waitlist_place;
 
   return (
     <section aria-labelledby="participation-heading">
       <div className="participation-head">
-        <h2 id="participation-heading">
-          {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
-        </h2>
+        <div>
+          <h2 id="participation-heading">
+            {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
+          </h2>
+          {places ? (
+            <p className="places-line">
+              {places}
+              {event.is_full ? <span className="badge badge-full">Full</span> : null}
+            </p>
+          ) : null}
+        </div>
         <div className="event-actions" style={{ marginTop: 0 }}>
           {event.viewer.joined ? (
             <button type="button" className="button button-secondary" onClick={() => setConfirmLeave(true)}>
               Leave Event
+            </button>
+          ) : event.viewer.can_leave_waitlist ? (
+            <button type="button" className="button button-secondary" onClick={() => setConfirmUnqueue(true)}>
+              Leave waitlist
             </button>
           ) : (
             <button
@@ -85,7 +133,7 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
               disabled={!event.viewer.can_join || join.isPending}
               onClick={() => join.mutate({ id: event.id })}
             >
-              Join Event
+              {event.is_full ? 'Join waitlist' : 'Join Event'}
             </button>
           )}
           {event.viewer.can_invite ? (
@@ -99,10 +147,20 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
         <DetailsWithheld event={event} />
       ) : (
         <>
-          {!event.viewer.joined && !event.viewer.can_join ? (
+          {event.viewer.state === 'none' && !event.viewer.can_join ? (
             <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
           ) : null}
+          {place ? (
+            <p className="form-message form-message-info waitlist-place" role="status">
+              You are number {place} on the waitlist. When a place opens up, it is yours and we will email you.
+            </p>
+          ) : event.viewer.state === 'none' && event.viewer.can_join && event.is_full ? (
+            <p className="form-message form-message-info">
+              Every place is taken. Join the waitlist: places that open up go to the members waiting, in the order they joined it.
+            </p>
+          ) : null}
           <ParticipantList event={event} viewerId={viewerId} />
+          <WaitlistSection event={event} viewerId={viewerId} />
         </>
       )}
 
@@ -138,6 +196,16 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
         busy={leave.isPending}
         onConfirm={() => leave.mutate({ id: event.id })}
         onCancel={() => setConfirmLeave(false)}
+      />
+      <ConfirmDialog
+        open={confirmUnqueue}
+        title="Leave waitlist"
+        message={`You would give up your place on the waitlist${place ? ` (number ${place})` : ''}.`}
+        confirmLabel="Leave waitlist"
+        danger
+        busy={leave.isPending}
+        onConfirm={() => leave.mutate({ id: event.id })}
+        onCancel={() => setConfirmUnqueue(false)}
       />
       {inviting ? <InviteModal open onClose={() => setInviting(false)} eventId={event.id} eventTitle={event.title} /> : null}
     </section>
