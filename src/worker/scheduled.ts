@@ -1,3 +1,4 @@
+import { eventRemindersJob } from './modules/events/reminders-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
@@ -9,7 +10,7 @@ import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job'
  * adding one is a line here. Locally, `npm start` runs wrangler dev with --test-scheduled, so
  * GET /__scheduled (or /cdn-cgi/handler/scheduled) runs them all on demand.
  */
-export const scheduledJobs: ScheduledJob[] = [videoUploadsJob];
+export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, eventRemindersJob];
 
 /** Runs every job; one failing job is logged and does not stop the others. */
 export async function runScheduledJobs(deps: Deps, jobs: ScheduledJob[] = scheduledJobs): Promise<ScheduledJobResult[]> {
