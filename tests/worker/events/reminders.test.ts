@@ -57,12 +57,16 @@ describe('event reminders', () => {
     for (const u of [a, b]) {
       const [mail, ...more] = await reminders(u);
       expect(more).toHaveLength(0);
-      expect(mail).toMatchObject({ status: 'queued', subject: 'Reminder: Tea & <Talk>, Jun 10, 2031 at 6:00 PM CEST' });
+      // The zone's abbreviation (CEST; GMT+2 where the runtime knows no name for it).
+      expect(mail).toMatchObject({
+        status: 'queued',
+        subject: expect.stringMatching(/^Reminder: Tea & <Talk>, Jun 10, 2031 at 6:00 PM (CEST|GMT\+2)$/),
+      });
       // Greeted by name when the consumer sends it.
       expect(mail!.html).toContain('Dear {{name}},');
       expect(mail!.html).toContain('Tea &amp; &lt;Talk&gt;');
       expect(mail!.text).toContain('12 Rue de Bretagne');
-      expect(mail!.text).toContain('6:00 PM - 8:00 PM CEST (Europe/Paris)');
+      expect(mail!.text).toMatch(/6:00 PM - 8:00 PM (CEST|GMT\+2) \(Europe\/Paris\)/);
       expect(mail!.text).toContain(`/events/${e.id}`);
       // Optional: it carries the unsubscribe link.
       expect(mail!.html).toContain('{{unsubscribe_url}}');
@@ -124,7 +128,7 @@ describe('event reminders', () => {
     await runAt(Date.UTC(2031, 2, 29, 7, 55));
     expect(await reminders(a)).toHaveLength(0);
     await runAt(Date.UTC(2031, 2, 29, 8, 5));
-    expect(await reminders(a)).toMatchObject([{ subject: expect.stringContaining('Mar 30, 2031 at 10:00 AM CEST') }]);
+    expect(await reminders(a)).toMatchObject([{ subject: expect.stringMatching(/Mar 30, 2031 at 10:00 AM (CEST|GMT\+2)$/) }]);
   });
 
   it('an event created less than 24 hours ahead gets none; nor does a member who joined after the reminder was due', async () => {
