@@ -1,7 +1,7 @@
 import { hashPassword } from '../../src/worker/platform/crypto';
 import { parseTotpSecret } from '../../src/worker/modules/auth/totp';
 import { slugify } from '../../src/shared/slug';
-import { zonedTimeToUtc } from '../../src/shared/time-zone';
+import { zonedTimeToUtc } from '../../src/shared/date-format';
 import { sqlText } from './wrangler';
 
 export const SEED_DEFAULTS = {

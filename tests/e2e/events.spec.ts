@@ -45,12 +45,14 @@ test.describe('events', () => {
     await page.getByLabel('Search events by title').fill(title.toUpperCase());
     const link = page.getByRole('link', { name: title });
     await expect(link).toHaveCount(1);
-    await expect(page.getByText('Jun 15, 2031 · 10:00 AM - 12:30 PM')).toBeVisible();
+    // The card: the time with the event's zone (the shared formatter).
+    await expect(page.getByText('Jun 15, 2031, 10:00 AM - 12:30 PM BST')).toBeVisible();
     await link.click();
     await expect(page).toHaveURL(/\/events\/\d+$/);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     // In the event's zone, and in the viewer's own (the test browser runs in UTC).
-    await expect(page.getByText(/10:00 AM - 12:30 PM (BST|GMT\+1)/)).toBeVisible();
+    await expect(page.getByText(/^10:00 AM - 12:30 PM BST/)).toBeVisible();
+    await expect(page.getByText('Jun 15, 2031, 10:00 AM - 12:30 PM BST · Hampstead Heath')).toBeVisible();
     await expect(page.getByText('Your time: Jun 15, 2031, 9:00 AM - 11:30 AM UTC')).toBeVisible();
     const eventPath = new URL(page.url()).pathname;
 

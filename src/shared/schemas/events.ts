@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { EVENT_TYPES, EXCLUSIVITY, type EventType, type Exclusivity } from '../constants';
 import { isCountry, UNITED_STATES } from '../countries';
 import type { FieldErrors } from '../errors';
-import { isValidTimeZone } from '../time-zone';
+import { isValidTimeZone } from '../date-format';
 import { isUsState } from '../us-states';
 import { IdSchema, TokenSchema } from './common';
 import { PageQuerySchema, type Page } from './page';

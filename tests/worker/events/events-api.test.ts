@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { todayInZone } from '../../../src/shared/event-format';
+import { todayInZone } from '../../../src/shared/date-format';
 import { auditLog } from '../../../src/worker/db/schema/membership';
 import { events } from '../../../src/worker/db/schema/events';
 import { getEvent, listEvents } from '../../../src/worker/modules/events/events';

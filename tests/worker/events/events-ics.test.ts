@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, type IcsEvent } from '../../../src/worker/modules/events/ics';
+import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, offsetChanges, type IcsEvent } from '../../../src/worker/modules/events/ics';
 import { request, roles, trpc, userRow } from '../helpers';
 import { createEventAs, type Json } from './events-helpers';
 
@@ -38,21 +38,62 @@ describe('ics', () => {
     expect(foldIcsLine('SHORT:x')).toBe('SHORT:x');
   });
 
-  it('writes UTC instants, CRLF endings and the escaped fields', () => {
+  it("writes the event's wall time in its zone, CRLF endings and the escaped fields", () => {
     const ics = buildIcs([base], { origin: 'https://club.example', now: Date.UTC(2030, 5, 1) });
+    const unfolded = ics.replace(/\r\n /g, '');
     expect(icsUtc(base.startsAt)).toBe('20310115T080000Z');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(ics.split('\r\n').every((l) => !l.includes('\n'))).toBe(true);
-    expect(ics).toContain('DTSTART:20310115T080000Z');
-    expect(ics).toContain('DTEND:20310115T103000Z');
+    expect(ics).toContain('DTSTART;TZID=Europe/Paris:20310115T090000');
+    expect(ics).toContain('DTEND;TZID=Europe/Paris:20310115T113000');
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\n');
     expect(ics).toContain('DTSTAMP:20300601T000000Z');
     expect(ics).toContain('UID:event-7@club.example');
     expect(ics).toContain('SUMMARY:Tea\\, Cake\\; and \\\\ Chat');
-    expect(ics).toContain('DESCRIPTION:Line one\\nLine two');
+    // The description starts with when, in words, from the shared formatter.
+    expect(unfolded).toContain('DESCRIPTION:Jan 15\\, 2031\\, 9:00 AM - 11:30 AM CET (Europe/Paris)\\n\\nLine one\\nLine two');
     expect(ics).toContain('LOCATION:12 Rue de Bretagne\\, Paris\\, 75003\\, France');
     expect(ics).toContain('URL:https://club.example/events/7');
     expect(ics).toContain('X-WR-TIMEZONE:Europe/Paris');
+  });
+
+  it('writes one VTIMEZONE per zone with the changes of clocks the events span', () => {
+    const summer = { ...base, id: 8, startsAt: Date.UTC(2031, 6, 10, 17, 0), endsAt: Date.UTC(2031, 6, 10, 19, 0) };
+    const kolkata = {
+      ...base,
+      id: 9,
+      timeZone: 'Asia/Kolkata',
+      startsAt: Date.UTC(2031, 1, 1, 13, 30),
+      endsAt: Date.UTC(2031, 1, 1, 15, 0),
+    };
+    const utc = { ...base, id: 10, timeZone: 'UTC' };
+    const ics = buildIcs([base, summer, kolkata, utc], { origin: 'https://club.example', now: 0, name: 'Feed' });
+    const blocks = ics
+      .split('BEGIN:VTIMEZONE\r\n')
+      .slice(1)
+      .map((b) => b.slice(0, b.indexOf('END:VTIMEZONE')));
+    expect(blocks.map((b) => b.split('\r\n')[0])).toEqual(['TZID:Europe/Paris', 'TZID:Asia/Kolkata']);
+    const paris = blocks[0]!;
+    // In force on 14 January (the span starts a day early), then the last Sunday of March at 02:00
+    // CET, then the last Sunday of October at 03:00 CEST.
+    expect(paris).toContain('BEGIN:STANDARD\r\nDTSTART:20310114T090000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\nTZNAME:CET\r\n');
+    expect(paris).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20310330T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nTZNAME:CEST\r\n');
+    expect(paris).not.toContain('20311026');
+    expect(blocks[1]).toContain('TZOFFSETTO:+0530');
+    expect(blocks[1]!.match(/BEGIN:(STANDARD|DAYLIGHT)/g)).toEqual(['BEGIN:STANDARD']);
+    expect(ics).toContain('DTSTART;TZID=Europe/Paris:20310710T190000');
+    expect(ics).toContain('DTSTART;TZID=Asia/Kolkata:20310201T190000');
+    // A UTC event is a UTC instant, without a VTIMEZONE.
+    expect(ics).toContain('DTSTART:20310115T080000Z');
+  });
+
+  it('finds the changes of clocks to the minute', () => {
+    expect(offsetChanges('America/New_York', Date.UTC(2031, 0, 1), Date.UTC(2032, 0, 1))).toEqual([
+      { at: Date.UTC(2031, 2, 9, 7, 0), before: -5 * 3600_000, after: -4 * 3600_000 },
+      { at: Date.UTC(2031, 10, 2, 6, 0), before: -4 * 3600_000, after: -5 * 3600_000 },
+    ]);
+    expect(offsetChanges('Asia/Kolkata', Date.UTC(2031, 0, 1), Date.UTC(2032, 0, 1))).toEqual([]);
   });
 
   it('uses the link as the location of a virtual event', () => {
@@ -79,8 +120,9 @@ describe('GET /api/events/:id/ics', () => {
     expect(res.headers.get('Content-Type')).toContain('text/calendar');
     expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${e.slug}.ics"`);
     const body = await res.text();
-    expect(body).toContain('DTSTART:20310705T020000Z');
-    expect(body).toContain('DTEND:20310705T050000Z');
+    expect(body).toContain('DTSTART;TZID=America/Los_Angeles:20310704T190000');
+    expect(body).toContain('DTEND;TZID=America/Los_Angeles:20310704T220000');
+    expect(body).toContain('TZNAME:PDT');
     expect((await request(`/api/events/${e.id}/ics`)).status).toBe(401);
     expect((await request('/api/events/99999999/ics', { as: viewer })).status).toBe(404);
   });

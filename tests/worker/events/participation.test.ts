@@ -196,13 +196,13 @@ describe('confirmation email', () => {
     const [mail] = await mailTo(m.email);
     expect(mail).toMatchObject({ kind: 'event_confirmation', subject: 'Confirmed: Sunset, Sail; and Supper' });
     expect(mail!.text).toContain('Jun 01, 2031');
-    expect(mail!.text).toContain('5:00 PM - 8:00 PM');
+    expect(mail!.text).toContain('5:00 PM - 8:00 PM HST (Pacific/Honolulu)');
     expect(mail!.text).toContain(`${env.APP_ORIGIN}/events/${e.id}`);
     // The attachment is sealed with the rest of the body; mailTo opens it as the consumer does.
     const ics = mail!.attachments![0]!;
     expect(ics.filename).toBe(`${e.slug}.ics`);
     expect(ics.contentType).toContain('text/calendar');
-    expect(ics.content).toContain('DTSTART:20310602T030000Z');
+    expect(ics.content).toContain('DTSTART;TZID=Pacific/Honolulu:20310601T170000');
     expect(ics.content).toContain('SUMMARY:Sunset\\, Sail\\; and Supper');
   });
 

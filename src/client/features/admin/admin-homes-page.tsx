@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatDate } from '../../../shared/date-format';
 import type { HomeCard, HomeState, StayStatus } from '../../../shared/schemas/homes';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
@@ -9,8 +10,6 @@ import { AdminHeader, Loaded, StackTable } from './admin-list';
 import './admin.css';
 
 // Stays and windows are calendar days (yyyy-mm-dd), read in UTC so no time zone shifts them.
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
 
 const HOME_STATE: Record<HomeState, { label: string; badge: string }> = {
   listed: { label: 'Listed', badge: 'badge-active' },
@@ -147,7 +146,8 @@ function AllStays() {
           <td data-label="Host">{s.host.name}</td>
           <td data-label="Dates">
             <span>
-              {day(s.startDate)} – {day(s.endDate)} <span className="muted">({s.nights === 1 ? '1 night' : `${s.nights} nights`})</span>
+              {formatDate(s.startDate)} – {formatDate(s.endDate)}{' '}
+              <span className="muted">({s.nights === 1 ? '1 night' : `${s.nights} nights`})</span>
             </span>
           </td>
           <td data-label="State">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded } from './admin-list';
+import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
 
 const TABS: { status: ApplicationStatus; label: string }[] = [
@@ -14,8 +15,6 @@ const TABS: { status: ApplicationStatus; label: string }[] = [
   { status: 'accepted', label: 'Accepted' },
   { status: 'rejected', label: 'Rejected' },
 ];
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function statusOf(a: ApplicationView) {
   return a.accepted === null ? 'pending' : a.accepted ? 'accepted' : 'rejected';
@@ -65,7 +64,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         <dt>Phone</dt>
         <dd>{app.phone}</dd>
         <dt>Submitted</dt>
-        <dd>{dateTime(app.created_at)}</dd>
+        <dd>{formatDateTime(app.created_at)}</dd>
         <dt>Membership type</dt>
         <dd>{app.membership_type}</dd>
         <dt>Availability</dt>
@@ -108,7 +107,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           <>
             <dt>Decided</dt>
             <dd>
-              {dateTime(app.decided_at)}
+              {formatDateTime(app.decided_at)}
               {app.decided_by ? ` by ${app.decided_by}` : ''}
               {app.granted_founding ? ' · Founding granted' : ''}
             </dd>

@@ -5,9 +5,8 @@ import { SelectField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
+import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
   if (!target) return <span className="muted">—</span>;
@@ -92,7 +91,7 @@ export function AuditLogPage() {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td data-label="When" className="audit-when">
-                    <time dateTime={new Date(e.at).toISOString()}>{dateTime.format(e.at)}</time>
+                    <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at)}</time>
                   </td>
                   <td data-label="Who">{e.actor?.name ?? <span className="muted">Removed account</span>}</td>
                   <td data-label="What">{e.label}</td>

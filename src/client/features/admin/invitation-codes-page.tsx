@@ -7,9 +7,8 @@ import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
+import { formatInstantDate, localTimeZone, todayInZone } from '../../../shared/date-format';
 import './admin.css';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** The end of a yyyy-mm-dd day in the admin's own time zone, as Unix ms. */
 function endOfLocalDay(date: string): number {
@@ -61,8 +60,8 @@ function CreateCodeForm() {
     });
   }
 
-  const today = new Date();
-  const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  // Today in the admin's own zone, once: the expiry picker's earliest day.
+  const [minDate] = useState(() => todayInZone(Date.now(), localTimeZone()));
   return (
     <form className="card" onSubmit={submit} noValidate>
       <h2>New code</h2>
@@ -130,7 +129,8 @@ function CodeUses({ id }: { id: number }) {
     <ul className="code-uses">
       {uses.data.map((u) => (
         <li key={u.application_id}>
-          {u.full_name} ({u.email}), {day(u.created_at)}, {u.accepted === null ? 'pending' : u.accepted ? 'accepted' : 'rejected'}
+          {u.full_name} ({u.email}), {formatInstantDate(u.created_at)},{' '}
+          {u.accepted === null ? 'pending' : u.accepted ? 'accepted' : 'rejected'}
         </li>
       ))}
     </ul>
@@ -190,14 +190,14 @@ export function InvitationCodesPage() {
                     {open === c.id ? <CodeUses id={c.id} /> : null}
                   </div>
                 </td>
-                <td data-label="Expires">{c.expires_at ? day(c.expires_at) : 'Never'}</td>
+                <td data-label="Expires">{c.expires_at ? formatInstantDate(c.expires_at) : 'Never'}</td>
                 <td data-label="Note">
                   {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
                   <div>
                     {c.note ?? ''}
                     <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
                       {c.created_by ? `by ${c.created_by}, ` : ''}
-                      {day(c.created_at)}
+                      {formatInstantDate(c.created_at)}
                     </div>
                   </div>
                 </td>

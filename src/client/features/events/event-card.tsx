@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { formatEventDateRange, formatTimeRange12, truncateDescription } from '../../../shared/event-format';
+import { formatEventWhen } from '../../../shared/date-format';
+import { truncateDescription } from '../../../shared/event-format';
 import type { EventDto } from '../../../shared/schemas/events';
 
 export function placeLabel(e: Pick<EventDto, 'is_physical' | 'location' | 'city' | 'state' | 'country' | 'virtual_link'>): string {
@@ -20,9 +21,7 @@ export function EventCard({ event }: { event: EventDto }) {
     <article className="event-card" style={{ '--event-color': event.color } as React.CSSProperties}>
       <div className="event-card-band" aria-hidden="true" />
       <div className="event-card-body">
-        <p className="event-card-when">
-          {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)}
-        </p>
+        <p className="event-card-when">{formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full}</p>
         <h3>
           <Link href={`/events/${event.id}`}>{event.title}</Link>
         </h3>

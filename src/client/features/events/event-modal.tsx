@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { EXCLUSIVITY } from '../../../shared/constants';
 import { COUNTRIES, UNITED_STATES } from '../../../shared/countries';
+import { localTimeZone } from '../../../shared/date-format';
 import { EVENT_TYPE_OPTIONS } from '../../../shared/event-format';
 import type { EventDto } from '../../../shared/schemas/events';
 import { US_STATES } from '../../../shared/us-states';
@@ -53,14 +54,6 @@ interface FormState {
   capacity: string;
 }
 
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 function timeZones(current: string): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
   const all = intl.supportedValuesOf?.('timeZone') ?? [];
@@ -80,7 +73,7 @@ function initialState(event?: EventDto): FormState {
       end_date: '',
       start_time: '',
       end_time: '',
-      time_zone: browserTimeZone(),
+      time_zone: localTimeZone(),
       is_physical: true,
       location: '',
       zip_code: '',

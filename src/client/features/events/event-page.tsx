@@ -3,13 +3,8 @@ import { TRPCClientError } from '@trpc/client';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
-import {
-  eventTypeLabel,
-  formatEventDateRange,
-  formatInstantInZone,
-  formatInstantRangeInZone,
-  formatTimeRange12,
-} from '../../../shared/event-format';
+import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
+import { eventTypeLabel } from '../../../shared/event-format';
 import type { EventDetailDto } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
@@ -20,7 +15,7 @@ import { EventImages } from '../../shared/images/event-images';
 import { AnnouncementComposer } from './announcement-composer';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
-import { browserTimeZone, EventModal } from './event-modal';
+import { EventModal } from './event-modal';
 import { ParticipantList, ParticipationTab } from './participation';
 import './events.css';
 
@@ -62,12 +57,10 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
     }),
   );
 
-  const startsAt = Date.parse(event.starts_at);
-  const endsAt = Date.parse(event.ends_at);
-  const zoneName = formatInstantInZone(startsAt, event.time_zone).zone;
-  const viewerZone = browserTimeZone();
-  const viewerSees = formatInstantRangeInZone(startsAt, endsAt, viewerZone);
-  const differs = viewerSees !== formatInstantRangeInZone(startsAt, endsAt, event.time_zone);
+  const when = formatEventWhen(event.starts_at, event.ends_at, event.time_zone);
+  // "Your time": the same moments in the viewer's zone, shown only when they read differently.
+  const yours = formatEventWhen(event.starts_at, event.ends_at, localTimeZone()).full;
+  const differs = yours !== when.full;
   const sees = event.viewer.can_see_details;
 
   return (
@@ -75,12 +68,12 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
       <div className="card">
         <dl className="event-facts">
           <dt>Date</dt>
-          <dd>{formatEventDateRange(event.event_date, event.end_date)}</dd>
+          <dd>{when.date}</dd>
           <dt>Time</dt>
           <dd>
-            {formatTimeRange12(event.start_time, event.end_time)} {zoneName}
+            {when.time}
             <span className="secondary">{event.time_zone.replace(/_/g, ' ')}</span>
-            {differs ? <span className="secondary">Your time: {viewerSees}</span> : null}
+            {differs ? <span className="secondary">Your time: {yours}</span> : null}
           </dd>
           <dt>Type</dt>
           <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
@@ -225,8 +218,7 @@ export function EventPage() {
         {event.is_past ? <span className="badge badge-past">Past</span> : null}
       </div>
       <p className="event-meta-line">
-        {formatEventDateRange(event.event_date, event.end_date)} · {formatTimeRange12(event.start_time, event.end_time)} ·{' '}
-        {placeLabel(event)}
+        {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
       </p>
       <div className="tabs" role="tablist" aria-label="Event sections">
         {TABS.map((t, i) => (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { formatLongDate, formatMonthTitle } from '../../../shared/date-format';
 import type { AvailabilityWindow } from '../../../shared/schemas/homes';
 
 /**
@@ -41,8 +42,6 @@ function weeksOf(month: string): (string | null)[][] {
 const inside = (d: string, windows: AvailabilityWindow[]) => windows.some((w) => w.start <= d && d < w.end);
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** How far ahead the grid goes: stays are requested months, not years, ahead. */
 const MONTHS_AHEAD = 24;
@@ -152,7 +151,7 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
           ‹
         </button>
         <h3 id="calendar-month" aria-live="polite">
-          {monthTitle.format(new Date(msOf(`${month}-01`)))}
+          {formatMonthTitle(month)}
         </h3>
         <button
           type="button"
@@ -202,7 +201,7 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
                       data-day={d}
                       className={className}
                       tabIndex={d === focusDay ? 0 : -1}
-                      aria-label={`${dayTitle.format(new Date(msOf(d)))}, ${words.join(', ')}`}
+                      aria-label={`${formatLongDate(d)}, ${words.join(', ')}`}
                       aria-current={d === today ? 'date' : undefined}
                       aria-disabled={!picking || past || undefined}
                       onClick={() => {

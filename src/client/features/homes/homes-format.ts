@@ -1,9 +1,8 @@
+import { formatDate } from '../../../shared/date-format';
 import type { AvailabilityWindow } from '../../../shared/schemas/homes';
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** yyyy-mm-dd as "14 Jul 2026" (calendar days, so read in UTC). */
-export const formatDay = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
+/** yyyy-mm-dd as "Jul 14, 2026": calendar days, through the shared formatter. */
+export const formatDay = formatDate;
 
 export const formatRange = (w: AvailabilityWindow) => `${formatDay(w.start)} – ${formatDay(w.end)}`;
 

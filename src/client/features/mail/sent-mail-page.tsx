@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MailFrame } from '../../shared/email-preview';
 import { MailPageHead } from './mail-page-head';
+import { formatDateTime } from '../../../shared/date-format';
 import './mail.css';
 
 const KIND_LABELS: Record<string, string> = {
@@ -23,9 +24,6 @@ const KIND_LABELS: Record<string, string> = {
   event_waitlist_place: 'Waitlist place',
   home_stay: 'Home stay',
 };
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (ms: number) => dateTime.format(new Date(ms));
 
 interface Counts {
   total: number;
@@ -120,7 +118,7 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
             </div>
             <div>
               <dt>Sent</dt>
-              <dd>{when(msg!.createdAt)}</dd>
+              <dd>{formatDateTime(msg!.createdAt)}</dd>
             </div>
           </dl>
           <CountsLine counts={msg!.counts} />
@@ -146,7 +144,9 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
                       <StatusBadge status={d.status} />
                     </td>
                     <td>{d.attempts}</td>
-                    <td className="delivery-reason">{d.status === 'sent' && d.sentAt ? `Sent ${when(d.sentAt)}` : (d.lastError ?? '')}</td>
+                    <td className="delivery-reason">
+                      {d.status === 'sent' && d.sentAt ? `Sent ${formatDateTime(d.sentAt)}` : (d.lastError ?? '')}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -213,7 +213,7 @@ export function SentMailPage() {
                 <span className="sent-item-top">
                   <span className="sent-subject">{m.subject}</span>
                   <time className="sent-time" dateTime={new Date(m.createdAt).toISOString()}>
-                    {when(m.createdAt)}
+                    {formatDateTime(m.createdAt)}
                   </time>
                 </span>
                 <span className="sent-item-meta">

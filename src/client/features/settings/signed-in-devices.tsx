@@ -5,9 +5,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatDateTime } from '../../../shared/date-format';
 import './settings.css';
 
-const signedInAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 function deviceName(s: Pick<AccountSessionView, 'browser' | 'os'>): string {
@@ -91,7 +91,7 @@ export function SignedInDevices() {
                   </p>
                   <p className="device-meta">
                     <span>
-                      Signed in <time dateTime={new Date(s.createdAt).toISOString()}>{signedInAt.format(s.createdAt)}</time>
+                      Signed in <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
                     </span>
                     <span>{lastActive(s, now)}</span>
                   </p>

@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { CommentTextArea } from './comment-textarea';
 import { LinkifiedText } from './linkified-text';
 import { useOnSessionLost } from './use-session-lost';
+import { formatDateTime } from '../../../shared/date-format';
 
 /** Who reads the widget: a signed-in member (by id, for wording only) or null for a visitor. */
 export interface Viewer {
@@ -23,8 +24,6 @@ interface CommentItemProps {
   onDeleted: (id: number) => void;
   onLikeChanged: (state: CommentLikeState) => void;
 }
-
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One comment in view or edit mode (SPEC 4). Edit and Delete are offered as the comment's
@@ -115,7 +114,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
             {author.trim().charAt(0).toUpperCase() || '?'}
           </span>
           <span className="comment-author">{author}</span>
-          <time className="comment-time" dateTime={comment.created_at} title={fullDate.format(new Date(comment.created_at))}>
+          <time className="comment-time" dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
             {relativeTime(comment.created_at, now)}
           </time>
           {comment.updated_at ? <span className="comment-edited">(edited)</span> : null}

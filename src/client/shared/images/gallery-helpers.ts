@@ -1,16 +1,14 @@
+import { formatInstantDate, localTimeZone, zonedParts } from '../../../shared/date-format';
 import { DISPLAY_MAX_EDGE, type ImageDto } from '../../../shared/schemas/images';
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
-
-/** SPEC 9: dates show as 'MMM dd, yyyy'. */
+/** SPEC 9: dates show as 'MMM dd, yyyy' (the viewer's own day). */
 export function formatUploadDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return formatInstantDate(iso);
 }
 
 /** The viewer's local calendar day of an upload. */
 function dayKey(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return zonedParts(iso, localTimeZone()).isoDate;
 }
 
 export interface ImageGroup {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
-import { todayInZone } from '../../../shared/event-format';
+import { todayInZone, zonedTimeToUtc } from '../../../shared/date-format';
 import {
   eventValuesErrors,
   type CreateEventInput,
@@ -14,7 +14,6 @@ import {
   type UpdateEventInput,
 } from '../../../shared/schemas/events';
 import { EVENT_REF_PATTERN, slugify } from '../../../shared/slug';
-import { zonedTimeToUtc } from '../../../shared/time-zone';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { eventParticipants, eventWaitlist, events, type EventRow } from '../../db/schema/events';
 import { images } from '../../db/schema/images';

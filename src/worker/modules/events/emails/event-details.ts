@@ -1,15 +1,16 @@
-import { eventTypeLabel, formatEventDateRange, formatInstantInZone, formatTimeRange12 } from '../../../../shared/event-format';
+import { formatEventWhen } from '../../../../shared/date-format';
+import { eventTypeLabel } from '../../../../shared/event-format';
 import type { EventRow } from '../../../db/schema/events';
 import { eventPlace } from '../ics';
 import { escapeHtml } from '../../mail/layout';
 
 /** The when / where / what table shared by the event emails; every value escaped. */
 export function eventDetailsHtml(e: EventRow): string {
-  const zone = formatInstantInZone(e.startsAt, e.timeZone).zone;
+  const when = formatEventWhen(e.startsAt, e.endsAt, e.timeZone);
   const place = e.isPhysical ? eventPlace(e) || 'Unset' : e.virtualLink || 'No link provided';
   const rows: [string, string][] = [
-    ['Date', formatEventDateRange(e.eventDate, e.endDate)],
-    ['Time', `${formatTimeRange12(e.startTime, e.endTime)} ${zone} (${e.timeZone})`],
+    ['Date', when.date],
+    ['Time', `${when.time} (${e.timeZone.replace(/_/g, ' ')})`],
     [e.isPhysical ? 'Location' : 'Virtual link', place],
     ['Category', eventTypeLabel(e.type)],
   ];

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../shared/date-format';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 
 /** The emails of a stay's steps: each goes to the other side (DECISIONS "Travel Host homes"). */
@@ -12,12 +13,10 @@ interface StayFacts {
   guests: number;
 }
 
-const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
 function factsHtml(s: StayFacts): string {
   const where = [s.city, s.country].filter(Boolean).join(', ');
   return `<p><strong>${escapeHtml(s.homeTitle)}</strong>${where ? ` · ${escapeHtml(where)}` : ''}<br>
-${escapeHtml(day(s.startDate))} to ${escapeHtml(day(s.endDate))} · ${s.nights} night${s.nights === 1 ? '' : 's'} · ${s.guests} guest${s.guests === 1 ? '' : 's'}</p>`;
+${escapeHtml(formatDate(s.startDate))} to ${escapeHtml(formatDate(s.endDate))} · ${s.nights} night${s.nights === 1 ? '' : 's'} · ${s.guests} guest${s.guests === 1 ? '' : 's'}</p>`;
 }
 
 const noteHtml = (label: string, note: string) =>

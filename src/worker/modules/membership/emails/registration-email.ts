@@ -1,9 +1,11 @@
 import { CLUB_NAME } from '../../../../shared/constants';
+import { formatDateTime } from '../../../../shared/date-format';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 
 /** The invitation to register, sent when an admin accepts an application. */
 export function registrationEmail(opts: { name: string; link: string; expiresAt: number }): { subject: string; bodyHtml: string } {
-  const expires = new Date(opts.expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  // The applicant's zone is unknown: the moment the link stops working, in UTC and saying so.
+  const expires = formatDateTime(opts.expiresAt, 'UTC');
   return {
     subject: `Welcome to ${CLUB_NAME}: create your account`,
     bodyHtml: `<p>Dear ${escapeHtml(opts.name)},</p>
