@@ -142,6 +142,9 @@ export async function enqueueEmail(
   return { messageId, deliveryIds, skipped: rows.length - deliveryIds.length };
 }
 
+/** A delivery's last_error when the queue refused it (Sent mail offers Retry). */
+export const NOT_QUEUED = 'Could not be queued for sending. Use Retry.';
+
 /**
  * If the queue refuses, the recorded deliveries would wait forever as 'queued': mark them failed
  * with the reason, so the Sent mail view offers Retry, and let the caller see the error.
@@ -153,7 +156,7 @@ async function enqueueOrMarkFailed(deps: Deps, messageId: number, deliveryIds: n
     console.error('mail enqueue failed', { messageId, error: describeError(err) });
     await deps.db
       .update(emailDeliveries)
-      .set({ status: 'failed', lastError: 'Could not be queued for sending. Use Retry.' })
+      .set({ status: 'failed', lastError: NOT_QUEUED })
       .where(and(eq(emailDeliveries.messageId, messageId), eq(emailDeliveries.status, 'queued')));
     throw err;
   }
