@@ -4,9 +4,8 @@ import { Hono } from 'hono';
 import { AuditLogListInputSchema } from '../../../shared/schemas/audit-log';
 import { ChangePrivilegeInputSchema, IdInputSchema, ListUsersInputSchema, SetAdminInputSchema } from '../../../shared/schemas/membership';
 import { parseInput } from '../../platform/app-error';
-import { withRoundTrips } from '../../platform/d1-round-trips';
 import type { AppEnv } from '../../platform/hono-env';
-import { pageQuery, setNextLink } from '../../platform/link-header';
+import { pageQuery, restPage } from '../../platform/link-header';
 import { jsonBodyWith } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
 import * as auditLog from './audit-log';
@@ -17,10 +16,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // SPEC 7's answer stays a bare list; the next page is in the Link header (issue 13).
   .get('/api/users', async (c) => {
     const input = parseInput(ListUsersInputSchema, { search: c.req.query('search'), ...pageQuery(c) });
-    const actor = await actorOf(c);
-    const page = await withRoundTrips(c, (deps) => users.listUsers(deps, actor, input));
-    setNextLink(c, page.nextCursor);
-    return c.json(page.items);
+    return c.json((await restPage(c, (deps, actor) => users.listUsers(deps, actor, input))).items);
   })
   .put('/api/users/:id/privilege', async (c) => {
     const input = await jsonBodyWith(c, ChangePrivilegeInputSchema, { id: c.req.param('id') });
@@ -41,9 +37,6 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/audit-log', async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
-    const actor = await actorOf(c);
-    const page = await withRoundTrips(c, (deps) => auditLog.listAuditLog(deps, actor, input));
-    setNextLink(c, page.nextCursor);
-    return c.json(page);
+    return c.json(await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input)));
   })
   .get('/api/admin/audit-log/filters', async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));

@@ -3,8 +3,8 @@ import { IdSchema } from '../../../shared/schemas/common';
 import { SendGroupMailInputSchema, SentMailListInputSchema } from '../../../shared/schemas/mail';
 import type { AppEnv } from '../../platform/hono-env';
 import { parseInput } from '../../platform/app-error';
-import { countingDeps, withRoundTrips } from '../../platform/d1-round-trips';
-import { pageQuery, setNextLink } from '../../platform/link-header';
+import { countingDeps } from '../../platform/d1-round-trips';
+import { pageQuery, restPage } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import { sendGroupMail } from './group-mail';
 import { listMailMembers } from './mail-recipients';
@@ -25,10 +25,7 @@ export const adminMailRoutes = new Hono<AppEnv>()
   .get('/api/admin/get-members', async (c) => c.json(await listMailMembers(c.get('deps'), await actorOf(c))))
   .get('/api/admin/sent-mail', async (c) => {
     const input = parseInput(SentMailListInputSchema, { kind: c.req.query('kind'), ...pageQuery(c) });
-    const actor = await actorOf(c);
-    const page = await withRoundTrips(c, (deps) => listSentMail(deps, actor, input));
-    setNextLink(c, page.nextCursor);
-    return c.json(page);
+    return c.json(await restPage(c, (deps, actor) => listSentMail(deps, actor, input)));
   })
   .get('/api/admin/sent-mail/:id', async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));

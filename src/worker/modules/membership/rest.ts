@@ -14,9 +14,8 @@ import {
 } from '../../../shared/schemas/membership';
 import type { AppEnv } from '../../platform/hono-env';
 import { AppError, parseInput } from '../../platform/app-error';
-import { withRoundTrips } from '../../platform/d1-round-trips';
 import { errorTextResponse } from '../../platform/http-errors';
-import { pageQuery, setNextLink } from '../../platform/link-header';
+import { pageQuery, restPage } from '../../platform/link-header';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as applications from './applications';
 import * as codes from './invitation-codes';
@@ -69,10 +68,7 @@ export const membershipRoutes = new Hono<AppEnv>()
   // SPEC 7's answers stay bare lists; the next page is in the Link header (issue 13).
   .get('/api/applications', async (c) => {
     const input = parseInput(ListApplicationsInputSchema, { status: c.req.query('status'), ...pageQuery(c) });
-    const actor = await actorOf(c);
-    const page = await withRoundTrips(c, (deps) => applications.listApplications(deps, actor, input));
-    setNextLink(c, page.nextCursor);
-    return c.json(page.items);
+    return c.json((await restPage(c, (deps, actor) => applications.listApplications(deps, actor, input))).items);
   })
   .patch('/api/applications/:id/status', async (c) => {
     const input = await jsonBodyWith(c, DecideApplicationInputSchema, { id: c.req.param('id') });
@@ -86,10 +82,7 @@ export const membershipRoutes = new Hono<AppEnv>()
   // Admin: invitation codes.
   .get('/api/invitation-codes', async (c) => {
     const input = parseInput(ListInvitationCodesInputSchema, pageQuery(c));
-    const actor = await actorOf(c);
-    const page = await withRoundTrips(c, (deps) => codes.listInvitationCodes(deps, actor, input));
-    setNextLink(c, page.nextCursor);
-    return c.json(page.items);
+    return c.json((await restPage(c, (deps, actor) => codes.listInvitationCodes(deps, actor, input))).items);
   })
   .post('/api/invitation-codes', async (c) => {
     const input = await jsonBody(c, CreateInvitationCodeInputSchema);
