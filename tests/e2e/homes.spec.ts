@@ -1,8 +1,8 @@
 // Issue 16 "Travel Host homes": a Travel Host completes the home drafted from her application's
 // property and opens dates; a member finds it by country and dates and requests a stay; the host
 // accepts (the guest is emailed); the guest then sees the exact address.
-import { expect, test, type Browser } from '@playwright/test';
-import { latestMailTo, loginAsDemo, SEED } from './fixtures';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
+import { latestMailTo, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 import { gradientPng } from './test-images';
 
 // Claire's seeded property (scripts/lib/seed-sql.ts) is "South Kihei Rd, Maui". Priya is the
@@ -17,6 +17,16 @@ function isoDate(daysFromToday: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + daysFromToday);
   return d.toISOString().slice(0, 10);
+}
+
+/** A day of the availability calendar, shown by moving to its month with Previous / Next month. */
+async function calendarDay(calendar: Locator, iso: string): Promise<Locator> {
+  const day = calendar.locator(`[data-day="${iso}"]`);
+  for (let i = 0; i < 24 && (await day.count()) === 0; i++) {
+    const shown = (await calendar.locator('[data-day]').first().getAttribute('data-day'))!;
+    await calendar.getByRole('button', { name: shown < iso ? 'Next month' : 'Previous month' }).click();
+  }
+  return day;
 }
 
 async function memberPage(browser: Browser, baseURL: string | undefined, who: { email: string; name: string }) {
@@ -122,9 +132,32 @@ test('a Travel Host lists her application property, a member requests a stay, th
     expect((await g.request.get(home.photos[0]!.url)).status()).toBe(200);
     const gallery = (await (await g.request.get('/api/images')).json()) as { id: number }[];
     expect(gallery.map((i) => i.id)).not.toContain(home.photos[0]!.id);
+    // The availability calendar: a month grid whose open nights are marked available; a click on
+    // the check-in day and one on the check-out day fill the request's dates.
+    const calendar = g.getByRole('region', { name: 'Availability' });
+    const grid = calendar.getByRole('grid');
+    await expect(grid).toBeVisible();
+    await expect(grid.getByRole('columnheader').first()).toHaveAttribute('abbr', 'Monday');
+    // Today is outlined (aria-current), in the first month the grid offers; earlier days are past.
+    await expect(await calendarDay(calendar, isoDate(0))).toHaveAttribute('aria-current', 'date');
+    await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    if (isoDate(-1).slice(0, 7) === isoDate(0).slice(0, 7)) {
+      await expect(grid.locator(`[data-day="${isoDate(-1)}"]`)).toHaveAttribute('aria-label', /, past$/);
+    }
+    await expect(await calendarDay(calendar, isoDate(61))).toHaveAttribute('aria-label', /, not available$/);
+    const checkIn = await calendarDay(calendar, stay.start);
+    await expect(checkIn).toHaveAttribute('aria-label', /, available$/);
+    await checkIn.click();
+    await expect(calendar.getByText('Now choose your check-out day.')).toBeVisible();
+    // The keyboard moves through days (one tab stop) and Enter picks the focused one.
+    await expect(checkIn).toBeFocused();
+    for (let i = 0; i < 5; i++) await g.keyboard.press('ArrowRight');
+    await expect(grid.locator(`[data-day="${stay.end}"]`)).toBeFocused();
+    await g.keyboard.press('Enter');
     const form = g.getByRole('form', { name: 'Request a stay' });
-    await form.getByLabel('Check-in').fill(stay.start);
-    await form.getByLabel('Check-out').fill(stay.end);
+    await expect(form.getByLabel('Check-in')).toHaveValue(stay.start);
+    await expect(form.getByLabel('Check-out')).toHaveValue(stay.end);
+    await expect(grid.locator(`[data-day="${stay.end}"]`)).toHaveAttribute('aria-label', /check-out$/);
     await form.getByLabel('Guests').fill('2');
     await form.getByLabel('Message to the host').fill('Two of us, quiet travellers.');
     await expect(form.getByText('5 nights')).toBeVisible();
@@ -157,7 +190,42 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await expect(g.getByText(ADDRESS)).toBeVisible();
     await expect(g.getByText('The exact address is shared once the host accepts your stay.')).toHaveCount(0);
     await expect(g.getByRole('heading', { name: 'Already booked' })).toBeVisible();
+    // The calendar marks the accepted stay's nights booked.
+    const bookedCalendar = g.getByRole('region', { name: 'Availability' });
+    await expect(await calendarDay(bookedCalendar, stay.start)).toHaveAttribute('aria-label', /, booked/);
   } finally {
     await guest.close();
+  }
+
+  // An admin sees every home and stay on /admin/homes, and hides the home from members there.
+  const admin = await browser.newContext({ baseURL });
+  try {
+    const a = await admin.newPage();
+    await loginAsAdmin(a);
+    await a.goto('/admin');
+    await a.getByRole('link', { name: /All homes and stays/ }).click();
+    await expect(a.getByRole('heading', { level: 1, name: 'All homes and stays' })).toBeVisible();
+    const homeRow = a.getByRole('region', { name: 'Homes' }).getByRole('row').filter({ hasText: title });
+    await expect(homeRow).toContainText(HOST.name);
+    await expect(homeRow).toContainText('Kihei, United States');
+    await expect(homeRow).toContainText('Listed');
+    const stayRow = a.getByRole('region', { name: 'Stays' }).getByRole('row').filter({ hasText: title });
+    await expect(stayRow).toContainText(GUEST.name);
+    await expect(stayRow).toContainText('Accepted');
+    await expect(stayRow).toContainText('5 nights');
+    await homeRow.getByRole('button', { name: `Hide ${title}` }).click();
+    await expect(homeRow).toContainText('Hidden');
+    // Hidden, the home is gone for members (the guest's browser as well), kept for its host.
+    expect((await a.request.get(`/api${homePath}`)).status()).toBe(200);
+    const member = await memberPage(browser, baseURL, SEED.standard2);
+    try {
+      expect((await member.page.request.get(`/api${homePath}`)).status()).toBe(404);
+    } finally {
+      await member.close();
+    }
+    await homeRow.getByRole('button', { name: `Unhide ${title}` }).click();
+    await expect(homeRow).toContainText('Listed');
+  } finally {
+    await admin.close();
   }
 });
