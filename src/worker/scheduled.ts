@@ -1,4 +1,5 @@
 import { eventRemindersJob } from './modules/events/reminders-job';
+import { homePhotosJob } from './modules/homes/home-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
@@ -13,7 +14,7 @@ import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job'
  * adding one is a line here. Locally, `npm start` runs wrangler dev with --test-scheduled, so
  * GET /__scheduled (or /cdn-cgi/handler/scheduled) runs them all on demand.
  */
-export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, eventRemindersJob, sessionsJob, tokensJob, staleClaimsJob];
+export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, homePhotosJob, eventRemindersJob, sessionsJob, tokensJob, staleClaimsJob];
 
 /** Runs every job; one failing job is logged and does not stop the others. */
 export async function runScheduledJobs(deps: Deps, jobs: ScheduledJob[] = scheduledJobs): Promise<ScheduledJobResult[]> {
