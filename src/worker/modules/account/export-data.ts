@@ -48,6 +48,16 @@ function zipFileName(id: number, name: string, contentType: string): string {
   return `images/${id}-${cleaned || `image.${ext}`}`;
 }
 
+/** An event she joined or waits for, as her export names it. */
+const eventNamed = {
+  eventId: events.id,
+  slug: events.slug,
+  title: events.title,
+  eventDate: events.eventDate,
+  startTime: events.startTime,
+  timeZone: events.timeZone,
+};
+
 /** GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. */
 export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport> {
   const me = requireMember(actor);
@@ -139,15 +149,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       .where(eq(homeStays.hostId, me.id)),
     db.select().from(events).where(eq(events.createdBy, me.id)),
     db
-      .select({
-        eventId: events.id,
-        slug: events.slug,
-        title: events.title,
-        eventDate: events.eventDate,
-        startTime: events.startTime,
-        timeZone: events.timeZone,
-        joinedAt: eventParticipants.joinedAt,
-      })
+      .select({ ...eventNamed, joinedAt: eventParticipants.joinedAt })
       .from(eventParticipants)
       .innerJoin(events, eq(events.id, eventParticipants.eventId))
       .where(eq(eventParticipants.userId, me.id)),
@@ -184,12 +186,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
     db.select({ category: emailOptOuts.category }).from(emailOptOuts).where(eq(emailOptOuts.userId, me.id)),
     db
       .select({
-        eventId: events.id,
-        slug: events.slug,
-        title: events.title,
-        eventDate: events.eventDate,
-        startTime: events.startTime,
-        timeZone: events.timeZone,
+        ...eventNamed,
         place: waitlistPlaceSql(me.id, columnRef(eventWaitlist.eventId)).mapWith(Number),
         waitingSince: eventWaitlist.createdAt,
       })

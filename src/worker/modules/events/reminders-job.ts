@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { eventParticipants, eventReminders, events } from '../../db/schema/events';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
-import { describeError } from '../../platform/log-redaction';
 import type { ScheduledJob } from '../../platform/scheduled-job';
-import { optedOutSql } from '../mail/email-preferences';
-import { enqueueEmail } from '../mail/enqueue';
-import { appLink } from '../mail/layout';
 import { eventReminderEmail } from './emails/event-reminder';
+import { emailMembersPerEvent, type EventMember } from './event-mail';
 
 /**
  * How long before the start a reminder is due: 24 hours of elapsed time before events.starts_at,
@@ -19,21 +15,17 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 const CLAIMS_PER_STEP = 500;
 const STEPS_PER_RUN = 4;
 
-interface Claim {
-  event_id: number;
-  user_id: number;
-}
-
 /**
  * Records the reminders that are due and not yet recorded, and answers them: participants of an
  * event starting within the next 24 hours, who had joined by the time it was due (24 hours
  * before the start), of an event created at least that long before it starts. One statement that
  * writes only absent rows and returns what it wrote: two overlapping runs (a late cron and the
  * next) each get their own members, never the same one. A reminder is recorded before its email
- * is queued, so it is sent at most once. Served by events_starts_idx and primary keys.
+ * is queued, so it is sent at most once (a message that then fails to queue stays failed in
+ * Sent mail, where an admin can retry it). Served by events_starts_idx and primary keys.
  */
 function claimDueReminders(deps: Deps, now: number, limit: number) {
-  return deps.db.all<Claim>(sql`
+  return deps.db.all<EventMember>(sql`
     INSERT INTO ${eventReminders} (event_id, user_id, sent_at)
     SELECT "p"."event_id", "p"."user_id", ${now}
     FROM ${events} AS "e" JOIN ${eventParticipants} AS "p" ON "p"."event_id" = "e"."id"
@@ -47,45 +39,6 @@ function claimDueReminders(deps: Deps, now: number, limit: number) {
     RETURNING event_id, user_id`);
 }
 
-/**
- * Emails the claimed reminders: one message per event, each participant greeted by name, through
- * the queue. Members who turned event reminders off are recorded as skipped (Sent mail shows it)
- * and sent nothing.
- */
-async function sendReminders(deps: Deps, claims: Claim[]): Promise<{ sent: number; skipped: number; failed: number }> {
-  const eventIds = [...new Set(claims.map((c) => c.event_id))];
-  const userIds = [...new Set(claims.map((c) => c.user_id))];
-  // One JSON parameter each, however many (a run claims up to 500).
-  const [eventRows, people] = await deps.db.batch([
-    deps.db
-      .select()
-      .from(events)
-      .where(sql`${events.id} IN (SELECT value FROM json_each(${JSON.stringify(eventIds)}))`),
-    deps.db
-      .select({ userId: users.id, name: users.name, email: users.email, optedOut: optedOutSql(users.id, 'reminders') })
-      .from(users)
-      .where(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
-  ]);
-  const counts = { sent: 0, skipped: 0, failed: 0 };
-  for (const event of eventRows) {
-    const mine = new Set(claims.filter((c) => c.event_id === event.id).map((c) => c.user_id));
-    const recipients = people.filter((p) => mine.has(p.userId));
-    if (recipients.length === 0) continue;
-    try {
-      const mail = eventReminderEmail({ event, link: appLink(deps.env.APP_ORIGIN, `/events/${event.id}`) });
-      const result = await enqueueEmail(deps, { kind: 'event_reminder', ...mail, recipients, eventId: event.id });
-      counts.sent += result.deliveryIds.length;
-      counts.skipped += result.skipped;
-    } catch (err) {
-      // Recorded already, so not tried again: at most once. A queue refusal leaves the deliveries
-      // failed in Sent mail, where an admin can retry them.
-      counts.failed += recipients.length;
-      console.error('event reminders: could not queue', { eventId: event.id, recipients: recipients.length, error: describeError(err) });
-    }
-  }
-  return counts;
-}
-
 /** One run: claims and sends in steps of 500 while more are due, at most four steps. */
 export async function sendDueReminders(deps: Deps): Promise<Record<string, number>> {
   const now = deps.now();
@@ -93,7 +46,12 @@ export async function sendDueReminders(deps: Deps): Promise<Record<string, numbe
   for (let step = 0; step < STEPS_PER_RUN; step++) {
     const claims = await claimDueReminders(deps, now, CLAIMS_PER_STEP);
     if (claims.length === 0) break;
-    const counts = await sendReminders(deps, claims);
+    // Members who turned event reminders off are recorded as skipped (Sent mail shows it), never sent.
+    const counts = await emailMembersPerEvent(deps, claims, {
+      kind: 'event_reminder',
+      build: (event, link) => eventReminderEmail({ event, link }),
+      optedOutOf: 'reminders',
+    });
     totals.sent += counts.sent;
     totals.skipped += counts.skipped;
     totals.failed += counts.failed;

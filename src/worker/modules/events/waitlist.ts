@@ -5,8 +5,7 @@ import { eventParticipants, eventWaitlist, events } from '../../db/schema/events
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
-import { enqueueEmail } from '../mail/enqueue';
-import { appLink } from '../mail/layout';
+import { emailMembersPerEvent, type EventMember } from './event-mail';
 import { waitlistPlaceEmail } from './emails/waitlist-place';
 
 /*
@@ -19,10 +18,7 @@ import { waitlistPlaceEmail } from './emails/waitlist-place';
  */
 
 /** A member moved from the waitlist to the participants. */
-export interface Promotion {
-  event_id: number;
-  user_id: number;
-}
+export type Promotion = EventMember;
 
 /** Members waiting for the events `which` allows, first waiting first (event_waitlist_event_idx). */
 export function waitlistOf(deps: Deps, which: SQL) {
@@ -178,31 +174,14 @@ export async function joinOrWait(deps: Deps, eventId: number, userId: number, al
 /**
  * Emails each promoted member that the place is hers (one message per event, each greeted by
  * name). Never throws: the places are taken already, and a mail failure is recorded by the queue
- * path (Sent mail offers Retry) or logged here.
+ * path (Sent mail offers Retry) or logged.
  */
 export async function notifyPromoted(deps: Deps, promoted: Promotion[]): Promise<void> {
-  if (promoted.length === 0) return;
   try {
-    const eventIds = [...new Set(promoted.map((p) => p.event_id))];
-    const userIds = [...new Set(promoted.map((p) => p.user_id))];
-    // One JSON parameter each, however many moved (a capacity raised by hundreds).
-    const [eventRows, people] = await deps.db.batch([
-      deps.db
-        .select()
-        .from(events)
-        .where(sql`${events.id} IN (SELECT value FROM json_each(${JSON.stringify(eventIds)}))`),
-      deps.db
-        .select({ userId: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
-    ]);
-    for (const event of eventRows) {
-      const ids = new Set(promoted.filter((p) => p.event_id === event.id).map((p) => p.user_id));
-      const recipients = people.filter((u) => ids.has(u.userId));
-      if (recipients.length === 0) continue;
-      const mail = waitlistPlaceEmail({ event, link: appLink(deps.env.APP_ORIGIN, `/events/${event.id}`) });
-      await enqueueEmail(deps, { kind: 'event_waitlist_place', ...mail, recipients, eventId: event.id });
-    }
+    await emailMembersPerEvent(deps, promoted, {
+      kind: 'event_waitlist_place',
+      build: (event, link) => waitlistPlaceEmail({ event, link }),
+    });
   } catch (err) {
     console.error('waitlist: could not email the promoted members', { promoted: promoted.length, error: describeError(err) });
   }
