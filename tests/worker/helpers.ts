@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type { AccountType } from '../../src/shared/constants';
 import { emailMessages } from '../../src/worker/db/schema/email';
+import { events } from '../../src/worker/db/schema/events';
 import { users } from '../../src/worker/db/schema/users';
 import { hashPassword } from '../../src/worker/platform/crypto';
 import type { MemberActor } from '../../src/worker/platform/actor';
@@ -210,6 +211,25 @@ export async function untilLimited(limit: number, attempt: (i: number) => Promis
 export async function startOfRateWindow() {
   const into = Date.now() % 60_000;
   if (into > 40_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
+}
+
+/** An event row stored directly (no API, no rate limit): in 2030 unless `values` say otherwise. */
+export async function insertEvent(values: Partial<typeof events.$inferInsert> = {}) {
+  const slug = values.slug ?? unique('ev-');
+  const [row] = await deps()
+    .db.insert(events)
+    .values({
+      slug,
+      title: `Event ${slug}`,
+      eventDate: '2030-05-01',
+      startTime: '16:00',
+      endTime: '21:00',
+      startsAt: 1_900_000_000_000,
+      endsAt: 1_900_018_000_000,
+      ...values,
+    })
+    .returning();
+  return row!;
 }
 
 /** The service-layer actor of a test user. */

@@ -5,34 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { parseCommentableId } from '../../../src/shared/commentable';
 import type { CommentsPage, CommentView } from '../../../src/shared/schemas/comments';
 import { comments } from '../../../src/worker/db/schema/comments';
-import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
 import { commentPageQuery, listComments } from '../../../src/worker/modules/comments/comments';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { encodeCursor } from '../../../src/worker/platform/keyset';
-import { actorOf, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
+import { actorOf, deps, insertEvent, request, roles, trpc, unique, type TestUser } from '../helpers';
 import { expectPageInputChecked, walkLinks } from '../pages';
 import { expectIndexed, planOf } from '../query-plan';
 
 async function parents() {
-  const db = deps().db;
-  const [event] = await db
-    .insert(events)
-    .values({
-      slug: unique('cp-'),
-      title: 'Comments evening',
-      eventDate: '2030-05-01',
-      startTime: '16:00',
-      endTime: '21:00',
-      startsAt: 1,
-      endsAt: 2,
-    })
-    .returning();
-  const [image] = await db
-    .insert(images)
+  const event = await insertEvent({ title: 'Comments evening' });
+  const [image] = await deps()
+    .db.insert(images)
     .values({ r2Key: unique('cp-img-'), contentType: 'image/jpeg', bytes: 1 })
     .returning();
-  return { event: `event-${event!.id}`, image: `image-${image!.id}` };
+  return { event: `event-${event.id}`, image: `image-${image!.id}` };
 }
 
 /** Comments stored directly on `on`, `minutesAgo` each; their ids in the order given. */

@@ -3,25 +3,8 @@
 // agreeing with what the server then allows.
 import { describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../../src/shared/schemas/images';
-import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
-import { createUser, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
-
-async function makeEvent() {
-  const [row] = await deps()
-    .db.insert(events)
-    .values({
-      slug: unique('ev-'),
-      title: `Event ${unique()}`,
-      eventDate: '2030-01-01',
-      startTime: '16:00',
-      endTime: '21:00',
-      startsAt: 1,
-      endsAt: 2,
-    })
-    .returning();
-  return row!;
-}
+import { createUser, deps, insertEvent, request, roles, trpc, unique, type TestUser } from '../helpers';
 
 async function insertImage(uploadedBy: number, associatedEventId: number) {
   const [row] = await deps()
@@ -53,7 +36,7 @@ async function canManage(image: { id: number; associatedEventId: number | null }
 
 describe('image flags', () => {
   it('the uploader and admins manage an image; other members of every type do not', async () => {
-    const ev = await makeEvent();
+    const ev = await insertEvent();
     const uploader = await roles.standard();
     const img = await insertImage(uploader.id, ev.id);
     const [standard, founding, travelHost, admin, standardAdmin] = await Promise.all([
@@ -70,7 +53,7 @@ describe('image flags', () => {
   });
 
   it('the edit answer carries the editor’s flag', async () => {
-    const ev = await makeEvent();
+    const ev = await insertEvent();
     const uploader = await roles.founding();
     const img = await insertImage(uploader.id, ev.id);
     const admin = await roles.admin();
@@ -82,7 +65,7 @@ describe('image flags', () => {
   });
 
   it('the flag says what the server then allows', async () => {
-    const ev = await makeEvent();
+    const ev = await insertEvent();
     const uploader = await roles.travelHost();
     const viewers = [uploader, await roles.standard(), await roles.founding(), await roles.admin()];
     for (const as of viewers) {

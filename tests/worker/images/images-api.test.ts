@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../../src/shared/schemas/images';
 import { comments } from '../../../src/worker/db/schema/comments';
-import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
 import { auditLog } from '../../../src/worker/db/schema/membership';
-import { createUser, deps, request, trpc, unique, type TestUser } from '../helpers';
+import { createUser, deps, insertEvent, request, trpc, unique, type TestUser } from '../helpers';
 import { containsText, JPEG_16x12, jpegWithMetadata, PNG_4x3, pngWithExif, WEBP_10x6 } from './image-fixtures';
 import { XMP_WITH_GPS } from './metadata-blocks';
 
@@ -42,13 +41,7 @@ async function uploaded(as: TestUser, fields: Record<string, string> = {}): Prom
   return res.json<ImageDto>();
 }
 
-async function makeEvent(title = `Event ${unique()}`) {
-  const [row] = await deps()
-    .db.insert(events)
-    .values({ slug: unique('ev-'), title, eventDate: '2030-01-01', startTime: '16:00', endTime: '21:00', startsAt: 1, endsAt: 2 })
-    .returning();
-  return row!;
-}
+const makeEvent = (title = `Event ${unique()}`) => insertEvent({ title });
 
 const keyOf = (url: string) => url.replace('/images/', '');
 async function allKeys(): Promise<Set<string>> {

@@ -4,12 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../../src/shared/schemas/images';
 import type { Page } from '../../../src/shared/schemas/page';
-import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
 import { imagePageQuery, listImages } from '../../../src/worker/modules/images/images';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { encodeCursor } from '../../../src/worker/platform/keyset';
-import { actorOf, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
+import { actorOf, deps, insertEvent, request, roles, trpc, unique, type TestUser } from '../helpers';
 import { expectPageInputChecked, walkLinks } from '../pages';
 import { expectIndexed, planOf } from '../query-plan';
 
@@ -34,22 +33,6 @@ async function insertImages(list: { minutesAgo: number; tags?: string[]; eventId
   );
   const rows = await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   return rows.map((r) => r[0]!.id);
-}
-
-async function makeEvent() {
-  const [row] = await deps()
-    .db.insert(events)
-    .values({
-      slug: unique('img-ev-'),
-      title: 'Gallery evening',
-      eventDate: '2030-01-01',
-      startTime: '16:00',
-      endTime: '21:00',
-      startsAt: 1,
-      endsAt: 2,
-    })
-    .returning();
-  return row!;
 }
 
 /** The images of a REST walk through Link rel="next" from `first`. */
@@ -90,7 +73,7 @@ describe('GET /api/images, a page at a time', () => {
 
   it('pages the tag search and the event filter, REST and tRPC', async () => {
     const u = await roles.standard();
-    const ev = await makeEvent();
+    const ev = await insertEvent({ title: 'Gallery evening' });
     const tag = unique('Ceremony');
     const tagged = await insertImages([
       { minutesAgo: 1, tags: [`Tea ${tag}`, 'garden'] },
