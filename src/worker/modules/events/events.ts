@@ -27,6 +27,7 @@ import { auditEntry, auditEntryIf } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
 import { columnRef } from '../../db/column-ref';
+import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import {
   capacityBelowCountMessage,
@@ -229,7 +230,7 @@ export function eventCountsQuery(deps: Deps) {
 /** A case-insensitive (ASCII) substring of the title; % and _ are matched as themselves. */
 function titleFilter(search: string | undefined): SQL | undefined {
   const needle = search?.trim();
-  return needle ? sql`${events.title} LIKE ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'` : undefined;
+  return needle ? containsText(columnRef(events.title), needle) : undefined;
 }
 
 /**
