@@ -114,6 +114,7 @@ const EventFields = {
   state: text('State', EVENT_LIMITS.state),
   country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), 'Choose a country from the list.'),
   virtual_link: text('Virtual link', EVENT_LIMITS.link).refine((v) => !v || isHttpUrl(v), 'The link must start with http:// or https://.'),
+  /** One of the event's own images (so never on create), or null to clear it; left out keeps it. */
   banner_image_id: IdSchema.nullish(),
   capacity: capacityField,
 };
@@ -274,6 +275,8 @@ export interface EventViewerDto {
   can_delete: boolean;
   /** Draft Announcement Email: the creator or an admin. */
   can_announce: boolean;
+  /** Choose or clear the banner, from the event's own images: the creator or an admin. */
+  can_change_banner: boolean;
   /** Open event, creator, admin, or a pending invitation (whether or not already joined). */
   can_join: boolean;
   /** Invite Member(s): anyone on an open event; the creator or an admin on an invite-only one. */

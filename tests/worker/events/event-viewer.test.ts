@@ -29,8 +29,8 @@ async function viewerOf(e: { title: string; id: number }, as: TestUser): Promise
   return page;
 }
 
-const manager = { can_edit: true, can_delete: true, can_announce: true, can_see_waitlist: true };
-const notManager = { can_edit: false, can_delete: false, can_announce: false, can_see_waitlist: false };
+const manager = { can_edit: true, can_delete: true, can_announce: true, can_change_banner: true, can_see_waitlist: true };
+const notManager = { can_edit: false, can_delete: false, can_announce: false, can_change_banner: false, can_see_waitlist: false };
 /** Neither taking part nor waiting. */
 const none = { state: 'none', waitlist_place: null, can_leave_waitlist: false };
 
@@ -112,6 +112,8 @@ describe('event viewer flags', () => {
     for (const [as, v] of flags) {
       const edit = await request(`/api/events/${e.id}`, { method: 'PUT', as, body: { title: e.title } });
       expect(edit.status).toBe(v.can_edit ? 200 : 403);
+      const banner = await request(`/api/events/${e.id}`, { method: 'PUT', as, body: { banner_image_id: null } });
+      expect(banner.status).toBe(v.can_change_banner ? 200 : 403);
       // Allowed, it then fails only for want of participants (400); refused, it is 403.
       const announce = await request(`/api/events/${e.id}/announcement`, { as, body: { subject: 'Hello', body: 'Hi' } });
       expect(announce.status).toBe(v.can_announce ? 400 : 403);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { eventParticipants } from '../../../src/worker/db/schema/events';
+import type { ImageDto } from '../../../src/shared/schemas/images';
 import { deps, request, unique, type TestUser } from '../helpers';
+import { JPEG_16x12, WEBP_10x6 } from '../images/image-fixtures';
 
 /** A response body read field by field: a wrong shape fails the assertion that reads it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- typing every response shape here would only restate the DTOs
@@ -37,4 +39,16 @@ export async function createEventAs(u: TestUser, overrides: Record<string, unkno
 export async function participantIds(eventId: number): Promise<number[]> {
   const rows = await deps().db.select().from(eventParticipants).where(eq(eventParticipants.eventId, eventId));
   return rows.map((r) => r.userId);
+}
+
+/** An image uploaded as the gallery sends one (original, display size, thumbnail), with form fields. */
+export async function uploadImageAs(u: TestUser, fields: Record<string, string> = {}): Promise<ImageDto> {
+  const fd = new FormData();
+  fd.append('image', new File([JPEG_16x12], 'photo.jpg', { type: 'image/jpeg' }));
+  fd.append('display', new File([JPEG_16x12], 'display.jpg', { type: 'image/jpeg' }));
+  fd.append('thumbnail', new File([WEBP_10x6], 'thumb.webp', { type: 'image/webp' }));
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  const res = await request('/upload-image', { method: 'POST', as: u, body: fd });
+  if (res.status !== 201) throw new Error(`upload failed ${res.status}: ${await res.text()}`);
+  return res.json<ImageDto>();
 }

@@ -10,11 +10,12 @@ import { FormMessage, SelectField, TextAreaField, TextField } from '../../compon
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { BannerPicker } from './banner-picker';
 import { ColorPicker } from './color-picker';
 
 const STEPS = ['Overview', 'Date & Location'] as const;
 const STEP_FIELDS: Record<number, string[]> = {
-  0: ['title', 'type', 'exclusivity', 'capacity', 'description', 'note', 'color'],
+  0: ['title', 'type', 'exclusivity', 'capacity', 'description', 'note', 'color', 'banner_image_id'],
   1: [
     'event_date',
     'end_date',
@@ -128,6 +129,8 @@ export function EventModal({
   const toast = useToast();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<FormState>(() => initialState(event));
+  // Edit only (a new event has no images yet), and only sent when changed.
+  const [banner, setBanner] = useState<number | null>(event?.banner_image_id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const zones = useMemo(() => timeZones(form.time_zone), [form.time_zone]);
@@ -155,7 +158,7 @@ export function EventModal({
     setErrors({});
     setMessage('');
     const values = { ...form, type: form.type as never, exclusivity: form.exclusivity as never };
-    if (event) update.mutate({ ...values, id: event.id });
+    if (event) update.mutate({ ...values, id: event.id, ...(banner !== event.banner_image_id ? { banner_image_id: banner } : {}) });
     else create.mutate(values);
   }
 
@@ -273,6 +276,9 @@ export function EventModal({
             onChange={(e) => set('note', e.target.value)}
           />
           <ColorPicker value={form.color} onChange={(c) => set('color', c)} error={errors.color} />
+          {event?.viewer.can_change_banner ? (
+            <BannerPicker eventId={event.id} color={form.color} value={banner} onChange={setBanner} error={errors.banner_image_id} />
+          ) : null}
         </div>
 
         <div role="tabpanel" id="event-step-panel-1" aria-labelledby="event-step-1" hidden={step !== 1}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
@@ -12,7 +12,9 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
 import { EventImages } from '../../shared/images/event-images';
+import { INVITE_REDIRECT_MS } from './accept-invitation-page';
 import { AnnouncementComposer } from './announcement-composer';
+import { BannerDialog } from './banner-picker';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
 import { EventModal } from './event-modal';
@@ -22,17 +24,39 @@ import './events.css';
 const TABS = ['Details', 'Participation', 'Images', 'Notes and Comments'] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * The banner at its display size, over the event's colour while it loads (the box has a fixed
+ * height, so nothing below moves); without one, the colour's own design. The creator and admins
+ * change it here (viewer.can_change_banner).
+ */
 function Banner({ event }: { event: EventDetailDto }) {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const url = event.image_url;
   return (
     <div className="event-banner" style={{ '--event-color': event.color } as React.CSSProperties}>
-      {event.image_url && !failed ? (
-        <img src={event.image_url} alt="" onError={() => setFailed(true)} />
+      {url && failed !== url ? (
+        <img
+          key={url}
+          src={url}
+          alt=""
+          decoding="async"
+          className={loaded === url ? 'is-loaded' : undefined}
+          onLoad={() => setLoaded(url)}
+          onError={() => setFailed(url)}
+        />
       ) : (
         <div className="event-banner-default" aria-hidden="true">
           <span>{event.title.trim().charAt(0).toUpperCase()}</span>
         </div>
       )}
+      {event.viewer.can_change_banner ? (
+        <button type="button" className="button button-small event-banner-change" onClick={() => setChoosing(true)}>
+          Change banner
+        </button>
+      ) : null}
+      {choosing ? <BannerDialog event={event} onClose={() => setChoosing(false)} /> : null}
     </div>
   );
 }
@@ -165,6 +189,29 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
   );
 }
 
+/**
+ * SPEC 7 and 8: a 404 shows 'Event not found' and goes back to /calendar, after SPEC 9's 3000 ms
+ * (as the invitation page does); the link stays for whoever clicks first.
+ */
+function EventNotFound() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const t = setTimeout(() => navigate('/calendar', { replace: true }), INVITE_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [navigate]);
+  return (
+    <section className="page narrow center">
+      <h1>Event not found</h1>
+      <p className="muted" role="status">
+        Taking you back to the events…
+      </p>
+      <Link href="/calendar" className="button">
+        Back to Events
+      </Link>
+    </section>
+  );
+}
+
 export function EventPage() {
   const [, params] = useRoute('/events/:id');
   const ref = params?.id ?? '';
@@ -177,9 +224,10 @@ export function EventPage() {
   if (query.isPending) return <p className="page-status">Loading event…</p>;
   if (query.isError) {
     const notFound = query.error instanceof TRPCClientError && query.error.data?.httpStatus === 404;
+    if (notFound) return <EventNotFound />;
     return (
       <section className="page narrow center">
-        <h1>{notFound ? 'Event not found' : 'Failed to load event'}</h1>
+        <h1>Failed to load event</h1>
         <Link href="/calendar" className="button">
           Back to Events
         </Link>

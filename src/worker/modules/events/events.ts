@@ -55,13 +55,15 @@ const eventColumns = {
   bannerKey: sql<string | null>`coalesce(${images.displayKey}, ${images.r2Key})`,
 };
 
+/**
+ * The banner is shown while its image still belongs to the event: an image moved to another
+ * event (or whose event link was cleared) stops being this one's banner.
+ */
+const bannerJoin = and(eq(images.id, events.bannerImageId), eq(images.associatedEventId, events.id));
+
 /** Events with their creator's name and the banner image's key (joined, so still one statement). */
 function eventsWithCreator(deps: Deps) {
-  return deps.db
-    .select(eventColumns)
-    .from(events)
-    .leftJoin(users, eq(users.id, events.createdBy))
-    .leftJoin(images, eq(images.id, events.bannerImageId));
+  return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).leftJoin(images, bannerJoin);
 }
 
 /** Participants with their names, in joining order; `which` limits the events (all when omitted). */
@@ -124,7 +126,7 @@ export function toEventDto(
     state: row.state,
     country: row.country,
     virtual_link: open ? row.virtualLink : null,
-    banner_image_id: open ? row.bannerImageId : null,
+    banner_image_id: open && joined.bannerKey ? row.bannerImageId : null,
     image_url: open && joined.bannerKey ? imageUrl(joined.bannerKey) : null,
     created_by: row.createdBy,
     // The creator deleted her account: the event stays, hosted by 'Former member' (DECISIONS).
@@ -167,7 +169,7 @@ function eventListRows(deps: Deps, me: MemberActor) {
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.createdBy))
-    .leftJoin(images, eq(images.id, events.bannerImageId));
+    .leftJoin(images, bannerJoin);
 }
 type EventListRow = Awaited<ReturnType<ReturnType<typeof eventListRows>['all']>>[number];
 
@@ -470,13 +472,32 @@ function toColumns(v: EventValues) {
   };
 }
 
-async function assertImageExists(deps: Deps, imageId: number | null | undefined): Promise<void> {
-  if (!imageId) return;
-  const [row] = await deps.db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1);
-  if (!row)
-    throw new AppError('BAD_REQUEST', 'The banner image does not exist.', {
-      fieldErrors: { banner_image_id: ['The banner image does not exist.'] },
-    });
+export const BANNER_NOT_OF_EVENT = "The banner must be one of this event's images.";
+
+function bannerRefusal(): AppError {
+  return new AppError('BAD_REQUEST', BANNER_NOT_OF_EVENT, { fieldErrors: { banner_image_id: [BANNER_NOT_OF_EVENT] } });
+}
+
+/** The image as the event's banner: a photo (not a video) tagged with this very event. */
+function bannerOfEvent(eventId: number, imageId: number): SQL {
+  return and(eq(images.id, imageId), eq(images.associatedEventId, eventId), eq(images.kind, 'image'), eq(images.context, 'gallery'))!;
+}
+
+/**
+ * The banner rule (issue 14): banner_image_id names one of the event's own images, or null to
+ * clear it. A new event has no images yet, so create refuses any; the update re-checks it in the
+ * same statement that writes it (bannerColumn), so an image moved away meanwhile is not taken.
+ */
+async function assertBannerOfEvent(deps: Deps, eventId: number | null, imageId: number | null | undefined): Promise<void> {
+  if (imageId === null || imageId === undefined) return;
+  if (eventId === null) throw bannerRefusal();
+  const [row] = await deps.db.select({ id: images.id }).from(images).where(bannerOfEvent(eventId, imageId)).limit(1);
+  if (!row) throw bannerRefusal();
+}
+
+/** The banner column's new value: the image while it is still the event's, else none. */
+function bannerColumn(eventId: number, imageId: number | null): SQL | null {
+  return imageId === null ? null : sql`(SELECT ${images.id} FROM ${images} WHERE ${bannerOfEvent(eventId, imageId)})`;
 }
 
 /** The title's slug, or the first free "-2", "-3"… variant of it. */
@@ -507,7 +528,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   const values = valuesForCreate(input, deps.now());
   assertValid(values);
-  await assertImageExists(deps, input.banner_image_id);
+  await assertBannerOfEvent(deps, null, input.banner_image_id);
   const now = deps.now();
   // Two members creating the same title at once may pick the same slug: try again on a clash.
   for (let attempt = 0; ; attempt++) {
@@ -518,7 +539,6 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
         .values({
           ...toColumns(values),
           slug,
-          bannerImageId: input.banner_image_id ?? null,
           createdBy: me.id,
           createdAt: now,
           updatedAt: now,
@@ -539,7 +559,10 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
   ensure(eventPolicy.edit(me, old), 'Only the event’s creator or an admin can edit it.');
   const values = valuesForUpdate(old, input);
   assertValid(values);
-  if (input.banner_image_id) await assertImageExists(deps, input.banner_image_id);
+  if (input.banner_image_id !== undefined) {
+    ensure(eventPolicy.changeBanner(me, old), 'Only the event’s creator or an admin can change its banner.');
+    await assertBannerOfEvent(deps, old.id, input.banner_image_id);
+  }
   const lowered = values.capacity !== null && (old.capacity === null || values.capacity < old.capacity);
   if (lowered) {
     const count = await participantCount(deps, old.id);
@@ -547,7 +570,7 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
   }
   const patch = {
     ...toColumns(values),
-    ...(input.banner_image_id !== undefined ? { bannerImageId: input.banner_image_id } : {}),
+    ...(input.banner_image_id !== undefined ? { bannerImageId: bannerColumn(old.id, input.banner_image_id) } : {}),
     updatedAt: deps.now(),
   };
   // The capacity check rides on the update (and its audit entry), so a Join racing the edit

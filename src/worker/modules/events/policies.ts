@@ -28,6 +28,8 @@ export const eventPolicy = {
   delete: creatorOrAdmin,
   /** Draft Announcement Email to the participants: the creator or an admin. */
   announce: creatorOrAdmin,
+  /** Choose or clear the banner (one of the event's own images): the creator or an admin. */
+  changeBanner: creatorOrAdmin,
   /** Ask for another participant's confirmation email (one's own is always allowed). */
   confirmForOthers: creatorOrAdmin,
   /** Invite-only events: joining needs an invitation, except for the creator and admins. */
@@ -90,6 +92,7 @@ export function eventViewer(a: MemberActor, event: EventRef, state: EventViewerS
     can_edit: eventPolicy.edit(a, event),
     can_delete: eventPolicy.delete(a, event),
     can_announce: eventPolicy.announce(a, event),
+    can_change_banner: eventPolicy.changeBanner(a, event),
     can_join: eventPolicy.join(a, event, state.hasInvitation),
     can_invite: eventPolicy.invite(a, event),
     can_leave_waitlist: place !== null,
