@@ -3,6 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
+import type { LoginAnswer } from '../../../shared/schemas/auth';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
 
@@ -11,7 +12,7 @@ import { safeNext } from '../../lib/safe-next';
  * recovery codes. The pending sign-in lives in an HttpOnly cookie for 5 minutes; when it has run
  * out (401) the member starts again with her password.
  */
-function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: (message: string) => void }) {
+function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer) => void; onRestart: (message: string) => void }) {
   const trpc = useTRPC();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -96,9 +97,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [codeStep, setCodeStep] = useState(false);
-  const signedIn = async () => {
+  const signedIn = async (answer: LoginAnswer) => {
     await queryClient.invalidateQueries();
-    navigate(safeNext(new URLSearchParams(search).get('next')), { replace: true });
+    // A password an admin reset is changed first (the server refuses everything else until then):
+    // straight to the form that says why, not to /home or the page she was heading for.
+    const mustChange = 'user' in answer && answer.user.mustChangePassword;
+    navigate(mustChange ? '/settings' : safeNext(new URLSearchParams(search).get('next')), { replace: true });
   };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -108,7 +112,7 @@ export function LoginPage() {
           setCodeStep(true);
           return;
         }
-        await signedIn();
+        await signedIn(answer);
       },
       onError: (err) => setError(`Login failed. ${errorMessage(err, '')}`.trim()),
     }),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -89,6 +90,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
+  const [, navigate] = useLocation();
   const change = useMutation(
     trpc.auth.updatePassword.mutationOptions({
       onSuccess: async () => {
@@ -97,6 +99,8 @@ function PasswordForm({ forced }: { forced: boolean }) {
         setNew('');
         setConfirm('');
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
+        // The forced change is done: the club opens again, where a login would have gone.
+        if (forced) navigate('/home', { replace: true });
       },
       onError: (err) => {
         toast('Failed to update password', 'error');
@@ -124,9 +128,14 @@ function PasswordForm({ forced }: { forced: boolean }) {
   return (
     <form className="card form-card" onSubmit={submit}>
       <h2>Password</h2>
-      {forced ? <FormMessage tone="info">An administrator reset your password. Please choose a new one to continue.</FormMessage> : null}
+      {forced ? (
+        <FormMessage tone="info">
+          An administrator reset your password. Please choose a new one to continue: enter the temporary password you were given, then your
+          new password twice. The rest of the club opens again as soon as it is changed.
+        </FormMessage>
+      ) : null}
       <TextField
-        label="Old password"
+        label={forced ? 'Temporary password' : 'Old password'}
         type="password"
         autoComplete="current-password"
         required
@@ -151,23 +160,32 @@ function PasswordForm({ forced }: { forced: boolean }) {
 export function SettingsPage() {
   const { user } = useAuth();
   const forced = user?.mustChangePassword ?? false;
+  // Where login and the guards send a member whose password an admin reset: only this form.
+  if (forced) {
+    return (
+      <section className="page narrow stack">
+        <h1>Choose a new password</h1>
+        <PasswordForm forced />
+      </section>
+    );
+  }
   return (
     <section className="page narrow stack">
       <h1>Settings</h1>
       {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
-      {user?.needsTwoFactorSetup && !forced ? (
+      {user?.needsTwoFactorSetup ? (
         <FormMessage tone="info">
           Administrators sign in with two-factor sign-in. <a href="#two-factor">Set it up below</a> to open the admin pages.
         </FormMessage>
       ) : null}
-      {forced ? null : <AccountForm />}
-      <PasswordForm forced={forced} />
-      {forced ? null : <EmailPreferencesSettings />}
-      {forced ? null : <CalendarFeedSettings />}
-      {forced ? null : <TwoFactorSettings />}
-      {forced ? null : <SignedInDevices />}
-      {forced ? null : <YourDataSettings />}
-      {forced ? null : <DeleteAccountSettings />}
+      <AccountForm />
+      <PasswordForm forced={false} />
+      <EmailPreferencesSettings />
+      <CalendarFeedSettings />
+      <TwoFactorSettings />
+      <SignedInDevices />
+      <YourDataSettings />
+      <DeleteAccountSettings />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import { verifyPassword } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
-import { requireAdmin, requireSession } from '../../platform/guards';
+import { requireAdmin, requireMember } from '../../platform/guards';
 import { describeError } from '../../platform/log-redaction';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { useSecondFactor } from '../auth/two-factor';
@@ -129,9 +129,13 @@ async function deleteMember(
 
 export type DeleteAccountInput = z.output<typeof DeleteAccountInputSchema>;
 
-/** DELETE /api/account: her password, and a 2FA code when two-factor sign-in is on. */
+/**
+ * DELETE /api/account: her password, and a 2FA code when two-factor sign-in is on. Not while a
+ * password an admin reset is still to be changed: the temporary password is known to that admin,
+ * and until the change the account does nothing else (requireMember).
+ */
 export async function deleteMyAccount(deps: Deps, actor: Actor, input: DeleteAccountInput): Promise<{ ok: true }> {
-  const me = requireSession(actor);
+  const me = requireMember(actor);
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
   const [row] = await deps.db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');

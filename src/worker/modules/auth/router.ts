@@ -13,6 +13,9 @@ import { memberProcedure, publicProcedure, router, sessionProcedure } from '../.
 import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
 import * as accountSessions from './account-sessions';
 
+// sessionProcedure only where a member whose password an admin reset must still get through:
+// her status and details, and the change itself; everything else is memberProcedure, refused
+// before its input is read.
 export const authRouter = router({
   status: publicProcedure.query(({ ctx }) => account.authStatus(ctx.actor)),
   details: sessionProcedure.query(({ ctx }) => account.userDetails(ctx.actor)),
@@ -32,7 +35,7 @@ export const authRouter = router({
     ctx.resHeaders.append('Set-Cookie', clearedSessionCookie(ctx.req.url));
     return { ok: true as const };
   }),
-  updateUser: sessionProcedure.input(UpdateUserInputSchema).mutation(({ ctx, input }) => account.updateUser(ctx.deps, ctx.actor, input)),
+  updateUser: memberProcedure.input(UpdateUserInputSchema).mutation(({ ctx, input }) => account.updateUser(ctx.deps, ctx.actor, input)),
   updatePassword: sessionProcedure.input(UpdatePasswordInputSchema).mutation(async ({ ctx, input }) => {
     const session = await account.changePassword(ctx.deps, ctx.actor, input, ctx.meta);
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.req.url, session.token, session.expiresAt));
@@ -50,11 +53,11 @@ export const authRouter = router({
   }),
   twoFactor: router({
     status: sessionProcedure.query(({ ctx }) => twoFactor.twoFactorStatus(ctx.actor)),
-    setup: sessionProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.deps, ctx.actor)),
-    enable: sessionProcedure
+    setup: memberProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.deps, ctx.actor)),
+    enable: memberProcedure
       .input(TwoFactorCodeInputSchema)
       .mutation(({ ctx, input }) => twoFactor.enableTwoFactor(ctx.deps, ctx.actor, input)),
-    disable: sessionProcedure
+    disable: memberProcedure
       .input(TwoFactorDisableInputSchema)
       .mutation(({ ctx, input }) => twoFactor.disableTwoFactor(ctx.deps, ctx.actor, input)),
   }),
