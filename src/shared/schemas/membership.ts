@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
+import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, CLUB_NAME, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
+import type { HomeCard } from './homes';
 import { PageQuerySchema, type Page } from './page';
 
 // SPEC 2, 5 and 7: the membership pipeline's inputs. The wizard, the tRPC procedures and the
@@ -131,12 +132,39 @@ export interface ApplicationsPage extends Page<ApplicationView> {
   counts: ApplicationCounts | null;
 }
 
+export const REJECTION_EMAIL_MAX = 5000;
+export const REJECTION_EMAIL_EMPTY = 'Write the rejection email, or leave "Send a rejection email" unticked.';
+
 export const DecideApplicationInputSchema = z.object({
   id: IdSchema,
   accepted: z.boolean({ error: 'accepted must be true or false.' }),
   /** Only with accepted: lets the invitee choose Founding at registration. */
   grantFounding: z.boolean().optional(),
+  /**
+   * Only with a rejection: the email the admin chose to send, as she edited it (plain text).
+   * Absent: nothing is sent (DECISIONS "Membership pipeline").
+   */
+  rejectionEmail: z
+    .string({ error: REJECTION_EMAIL_EMPTY })
+    .trim()
+    .min(1, REJECTION_EMAIL_EMPTY)
+    .max(REJECTION_EMAIL_MAX, `The email may have at most ${REJECTION_EMAIL_MAX} characters.`)
+    .optional(),
 });
+
+/** The kind default text the admin starts from when she chooses to send a rejection email. */
+export function defaultRejectionEmail(fullName: string): string {
+  return `Dear ${fullName},
+
+Thank you for applying to join ${CLUB_NAME}, and for taking the time to tell us about yourself and what you hope to find here. We read every application with care.
+
+After much thought, we are not able to offer you a membership at this time. Our circle is small and its places are few, so this is no judgement of you or of all you would bring.
+
+We are grateful for your interest and wish you every joy in the things you love outside work. Should your circumstances change, you would be welcome to apply again with a new invitation.
+
+With warm regards,
+The ${CLUB_NAME} membership committee`;
+}
 export type DecideApplicationInput = z.infer<typeof DecideApplicationInputSchema>;
 
 export const IdInputSchema = z.object({ id: IdSchema });
@@ -198,6 +226,30 @@ export interface UserView {
   can_change_admin: boolean;
   /** The viewing admin may give this member a temporary password (not herself). */
   can_reset_password: boolean;
+}
+
+/** A property from a member's Travel Host application (it became her first listed property). */
+export interface MemberProperty {
+  id: number;
+  address: string;
+  type: string;
+  description: string;
+  availability: string;
+}
+
+/** A member's profile in User Management: her account and her Travel Host properties and homes. */
+export interface MemberProfile {
+  user_id: number;
+  name: string;
+  email: string;
+  type: (typeof ACCOUNT_TYPES)[number];
+  admin: boolean;
+  created_at: string;
+  /** From her application, oldest first. */
+  properties: MemberProperty[];
+  /** Her homes in every state, newest first (the homes module's list); more_homes when there are more. */
+  homes: HomeCard[];
+  more_homes: boolean;
 }
 
 /** A page of members; `counts` comes with a first page (null on the pages after it). */

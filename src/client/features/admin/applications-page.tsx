@@ -1,10 +1,18 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { INTEREST_LABELS, type INTERESTS } from '../../../shared/constants';
-import type { ApplicationCounts, ApplicationStatus, ApplicationView } from '../../../shared/schemas/membership';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import {
+  defaultRejectionEmail,
+  REJECTION_EMAIL_EMPTY,
+  REJECTION_EMAIL_MAX,
+  type ApplicationCounts,
+  type ApplicationStatus,
+  type ApplicationView,
+} from '../../../shared/schemas/membership';
+import { FormMessage, TextAreaField } from '../../components/field';
+import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded } from './admin-list';
 import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
@@ -20,22 +28,107 @@ function statusOf(a: ApplicationView) {
   return a.accepted === null ? 'pending' : a.accepted ? 'accepted' : 'rejected';
 }
 
+/**
+ * Reject, and optionally tell the applicant (issue 14): "Send a rejection email" is unticked by
+ * default; ticked, it offers a kind default text she may edit, which the server queues.
+ */
+function RejectDialog({
+  app,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  app: ApplicationView;
+  busy: boolean;
+  error: string;
+  onConfirm: (rejectionEmail: string | undefined) => void;
+  onCancel: () => void;
+}) {
+  const [send, setSend] = useState(false);
+  const [text, setText] = useState(() => defaultRejectionEmail(app.full_name));
+  const [message, setMessage] = useState('');
+  function confirm() {
+    if (send && !text.trim()) {
+      setMessage(REJECTION_EMAIL_EMPTY);
+      return;
+    }
+    setMessage('');
+    onConfirm(send ? text : undefined);
+  }
+  return (
+    <Modal
+      open
+      onClose={onCancel}
+      title="Reject application"
+      size="medium"
+      footer={
+        <>
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+            {send ? 'Reject and send' : 'Reject'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Reject the application of {app.full_name}? The decision cannot be changed.{' '}
+        {send ? `The email below goes to ${app.email}.` : 'No email is sent.'}
+      </p>
+      <label className="checkbox">
+        <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
+        Send a rejection email
+      </label>
+      {send ? (
+        <TextAreaField
+          label={`Email to ${app.full_name}`}
+          name="rejectionEmail"
+          rows={12}
+          maxLength={REJECTION_EMAIL_MAX}
+          hint="A kind default; change anything you like."
+          value={text}
+          error={message || error || undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+      ) : error ? (
+        <FormMessage>{error}</FormMessage>
+      ) : null}
+    </Modal>
+  );
+}
+
 function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [grantFounding, setGrantFounding] = useState(false);
   const [confirmReject, setConfirmReject] = useState(false);
+  const [rejectError, setRejectError] = useState('');
   useEffect(() => setGrantFounding(false), [app.id]);
   const refresh = () => queryClient.invalidateQueries(trpc.membership.applications.pathFilter());
   const decide = useMutation(
     trpc.membership.applications.decide.mutationOptions({
-      onSuccess: async (res) => {
+      onSuccess: async (res, input) => {
         setConfirmReject(false);
-        toast(res.accepted ? `Accepted ${res.full_name}. The invitation email is on its way.` : `Rejected ${res.full_name}.`, 'success');
+        toast(
+          res.accepted
+            ? `Accepted ${res.full_name}. The invitation email is on its way.`
+            : input.rejectionEmail
+              ? `Rejected ${res.full_name}. The email is on its way.`
+              : `Rejected ${res.full_name}.`,
+          'success',
+        );
         await refresh();
       },
       onError: async (err) => {
+        // A refused email text stays in the dialog to be fixed; anything else closes it.
+        const textError = fieldErrors(err).rejectionEmail;
+        if (textError) {
+          setRejectError(textError);
+          return;
+        }
         setConfirmReject(false);
         toast(errorMessage(err, 'Could not record the decision. Please try again.'), 'error');
         await refresh();
@@ -120,7 +213,15 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
             <input type="checkbox" checked={grantFounding} onChange={(e) => setGrantFounding(e.target.checked)} />
             Offer Founding membership
           </label>
-          <button type="button" className="button button-ghost" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={decide.isPending}
+            onClick={() => {
+              setRejectError('');
+              setConfirmReject(true);
+            }}
+          >
             Reject
           </button>
           <button
@@ -146,16 +247,18 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           </button>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirmReject}
-        title="Reject application"
-        message={`Reject the application of ${app.full_name}? No email is sent, and the decision cannot be changed.`}
-        confirmLabel="Reject"
-        danger
-        busy={decide.isPending}
-        onConfirm={() => decide.mutate({ id: app.id, accepted: false })}
-        onCancel={() => setConfirmReject(false)}
-      />
+      {confirmReject ? (
+        <RejectDialog
+          app={app}
+          busy={decide.isPending}
+          error={rejectError}
+          onConfirm={(rejectionEmail) => {
+            setRejectError('');
+            decide.mutate({ id: app.id, accepted: false, ...(rejectionEmail !== undefined ? { rejectionEmail } : {}) });
+          }}
+          onCancel={() => setConfirmReject(false)}
+        />
+      ) : null}
     </article>
   );
 }

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<string, string> = {
   event_reminder: 'Event reminder',
   event_waitlist_place: 'Waitlist place',
   home_stay: 'Home stay',
+  application_rejected: 'Application rejected',
 };
 
 interface Counts {

@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'event_waitlist_place',
   'group',
   'home_stay',
+  'application_rejected',
 ] as const;
 
 export const emailMessages = sqliteTable(

@@ -19,6 +19,7 @@ import { enforceRateLimit } from '../../platform/rate-limit';
 import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { registrationEmail } from './emails/registration-email';
+import { rejectionEmail } from './emails/rejection-email';
 import { requireAdmin } from '../../platform/guards';
 import type { RequestMeta } from '../../platform/request-actor';
 import { auditEntry } from '../../platform/audit';
@@ -207,10 +208,16 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
 /**
  * PATCH /api/applications/{id}/status. Only a pending application moves, by one conditional
  * UPDATE, so of two admins deciding at once one wins and the other gets 409. Accepting issues
- * the registration token and emails it; rejecting sends nothing.
+ * the registration token and emails it; rejecting sends nothing unless the admin wrote a
+ * rejection email (rejectionEmail), which is queued once the rejection is recorded.
  */
 export async function decideApplication(deps: Deps, actor: Actor, input: DecideApplicationInput): Promise<ApplicationView> {
   const admin = requireAdmin(actor);
+  if (input.accepted && input.rejectionEmail !== undefined) {
+    throw new AppError('BAD_REQUEST', 'A rejection email goes only with a rejection.', {
+      fieldErrors: { rejectionEmail: ['A rejection email goes only with a rejection.'] },
+    });
+  }
   const current = await loadApplication(deps, input.id);
   if (current.app.accepted !== null) throw new AppError('CONFLICT', 'This application has already been decided.');
   if (input.accepted) await refuseExistingMember(deps, current.app.email);
@@ -228,7 +235,11 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
       {
         action: input.accepted ? 'application.accept' : 'application.reject',
         target: { type: 'application', id: input.id },
-        details: { email: current.app.email, grantedFounding },
+        details: {
+          email: current.app.email,
+          grantedFounding,
+          ...(input.accepted ? {} : { rejectionEmail: input.rejectionEmail !== undefined }),
+        },
         at: now,
       },
       applications,
@@ -242,6 +253,15 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
   ]);
   if (!row) throw new AppError('CONFLICT', 'This application has already been decided.');
   if (row.accepted) await sendRegistrationInvitation(deps, admin, row, false);
+  else if (input.rejectionEmail !== undefined) {
+    const mail = rejectionEmail({ text: input.rejectionEmail });
+    await enqueueEmail(deps, {
+      kind: 'application_rejected',
+      ...mail,
+      recipients: [{ email: row.email, name: row.fullName }],
+      senderId: admin.id,
+    });
+  }
   return toView(row, admin.name, current.code);
 }
 
