@@ -120,6 +120,8 @@ export const ListHomesInputSchema = z
     from: optional(DateOnlySchema),
     to: optional(DateOnlySchema),
     guests: optional(z.coerce.number().int().min(1).max(50)),
+    /** One host's homes (homes_host_idx): with scope all, every state (a member's profile in User Management). */
+    host: optional(IdSchema),
     cursor: optional(IdSchema),
     limit: limitSchema,
   })

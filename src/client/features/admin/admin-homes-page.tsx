@@ -2,20 +2,16 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../shared/date-format';
-import type { HomeCard, HomeState, StayStatus } from '../../../shared/schemas/homes';
+import type { HomeCard, StayStatus } from '../../../shared/schemas/homes';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
+import { HOME_STATE } from './home-state';
 import './admin.css';
 
 // Stays and windows are calendar days (yyyy-mm-dd), read in UTC so no time zone shifts them.
 
-const HOME_STATE: Record<HomeState, { label: string; badge: string }> = {
-  listed: { label: 'Listed', badge: 'badge-active' },
-  draft: { label: 'Draft', badge: 'badge-pending' },
-  hidden: { label: 'Hidden', badge: 'badge-revoked' },
-};
 const STAY_STATUS: Record<StayStatus, { label: string; badge: string }> = {
   pending: { label: 'Pending', badge: 'badge-pending' },
   accepted: { label: 'Accepted', badge: 'badge-accepted' },

@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
+import { MemberProfileDialog } from './member-profile';
 import './admin.css';
 
 /** "42 members", then "5 Founding · 30 Standard · 7 Travel Host": the server's counts. */
@@ -46,6 +47,7 @@ export function UsersPage() {
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UserView | null>(null);
+  const [profileOf, setProfileOf] = useState<UserView | null>(null);
   const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.users.pathFilter());
 
@@ -159,6 +161,14 @@ export function UsersPage() {
                   <div className="actions">
                     <button
                       type="button"
+                      className="button button-secondary button-small"
+                      aria-label={`Profile of ${u.name}`}
+                      onClick={() => setProfileOf(u)}
+                    >
+                      Profile
+                    </button>
+                    <button
+                      type="button"
                       className="button button-ghost button-small"
                       disabled={!u.can_reset_password}
                       title={u.can_reset_password ? undefined : 'Change your own password in Settings'}
@@ -187,6 +197,7 @@ export function UsersPage() {
       </Loaded>
       <LoadMore query={users} label="Load more members" />
 
+      {profileOf ? <MemberProfileDialog member={profileOf} onClose={() => setProfileOf(null)} /> : null}
       <ConfirmDialog
         open={resetTarget !== null}
         title="Reset password"

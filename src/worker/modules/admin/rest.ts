@@ -18,6 +18,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const input = parseInput(ListUsersInputSchema, { search: c.req.query('search'), ...pageQuery(c) });
     return c.json((await restPage(c, (deps, actor) => users.listUsers(deps, actor, input))).items);
   })
+  .get('/api/users/:id', async (c) =>
+    c.json(await users.getMemberProfile(c.get('deps'), await actorOf(c), parseInput(IdInputSchema, { id: c.req.param('id') }))),
+  )
   .put('/api/users/:id/privilege', async (c) => {
     const input = await jsonBodyWith(c, ChangePrivilegeInputSchema, { id: c.req.param('id') });
     return c.json(await users.changePrivilege(c.get('deps'), await actorOf(c), input));

@@ -10,6 +10,7 @@ import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
 export const adminRouter = router({
   users: router({
     list: adminProcedure.input(ListUsersInputSchema).query(({ ctx, input }) => users.listUsers(ctx.deps, ctx.actor, input)),
+    profile: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => users.getMemberProfile(ctx.deps, ctx.actor, input)),
     changePrivilege: adminProcedure
       .input(ChangePrivilegeInputSchema)
       .mutation(({ ctx, input }) => users.changePrivilege(ctx.deps, ctx.actor, input)),

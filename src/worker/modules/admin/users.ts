@@ -1,11 +1,11 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AccountType } from '../../../shared/constants';
-import type { ChangePrivilegeInput, ListUsersInput, SetAdminInput, UsersPage } from '../../../shared/schemas/membership';
+import type { ChangePrivilegeInput, ListUsersInput, MemberProfile, SetAdminInput, UsersPage } from '../../../shared/schemas/membership';
 import { columnRef } from '../../db/column-ref';
 import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Actor } from '../../platform/actor';
-import { users } from '../../db/schema/users';
+import { properties, users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { hashPassword, randomPassword } from '../../platform/crypto';
 import { requireAdmin } from '../../platform/guards';
@@ -14,6 +14,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from '../membership/membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
+import { listHomes } from '../homes/homes';
 
 type UserCursor = [name: string, id: number];
 
@@ -170,4 +171,47 @@ export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id:
     auditEntry(deps, admin, 'user.reset_password', { type: 'user', id: target.id }, { email: target.email }),
   ]);
   return { temporaryPassword };
+}
+
+/** How many of her homes the profile shows; the homes screens page through the rest. */
+const PROFILE_HOMES = 12;
+
+/**
+ * GET /api/users/{id} and admin.users.profile: a member's profile in User Management (issue 14),
+ * with the properties of her Travel Host application and her homes, through the homes module's
+ * own list (every state, as admins see them there).
+ */
+export async function getMemberProfile(deps: Deps, actor: Actor, input: { id: number }): Promise<MemberProfile> {
+  const admin = requireAdmin(actor);
+  const [[user], props] = await deps.db.batch([
+    deps.db
+      .select({ id: users.id, name: users.name, email: users.email, type: users.type, admin: users.isAdmin, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, input.id))
+      .limit(1),
+    deps.db
+      .select({
+        id: properties.id,
+        address: properties.address,
+        type: properties.type,
+        description: properties.description,
+        availability: properties.availability,
+      })
+      .from(properties)
+      .where(eq(properties.userId, input.id))
+      .orderBy(asc(properties.id)),
+  ]);
+  if (!user) throw new AppError('NOT_FOUND', 'Member not found.');
+  const homes = await listHomes(deps, admin, { scope: 'all', host: user.id, limit: PROFILE_HOMES });
+  return {
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.type,
+    admin: user.admin,
+    created_at: new Date(user.createdAt).toISOString(),
+    properties: props,
+    homes: homes.items,
+    more_homes: homes.nextCursor !== null,
+  };
 }

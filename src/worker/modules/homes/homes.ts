@@ -152,6 +152,7 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
   const where: SQL[] = [];
   if (scope === 'browse') where.push(eq(homes.state, 'listed'));
   if (scope === 'mine') where.push(eq(homes.hostId, me.id));
+  if (input.host) where.push(eq(homes.hostId, input.host));
   if (input.country) where.push(eq(homes.countryKey, input.country.trim().toLowerCase()));
   if (input.guests) where.push(sql`"homes"."max_guests" >= ${input.guests}`);
   if (input.from && input.to) {
