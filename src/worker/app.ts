@@ -13,6 +13,7 @@ import { adminMailRoutes } from './modules/mail/rest';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe-routes';
 import { membershipRoutes } from './modules/membership/rest';
 import { AppError } from './platform/app-error';
+import type { FreshReads } from './platform/d1-session';
 import type { AppEnv } from './platform/hono-env';
 import { errorResponse } from './platform/http-errors';
 import { describeError, redactPath } from './platform/log-redaction';
@@ -23,7 +24,17 @@ import { handleTrpc } from './trpc-handler';
 
 export const app = new Hono<AppEnv>();
 
-app.use('*', requestContext, securityHeaders, originCheck, sessionActor);
+/**
+ * Reads that start at the D1 primary although they write nothing (ADR 0012): the links of emails,
+ * whose token another person's request wrote moments before, opened in a browser that carries no
+ * bookmark of that write. A replica that lags would call a fresh link invalid.
+ */
+const FRESH_READS: FreshReads = {
+  paths: [/^\/api\/register\/validate-token\//, /^\/api\/events\/invite\//],
+  procedures: ['membership.registrationInvite'],
+};
+
+app.use('*', requestContext(FRESH_READS), securityHeaders, originCheck, sessionActor);
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);

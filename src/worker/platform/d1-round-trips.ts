@@ -10,7 +10,8 @@ import type { AppEnv } from './hono-env';
  */
 export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number } {
   let trips = 0;
-  const real = deps.env.DB;
+  // The request's D1 session (or the binding): counted reads stay on the same replica and bookmark.
+  const real = deps.d1;
   const inner = new WeakMap<object, D1PreparedStatement>();
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const counted = {
@@ -23,14 +24,12 @@ export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number
     inner.set(counted, stmt);
     return counted;
   };
-  const d1 = {
+  const d1: D1DatabaseSession = {
     prepare: (query: string) => wrap(real.prepare(query)),
     batch: (statements: D1PreparedStatement[]) => ((trips += 1), real.batch(statements.map((s) => inner.get(s) ?? s))),
-    exec: (query: string) => ((trips += 1), real.exec(query)),
-    withSession: real.withSession?.bind(real),
-    dump: real.dump?.bind(real),
-  } as unknown as D1Database;
-  return { deps: { ...deps, db: createDb(d1) }, roundTrips: () => trips };
+    getBookmark: () => ('getBookmark' in real ? real.getBookmark() : null),
+  } as D1DatabaseSession;
+  return { deps: { ...deps, db: createDb(d1), d1 }, roundTrips: () => trips };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { cookieName, isSecure, readCookie, sessionCookie } from './session-cookie';
+import { cookieName, hostCookie, readCookie } from '../../platform/cookies';
+import { sessionCookie } from './session-cookie';
 
 /*
  * The pending-sign-in cookie of a 2FA login: set by POST /login when the password was right and a
@@ -8,14 +9,7 @@ import { cookieName, isSecure, readCookie, sessionCookie } from './session-cooki
 const NAME = 'owow_2fa_pending';
 
 export function pendingLoginCookie(requestUrl: string, token: string, maxAgeSeconds: number): string {
-  return [
-    `${cookieName(NAME, requestUrl)}=${token}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${maxAgeSeconds}`,
-    ...(isSecure(requestUrl) ? ['Secure'] : []),
-  ].join('; ');
+  return hostCookie(requestUrl, NAME, token, maxAgeSeconds);
 }
 
 export function clearedPendingLoginCookie(requestUrl: string): string {
