@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderPublicPages } from './scripts/lib/prerender-plugin.js';
 
 /**
  * In `npm run dev` the Worker serves index.html too, with its CSP (script-src 'self': no inline
@@ -26,6 +27,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     externalReactPreamble(),
+    prerenderPublicPages(),
     ...(command === 'serve' ? [cloudflare({ configPath: './wrangler.toml', config: { vars: { ENVIRONMENT: 'development' } } })] : []),
   ],
   build: {

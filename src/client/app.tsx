@@ -3,10 +3,12 @@ import { Route, Switch } from 'wouter';
 import { PageErrorBoundary } from './shell/error-boundary';
 import { Protected } from './shell/guards';
 import { Menu } from './shell/menu';
+import { usePageTitle } from './shell/page-meta';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2 route table. Guards are courtesy; the server checks every call. */
 export function App() {
+  usePageTitle();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,23 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { ToastProvider } from './components/toast';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Root } from './root';
 import { installChunkReload } from './shell/chunk-reload';
 import './styles/base.css';
 
 // TanStack Query is not here: it comes with the pages that call the API (src/client/trpc-root.tsx).
-function Root() {
-  return (
-    <ToastProvider>
-      <App />
-    </ToastProvider>
-  );
-}
 
 installChunkReload();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// The public pages arrive prerendered (src/client/prerender.tsx): React takes over that HTML
+// without painting it again. Every other page starts from the empty shell.
+if (container.firstElementChild) hydrateRoot(container, <Root />);
+else createRoot(container).render(<Root />);

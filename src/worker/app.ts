@@ -57,7 +57,10 @@ app.notFound((c) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const path = new URL(c.req.url).pathname;
     if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) {
-      return c.env.ASSETS.fetch(c.req.raw).then((res) => new Response(res.body, res));
+      // "/" is the prerendered home page, built as /home: index.html stays the empty shell that
+      // every other client route falls back to (scripts/lib/prerender-plugin.ts).
+      const asset = path === '/' ? new Request(new URL('/home', c.req.url), c.req.raw) : c.req.raw;
+      return c.env.ASSETS.fetch(asset).then((res) => new Response(res.body, res));
     }
   }
   return errorResponse(new AppError('NOT_FOUND', 'Not found'));

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
 import type { LoginAnswer } from '../../../shared/schemas/auth';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * The second step of a login with 2FA on: a code from the authenticator app, or one of the
@@ -97,6 +98,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [codeStep, setCodeStep] = useState(false);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // The page arrives prerendered: what was typed or autofilled before React took the form over
+  // is in the fields but not in the state yet.
+  useEffect(() => {
+    const field = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    if (field('email')) setEmail(field('email'));
+    if (field('password')) setPassword(field('password'));
+  }, []);
   const signedIn = async (answer: LoginAnswer) => {
     await queryClient.invalidateQueries();
     // A password an admin reset is changed first (the server refuses everything else until then):
@@ -137,7 +147,7 @@ export function LoginPage() {
             }}
           />
         ) : (
-          <form onSubmit={submit} noValidate={false}>
+          <form ref={form} onSubmit={submit} noValidate={false}>
             <TextField
               label="Email"
               type="email"
@@ -158,7 +168,7 @@ export function LoginPage() {
             />
             <FormMessage>{error}</FormMessage>
             <div className="form-actions">
-              <button type="submit" className="button" disabled={login.isPending}>
+              <button type="submit" className="button" disabled={login.isPending || !hydrated}>
                 {login.isPending ? 'Logging in…' : 'Login'}
               </button>
               <Link href="/forgot-password" className="text-link">

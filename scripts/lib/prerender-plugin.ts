@@ -1,0 +1,107 @@
+// The build's last step (vite.config.ts): the public pages prerendered into their own HTML files,
+// so a phone paints them as soon as the HTML arrives (issue 13), and the browser then hydrates
+// them (src/client/main.tsx). index.html stays the empty shell that every other route falls back to.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { PrerenderedPage } from '../../src/client/prerender';
+
+interface PrerenderModule {
+  PRERENDERED_PAGES: PrerenderedPage[];
+  renderPage(path: string): Promise<{ html: string; title: string }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The JS files a page's modules import (beyond index.html's entry) and their CSS, from the Vite
+ * manifest: preloaded, so hydration does not wait for one chunk to name the next.
+ */
+function pageAssets(manifest: Record<string, ManifestChunk>, modules: string[]): { js: string[]; css: string[] } {
+  const seen = new Set<string>(['index.html']);
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the Vite manifest`);
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const m of modules) visit(m);
+  return { js, css };
+}
+
+/**
+ * One page's HTML: the shell with the page's title and description, the render inside #root, its
+ * stylesheets inlined (no render-blocking request before the first paint; the CSP allows inline
+ * styles) and its chunks preloaded.
+ */
+function pageHtml(
+  shell: string,
+  outDir: string,
+  body: string,
+  meta: { title: string; description: string },
+  assets: { js: string[]; css: string[] },
+): string {
+  let html = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  const inline = (href: string) => `<style>${readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8')}</style>`;
+  html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inline(href));
+  const extra = [
+    ...assets.css.map((f) => inline(`/${f}`)),
+    ...assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('\n    ');
+  if (!html.includes(`<div id="root">${body}</div>`) || !html.includes('</head>')) throw new Error('prerender: index.html changed shape');
+  return html.replace('</head>', `  ${extra}\n  </head>`);
+}
+
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'owow:prerender-public-pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside the project, so Node resolves the SSR bundle's imports (React, wouter) from node_modules.
+      const ssrDir = path.join(config.root, 'node_modules/.cache', `owow-prerender-${process.pid}`);
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: { ssr: 'src/client/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+        });
+        const entry = ['prerender.js', 'prerender.mjs'].map((f) => path.join(ssrDir, f)).find((f) => existsSync(f));
+        if (!entry) throw new Error(`prerender: no SSR bundle in ${ssrDir}`);
+        const mod = (await import(pathToFileURL(entry).href)) as PrerenderModule;
+        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        for (const page of mod.PRERENDERED_PAGES) {
+          const { html, title } = await mod.renderPage(page.path);
+          const meta = { title, description: page.description };
+          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, meta, pageAssets(manifest, page.modules)));
+        }
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

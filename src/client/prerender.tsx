@@ -1,0 +1,63 @@
+import { prerender } from 'react-dom/static';
+import { Root } from './root';
+import { pageTitle } from './shell/page-meta';
+
+/**
+ * Build time only (vite.config.ts runs it in Node after the client build): the public pages as
+ * HTML, the way a visitor's browser first renders them (not signed in: the session is still being
+ * asked for). The browser hydrates this HTML, so the page is there as soon as the HTML is, not
+ * after the JavaScript (issue 13: a fast first paint on a phone).
+ */
+export interface PrerenderedPage {
+  path: string;
+  file: string;
+  /** The lazy modules the page renders, preloaded with it. */
+  modules: string[];
+  /** Its meta description: what a search result shows under the title. */
+  description: string;
+}
+
+// The Worker answers "/" with the /home page: index.html stays the empty shell every other client
+// route falls back to (with index.html's own title and description).
+export const PRERENDERED_PAGES: PrerenderedPage[] = [
+  {
+    path: '/home',
+    file: 'home.html',
+    modules: ['src/client/features/public/home-page.tsx'],
+    description:
+      'A private club for women who lead in business, and who would like to meet, rest, create and travel together away from it.',
+  },
+  {
+    path: '/about',
+    file: 'about.html',
+    modules: ['src/client/features/public/about-page.tsx'],
+    description:
+      'Why the club exists, what it is (circles, travel to members’ homes, showcases) and what it is not: no networking, no business, no selling.',
+  },
+  {
+    path: '/membership',
+    file: 'membership.html',
+    modules: ['src/client/features/public/membership-page.tsx'],
+    description:
+      'Membership is by invitation: the Flying, Executive and Hosting tiers and what each brings. Apply with an invitation code.',
+  },
+  {
+    path: '/activities',
+    file: 'activities.html',
+    modules: ['src/client/features/public/activities-page.tsx'],
+    description:
+      'Travel to in-network vacation homes, gathering circles around a shared craft, and showcases where members share what they create.',
+  },
+  {
+    path: '/login',
+    file: 'login.html',
+    modules: ['src/client/trpc-root.tsx', 'src/client/features/auth/login-page.tsx'],
+    description: 'Members sign in to the club’s events, gallery and homes. Membership is by invitation.',
+  },
+];
+
+/** The page's HTML (what goes inside #root) and its title. */
+export async function renderPage(path: string): Promise<{ html: string; title: string }> {
+  const { prelude } = await prerender(<Root ssrPath={path} />);
+  return { html: await new Response(prelude).text(), title: pageTitle(path) };
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { SEED } from './fixtures';
+
+// Issue 13: the public pages arrive prerendered, each with its own title and description, and the
+// browser hydrates them (no second paint); /robots.txt is a real file, not the app.
+
+const CLUB = 'Outstanding Women Outside Work';
+const PUBLIC_PAGES: [path: string, title: string, heading: string][] = [
+  ['/', `${CLUB}: a private club for women in business`, 'This is your sanctuary.'],
+  ['/about', `About the club · ${CLUB}`, 'About the club'],
+  ['/membership', `Membership · ${CLUB}`, 'Membership'],
+  ['/activities', `Activities · ${CLUB}`, 'Activities'],
+  ['/login', `Login · ${CLUB}`, 'Login'],
+];
+
+test('public pages arrive as HTML with their own title and description; other pages get the empty shell', async ({ request }) => {
+  const descriptions = new Set<string>();
+  for (const [path, title, heading] of PUBLIC_PAGES) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`<title>${title}</title>`);
+    expect(html, path).toContain(`<h1>${heading}</h1>`);
+    // The stylesheet is inline: nothing blocks the first paint.
+    expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+    descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)![1]!);
+  }
+  expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+  const shell = await (await request.get('/calendar')).text();
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).toContain(`<title>${CLUB}</title>`);
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const text = await robots.text();
+  expect(text).toContain('User-agent: *');
+  expect(text).toContain('Disallow: /api/');
+});
+
+test('the browser takes the prerendered page over without painting it again, and the title follows the route', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // Records any heading taken out of the document: a client render would replace the HTML's.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedHeadings: string[] }).removedHeadings = removed;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes) if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) removed.push(n.outerHTML);
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto('/membership');
+  // The menu opens only once React runs the page.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings)).toEqual([]);
+
+  await menu.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { name: 'About the club', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`About the club · ${CLUB}`);
+  expect(errors).toEqual([]);
+});
+
+test('what is typed into the prerendered login form before the page runs is what signs in', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  // Hold the login page's code back, as a slow phone would.
+  await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(SEED.standard.email);
+  await page.getByLabel('Password').fill(SEED.demoPassword);
+  // No native submit (it would put the fields in the URL) until the page runs.
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  release();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/home$/);
+  await expect(page.getByText(`Logged in as ${SEED.standard.name}`).first()).toBeVisible();
+});
