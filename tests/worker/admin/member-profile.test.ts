@@ -10,15 +10,13 @@ import { createHome } from '../homes/homes-helpers';
 describe('a member’s profile in User Management', () => {
   it('shows her application’s property and her homes, on both transports', async () => {
     const host = await roles.travelHost();
-    await deps()
-      .db.insert(properties)
-      .values({
-        userId: host.id,
-        address: '1 Ocean Drive, Maui',
-        type: 'House',
-        description: 'Three bedrooms by the sea.',
-        availability: 'Seasonal',
-      });
+    await deps().db.insert(properties).values({
+      userId: host.id,
+      address: '1 Ocean Drive, Maui',
+      type: 'House',
+      description: 'Three bedrooms by the sea.',
+      availability: 'Seasonal',
+    });
     const home = await createHome(host, { title: 'Casa Azul' });
     const admin = await roles.admin();
 
