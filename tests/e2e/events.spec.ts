@@ -37,7 +37,7 @@ test.describe('events', () => {
     await modal.getByLabel('Country').selectOption('United Kingdom');
     await expect(modal.getByLabel('State / region')).toHaveJSProperty('tagName', 'INPUT');
     await modal.getByLabel('Address').fill('Hampstead Heath, Parliament Hill');
-    await modal.getByLabel('City').fill('London');
+    await modal.getByLabel('City', { exact: true }).fill('London');
     await modal.getByRole('button', { name: 'Create Event' }).click();
     await expect(modal).toBeHidden();
 

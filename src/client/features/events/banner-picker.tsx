@@ -18,12 +18,15 @@ export function BannerPicker({
   value,
   onChange,
   error,
+  hideLegend = false,
 }: {
   eventId: number;
   color: string;
   value: number | null;
   onChange: (imageId: number | null) => void;
   error?: string;
+  /** In the Change banner dialog, whose title says it already (the group keeps its name). */
+  hideLegend?: boolean;
 }) {
   const trpc = useTRPC();
   const name = useId();
@@ -36,7 +39,7 @@ export function BannerPicker({
 
   return (
     <fieldset className={`banner-picker${error ? ' field-invalid' : ''}`} aria-describedby={errorId}>
-      <legend>Banner</legend>
+      <legend className={hideLegend ? 'visually-hidden' : undefined}>Banner</legend>
       <p className="field-hint">Choose one of this event’s images, or none for the event’s colour.</p>
       <div className="banner-options">
         <label className="banner-option banner-option-none" style={{ '--event-color': color } as React.CSSProperties}>
@@ -51,7 +54,6 @@ export function BannerPicker({
               alt={p.title || `Image uploaded ${formatInstantDate(p.upload_date)} by ${p.author_name}`}
               width={p.thumb_width ?? 400}
               height={p.thumb_height ?? 300}
-              loading="lazy"
               decoding="async"
             />
           </label>
@@ -111,7 +113,7 @@ export function BannerDialog({ event, onClose }: { event: EventDto; onClose: () 
         </>
       }
     >
-      <BannerPicker eventId={event.id} color={event.color} value={banner} onChange={setBanner} error={error || undefined} />
+      <BannerPicker eventId={event.id} color={event.color} value={banner} onChange={setBanner} error={error || undefined} hideLegend />
     </Modal>
   );
 }

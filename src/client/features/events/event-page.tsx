@@ -35,29 +35,32 @@ function Banner({ event }: { event: EventDetailDto }) {
   const [choosing, setChoosing] = useState(false);
   const url = event.image_url;
   return (
-    <div className="event-banner" style={{ '--event-color': event.color } as React.CSSProperties}>
-      {url && failed !== url ? (
-        <img
-          key={url}
-          src={url}
-          alt=""
-          decoding="async"
-          className={loaded === url ? 'is-loaded' : undefined}
-          onLoad={() => setLoaded(url)}
-          onError={() => setFailed(url)}
-        />
-      ) : (
-        <div className="event-banner-default" aria-hidden="true">
-          <span>{event.title.trim().charAt(0).toUpperCase()}</span>
-        </div>
-      )}
-      {event.viewer.can_change_banner ? (
-        <button type="button" className="button button-small event-banner-change" onClick={() => setChoosing(true)}>
-          Change banner
-        </button>
-      ) : null}
+    <>
+      <div className="event-banner" style={{ '--event-color': event.color } as React.CSSProperties}>
+        {url && failed !== url ? (
+          <img
+            key={url}
+            src={url}
+            alt=""
+            decoding="async"
+            className={loaded === url ? 'is-loaded' : undefined}
+            onLoad={() => setLoaded(url)}
+            onError={() => setFailed(url)}
+          />
+        ) : (
+          <div className="event-banner-default" aria-hidden="true">
+            <span>{event.title.trim().charAt(0).toUpperCase()}</span>
+          </div>
+        )}
+        {event.viewer.can_change_banner ? (
+          <button type="button" className="button button-small event-banner-change" onClick={() => setChoosing(true)}>
+            Change banner
+          </button>
+        ) : null}
+      </div>
+      {/* Outside the banner's box, so none of its image rules reach the thumbnails. */}
       {choosing ? <BannerDialog event={event} onClose={() => setChoosing(false)} /> : null}
-    </div>
+    </>
   );
 }
 
