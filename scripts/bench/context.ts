@@ -10,7 +10,8 @@ export interface BenchRow {
   /** What was measured, e.g. "GET /api/events (500 events) p50". */
   name: string;
   value: number;
-  unit: 'ms' | 'KB' | 'x' | 'bytes' | 'count';
+  /** 'score': a Lighthouse category score, 0 to 100. */
+  unit: 'ms' | 'KB' | 'x' | 'bytes' | 'count' | 'score';
   /** Human-readable budget, e.g. "<= 3x static"; omitted when there is none. */
   budget?: string;
   /** Whether the budget is met; omitted when there is none. */
