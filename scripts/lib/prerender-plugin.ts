@@ -1,7 +1,6 @@
-// The build's last step (vite.config.ts): the public pages, and the members' main pages as they
-// first show, prerendered into their own HTML files (src/client/prerender.tsx), so a phone paints
-// them as soon as the HTML arrives (issue 13); the browser then hydrates them (src/client/main.tsx).
-// index.html stays the empty shell that every other route falls back to.
+// The build's last step (vite.config.ts): the public pages prerendered into their own HTML files,
+// so a phone paints them as soon as the HTML arrives (issue 13), and the browser then hydrates
+// them (src/client/main.tsx). index.html stays the empty shell that every other route falls back to.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,40 +43,28 @@ function pageAssets(manifest: Record<string, ManifestChunk>, modules: string[]):
 }
 
 /**
- * One page's HTML: the shell with the page's title (and description), its render inside #root,
- * the entry's stylesheet inline (no request blocks the first paint; the CSP allows inline styles)
- * and its chunks preloaded. A public page's own stylesheets are inline too, since its whole content
- * paints at once; a member page's are preloaded, for when its content comes (the chunks' loader
- * then links them from the cache).
+ * One page's HTML: the shell with the page's title and description, the render inside #root, its
+ * stylesheets inlined (no render-blocking request before the first paint; the CSP allows inline
+ * styles) and its chunks preloaded.
  */
 function pageHtml(
   shell: string,
   outDir: string,
   body: string,
-  page: PrerenderedPage & { title: string },
+  meta: { title: string; description: string },
   assets: { js: string[]; css: string[] },
 ): string {
   let html = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-  if (!html.includes(`<div id="root">${body}</div>`) || !html.includes('</head>')) throw new Error('prerender: index.html changed shape');
-  if (page.description) {
-    html = html.replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    );
-  }
   const inline = (href: string) => `<style>${readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8')}</style>`;
   html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inline(href));
   const extra = [
-    ...assets.css.map((f) =>
-      page.kind === 'public' ? inline(`/${f}`) : `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${f}">`,
-    ),
-    // Low priority: they are for after the first paint, which must not wait for them.
-    ...assets.js
-      .filter((f) => !shell.includes(`/${f}"`))
-      .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`),
+    ...assets.css.map((f) => inline(`/${f}`)),
+    ...assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('\n    ');
+  if (!html.includes(`<div id="root">${body}</div>`) || !html.includes('</head>')) throw new Error('prerender: index.html changed shape');
   return html.replace('</head>', `  ${extra}\n  </head>`);
 }
 
@@ -109,10 +96,8 @@ export function prerenderPublicPages(): Plugin {
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
         for (const page of mod.PRERENDERED_PAGES) {
           const { html, title } = await mod.renderPage(page.path);
-          writeFileSync(
-            path.join(outDir, page.file),
-            pageHtml(shell, outDir, html, { ...page, title }, pageAssets(manifest, page.modules)),
-          );
+          const meta = { title, description: page.description };
+          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, meta, pageAssets(manifest, page.modules)));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

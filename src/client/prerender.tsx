@@ -3,32 +3,19 @@ import { Root } from './root';
 import { pageTitle } from './shell/page-meta';
 
 /**
- * Build time only (vite.config.ts runs it in Node after the client build): pages as HTML, the way
- * a browser first renders them (the session still being asked for). The browser hydrates this
- * HTML, so the page paints as soon as the HTML arrives, not after the JavaScript (issue 13: a
- * fast first paint on a phone).
+ * Build time only (vite.config.ts runs it in Node after the client build): the public pages as
+ * HTML, the way a visitor's browser first renders them (not signed in: the session is still being
+ * asked for). The browser hydrates this HTML, so the page is there as soon as the HTML is, not
+ * after the JavaScript (issue 13: a fast first paint on a phone).
  */
 export interface PrerenderedPage {
   path: string;
   file: string;
   /** The lazy modules the page renders, preloaded with it. */
   modules: string[];
-  /**
-   * 'public': rendered whole, with its meta description (what a search result shows under the
-   * title) and its stylesheets inline. 'member': rendered as a member's browser first shows it,
-   * the session not known yet (the header and 'No Access'): it paints before any JavaScript, and
-   * its chunks and stylesheets are fetched at once instead of after the session.
-   */
-  kind: 'public' | 'member';
-  description?: string;
+  /** Its meta description: what a search result shows under the title. */
+  description: string;
 }
-
-const MEMBER_PAGE = (path: string, page: string): PrerenderedPage => ({
-  path,
-  file: `${path.slice(1)}.html`,
-  modules: ['src/client/trpc-root.tsx', `src/client/features/${page}`],
-  kind: 'member',
-});
 
 // The Worker answers "/" with the /home page: index.html stays the empty shell every other client
 // route falls back to (with index.html's own title and description).
@@ -37,7 +24,6 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/home',
     file: 'home.html',
     modules: ['src/client/features/public/home-page.tsx'],
-    kind: 'public',
     description:
       'A private club for women who lead in business, and who would like to meet, rest, create and travel together away from it.',
   },
@@ -45,7 +31,6 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/about',
     file: 'about.html',
     modules: ['src/client/features/public/about-page.tsx'],
-    kind: 'public',
     description:
       'Why the club exists, what it is (circles, travel to members’ homes, showcases) and what it is not: no networking, no business, no selling.',
   },
@@ -53,7 +38,6 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/membership',
     file: 'membership.html',
     modules: ['src/client/features/public/membership-page.tsx'],
-    kind: 'public',
     description:
       'Membership is by invitation: the Flying, Executive and Hosting tiers and what each brings. Apply with an invitation code.',
   },
@@ -61,7 +45,6 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/activities',
     file: 'activities.html',
     modules: ['src/client/features/public/activities-page.tsx'],
-    kind: 'public',
     description:
       'Travel to in-network vacation homes, gathering circles around a shared craft, and showcases where members share what they create.',
   },
@@ -69,13 +52,8 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/login',
     file: 'login.html',
     modules: ['src/client/trpc-root.tsx', 'src/client/features/auth/login-page.tsx'],
-    kind: 'public',
     description: 'Members sign in to the club’s events, gallery and homes. Membership is by invitation.',
   },
-  MEMBER_PAGE('/calendar', 'events/calendar-page.tsx'),
-  MEMBER_PAGE('/gallery', 'gallery/gallery-page.tsx'),
-  MEMBER_PAGE('/homes', 'homes/homes-page.tsx'),
-  MEMBER_PAGE('/settings', 'settings/settings-page.tsx'),
 ];
 
 /** The page's HTML (what goes inside #root) and its title. */

@@ -134,16 +134,10 @@ export function handAuthTo(createSource: (seed: AuthSeed) => AuthSource): void {
 }
 
 const getSnapshot = () => source.get();
-/**
- * What the build's prerender saw (src/client/prerender.tsx): no answer yet. Hydration renders
- * with it too, whenever the session arrived, so the HTML matches; React then renders again with
- * the real snapshot.
- */
-const NOT_YET: AuthSnapshot = { pending: true, data: undefined };
-const getServerSnapshot = () => NOT_YET;
 
 export function useAuth() {
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  // The same snapshot serves a server render (react-dom/server needs one to render at all).
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   // Each component that reads the session asks again when the answer is stale, as a query would.
   useEffect(() => source.refreshIfStale(), []);
   return {
