@@ -27,6 +27,10 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/worker/**/*.test.ts', 'tests/unit/**/*.test.ts'],
       setupFiles: ['./tests/worker/setup.ts'],
+      // One workerd runtime serves many test files one after another instead of one runtime per
+      // file (about three minutes less on two cores); tests/worker/setup.ts empties D1 and R2 before
+      // each file, so every file still starts from a fresh database.
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 30_000,
     },

@@ -136,13 +136,22 @@ interface RequestOptions {
   ip?: string;
 }
 
+// The client address of requests that name none. Each test file draws its own (tests/worker/setup.ts):
+// workers serve many files one after another, and the per-IP rate limits count across them.
+let defaultIp: string | undefined;
+export function drawDefaultIp(): void {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  defaultIp = `10.${octet()}.${octet()}.${octet()}`;
+}
+
 /** A request to the Worker as a same-site browser would send it. */
 export async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { ...opts.headers };
   if (method !== 'GET' && method !== 'HEAD' && !('Origin' in headers)) headers.Origin = ORIGIN;
   if (opts.as) headers.Cookie = opts.as.cookie;
-  if (opts.ip) headers['CF-Connecting-IP'] = opts.ip;
+  const ip = opts.ip ?? defaultIp;
+  if (ip) headers['CF-Connecting-IP'] = ip;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body;
   else if (opts.body !== undefined) {
