@@ -138,7 +138,8 @@ describe('GET /api/comments', () => {
     expect((await trpc('comments.list', { commentableId: 'event-999999999' }, { type: 'query' })).status).toBe(401);
   });
 
-  it('answers 400 for a missing or malformed commentableId', async () => {
+  it('answers a member 400 for a missing or malformed commentableId', async () => {
+    const member = await createUser();
     for (const q of [
       '',
       '?commentableId=',
@@ -147,7 +148,7 @@ describe('GET /api/comments', () => {
       '?commentableId=event-0',
       '?commentableId=event-1x',
     ]) {
-      const res = await request(`/api/comments${q}`);
+      const res = await request(`/api/comments${q}`, { as: member });
       expect(res.status, q).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
     }

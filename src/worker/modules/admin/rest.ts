@@ -10,36 +10,37 @@ import { jsonBodyWith } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
 import * as auditLog from './audit-log';
 import * as users from './users';
+import { admins } from '../../platform/rest-guards';
 
 /** SPEC 7 "Admin" user calls and the audit log: thin adapters over users.ts and audit-log.ts (the tRPC twin is router.ts). */
 export const adminRoutes = new Hono<AppEnv>()
   // SPEC 7's answer stays a bare list; the next page is in the Link header (issue 13).
-  .get('/api/users', async (c) => {
+  .get('/api/users', admins, async (c) => {
     const input = parseInput(ListUsersInputSchema, { search: c.req.query('search'), ...pageQuery(c) });
     return c.json((await restPage(c, (deps, actor) => users.listUsers(deps, actor, input))).items);
   })
-  .get('/api/users/:id', async (c) =>
+  .get('/api/users/:id', admins, async (c) =>
     c.json(await users.getMemberProfile(c.get('deps'), await actorOf(c), parseInput(IdInputSchema, { id: c.req.param('id') }))),
   )
-  .put('/api/users/:id/privilege', async (c) => {
+  .put('/api/users/:id/privilege', admins, async (c) => {
     const input = await jsonBodyWith(c, ChangePrivilegeInputSchema, { id: c.req.param('id') });
     return c.json(await users.changePrivilege(c.get('deps'), await actorOf(c), input));
   })
-  .put('/api/users/:id/admin', async (c) => {
+  .put('/api/users/:id/admin', admins, async (c) => {
     const input = await jsonBodyWith(c, SetAdminInputSchema, { id: c.req.param('id') });
     return c.json(await users.setAdmin(c.get('deps'), await actorOf(c), input));
   })
   // SPEC's {password} body is not used: the server makes the temporary password.
-  .put('/api/users/:id/reset-password-to-temp', async (c) => {
+  .put('/api/users/:id/reset-password-to-temp', admins, async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await users.resetPasswordToTemp(c.get('deps'), await actorOf(c), input));
   })
-  .delete('/api/users/:id', async (c) => {
+  .delete('/api/users/:id', admins, async (c) => {
     const input = parseInput(AdminDeleteUserInputSchema, { userId: c.req.param('id') });
     return c.json(await adminDeleteUser(c.get('deps'), await actorOf(c), input));
   })
-  .get('/api/admin/audit-log', async (c) => {
+  .get('/api/admin/audit-log', admins, async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
     return c.json(await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input)));
   })
-  .get('/api/admin/audit-log/filters', async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));
+  .get('/api/admin/audit-log/filters', admins, async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));

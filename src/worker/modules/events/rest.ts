@@ -19,6 +19,7 @@ import * as emails from './event-emails';
 import * as participation from './participation';
 import * as events from './events';
 import { jsonBody, jsonBodyWith } from '../../platform/json-body';
+import { members } from '../../platform/rest-guards';
 
 const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
 
@@ -35,7 +36,7 @@ function icsResponse(c: Context<AppEnv>, content: string, filename: string | nul
  * Fixed paths (/api/events/invite…) come before /api/events/:id.
  */
 export const eventsRoutes = new Hono<AppEnv>()
-  .get('/api/events', async (c) => {
+  .get('/api/events', members, async (c) => {
     const input = parseInput(ListEventsInputSchema, { search: c.req.query('search'), when: c.req.query('when'), ...pageQuery(c) });
     const actor = await actorOf(c);
     // A page, like the event page below, promises one D1 round trip: Server-Timing shows it.
@@ -44,43 +45,47 @@ export const eventsRoutes = new Hono<AppEnv>()
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
   })
-  .get('/api/events/mine', async (c) => c.json(await events.listMySchedule(c.get('deps'), await actorOf(c))))
-  .post('/api/events', async (c) => {
+  .get('/api/events/mine', members, async (c) => c.json(await events.listMySchedule(c.get('deps'), await actorOf(c))))
+  .post('/api/events', members, async (c) => {
     const input = await jsonBody(c, CreateEventInputSchema);
     const event = await events.createEvent(c.get('deps'), await actorOf(c), input);
     return c.json({ id: event.id, slug: event.slug, event }, 201);
   })
-  .post('/api/events/invite', async (c) => {
+  .post('/api/events/invite', members, async (c) => {
     const input = await jsonBody(c, InviteMembersInputSchema);
     return c.json(await participation.inviteMembers(c.get('deps'), await actorOf(c), input));
   })
   // SPEC 7 answers {error} on failure: every error body carries `error`.
-  .get('/api/events/invite/:token', async (c) => {
+  .get('/api/events/invite/:token', members, async (c) => {
     const { token } = parseInput(AcceptInvitationInputSchema, { token: c.req.param('token') });
     return c.json(await participation.acceptInvitation(c.get('deps'), await actorOf(c), { token }));
   })
-  .post('/api/events/send-confirmation', async (c) => {
+  .post('/api/events/send-confirmation', members, async (c) => {
     const input = await jsonBody(c, SendConfirmationInputSchema);
     return c.json(await emails.sendConfirmation(c.get('deps'), await actorOf(c), input));
   })
-  .get('/api/events/:id', async (c) => {
+  .get('/api/events/:id', members, async (c) => {
     // /events/{slug} resolves too: the path segment may be a slug.
     const ref = c.req.param('id');
     const actor = await actorOf(c);
     return c.json(await withRoundTrips(c, (deps) => events.getEvent(deps, actor, ref)));
   })
-  .put('/api/events/:id', async (c) => {
+  .put('/api/events/:id', members, async (c) => {
     const input = await jsonBodyWith(c, UpdateEventInputSchema, { id: c.req.param('id') });
     return c.json(await events.updateEvent(c.get('deps'), await actorOf(c), input));
   })
-  .delete('/api/events/:id', async (c) => c.json(await events.deleteEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
-  .post('/api/events/:id/join', async (c) => c.json(await participation.joinEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
-  .delete('/api/events/:id/leave', async (c) => c.json(await participation.leaveEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
-  .post('/api/events/:id/announcement', async (c) => {
+  .delete('/api/events/:id', members, async (c) => c.json(await events.deleteEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
+  .post('/api/events/:id/join', members, async (c) =>
+    c.json(await participation.joinEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })),
+  )
+  .delete('/api/events/:id/leave', members, async (c) =>
+    c.json(await participation.leaveEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })),
+  )
+  .post('/api/events/:id/announcement', members, async (c) => {
     const input = await jsonBodyWith(c, EventAnnouncementInputSchema, { eventId: c.req.param('id') });
     return c.json(await emails.sendAnnouncement(c.get('deps'), await actorOf(c), input));
   })
-  .get('/api/events/:id/ics', async (c) => {
+  .get('/api/events/:id/ics', members, async (c) => {
     const file = await emails.eventIcs(c.get('deps'), await actorOf(c), { id: idParam(c) });
     return icsResponse(c, file.content, file.filename);
   })

@@ -15,48 +15,49 @@ import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
 import * as homesService from './homes';
 import * as staysService from './stays';
+import { admins, members } from '../../platform/rest-guards';
 
 /** Issue 16's REST paths for homes and stays: thin adapters over homes.ts and stays.ts (the tRPC twin is router.ts). */
 export const homesRoutes = new Hono<AppEnv>()
   // One D1 round trip per page (the first of /homes/mine too), shown in Server-Timing.
-  .get('/api/homes', async (c) => {
+  .get('/api/homes', members, async (c) => {
     const input = parseInput(ListHomesInputSchema, c.req.query());
     const actor = await actorOf(c);
     return c.json(await withRoundTrips(c, (deps) => homesService.listHomes(deps, actor, input)));
   })
-  .get('/api/homes/:id', async (c) => {
+  .get('/api/homes/:id', members, async (c) => {
     const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     return c.json(await homesService.getHome(c.get('deps'), await actorOf(c), input));
   })
-  .post('/api/homes', async (c) => {
+  .post('/api/homes', members, async (c) => {
     const input = await jsonBody(c, HomeFieldsSchema);
     return c.json(await homesService.createHome(c.get('deps'), await actorOf(c), input), 201);
   })
-  .put('/api/homes/:id', async (c) => {
+  .put('/api/homes/:id', members, async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     const fields = await jsonBody(c, HomeFieldsSchema);
     return c.json(await homesService.updateHome(c.get('deps'), await actorOf(c), { id, ...fields }));
   })
-  .patch('/api/homes/:id', async (c) => {
+  .patch('/api/homes/:id', admins, async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     const fields = await jsonBody(c, HideHomeFieldsSchema);
     return c.json(await homesService.setHomeHidden(c.get('deps'), await actorOf(c), { id, ...fields }));
   })
-  .delete('/api/homes/:id', async (c) => {
+  .delete('/api/homes/:id', members, async (c) => {
     const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     return c.json(await homesService.deleteHome(c.get('deps'), await actorOf(c), input));
   })
-  .post('/api/homes/:id/stays', async (c) => {
+  .post('/api/homes/:id/stays', members, async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     const fields = await jsonBody(c, StayRequestFieldsSchema);
     return c.json(await staysService.requestStay(c.get('deps'), await actorOf(c), { homeId: id, ...fields }), 201);
   })
-  .get('/api/stays', async (c) => {
+  .get('/api/stays', members, async (c) => {
     const input = parseInput(ListStaysInputSchema, c.req.query());
     const actor = await actorOf(c);
     return c.json(await withRoundTrips(c, (deps) => staysService.listStays(deps, actor, input)));
   })
-  .patch('/api/stays/:id', async (c) => {
+  .patch('/api/stays/:id', members, async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
     const fields = await jsonBody(c, StayStatusFieldsSchema);
     return c.json(await staysService.updateStay(c.get('deps'), await actorOf(c), { id, ...fields }));

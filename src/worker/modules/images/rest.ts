@@ -17,6 +17,7 @@ import * as imageService from './images';
 import type { UploadImageInput } from './images';
 import { jsonBody } from '../../platform/json-body';
 import { limitedStream } from '../../platform/body-limit';
+import { members } from '../../platform/rest-guards';
 
 /**
  * A multipart/form-data body, counted while it streams: past `maxBytes` the read stops with a
@@ -62,7 +63,7 @@ async function readUploadForm(req: Request, maxBytes: number): Promise<UploadIma
 /** SPEC 7 "Images" and the members-only bytes: thin adapters over images.ts. */
 export const imagesRoutes = new Hono<AppEnv>()
   // SPEC 7's answers stay bare lists: the next page is in the Link header (issue 13).
-  .get('/api/images', async (c) => {
+  .get('/api/images', members, async (c) => {
     const input = parseInput(ListImagesInputSchema, { tag: c.req.query('tag'), ...pageQuery(c) });
     const actor = await actorOf(c);
     // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
@@ -70,28 +71,28 @@ export const imagesRoutes = new Hono<AppEnv>()
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
   })
-  .get('/api/images/event/:id', async (c) => {
+  .get('/api/images/event/:id', members, async (c) => {
     const input = parseInput(EventImagesInputSchema, { eventId: c.req.param('id'), tag: c.req.query('tag'), ...pageQuery(c) });
     const actor = await actorOf(c);
     const page = await withRoundTrips(c, (deps) => imageService.listImages(deps, actor, input));
     setNextLink(c, page.nextCursor);
     return c.json(page.items);
   })
-  .get('/api/images/:id', async (c) => {
+  .get('/api/images/:id', members, async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
     return c.json(await imageService.getImage(c.get('deps'), await actorOf(c), id));
   })
-  .put('/api/images/:id', async (c) => {
+  .put('/api/images/:id', members, async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
     const fields = await jsonBody(c, UpdateImageFieldsSchema);
     return c.json(await imageService.updateImage(c.get('deps'), await actorOf(c), { ...fields, id }));
   })
-  .post('/api/delete-images', async (c) => {
+  .post('/api/delete-images', members, async (c) => {
     const input = await jsonBody(c, DeleteImagesInputSchema);
     const result = await imageService.deleteImages(c.get('deps'), await actorOf(c), input);
     return c.json({ ok: true, ...result });
   })
-  .post('/upload-image', async (c) =>
+  .post('/upload-image', members, async (c) =>
     c.json(
       await imageService.uploadImage(c.get('deps'), await actorOf(c), {
         contentLength: Number(c.req.header('Content-Length') ?? 0),

@@ -7,16 +7,17 @@ import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
 import { formText, readForm, uploadFields } from './rest';
 import * as videoService from './video-uploads';
+import { members } from '../../platform/rest-guards';
 
 /**
  * Video uploads in parts (issue 15, ADR 0011): thin adapters over video-uploads.ts. REST only, like
  * POST /upload-image: the parts are raw bytes, and the browser sends them with upload progress.
  */
 export const videoRoutes = new Hono<AppEnv>()
-  .post('/api/videos/uploads', async (c) =>
+  .post('/api/videos/uploads', members, async (c) =>
     c.json(await videoService.createVideoUpload(c.get('deps'), await actorOf(c), await jsonBody(c, CreateVideoUploadSchema)), 201),
   )
-  .put('/api/videos/uploads/:id/parts/:part', async (c) =>
+  .put('/api/videos/uploads/:id/parts/:part', members, async (c) =>
     c.json(
       await videoService.uploadVideoPart(c.get('deps'), await actorOf(c), {
         id: parseInput(VideoUploadIdSchema, c.req.param('id')),
@@ -25,7 +26,7 @@ export const videoRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .post('/api/videos/uploads/:id/complete', async (c) =>
+  .post('/api/videos/uploads/:id/complete', members, async (c) =>
     c.json(
       await videoService.completeVideoUpload(c.get('deps'), await actorOf(c), {
         id: parseInput(VideoUploadIdSchema, c.req.param('id')),
@@ -43,6 +44,6 @@ export const videoRoutes = new Hono<AppEnv>()
       201,
     ),
   )
-  .delete('/api/videos/uploads/:id', async (c) =>
+  .delete('/api/videos/uploads/:id', members, async (c) =>
     c.json(await videoService.abortVideoUpload(c.get('deps'), await actorOf(c), parseInput(VideoUploadIdSchema, c.req.param('id')))),
   );

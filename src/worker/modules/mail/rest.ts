@@ -10,10 +10,11 @@ import { sendGroupMail } from './group-mail';
 import { listMailMembers } from './mail-recipients';
 import { getSentMail, listSentMail, retryFailedDeliveries } from './sent-mail';
 import { jsonBody } from '../../platform/json-body';
+import { admins } from '../../platform/rest-guards';
 
 /** SPEC 7 "Admin" mail calls, plus the Sent mail view's: thin adapters over the mail services. */
 export const adminMailRoutes = new Hono<AppEnv>()
-  .post('/api/admin/send-email', async (c) => {
+  .post('/api/admin/send-email', admins, async (c) => {
     const input = await jsonBody(c, SendGroupMailInputSchema);
     const counted = countingDeps(c.get('deps'));
     const result = await sendGroupMail(counted.deps, await actorOf(c), input);
@@ -22,16 +23,16 @@ export const adminMailRoutes = new Hono<AppEnv>()
     // 202: recorded and queued; the consumer sends.
     return c.json(result, 202);
   })
-  .get('/api/admin/get-members', async (c) => c.json(await listMailMembers(c.get('deps'), await actorOf(c))))
-  .get('/api/admin/sent-mail', async (c) => {
+  .get('/api/admin/get-members', admins, async (c) => c.json(await listMailMembers(c.get('deps'), await actorOf(c))))
+  .get('/api/admin/sent-mail', admins, async (c) => {
     const input = parseInput(SentMailListInputSchema, { kind: c.req.query('kind'), ...pageQuery(c) });
     return c.json(await restPage(c, (deps, actor) => listSentMail(deps, actor, input)));
   })
-  .get('/api/admin/sent-mail/:id', async (c) => {
+  .get('/api/admin/sent-mail/:id', admins, async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
     return c.json(await getSentMail(c.get('deps'), await actorOf(c), id));
   })
-  .post('/api/admin/sent-mail/:id/retry', async (c) => {
+  .post('/api/admin/sent-mail/:id/retry', admins, async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));
     return c.json(await retryFailedDeliveries(c.get('deps'), await actorOf(c), id));
   });

@@ -22,6 +22,7 @@ import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
 import { jsonBody, jsonBodyWith } from '../../platform/json-body';
+import { admins } from '../../platform/rest-guards';
 
 type C = Context<AppEnv>;
 
@@ -66,33 +67,33 @@ export const membershipRoutes = new Hono<AppEnv>()
 
   // Admin: applications.
   // SPEC 7's answers stay bare lists; the next page is in the Link header (issue 13).
-  .get('/api/applications', async (c) => {
+  .get('/api/applications', admins, async (c) => {
     const input = parseInput(ListApplicationsInputSchema, { status: c.req.query('status'), ...pageQuery(c) });
     return c.json((await restPage(c, (deps, actor) => applications.listApplications(deps, actor, input))).items);
   })
-  .patch('/api/applications/:id/status', async (c) => {
+  .patch('/api/applications/:id/status', admins, async (c) => {
     const input = await jsonBodyWith(c, DecideApplicationInputSchema, { id: c.req.param('id') });
     return c.json(await applications.decideApplication(c.get('deps'), await actorOf(c), input));
   })
-  .post('/api/applications/:id/resend-invitation', async (c) => {
+  .post('/api/applications/:id/resend-invitation', admins, async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await applications.resendRegistrationInvitation(c.get('deps'), await actorOf(c), input));
   })
 
   // Admin: invitation codes.
-  .get('/api/invitation-codes', async (c) => {
+  .get('/api/invitation-codes', admins, async (c) => {
     const input = parseInput(ListInvitationCodesInputSchema, pageQuery(c));
     return c.json((await restPage(c, (deps, actor) => codes.listInvitationCodes(deps, actor, input))).items);
   })
-  .post('/api/invitation-codes', async (c) => {
+  .post('/api/invitation-codes', admins, async (c) => {
     const input = await jsonBody(c, CreateInvitationCodeInputSchema);
     return c.json(await codes.createInvitationCode(c.get('deps'), await actorOf(c), input), 201);
   })
-  .get('/api/invitation-codes/:id/uses', async (c) => {
+  .get('/api/invitation-codes/:id/uses', admins, async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await codes.listInvitationCodeUses(c.get('deps'), await actorOf(c), input));
   })
-  .post('/api/invitation-codes/:id/revoke', async (c) => {
+  .post('/api/invitation-codes/:id/revoke', admins, async (c) => {
     const input = parseInput(IdInputSchema, { id: c.req.param('id') });
     return c.json(await codes.revokeInvitationCode(c.get('deps'), await actorOf(c), input));
   });
