@@ -1,15 +1,18 @@
 // The build's last step (vite.config.ts): the public pages prerendered into their own HTML files,
 // so a phone paints them as soon as the HTML arrives (issue 13), and the browser then hydrates
-// them (src/client/main.tsx). index.html stays the empty shell that every other route falls back to.
+// them (src/client/main.tsx). The members' main pages get the empty shell with their title and
+// chunks preloaded (PRELOADED_SHELLS); index.html stays the empty shell every other route falls back to.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import type { PrerenderedPage } from '../../src/client/prerender';
+import type { PreloadedShell, PrerenderedPage } from '../../src/client/prerender';
 
 interface PrerenderModule {
   PRERENDERED_PAGES: PrerenderedPage[];
+  PRELOADED_SHELLS: PreloadedShell[];
+  pageTitle(path: string): string;
   renderPage(path: string): Promise<{ html: string; title: string }>;
 }
 
@@ -51,12 +54,14 @@ function pageHtml(
   shell: string,
   outDir: string,
   body: string,
-  meta: { title: string; description: string },
+  meta: { title: string; description?: string },
   assets: { js: string[]; css: string[] },
 ): string {
   let html = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, (tag) =>
+      meta.description === undefined ? tag : `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   const inline = (href: string) => `<style>${readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8')}</style>`;
   html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inline(href));
@@ -98,6 +103,11 @@ export function prerenderPublicPages(): Plugin {
           const { html, title } = await mod.renderPage(page.path);
           const meta = { title, description: page.description };
           writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, meta, pageAssets(manifest, page.modules)));
+        }
+        // The members' pages: the empty shell (the browser renders them) with their chunks preloaded.
+        for (const page of mod.PRELOADED_SHELLS) {
+          const meta = { title: mod.pageTitle(page.path) };
+          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, '', meta, pageAssets(manifest, page.modules)));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

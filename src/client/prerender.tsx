@@ -56,6 +56,28 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   },
 ];
 
+/**
+ * The members' main pages cannot be prerendered (they are hers alone, and SPEC 2 shows 'No Access'
+ * until her session is known), but their HTML can name every chunk they will need at once: the
+ * shell with the page's title and its chunks preloaded, so a phone fetches them side by side
+ * instead of one chunk at a time as each names the next (issue 13: members' pages paint fast too).
+ */
+export interface PreloadedShell {
+  path: string;
+  file: string;
+  modules: string[];
+}
+
+const MEMBER_MODULES = ['src/client/trpc-root.tsx'];
+export const PRELOADED_SHELLS: PreloadedShell[] = [
+  { path: '/calendar', file: 'calendar.html', modules: [...MEMBER_MODULES, 'src/client/features/events/calendar-page.tsx'] },
+  { path: '/gallery', file: 'gallery.html', modules: [...MEMBER_MODULES, 'src/client/features/gallery/gallery-page.tsx'] },
+  { path: '/homes', file: 'homes.html', modules: [...MEMBER_MODULES, 'src/client/features/homes/homes-page.tsx'] },
+  { path: '/settings', file: 'settings.html', modules: [...MEMBER_MODULES, 'src/client/features/settings/settings-page.tsx'] },
+];
+
+export { pageTitle };
+
 /** The page's HTML (what goes inside #root) and its title. */
 export async function renderPage(path: string): Promise<{ html: string; title: string }> {
   const { prelude } = await prerender(<Root ssrPath={path} />);

@@ -24,9 +24,16 @@ test('public pages arrive as HTML with their own title and description; other pa
     descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)![1]!);
   }
   expect(descriptions.size).toBe(PUBLIC_PAGES.length);
-  const shell = await (await request.get('/calendar')).text();
+  const shell = await (await request.get('/events/some-event')).text();
   expect(shell).toContain('<div id="root"></div>');
   expect(shell).toContain(`<title>${CLUB}</title>`);
+  // The members' main pages: the empty shell (never a member's data, never prerendered), with
+  // their title and every chunk they need preloaded at once.
+  const calendar = await (await request.get('/calendar')).text();
+  expect(calendar).toContain('<div id="root"></div>');
+  expect(calendar).toContain(`<title>Events · ${CLUB}</title>`);
+  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/calendar-page-[\w-]+\.js">/);
+  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/trpc-root-[\w-]+\.js">/);
 
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
