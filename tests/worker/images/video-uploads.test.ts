@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ImageDto, VideoUploadDto } from '../../../src/shared/schemas/images';
 import { videoUploads } from '../../../src/worker/db/schema/video-uploads';
 import { equalBytes, findTexts } from '../../../src/worker/modules/images/bytes';
-import { VIDEO_PART_BYTES } from '../../../src/worker/modules/images/video-uploads';
+import { HOME_TAKES_PHOTOS_MESSAGE, VIDEO_PART_BYTES } from '../../../src/worker/modules/images/video-uploads';
+import { images } from '../../../src/worker/db/schema/images';
 import { videoUploadsJob } from '../../../src/worker/modules/images/video-uploads-job';
 import { createUser, deps, ORIGIN, request, worker, type TestUser } from '../helpers';
 import { PNG_4x3, WEBP_10x6 } from './image-fixtures';
@@ -170,6 +171,15 @@ describe('video upload in parts', () => {
     const bytes = await stored(video.url);
     expect(bytes.length).toBe(file.length);
     expect(findTexts(bytes, [CANARY, 'RECORDING_LOCATION'])).toEqual([]);
+  });
+
+  it('refuses a video for a home (context=home) with 415 and stores nothing in the Gallery', async () => {
+    const u = await createUser({ type: 'Travel Host' });
+    const res = await uploadWhole(u, webmFile({}), 'video/webm', { context: 'home' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ error: HOME_TAKES_PHOTOS_MESSAGE });
+    const mine = await deps().db.select({ id: images.id }).from(images).where(eq(images.uploadedBy, u.id));
+    expect(mine).toEqual([]);
   });
 
   it('aborts on cancel: the parts go and the upload is forgotten', async () => {

@@ -85,6 +85,8 @@ async function refuseFile(deps: Deps, row: VideoUploadRow, kind: Exclude<Refusal
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSALS[kind]);
 }
 
+export const HOME_TAKES_PHOTOS_MESSAGE = 'A home takes photos only (JPEG, PNG or WebP), not videos.';
+
 // ---------------------------------------------------------------- create
 
 export async function createVideoUpload(deps: Deps, actor: Actor, input: CreateVideoUploadInput): Promise<VideoUploadDto> {
@@ -223,6 +225,9 @@ export async function completeVideoUpload(deps: Deps, actor: Actor, req: Complet
   const display = await posterPart(input.display, 'poster frame');
   const thumb = await posterPart(input.thumbnail, 'thumbnail');
   const { fields, facts } = input;
+  // A home's page shows photos only (issue 16); a video sent from the home editor would otherwise
+  // land in the Gallery. The upload stays open: Cancel or the housekeeping ends it.
+  if (fields.context === 'home') throw new AppError('UNSUPPORTED_MEDIA_TYPE', HOME_TAKES_PHOTOS_MESSAGE);
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
   await assertEventLinkable(deps, me, eventId);
 
