@@ -2,26 +2,10 @@
 // (list, create, update; REST and tRPC), and each flag agreeing with what the server then allows.
 import { describe, expect, it } from 'vitest';
 import type { CommentView } from '../../../src/shared/schemas/comments';
-import { events } from '../../../src/worker/db/schema/events';
 import { images } from '../../../src/worker/db/schema/images';
-import { createUser, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
+import { createUser, deps, insertEvent, request, roles, trpc, unique, type TestUser } from '../helpers';
 
-async function insertEvent() {
-  const slug = unique('ev-');
-  const [row] = await deps()
-    .db.insert(events)
-    .values({
-      slug,
-      title: `Event ${slug}`,
-      eventDate: '2030-05-01',
-      startTime: '16:00',
-      endTime: '21:00',
-      startsAt: 1_900_000_000_000,
-      endsAt: 1_900_018_000_000,
-    })
-    .returning();
-  return `event-${row!.id}`;
-}
+const eventTarget = async () => `event-${(await insertEvent()).id}`;
 
 async function insertImage() {
   const [row] = await deps()
@@ -48,7 +32,7 @@ async function listedFlags(commentableId: string, id: number, as: TestUser | nul
 describe('comment flags', () => {
   for (const target of ['event', 'image'] as const) {
     it(`on an ${target}: the author edits and deletes, an admin deletes, other members neither, visitors read nothing`, async () => {
-      const commentableId = target === 'event' ? await insertEvent() : await insertImage();
+      const commentableId = target === 'event' ? await eventTarget() : await insertImage();
       const author = await roles.standard();
       const created = await request('/api/comments', { as: author, body: { content: 'Mine', commentableId } });
       expect(created.status).toBe(201);
@@ -73,7 +57,7 @@ describe('comment flags', () => {
   }
 
   it('an admin author edits and deletes her own comment', async () => {
-    const commentableId = await insertEvent();
+    const commentableId = await eventTarget();
     const admin = await createUser({ type: 'Standard', admin: true });
     const c = await (await request('/api/comments', { as: admin, body: { content: 'Admin note', commentableId } })).json<CommentView>();
     expect(await listedFlags(commentableId, c.id, admin)).toEqual({ can_edit: true, can_delete: true });
@@ -101,7 +85,7 @@ describe('comment flags', () => {
   });
 
   it('each flag says what the server then allows', async () => {
-    const commentableId = await insertEvent();
+    const commentableId = await eventTarget();
     const author = await roles.travelHost();
     const viewers = [author, await roles.standard(), await roles.founding(), await roles.admin()];
     // One comment per viewer, so a delete does not take the comment from the next check.

@@ -8,25 +8,7 @@ import { auditLog } from '../../../src/worker/db/schema/membership';
 import { users } from '../../../src/worker/db/schema/users';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { listComments } from '../../../src/worker/modules/comments/comments';
-import { actorOf, createUser, deps, request, roles, type TestUser, trpc, unique } from '../helpers';
-
-async function insertEvent(createdBy?: number) {
-  const slug = unique('ev-');
-  const [row] = await deps()
-    .db.insert(events)
-    .values({
-      slug,
-      title: `Event ${slug}`,
-      eventDate: '2030-05-01',
-      startTime: '16:00',
-      endTime: '21:00',
-      startsAt: 1_900_000_000_000,
-      endsAt: 1_900_018_000_000,
-      createdBy,
-    })
-    .returning();
-  return row!;
-}
+import { actorOf, createUser, deps, insertEvent, request, roles, type TestUser, trpc, unique } from '../helpers';
 
 async function insertImage(uploadedBy?: number) {
   const [row] = await deps()
@@ -69,7 +51,7 @@ async function commentRow(id: number) {
 describe('GET /api/comments', () => {
   it('lists a commentable newest first with the documented shape, readable by any member', async () => {
     const author = await createUser();
-    const ev = await insertEvent(author.id);
+    const ev = await insertEvent({ createdBy: author.id });
     const first = await postOk(`event-${ev.id}`, 'First comment', author);
     const second = await postOk(`event-${ev.id}`, 'Second comment', author);
     const body = await list(`event-${ev.id}`);
