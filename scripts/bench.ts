@@ -1,9 +1,11 @@
 // npm run bench: sizes and latencies of the built app, under a bounded load on 127.0.0.1 only.
 // Starts its own `wrangler dev --log-level warn` (port BENCH_PORT, default 8870) on fresh seeded
 // state in .bench/, measures, runs every section in scripts/bench/*.ts, prints a table and writes
-// .bench/results.md (paste it into README's performance section).
+// .bench/results.md, and rewrites the table in README's Performance section (between its
+// bench:results markers) with the date and the host's load average.
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
@@ -117,6 +119,22 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(path.join(ROOT, '.bench/results.md'), `${table}\n`);
+
+// README keeps the last run's figures (issue 13: the bench writes the Lighthouse scores there).
+const README = path.join(ROOT, 'README.md');
+const START = '<!-- bench:results -->';
+const END = '<!-- /bench:results -->';
+const readme = readFileSync(README, 'utf8');
+const from = readme.indexOf(START);
+const to = readme.indexOf(END);
+if (from >= 0 && to > from) {
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  const when = `Last \`npm run bench\`: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, host load average ${load} (1, 5, 15 min).`;
+  writeFileSync(README, `${readme.slice(0, from + START.length)}\n${when}\n\n${table}\n${readme.slice(to)}`);
+  console.log('README.md: Performance table updated');
+} else console.log(`README.md has no ${START} … ${END} section: table not written there`);
 const failed = rows.filter((r) => r.ok === false);
 if (failed.length) console.log(`Over budget: ${failed.map((r) => r.name).join('; ')}`);
 process.exit(0);
