@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,16 +21,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy
       onClose={onCancel}
       title={title}
       size="small"
-      footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={`button ${danger ? 'button-danger' : ''}`} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      footer={<ModalActions onCancel={onCancel} actionLabel={confirmLabel} onAction={onConfirm} disabled={busy} danger={danger} />}
     >
       <p>{message}</p>
     </Modal>

@@ -52,7 +52,7 @@ export function StackTable({ columns, className, children }: { columns: string[]
 /** The heading block of an admin screen: eyebrow, title, an optional note and an aside. */
 export function AdminHeader({ title, note, aside }: { title: ReactNode; note?: ReactNode; aside?: ReactNode }) {
   return (
-    <div className="admin-header">
+    <div className="page-head admin-header">
       <div>
         <p className="eyebrow">Administration</p>
         <h1>{title}</h1>

@@ -16,6 +16,7 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded } from './admin-list';
 import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
+import { ModalActions } from '../../components/modal-actions';
 
 const TABS: { status: ApplicationStatus; label: string }[] = [
   { status: 'pending', label: 'Pending' },
@@ -63,14 +64,7 @@ function RejectDialog({
       title="Reject application"
       size="medium"
       footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-            {send ? 'Reject and send' : 'Reject'}
-          </button>
-        </>
+        <ModalActions onCancel={onCancel} actionLabel={send ? 'Reject and send' : 'Reject'} onAction={confirm} disabled={busy} danger />
       }
     >
       <p>

@@ -6,6 +6,7 @@ import { LoadMore } from '../../components/load-more';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { ModalActions } from '../../components/modal-actions';
 
 /**
  * The banner choice (issue 14): the event's own photos as thumbnails, plus "No banner" (the
@@ -98,19 +99,12 @@ export function BannerDialog({ event, onClose }: { event: EventDto; onClose: () 
       title="Change banner"
       size="large"
       footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={save.isPending || banner === event.banner_image_id}
-            onClick={() => save.mutate({ id: event.id, banner_image_id: banner })}
-          >
-            {save.isPending ? 'Saving…' : 'Save banner'}
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          actionLabel={save.isPending ? 'Saving…' : 'Save banner'}
+          onAction={() => save.mutate({ id: event.id, banner_image_id: banner })}
+          disabled={save.isPending || banner === event.banner_image_id}
+        />
       }
     >
       <BannerPicker eventId={event.id} color={event.color} value={banner} onChange={setBanner} error={error || undefined} hideLegend />

@@ -61,7 +61,7 @@ export function CalendarPage() {
 
   return (
     <section className="page">
-      <header className="events-head">
+      <header className="page-head events-head">
         <div>
           <h1>Events</h1>
           <p className="lead">Gatherings, travel and showcases of the club.</p>

@@ -11,7 +11,7 @@ export function MemberSchedulePage() {
   const mine = useQuery(trpc.events.mySchedule.queryOptions());
   return (
     <section className="page">
-      <header className="events-head">
+      <header className="page-head events-head">
         <div>
           <h1>My Schedule</h1>
           <p className="lead">The events you joined or host.</p>

@@ -108,7 +108,7 @@ export function HomeDetailPage() {
       <p className="home-back">
         <Link href="/homes">← All homes</Link>
       </p>
-      <header className="homes-head">
+      <header className="page-head homes-head">
         <div>
           <h1>{h.title}</h1>
           <p className="lead">

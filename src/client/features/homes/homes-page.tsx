@@ -65,7 +65,7 @@ export function HomesPage() {
   };
   return (
     <section className="page homes-page">
-      <header className="homes-head">
+      <header className="page-head homes-head">
         <div>
           <h1>Homes</h1>
           <p className="lead">Stay with a Travel Host of the club: a private home exchange among members.</p>

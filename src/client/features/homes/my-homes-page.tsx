@@ -37,7 +37,7 @@ export function MyHomesPage() {
   const mine = useQuery(trpc.homes.list.queryOptions({ scope: 'mine', limit: 100 }));
   return (
     <section className="page">
-      <header className="homes-head">
+      <header className="page-head homes-head">
         <div>
           <h1>My homes</h1>
           <p className="lead">The homes you open to members, and the nights you hosted this year.</p>

@@ -114,7 +114,7 @@ function StayList({ role, title, empty }: { role: 'host' | 'guest'; title: strin
 export function StayRequestsPage() {
   return (
     <section className="page">
-      <header className="homes-head">
+      <header className="page-head homes-head">
         <div>
           <h1>Stay requests</h1>
           <p className="lead">Answer requests for your homes and follow your own stays.</p>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 /** The heading both mail pages share, with a link across to the other one. */
 export function MailPageHead({ title, intro, link }: { title: string; intro: string; link: { href: string; label: string } }) {
   return (
-    <header className="mail-page-head">
+    <header className="page-head mail-page-head">
       <div>
         <p className="eyebrow">Admin</p>
         <h1>{title}</h1>

@@ -12,6 +12,7 @@ import { MailFrame } from '../../shared/email-preview';
 import { MailPageHead } from './mail-page-head';
 import { formatDateTime } from '../../../shared/date-format';
 import './mail.css';
+import { ModalActions } from '../../components/modal-actions';
 
 const KIND_LABELS: Record<string, string> = {
   group: 'Group mail',
@@ -86,14 +87,13 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
       size="large"
       title={msg?.subject ?? 'Sent mail'}
       footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Close
-          </button>
-          <button type="button" className="button" disabled={!msg?.counts.failed || retry.isPending} onClick={() => retry.mutate({ id })}>
-            Retry failed{msg?.counts.failed ? ` (${msg.counts.failed})` : ''}
-          </button>
-        </>
+        <ModalActions
+          cancelLabel="Close"
+          onCancel={onClose}
+          actionLabel={`Retry failed${msg?.counts.failed ? ` (${msg.counts.failed})` : ''}`}
+          onAction={() => retry.mutate({ id })}
+          disabled={!msg?.counts.failed || retry.isPending}
+        />
       }
     >
       {detail.isPending ? (

@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { EventSelect } from './event-select';
 import { checkFile, isVideoFile, MEDIA_ACCEPT, prepareUpload } from './image-processing';
 import { sendUpload, type UploadFields } from './upload-request';
+import { ModalActions } from '../../components/modal-actions';
 
 /** The Upload dialog takes images and videos (issue 15). */
 const check = (file: File) => checkFile(file, { videos: true });
@@ -158,14 +159,14 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
       title="Upload Image"
       size="large"
       footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={close} disabled={busy}>
-            {allDone ? 'Done' : 'Cancel'}
-          </button>
-          <button type="submit" form={`${inputId}-form`} className="button" disabled={busy || ready === 0}>
-            {busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} ${readyNoun}` : 'Upload'}
-          </button>
-        </>
+        <ModalActions
+          cancelLabel={allDone ? 'Done' : 'Cancel'}
+          onCancel={close}
+          cancelDisabled={busy}
+          actionLabel={busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} ${readyNoun}` : 'Upload'}
+          form={`${inputId}-form`}
+          disabled={busy || ready === 0}
+        />
       }
     >
       <form id={`${inputId}-form`} className="upload-form" onSubmit={submit}>
