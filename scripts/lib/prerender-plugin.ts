@@ -1,7 +1,8 @@
 // The build's last step (vite.config.ts): the public pages prerendered into their own HTML files,
 // so a phone paints them as soon as the HTML arrives (issue 13), and the browser then hydrates
-// them (src/client/main.tsx). The members' main pages get the empty shell with their title and
-// chunks preloaded (PRELOADED_SHELLS); index.html stays the empty shell every other route falls back to.
+// them (src/client/main.tsx). The members' main pages (PRELOADED_SHELLS) get what the browser shows
+// while the session is pending, with their chunks preloaded; index.html stays the empty shell every
+// other route falls back to.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -104,10 +105,11 @@ export function prerenderPublicPages(): Plugin {
           const meta = { title, description: page.description };
           writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, meta, pageAssets(manifest, page.modules)));
         }
-        // The members' pages: the empty shell (the browser renders them) with their chunks preloaded.
+        // The members' main pages as every browser first renders them while her session is being
+        // asked for (the menu and SPEC 2's 'No Access', nothing of hers), with their chunks preloaded.
         for (const page of mod.PRELOADED_SHELLS) {
-          const meta = { title: mod.pageTitle(page.path) };
-          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, '', meta, pageAssets(manifest, page.modules)));
+          const { html, title } = await mod.renderPage(page.path);
+          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, { title }, pageAssets(manifest, page.modules)));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

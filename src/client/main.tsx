@@ -8,7 +8,8 @@ import './styles/base.css';
 installChunkReload();
 
 const container = document.getElementById('root')!;
-// The public pages arrive prerendered (src/client/prerender.tsx): React takes over that HTML
-// without painting it again. Every other page starts from the empty shell.
+// The public pages, and the members' main pages in their pending state, arrive prerendered
+// (src/client/prerender.tsx): React takes over that HTML without painting it again. Every other
+// page starts from the empty shell.
 if (container.firstElementChild) hydrateRoot(container, <Root />);
 else createRoot(container).render(<Root />);

@@ -57,10 +57,11 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
 ];
 
 /**
- * The members' main pages cannot be prerendered (they are hers alone, and SPEC 2 shows 'No Access'
- * until her session is known), but their HTML can name every chunk they will need at once: the
- * shell with the page's title and its chunks preloaded, so a phone fetches them side by side
- * instead of one chunk at a time as each names the next (issue 13: members' pages paint fast too).
+ * The members' main pages hold nothing of hers in their HTML: they arrive as every browser first
+ * renders them while her session is being asked for (the menu and SPEC 2's 'No Access'), so a
+ * phone paints at once, and React hydrates that. Their HTML names every chunk they will need, so a
+ * phone fetches them side by side instead of one chunk at a time as each names the next (issue 13:
+ * members' pages paint fast too).
  */
 export interface PreloadedShell {
   path: string;

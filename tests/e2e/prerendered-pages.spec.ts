@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SEED } from './fixtures';
+import { loginAs, SEED } from './fixtures';
 
 // Issue 13: the public pages arrive prerendered, each with its own title and description, and the
 // browser hydrates them (no second paint); /robots.txt is a real file, not the app.
@@ -13,7 +13,9 @@ const PUBLIC_PAGES: [path: string, title: string, heading: string][] = [
   ['/login', `Login · ${CLUB}`, 'Login'],
 ];
 
-test('public pages arrive as HTML with their own title and description; other pages get the empty shell', async ({ request }) => {
+test("public pages arrive as HTML with their own title and description; members' pages as their pending state; others the empty shell", async ({
+  request,
+}) => {
   const descriptions = new Set<string>();
   for (const [path, title, heading] of PUBLIC_PAGES) {
     const html = await (await request.get(path)).text();
@@ -27,10 +29,12 @@ test('public pages arrive as HTML with their own title and description; other pa
   const shell = await (await request.get('/events/some-event')).text();
   expect(shell).toContain('<div id="root"></div>');
   expect(shell).toContain(`<title>${CLUB}</title>`);
-  // The members' main pages: the empty shell (never a member's data, never prerendered), with
-  // their title and every chunk they need preloaded at once.
+  // The members' main pages: what every browser shows while the session is asked for (the menu
+  // and SPEC 2's 'No Access', never a member's data), with their title and every chunk they need
+  // preloaded at once.
   const calendar = await (await request.get('/calendar')).text();
-  expect(calendar).toContain('<div id="root"></div>');
+  expect(calendar).toContain('<main id="main" tabindex="-1"><!--$--><p class="page-status">No Access</p><!--/$--></main>');
+  expect(calendar).not.toContain('Logged in as');
   expect(calendar).toContain(`<title>Events · ${CLUB}</title>`);
   expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/calendar-page-[\w-]+\.js">/);
   expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/trpc-root-[\w-]+\.js">/);
@@ -69,6 +73,23 @@ test('the browser takes the prerendered page over without painting it again, and
   await menu.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { name: 'About the club', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(`About the club · ${CLUB}`);
+  expect(errors).toEqual([]);
+});
+
+test("a member's page arrives as its pending state and becomes hers without errors", async ({ page }) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible();
+  await expect(page.getByText('No Access')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByText(`Logged in as ${SEED.standard.name}`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Events' })).toBeVisible();
+  // A hydration mismatch would be reported here (React logs it as an error).
   expect(errors).toEqual([]);
 });
 
