@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import './zod-config';
 
 /**
  * A session's last_seen_at is written at most this often (auth/sessions.ts), so "last active"

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import './zod-config';
 
 /** Settings > Email: the optional kinds of email, each on unless she turned it off. */
 export const EmailPreferencesSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import './zod-config';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
 /** Emails are compared lower-cased and trimmed; 254 is the longest address SMTP allows. */

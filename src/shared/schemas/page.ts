@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import './zod-config';
 
 /** Issue 13: every list answers pages of 30 by default and 100 at most. */
 export const PAGE_SIZE = 30;
