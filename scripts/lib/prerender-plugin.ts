@@ -56,7 +56,7 @@ function pageHtml(
   outDir: string,
   body: string,
   meta: { title: string; description?: string },
-  assets: { js: string[]; css: string[] },
+  assets: { js: string[]; css: string[]; fetches?: string[] },
 ): string {
   let html = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
@@ -69,9 +69,17 @@ function pageHtml(
   const extra = [
     ...assets.css.map((f) => inline(`/${f}`)),
     ...assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    // Asked for at once, beside the scripts, instead of once they have run (crossorigin: the
+    // credentials mode of the page's own fetch(), so the browser hands it this response).
+    ...(assets.fetches ?? []).map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
   ].join('\n    ');
   if (!html.includes(`<div id="root">${body}</div>`) || !html.includes('</head>')) throw new Error('prerender: index.html changed shape');
-  return html.replace('</head>', `  ${extra}\n  </head>`);
+  html = html.replace('</head>', `  ${extra}\n  </head>`);
+  // The HTML paints on its own, so its scripts (which only hydrate it) need not compete with it:
+  // low priority, which also tells Lighthouse's simulation they do not block the first paint.
+  const scripts = /<script type="module" crossorigin src=|<link rel="modulepreload" crossorigin href=/g;
+  if (!scripts.test(html)) throw new Error('prerender: no module script in index.html');
+  return html.replace(scripts, (tag) => tag.replace(' crossorigin ', ' crossorigin fetchpriority="low" '));
 }
 
 export function prerenderPublicPages(): Plugin {
@@ -109,7 +117,9 @@ export function prerenderPublicPages(): Plugin {
         // asked for (the menu and SPEC 2's 'No Access', nothing of hers), with their chunks preloaded.
         for (const page of mod.PRELOADED_SHELLS) {
           const { html, title } = await mod.renderPage(page.path);
-          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, { title }, pageAssets(manifest, page.modules)));
+          // Her session decides what the page shows next (src/client/shared/use-auth.ts).
+          const assets = { ...pageAssets(manifest, page.modules), fetches: ['/auth-status'] };
+          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, { title }, assets));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

@@ -36,8 +36,13 @@ test("public pages arrive as HTML with their own title and description; members'
   expect(calendar).toContain('<main id="main" tabindex="-1"><!--$--><p class="page-status">No Access</p><!--/$--></main>');
   expect(calendar).not.toContain('Logged in as');
   expect(calendar).toContain(`<title>Events · ${CLUB}</title>`);
-  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/calendar-page-[\w-]+\.js">/);
-  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/trpc-root-[\w-]+\.js">/);
+  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/calendar-page-[\w-]+\.js">/);
+  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/trpc-root-[\w-]+\.js">/);
+  // Her session is asked for beside the scripts, not after them.
+  expect(calendar).toContain('<link rel="preload" href="/auth-status" as="fetch" crossorigin>');
+  // A prerendered page paints without its scripts, so they load behind it; the empty shell's do not.
+  expect(calendar).toMatch(/<script type="module" crossorigin fetchpriority="low" src=/);
+  expect(shell).toMatch(/<script type="module" crossorigin src=/);
 
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
@@ -83,8 +88,14 @@ test("a member's page arrives as its pending state and becomes hers without erro
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(String(e)));
+  const sessionAsks: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/auth-status') sessionAsks.push(r.resourceType());
+  });
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible();
+  // The HTML's preload of /auth-status is the answer the page reads: one request, not two.
+  expect(sessionAsks).toHaveLength(1);
   await expect(page.getByText('No Access')).toHaveCount(0);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByText(`Logged in as ${SEED.standard.name}`)).toBeVisible();

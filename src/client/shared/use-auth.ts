@@ -134,10 +134,16 @@ export function handAuthTo(createSource: (seed: AuthSeed) => AuthSource): void {
 }
 
 const getSnapshot = () => source.get();
+/**
+ * What the prerendered HTML shows (src/client/prerender.tsx): the session not yet known. React
+ * hydrates with it too, even when the answer arrived before a lazy part of the page hydrated (the
+ * HTML preloads /auth-status), and then renders again with the answer: no hydration mismatch.
+ */
+const PENDING: AuthSnapshot = { pending: true, data: undefined };
+const getServerSnapshot = () => PENDING;
 
 export function useAuth() {
-  // The same snapshot serves a server render (react-dom/server needs one to render at all).
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   // Each component that reads the session asks again when the answer is stale, as a query would.
   useEffect(() => source.refreshIfStale(), []);
   return {

@@ -260,6 +260,18 @@ describe('every request', () => {
     expect(res.headers.get('X-Request-Id')).toBeTruthy();
   });
 
+  it('lets no cache keep what the Worker answers about a member', async () => {
+    const u = await createUser();
+    const answers = [
+      await request('/auth-status', { as: u }),
+      await request('/user-details', { as: u }),
+      await request('/api/events', { as: u }),
+      await trpc('auth.status', undefined, { as: u, type: 'query' }),
+      await request('/api/events'),
+    ];
+    for (const res of answers) expect(res.headers.get('Cache-Control'), res.url).toBe('private, no-store');
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await request('/api/definitely-not-here');
     expect(res.status).toBe(404);

@@ -29,6 +29,9 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   h.set('X-Frame-Options', 'DENY');
   h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
+  // What the Worker answers itself is hers (the session, her lists, her data): no cache, shared or
+  // private, keeps a copy. Pages from Static Assets and image bytes carry their own policy.
+  if (!h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
   if (new URL(c.req.url).protocol === 'https:') {
     h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   }
