@@ -32,6 +32,15 @@ export const FIRST_LOADS: FirstLoad[] = [
     lazy: ['src/client/trpc-root.tsx', 'src/client/features/events/calendar-page.tsx'],
     budgetKb: 110,
   },
+  // Held to the member's budget too: the gallery's code imports the images' plain constants
+  // (src/shared/images.ts), not their zod schemas (24 KB of gzip a first load does not need).
+  {
+    name: 'member at /gallery',
+    path: '/gallery',
+    member: true,
+    lazy: ['src/client/trpc-root.tsx', 'src/client/features/gallery/gallery-page.tsx'],
+    budgetKb: 110,
+  },
 ];
 
 /** gzip -9 size, what a server sends (the number does not depend on the machine). */

@@ -67,6 +67,11 @@ export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * A session's last_seen_at is written at most this often (auth/sessions.ts), so "last active"
+ * is known to within this much: Settings says "within the last hour" rather than a false minute.
+ */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
 export const SESSION_COOKIE = 'owow_session';
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -75,3 +80,15 @@ export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 
 /** Calls in one tRPC batch: the server refuses more (413), the client's batch link never sends more. */
 export const MAX_TRPC_BATCH = 10;
+
+/** A comment's longest text (SPEC's 5,000 characters). */
+export const COMMENT_MAX_LENGTH = 5000;
+
+/** Settings > Email: the optional kinds of email, each on unless she turned it off. */
+export const EMAIL_CATEGORIES = ['announcements', 'group_mail', 'reminders'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
+  announcements: 'Announcements of events I joined',
+  group_mail: 'Group mail from the club’s admins',
+  reminders: 'Event reminders (a day before an event I joined)',
+};

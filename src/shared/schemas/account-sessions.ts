@@ -1,11 +1,8 @@
 import * as z from 'zod';
+import { SESSION_TOUCH_MS } from '../constants';
 import './zod-config';
 
-/**
- * A session's last_seen_at is written at most this often (auth/sessions.ts), so "last active"
- * is known to within this much: Settings says "within the last hour" rather than a false minute.
- */
-export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+export { SESSION_TOUCH_MS };
 
 /**
  * The public id of a session in Settings: derived one-way from the stored session id (itself the

@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS } from '../constants';
 import './zod-config';
+
+export { EMAIL_CATEGORY_LABELS };
 
 /** Settings > Email: the optional kinds of email, each on unless she turned it off. */
 export const EmailPreferencesSchema = z.object({
@@ -9,16 +12,10 @@ export const EmailPreferencesSchema = z.object({
 });
 export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 
-export const EMAIL_CATEGORY_LABELS = {
-  announcements: 'Announcements of events I joined',
-  group_mail: 'Group mail from the club’s admins',
-  reminders: 'Event reminders (a day before an event I joined)',
-} as const satisfies Record<keyof EmailPreferences, string>;
-
 /** The path segments of a one-click unsubscribe link: /unsubscribe/{userId}/{category}/{token}. */
 export const UnsubscribeParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),
-  category: z.enum(['announcements', 'group_mail', 'reminders']),
+  category: z.enum(EMAIL_CATEGORIES),
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not valid.'),
 });
 

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { parseCommentableId } from '../commentable';
 import { IdSchema } from './common';
 import { PageQuerySchema, type Page } from './page';
+import { COMMENT_MAX_LENGTH } from '../constants';
 
-export const COMMENT_MAX_LENGTH = 5000;
+export { COMMENT_MAX_LENGTH };
 
 /** Plain text, trimmed; 1 to 5,000 characters after the trim. */
 export const CommentContentSchema = z

@@ -9,7 +9,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { groupByUploadDate } from '../../shared/images/gallery-helpers';
 import { ImageBrowser, useEventOptions } from '../../shared/images/image-browser';
 import { ImageGrid, ImageListStatus } from '../../shared/images/image-grid';
-import { UploadDialog } from '../../shared/images/upload-dialog';
+import { LazyUploadDialog } from '../../shared/images/lazy-upload-dialog';
 import { useImageParam } from '../../shared/images/use-image-param';
 import '../../shared/images/gallery.css';
 
@@ -169,7 +169,7 @@ export function GalleryPage() {
         <LoadMore query={list} label="Load more images" auto />
       </ImageListStatus>
 
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
+      <LazyUploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
       <ImageBrowser images={ordered} known={all} listPending={list.isPending} events={events} />
       <ConfirmDialog
         open={confirming}

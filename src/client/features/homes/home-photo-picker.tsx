@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { IMAGE_ACCEPT } from '../../../shared/schemas/images';
+import { IMAGE_ACCEPT } from '../../../shared/images';
 import { MAX_HOME_PHOTOS } from '../../../shared/schemas/homes';
 import { checkFile, prepareUpload } from '../../shared/images/image-processing';
 import { sendUpload } from '../../shared/images/upload-request';

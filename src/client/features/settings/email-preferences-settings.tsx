@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { EMAIL_CATEGORY_LABELS, type EmailPreferences } from '../../../shared/schemas/account';
+import { EMAIL_CATEGORY_LABELS } from '../../../shared/constants';
+import type { EmailPreferences } from '../../../shared/schemas/account';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';

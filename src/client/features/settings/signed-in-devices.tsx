@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SESSION_TOUCH_MS, type AccountSessionView } from '../../../shared/schemas/account-sessions';
+import { SESSION_TOUCH_MS } from '../../../shared/constants';
+import type { AccountSessionView } from '../../../shared/schemas/account-sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';

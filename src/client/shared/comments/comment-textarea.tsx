@@ -1,5 +1,5 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
-import { COMMENT_MAX_LENGTH } from '../../../shared/schemas/comments';
+import { COMMENT_MAX_LENGTH } from '../../../shared/constants';
 
 interface CommentTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onKeyDown' | 'maxLength'> {
   /** The accessible name (visually hidden: the placeholder or the comment itself says it). */

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '../../components/load-more';
-import { COMMENT_MAX_LENGTH, type CommentLikeState, type CommentView } from '../../../shared/schemas/comments';
+import { COMMENT_MAX_LENGTH } from '../../../shared/constants';
+import type { CommentLikeState, CommentView } from '../../../shared/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../use-auth';
 import { CommentItem, type Viewer } from './comment-item';

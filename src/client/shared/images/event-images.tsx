@@ -4,7 +4,7 @@ import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
 import { ImageBrowser, useEventOptions } from './image-browser';
 import { ImageGrid, ImageListStatus } from './image-grid';
-import { UploadDialog } from './upload-dialog';
+import { LazyUploadDialog } from './lazy-upload-dialog';
 import { useImageParam } from './use-image-param';
 import './gallery.css';
 
@@ -35,7 +35,7 @@ export function EventImages({ eventId }: { eventId: number }) {
         <ImageGrid images={images} onOpen={(i) => setOpenId(i.id)} />
         <LoadMore query={list} label="Load more images" auto />
       </ImageListStatus>
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} events={events} eventId={eventId} />
+      <LazyUploadDialog open={uploading} onClose={() => setUploading(false)} events={events} eventId={eventId} />
       <ImageBrowser images={images} known={images} listPending={list.isPending} events={events} />
     </section>
   );

@@ -1,5 +1,6 @@
 import { formatInstantDate, localTimeZone, zonedParts } from '../../../shared/date-format';
-import { DISPLAY_MAX_EDGE, type ImageDto } from '../../../shared/schemas/images';
+import { DISPLAY_MAX_EDGE } from '../../../shared/images';
+import type { ImageDto } from '../../../shared/schemas/images';
 
 /** SPEC 9: dates show as 'MMM dd, yyyy' (the viewer's own day). */
 export function formatUploadDate(iso: string): string {

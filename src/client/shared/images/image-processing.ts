@@ -8,7 +8,7 @@ import {
   TOO_LARGE_MESSAGE,
   VIDEO_TOO_LARGE_MESSAGE,
   WRONG_TYPE_MESSAGE,
-} from '../../../shared/schemas/images';
+} from '../../../shared/images';
 
 /**
  * Makes the three parts of an upload in the browser. Drawing to a canvas and encoding again keeps

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE, type EventOption } from '../../../shared/schemas/images';
+import { IMAGE_TYPES, MAX_IMAGE_DESCRIPTION, MAX_IMAGE_TITLE } from '../../../shared/images';
+import type { EventOption } from '../../../shared/schemas/images';
 import { TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';

@@ -1,4 +1,5 @@
-import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type ImageContext, type ImageDto } from '../../../shared/schemas/images';
+import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type ImageContext } from '../../../shared/images';
+import type { ImageDto } from '../../../shared/schemas/images';
 
 export interface UploadFields {
   title: string;

@@ -1,6 +1,7 @@
 // Loaded only when a video is uploaded (issue 15): its poster frame and its upload in parts stay
 // out of the gallery's own chunk.
-import { VIDEO_TOO_LARGE_MESSAGE, WRONG_VIDEO_TYPE_MESSAGE, type ImageDto, type VideoUploadDto } from '../../../shared/schemas/images';
+import { VIDEO_TOO_LARGE_MESSAGE, WRONG_VIDEO_TYPE_MESSAGE } from '../../../shared/images';
+import type { ImageDto, VideoUploadDto } from '../../../shared/schemas/images';
 import { derivatives, VIDEO_FILE_TYPES } from './image-processing';
 import { appendFields, CANCELLED, UploadError, xhrSend, type UploadFields } from './upload-request';
 
