@@ -135,12 +135,14 @@ export function handAuthTo(createSource: (seed: AuthSeed) => AuthSource): void {
 
 const getSnapshot = () => source.get();
 /**
- * What the prerendered HTML shows (src/client/prerender.tsx): the session not yet known. React
- * hydrates with it too, even when the answer arrived before a lazy part of the page hydrated (the
- * HTML preloads /auth-status), and then renders again with the answer: no hydration mismatch.
+ * The snapshot the HTML was rendered with. In the browser that HTML was prerendered at build time
+ * (src/client/prerender.tsx), with the session not yet known: React hydrates with that, even when
+ * the answer arrived before a lazy part of the page hydrated (the HTML preloads /auth-status), and
+ * then renders again with the answer, so there is no hydration mismatch. A server render (the
+ * build's, a test's) renders with whatever its source holds.
  */
 const PENDING: AuthSnapshot = { pending: true, data: undefined };
-const getServerSnapshot = () => PENDING;
+const getServerSnapshot = () => (typeof window === 'undefined' ? source.get() : PENDING);
 
 export function useAuth() {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
