@@ -41,6 +41,8 @@ test('email preferences, download my data, then delete the account', async ({ pa
 
   // Delete the account: a wrong password first, then hers.
   const del = page.getByRole('form', { name: 'Delete account' });
+  // Her email is the form's (hidden) username, so a password manager fills the right account.
+  await expect(del.locator('input[autocomplete="username"]')).toHaveValue(MEI.email);
   await del.getByLabel('Password', { exact: true }).fill('not her password');
   await del.getByRole('button', { name: 'Delete my account' }).click();
   await expect(del.getByText('The password is not correct.').first()).toBeVisible();

@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
+import { AccountUsername } from './account-username';
 
 /** Settings > Delete account (DECISIONS "The member's own data"): what goes, what stays, then password (and code). */
 export function DeleteAccountSettings() {
@@ -47,6 +48,7 @@ export function DeleteAccountSettings() {
         Events you created stay for those who joined them, hosted by ‘Former member’. The audit log keeps that an account was deleted,
         without your name or email. Download your data first if you want a copy.
       </p>
+      <AccountUsername />
       <TextField
         label="Password"
         name="delete-password"

@@ -13,6 +13,7 @@ import { TwoFactorSettings } from './two-factor-settings';
 import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
+import { AccountUsername } from './account-username';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -62,6 +63,8 @@ function AccountForm() {
         value={name}
         onChange={(e) => setName(e.target.value)}
         autoComplete="name"
+        // Until her details arrive: what she typed would be replaced by them.
+        disabled={details.isPending}
       />
       {canChangeType ? (
         <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
@@ -134,6 +137,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
           new password twice. The rest of the club opens again as soon as it is changed.
         </FormMessage>
       ) : null}
+      <AccountUsername />
       <TextField
         label={forced ? 'Temporary password' : 'Old password'}
         type="password"

@@ -6,6 +6,7 @@ import { AuthenticatorCodeField, FormMessage, TextField } from '../../components
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
+import { AccountUsername } from './account-username';
 import './two-factor.css';
 
 /**
@@ -179,6 +180,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
 
   return (
     <form onSubmit={submit} className="two-factor-disable">
+      <AccountUsername />
       <TextField
         label="Password"
         type="password"
