@@ -84,7 +84,10 @@ export const MAX_TRPC_BATCH = 10;
 /** A comment's longest text (SPEC's 5,000 characters). */
 export const COMMENT_MAX_LENGTH = 5000;
 
-/** Settings > Email: the optional kinds of email, each on unless she turned it off. */
+/**
+ * The optional kinds of email a member may turn off (Settings > Email), each on unless she turned
+ * it off. Account emails and invitations addressed to her are not optional and have none.
+ */
 export const EMAIL_CATEGORIES = ['announcements', 'group_mail', 'reminders'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {

@@ -1,13 +1,14 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { EMAIL_CATEGORIES, type EmailCategory } from '../../../shared/constants';
 import { createdAt } from './columns';
 import { users } from './users';
 
 /**
- * The optional kinds of email a member may turn off (DECISIONS "The member's own data"). Account
- * emails and invitations addressed to her are not optional and have no category.
+ * The optional kinds of email a member may turn off (DECISIONS "The member's own data"), defined
+ * with their Settings labels in src/shared/constants.ts. Account emails and invitations addressed
+ * to her are not optional and have no category.
  */
-export const EMAIL_CATEGORIES = ['announcements', 'group_mail', 'reminders'] as const;
-export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+export { EMAIL_CATEGORIES, type EmailCategory };
 
 /**
  * One row per category a member turned OFF: every category is on by default, so a member without
