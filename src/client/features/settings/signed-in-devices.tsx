@@ -10,6 +10,8 @@ import { formatDateTime } from '../../../shared/date-format';
 import './settings.css';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+/** This device and the most recently active others; the rest behind "Show all". */
+const SHOWN_AT_FIRST = 6;
 
 function deviceName(s: Pick<AccountSessionView, 'browser' | 'os'>): string {
   if (!s.browser && !s.os) return 'Unknown device';
@@ -37,6 +39,7 @@ export function SignedInDevices() {
   const list = useQuery(trpc.auth.sessions.list.queryOptions());
   const [ending, setEnding] = useState<AccountSessionView | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
+  const [showAll, setShowAll] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.auth.sessions.pathFilter());
 
   const end = useMutation(
@@ -69,6 +72,8 @@ export function SignedInDevices() {
 
   const sessions = list.data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current).length;
+  // The server lists this device first, then the others by when they were last active.
+  const shown = showAll ? sessions : sessions.slice(0, SHOWN_AT_FIRST);
   // "Last active" is as of when the list arrived (it refreshes on focus and after each sign-out).
   const now = list.dataUpdatedAt;
 
@@ -83,7 +88,7 @@ export function SignedInDevices() {
       ) : (
         <>
           <ul className="device-list">
-            {sessions.map((s) => (
+            {shown.map((s) => (
               <li key={s.id} className="device" aria-current={s.current ? 'true' : undefined}>
                 <div className="device-text">
                   <p className="device-name">
@@ -110,6 +115,13 @@ export function SignedInDevices() {
               </li>
             ))}
           </ul>
+          {shown.length < sessions.length ? (
+            <p>
+              <button type="button" className="text-link" onClick={() => setShowAll(true)}>
+                Show all {sessions.length} devices
+              </button>
+            </p>
+          ) : null}
           {others > 0 ? (
             <div className="form-actions">
               <button type="button" className="button button-secondary" onClick={() => setEndingOthers(true)}>
