@@ -1,15 +1,19 @@
 import * as z from 'zod';
-import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS } from '../constants';
+import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory } from '../constants';
 import './zod-config';
 
 export { EMAIL_CATEGORY_LABELS };
 
-/** Settings > Email: the optional kinds of email, each on unless she turned it off. */
+/**
+ * Settings > Email: the optional kinds of email, each on unless she turned it off. One flag per
+ * category of shared/constants.ts, no more and no fewer (the type checker holds them together, as
+ * it holds the labels).
+ */
 export const EmailPreferencesSchema = z.object({
   announcements: z.boolean(),
   group_mail: z.boolean(),
   reminders: z.boolean(),
-});
+} satisfies Record<EmailCategory, z.ZodBoolean>);
 export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 
 /** The path segments of a one-click unsubscribe link: /unsubscribe/{userId}/{category}/{token}. */
