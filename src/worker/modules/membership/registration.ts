@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
+import { profileFromApplication } from '../members/profiles';
 
 /** A live registration token with its application (for the name and the property). */
 async function findInvite(deps: Deps, token: string) {
@@ -70,23 +71,26 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
     .insert(users)
     .values({ email: invite.email, name: input.name, type: input.type, passwordHash, createdAt: now, updatedAt: now })
     .returning({ id: users.id });
+  // The member inserted just before, in the same atomic batch.
+  const userId = sqlUserIdByEmail(invite.email);
+  const alongside = [
+    ...(app?.propertyAddress
+      ? [
+          deps.db.insert(properties).values({
+            userId,
+            address: app.propertyAddress,
+            type: app.propertyType ?? '',
+            description: app.propertyDescription ?? '',
+            availability: app.propertyAvailability ?? '',
+            createdAt: now,
+          }),
+        ]
+      : []),
+    // Her profile starts with what the application said (issue 22), still kept to admins.
+    ...(app ? [profileFromApplication(deps, userId, app)] : []),
+  ];
   try {
-    if (app?.propertyAddress) {
-      await deps.db.batch([
-        insertUser,
-        deps.db.insert(properties).values({
-          // The member inserted just before, in the same atomic batch.
-          userId: sqlUserIdByEmail(invite.email),
-          address: app.propertyAddress,
-          type: app.propertyType ?? '',
-          description: app.propertyDescription ?? '',
-          availability: app.propertyAvailability ?? '',
-          createdAt: now,
-        }),
-      ]);
-    } else {
-      await insertUser;
-    }
+    await deps.db.batch([insertUser, ...alongside]);
   } catch (err) {
     // Most likely the email was registered in the meantime: give the token back, refuse.
     await deps.db.update(tokens).set({ usedAt: null }).where(eq(tokens.id, consumed.id)).run();
