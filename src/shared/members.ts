@@ -63,7 +63,19 @@ export const PROFILE_MAX_INTERESTS = 10;
 export const PROFILE_PHONE_MAX = 40;
 
 /** The fields a member shows to every member or keeps to the admins (and herself). Her name is always shown. */
-export const PROFILE_FIELDS = ['photo', 'title', 'company', 'city', 'country', 'industry', 'interests', 'bio', 'links', 'phone', 'email'] as const;
+export const PROFILE_FIELDS = [
+  'photo',
+  'title',
+  'company',
+  'city',
+  'country',
+  'industry',
+  'interests',
+  'bio',
+  'links',
+  'phone',
+  'email',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const VISIBILITIES = ['members', 'admins'] as const;

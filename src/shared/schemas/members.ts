@@ -57,7 +57,12 @@ export type MemberIdInput = z.infer<typeof MemberIdInputSchema>;
 const clearable = <S extends z.ZodType<string | undefined>>(schema: S) => z.preprocess((v) => (v === null ? '' : v), schema);
 
 const text = (label: string, max: number) =>
-  clearable(z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`));
+  clearable(
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters.`),
+  );
 
 /**
  * A profile link: https only (no http, javascript: or data:), a host with a dot, at most 200
@@ -96,13 +101,14 @@ export const ProfilePhoneSchema = clearable(
 
 /** The visibility of the fields whose visibility changes; her name has none (always shown). */
 export const VisibilityChangesSchema = z.strictObject(
-  Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.enum(VISIBILITIES, { error: "Visibility is 'members' or 'admins'." }).optional()])) as Record<
-    (typeof PROFILE_FIELDS)[number],
-    z.ZodOptional<z.ZodEnum<{ members: 'members'; admins: 'admins' }>>
-  >,
+  Object.fromEntries(
+    PROFILE_FIELDS.map((f) => [f, z.enum(VISIBILITIES, { error: "Visibility is 'members' or 'admins'." }).optional()]),
+  ) as Record<(typeof PROFILE_FIELDS)[number], z.ZodOptional<z.ZodEnum<{ members: 'members'; admins: 'admins' }>>>,
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? 'Only profile fields have a visibility; her name is always shown to members.' : 'Visibility is an object.',
+      issue.code === 'unrecognized_keys'
+        ? 'Only profile fields have a visibility; her name is always shown to members.'
+        : 'Visibility is an object.',
   },
 );
 
@@ -133,7 +139,10 @@ export const UpdateProfileInputSchema = z.object({
       .refine((s) => s.length <= PROFILE_BIO_MAX, `About me must be at most ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters.`),
   ).optional(),
   links: z
-    .object({ linkedin: httpsLink('LinkedIn').optional(), website: httpsLink('Website').optional() }, { error: 'Links are {linkedin, website}.' })
+    .object(
+      { linkedin: httpsLink('LinkedIn').optional(), website: httpsLink('Website').optional() },
+      { error: 'Links are {linkedin, website}.' },
+    )
     .nullable()
     .transform((l) => l ?? { linkedin: '', website: '' })
     .optional(),

@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
+import { exportProfile } from '../members/member-data';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -205,6 +206,12 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
 
   const optedOut = new Set(optOutRows.map((r) => r.category));
   const files = imageRows.map((img) => ({ img, path: zipFileName(img.id, img.name, img.contentType) }));
+  // Her directory profile (issue 22): its fields, their visibility, and her photo as a file.
+  const memberProfile = await exportProfile(deps, me.id);
+  const stored = [
+    ...files.map(({ img, path }) => ({ key: img.r2Key, path, mtime: img.createdAt })),
+    ...(memberProfile.photoKey ? [{ key: memberProfile.photoKey, path: memberProfile.data.photo!, mtime: now }] : []),
+  ];
 
   const data = {
     exportedAt: iso(now),
@@ -270,6 +277,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       createdAt: iso(img.createdAt),
     })),
     emailsToYou: deliveryRows.map((d) => ({ ...d, createdAt: iso(d.createdAt), sentAt: iso(d.sentAt) })),
+    memberProfile: memberProfile.data,
     sessions: sessionRows.map((s) => ({
       browser: s.browser,
       os: s.os,
@@ -290,13 +298,13 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       zip.add(json);
       json.push(strToU8(JSON.stringify(data, null, 2)), true);
       yield;
-      for (const { img, path } of files) {
-        const object = await bucket.get(img.r2Key);
+      for (const { key, path, mtime } of stored) {
+        const object = await bucket.get(key);
         // A row without its object (should not happen): the JSON still lists it.
         if (!object) continue;
         // Already compressed (JPEG, PNG, WebP): stored as is.
         const file = new ZipPassThrough(path);
-        file.mtime = img.createdAt;
+        file.mtime = mtime;
         zip.add(file);
         const reader = object.body.getReader();
         for (;;) {

@@ -22,7 +22,10 @@ export function memberPhotoUrl(key: string | null | undefined): string | null {
  * "She shows this field to members" on the profile row aliased `alias` (a JSON visibility with
  * no entry for it means the default, shown; email and phone are never asked this way).
  */
-export function shownToMembersSql(alias: string, field: 'photo' | 'title' | 'company' | 'city' | 'country' | 'industry' | 'interests'): SQL {
+export function shownToMembersSql(
+  alias: string,
+  field: 'photo' | 'title' | 'company' | 'city' | 'country' | 'industry' | 'interests',
+): SQL {
   return sql`coalesce(json_extract(${columnRef(memberProfiles.visibility, alias)}, ${`$.${field}`}), 'members') = 'members'`;
 }
 
@@ -35,5 +38,7 @@ export function memberPhotoSql(viewer: MemberActor, userId: AnySQLiteColumn | SQ
   const outer = is(userId, SQL) ? userId : columnRef(userId);
   const p = (c: AnySQLiteColumn) => columnRef(c, 'face');
   const visible = viewer.isAdmin ? sql`1` : sql`(${p(memberProfiles.userId)} = ${viewer.id} OR ${shownToMembersSql('face', 'photo')})`;
-  return sql<string | null>`(SELECT CASE WHEN ${visible} THEN ${p(memberProfiles.photoSmallKey)} END FROM ${memberProfiles} AS "face" WHERE ${p(memberProfiles.userId)} = ${outer})`;
+  return sql<
+    string | null
+  >`(SELECT CASE WHEN ${visible} THEN ${p(memberProfiles.photoSmallKey)} END FROM ${memberProfiles} AS "face" WHERE ${p(memberProfiles.userId)} = ${outer})`;
 }

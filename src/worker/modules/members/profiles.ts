@@ -59,7 +59,8 @@ const orNull = (s: string | null | undefined) => (s ? s : null);
 
 /** Everything the profile holds (empty text as null), before any visibility applies. */
 export function profileContentOf(
-  row: Partial<MemberProfileRow> | null,   user: Pick<ProfileUser, 'email'>,
+  row: Partial<MemberProfileRow> | null,
+  user: Pick<ProfileUser, 'email'>,
   photo: 'large' | 'small',
 ): ProfileContent {
   return {
@@ -179,7 +180,11 @@ export async function updateMyProfile(deps: Deps, actor: Actor, changes: Profile
  * application she did not choose to show becomes visible (the phone starts kept to admins). For
  * the registration's batch; no row when the application said nothing that maps.
  */
-export function profileFromApplication(deps: Deps, userId: number | SQL<number>, application: { phone: string; interests: readonly string[] }) {
+export function profileFromApplication(
+  deps: Deps,
+  userId: number | SQL<number>,
+  application: { phone: string; interests: readonly string[] },
+) {
   const activities = application.interests.map((i) => APPLICATION_INTEREST_ACTIVITY[i as (typeof INTERESTS)[number]] ?? null);
   const interests = CLUB_ACTIVITIES.filter((a) => activities.includes(a));
   const phone = application.phone.trim().slice(0, 40);

@@ -15,6 +15,8 @@ export const membersRouter = router({
 
 export const profileRouter = router({
   mine: memberProcedure.query(({ ctx }) => profiles.getMyProfile(ctx.deps, ctx.actor)),
-  update: memberProcedure.input(UpdateProfileInputSchema).mutation(({ ctx, input }) => profiles.updateMyProfile(ctx.deps, ctx.actor, input)),
+  update: memberProcedure
+    .input(UpdateProfileInputSchema)
+    .mutation(({ ctx, input }) => profiles.updateMyProfile(ctx.deps, ctx.actor, input)),
   deletePhoto: memberProcedure.mutation(({ ctx }) => photos.deleteProfilePhoto(ctx.deps, ctx.actor)),
 });

@@ -14,7 +14,11 @@ import { readMemberPage } from './directory';
 
 /** RFC 6350 3.4: backslash, comma, semicolon and line breaks escaped in a text value. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const encoder = new TextEncoder();
