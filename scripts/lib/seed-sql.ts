@@ -3,6 +3,7 @@ import { parseTotpSecret } from '../../src/worker/modules/auth/totp';
 import { slugify } from '../../src/shared/slug';
 import { zonedTimeToUtc } from '../../src/shared/date-format';
 import { sqlText } from './wrangler';
+import { demoProfilesSql } from './seed/members';
 
 export const SEED_DEFAULTS = {
   adminEmail: 'admin@club.example',
@@ -214,6 +215,7 @@ export async function buildSeedSql(opts: SeedOptions): Promise<string> {
     );
   }
   const userId = (i: number) => `(SELECT id FROM users WHERE email = ${sqlText(DEMO_MEMBERS[i]!.email)})`;
+  lines.push(...demoProfilesSql(opts.adminEmail, now));
   lines.push(
     `INSERT INTO properties (user_id, address, type, description, availability, created_at) VALUES (${userId(5)}, 'South Kihei Rd, Maui', 'House', 'Ocean house with four bedrooms and a lanai.', 'Seasonal', ${now}), (${userId(6)}, 'Daikanyama, Tokyo', 'Apartment', 'Quiet apartment near the park, two bedrooms.', 'Available Now', ${now});`,
   );

@@ -5,7 +5,7 @@ import { createUser, request, type TestUser } from '../helpers';
 import { JPEG_16x12, WEBP_10x6 } from '../images/image-fixtures';
 
 /** PUT /api/profile that must succeed; the saved profile. */
-export async function saveProfile(as: TestUser, body: UpdateProfileInput): Promise<MyProfileDto> {
+export async function saveProfile(as: TestUser, body: UpdateProfileInput | Record<string, unknown>): Promise<MyProfileDto> {
   const res = await request('/api/profile', { method: 'PUT', as, body });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json<MyProfileDto>();

@@ -143,7 +143,7 @@ describe('a field kept to admins', () => {
   it('is never what a member’s filter matched (country, industry, interest); admins’ filters see it', async () => {
     const word = rareWord('filt');
     const [viewer, admin, her] = await Promise.all([roles.standard(), roles.admin(), privateMember(word)]);
-    for (const filter of [{ country: 'NZ' }, { industry: 'Energy' }, { interest: 'Gardening' }]) {
+    for (const filter of [{ country: 'NZ' }, { industry: 'Energy' }, { interest: 'Gardening' }] as Record<string, string>[]) {
       expect(card(await directory({ q: word, ...filter }, viewer), her.id), JSON.stringify(filter)).toBeUndefined();
       expect(card(await directory({ q: word, ...filter }, admin), her.id), JSON.stringify(filter)).toBeDefined();
     }

@@ -14,6 +14,7 @@ import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
+import { ProfileSettings } from './profile-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -183,6 +184,7 @@ export function SettingsPage() {
         </FormMessage>
       ) : null}
       <AccountForm />
+      <ProfileSettings />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
       <CalendarFeedSettings />
