@@ -251,9 +251,17 @@ export function ProfileSettings() {
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  // The first field in error, to focus once it is rendered with its message.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
   useEffect(() => {
     if (mine.data) setForm((f) => f ?? formOf(mine.data));
   }, [mine.data]);
+  useEffect(() => {
+    if (!focusTarget) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget}"]`)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+  const focusFirst = (errs: Record<string, string>) => setFocusTarget(FIELD_ORDER.find((f) => errs[f]) ?? null);
 
   const save = useMutation(
     trpc.profile.update.mutationOptions({
@@ -327,12 +335,6 @@ export function ProfileSettings() {
       onChange={(v) => set('visibility')({ ...form.visibility, [field]: v })}
     />
   );
-
-  function focusFirst(errs: Record<string, string>) {
-    const first = FIELD_ORDER.find((f) => errs[f]);
-    if (!first) return;
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
