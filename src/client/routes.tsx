@@ -41,4 +41,6 @@ export const pages = {
   StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
   HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
+  Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
+  Member: page(() => import('./features/members/member-page'), 'MemberPage'),
 };

@@ -111,3 +111,53 @@ export function linkIn(mail: MailboxEntry, pathPrefix: string): string {
   const url = new URL(match[0]);
   return url.pathname + url.search;
 }
+
+// A new member through the whole membership pipeline (issue 14's gaps, issue 22's profiles).
+
+/** Same-site headers for a write sent through page.request. */
+export const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
+
+/** An application through the public API with the seeded code; answers its id (the admin's page lists it). */
+export async function apply(admin: Page, who: { name: string; email: string }, travelHost: boolean): Promise<number> {
+  const res = await admin.request.post('/request', {
+    headers: origin(admin),
+    data: {
+      invitationCode: SEED.inviteCode,
+      full_name: who.name,
+      email: who.email,
+      phone: '1-5551234567',
+      reason: 'I would love to meet women who build things.',
+      interests: ['Travel'],
+      availability: 'Weekends',
+      referral: 'Eleanor Vance',
+      comments: '',
+      membershipType: travelHost ? 'Travel Host' : 'Standard',
+      ...(travelHost
+        ? {
+            propertyAddress: `${who.email.split('@')[0]} Rue des Martyrs, Paris`,
+            propertyType: 'Apartment',
+            propertyDescription: 'Two bedrooms, a piano and a balcony over the market.',
+            propertyAvailability: 'Seasonal',
+          }
+        : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const pending = (await (await admin.request.get('/api/applications?status=pending&limit=100')).json()) as { id: number; email: string }[];
+  return pending.find((a) => a.email === who.email)!.id;
+}
+
+/** A new member through the whole pipeline (apply, accept, register), as the admin's page. */
+export async function newMember(admin: Page, who: { name: string; email: string; password: string }) {
+  const id = await apply(admin, who, true);
+  const accepted = await admin.request.patch(`/api/applications/${id}/status`, { headers: origin(admin), data: { accepted: true } });
+  expect(accepted.status()).toBe(200);
+  const token = linkIn(await latestMailTo(admin, who.email, 'create your account'), '/register/')
+    .split('/')
+    .pop()!;
+  const registered = await admin.request.post('/api/register', {
+    headers: origin(admin),
+    data: { token, name: who.name, type: 'Travel Host', password: who.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+}

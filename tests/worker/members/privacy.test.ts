@@ -4,7 +4,10 @@
 // and photo only.
 import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '../../../src/shared/members';
-import { roles, request } from '../helpers';
+import type { CommentView } from '../../../src/shared/schemas/comments';
+import type { EventDetailDto } from '../../../src/shared/schemas/events';
+import { eventParticipants } from '../../../src/worker/db/schema/events';
+import { deps, insertEvent, roles, request } from '../helpers';
 import { WEBP_10x6 } from '../images/image-fixtures';
 import { directory, memberPage, memberWithProfile, rareWord, saveProfile, uploadPhoto } from './members-helpers';
 
@@ -227,5 +230,38 @@ describe('GET /api/members/{id}', () => {
     expect((await request('/api/members/987654321/vcard', { as: viewer })).status).toBe(404);
     expect((await request(`/api/members/${viewer.id}`)).status).toBe(401);
     expect((await request('/api/members')).status).toBe(401);
+  });
+});
+
+describe('names and faces on other screens', () => {
+  it('a participant’s and a comment author’s photo reach members only while she shows it; her name always', async () => {
+    const [viewer, admin, her] = await Promise.all([roles.standard(), roles.admin(), roles.standard()]);
+    const photo = await uploadPhoto(her);
+    const event = await insertEvent();
+    await deps().db.insert(eventParticipants).values({ eventId: event.id, userId: her.id });
+    const posted = await request('/api/comments', { as: her, body: { content: 'Hello', commentableId: `event-${event.id}` } });
+    expect(posted.status).toBe(201);
+    // Her own new comment carries her photo at once.
+    expect((await posted.json<CommentView>()).user_photo_url).toBe(photo.photo_small_url);
+
+    const seen = async (who: typeof viewer) => {
+      const page = await (await request(`/api/events/${event.id}`, { as: who })).json<EventDetailDto>();
+      const comments = await (await request(`/api/comments?commentableId=event-${event.id}`, { as: who })).json<CommentView[]>();
+      return {
+        participant: page.participants.find((p) => p.user_id === her.id),
+        comment: comments.find((c) => c.user_id === her.id),
+      };
+    };
+    let s = await seen(viewer);
+    expect(s.participant).toEqual({ user_id: her.id, name: her.name, photo_url: photo.photo_small_url });
+    expect(s.comment?.user_photo_url).toBe(photo.photo_small_url);
+
+    await saveProfile(her, { visibility: { photo: 'admins' } });
+    s = await seen(viewer);
+    expect(s.participant).toEqual({ user_id: her.id, name: her.name, photo_url: null });
+    expect(s.comment).toMatchObject({ username: her.name, user_photo_url: null });
+    s = await seen(admin);
+    expect(s.participant?.photo_url).toBe(photo.photo_small_url);
+    expect(s.comment?.user_photo_url).toBe(photo.photo_small_url);
   });
 });

@@ -48,6 +48,10 @@ export function MemberProfileDialog({ member, onClose }: { member: UserView; onC
             </dd>
             <dt>Member since</dt>
             <dd>{formatInstantDate(p.created_at)}</dd>
+            <dt>Profile</dt>
+            <dd>
+              <Link href={`/members/${member.user_id}`}>Her page in the directory</Link>
+            </dd>
           </dl>
 
           <h3>Travel Host properties</h3>

@@ -1,4 +1,4 @@
-import './members.css';
+import './member-avatar.css';
 
 /** Avatar sizes, in CSS px: a line of text (participants, comments), a card, a profile's head. */
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';

@@ -3,6 +3,7 @@ import { countryName } from '../../../shared/country-codes';
 import { formatDate } from '../../../shared/date-format';
 import type { MemberLinks, ProfileContent, ProfileField } from '../../../shared/members';
 import { MemberAvatar } from './member-avatar';
+import './profile-view.css';
 
 /** What the profile view shows: a profile's content as the viewer may see it (hidden fields null). */
 export interface ProfileViewData extends ProfileContent {
@@ -13,8 +14,11 @@ export interface ProfileViewData extends ProfileContent {
 }
 
 /** "Hong Kong" for HK; the code itself if the list has no name for it. */
-export const placeOf = (city: string | null, country: string | null) =>
-  [city, country ? (countryName(country) ?? country) : null].filter(Boolean).join(', ');
+export function placeOf(city: string | null, country: string | null): string {
+  const name = country ? (countryName(country) ?? country) : null;
+  // Hong Kong, Singapore, Monaco: the city is the country, named once.
+  return (city && name && city.toLowerCase() === name.toLowerCase() ? [name] : [city, name]).filter(Boolean).join(', ');
+}
 
 /** "Managing Director at Fintech Partners", or either alone. */
 export const roleOf = (title: string | null, company: string | null) =>
