@@ -1,5 +1,5 @@
-import { ascii, u32be } from './bytes';
-import type { Action, ContainerFormat, Header } from './video-walk';
+import { u32be } from './bytes';
+import { BAD, KEEP, MEDIA, NEUTRALISE, SHORT, type Action, type ContainerFormat, type Header } from './video-walk';
 
 /**
  * MP4 (ISO base media, QuickTime) rules for the part-by-part walk (video-walk.ts, ADR 0011).
@@ -7,16 +7,29 @@ import type { Action, ContainerFormat, Header } from './video-walk';
  * (moov/meta keys + ilst with com.apple.quicktime.location.ISO6709), XMP in a uuid box, and the
  * same boxes inside a track. The movie box and the track boxes down to the sample table are
  * walked with allow-lists: what a player needs is kept, every other child (udta, meta, uuid and
- * whatever else) becomes a 'free' box of the same size with zeroed contents.
+ * whatever else) becomes a 'free' box of the same size with zeroed contents. Box types are
+ * numbers (the four bytes, big-endian): this runs for every box.
  */
 
-const KEEP: Record<string, ReadonlySet<string>> = {
-  top: new Set(['ftyp', 'mdat', 'free', 'skip', 'wide', 'moof', 'mfra', 'sidx', 'ssix', 'styp', 'prft', 'pdin', 'emsg']),
-  moov: new Set(['mvhd', 'mvex', 'iods']),
-  trak: new Set(['tkhd', 'tref', 'trgr', 'edts', 'tapt']),
-  mdia: new Set(['mdhd', 'hdlr', 'elng']),
-  minf: new Set(['vmhd', 'smhd', 'hmhd', 'nmhd', 'sthd', 'gmhd', 'dinf']),
-  stbl: new Set([
+const type = (t: string) =>
+  u32be(
+    Uint8Array.from(t, (c) => c.charCodeAt(0)),
+    0,
+  );
+const types = (...ts: string[]) => new Set(ts.map(type));
+const name = (id: number) => String.fromCharCode(id >>> 24, (id >>> 16) & 255, (id >>> 8) & 255, id & 255);
+
+const FTYP = type('ftyp');
+const MDAT = type('mdat');
+const STSD = type('stsd');
+
+const KEEP_CHILDREN: Record<string, ReadonlySet<number>> = {
+  top: types('ftyp', 'mdat', 'free', 'skip', 'wide', 'moof', 'mfra', 'sidx', 'ssix', 'styp', 'prft', 'pdin', 'emsg'),
+  moov: types('mvhd', 'mvex', 'iods'),
+  trak: types('tkhd', 'tref', 'trgr', 'edts', 'tapt'),
+  mdia: types('mdhd', 'hdlr', 'elng'),
+  minf: types('vmhd', 'smhd', 'hmhd', 'nmhd', 'sthd', 'gmhd', 'dinf'),
+  stbl: types(
     'stsd',
     'stts',
     'ctts',
@@ -37,41 +50,54 @@ const KEEP: Record<string, ReadonlySet<string>> = {
     'saio',
     'padb',
     'stdp',
-  ]),
+  ),
 };
 
-/** The container walked inside each kind (moov → trak → mdia → minf → stbl). */
-const DESCEND: Record<string, string> = { top: 'moov', moov: 'trak', trak: 'mdia', mdia: 'minf', minf: 'stbl' };
+/** The container walked inside each kind (moov → trak → mdia → minf → stbl), its descend action allocated once. */
+const DESCEND = new Map<string, { id: number; action: Action }>(
+  Object.entries({ top: 'moov', moov: 'trak', trak: 'mdia', mdia: 'minf', minf: 'stbl' }).map(([kind, child]) => [
+    kind,
+    { id: type(child), action: { do: 'descend', kind: child } },
+  ]),
+);
 
 /** Sample formats of camera telemetry tracks, which carry GPS fixes as media samples: GoPro GPMF, Google CAMM. */
-const TELEMETRY = new Set(['gpmd', 'camm']);
+const TELEMETRY = types('gpmd', 'camm');
 
 const FREE = Uint8Array.from('free', (c) => c.charCodeAt(0));
 
-function readHeader(b: Uint8Array, kind: string, room: number): Header | 'short' | 'bad' {
-  if (b.length < 8) return 'short';
-  const size32 = u32be(b, 0);
-  const id = ascii(b, 4, 4);
+function readHeader(b: Uint8Array, at: number, kind: string, room: number, h: Header): number {
+  const avail = b.length - at;
+  if (avail < 8) return SHORT;
+  const size32 = u32be(b, at);
+  h.id = u32be(b, at + 4);
+  h.headerLength = 8;
+  h.size = size32;
   if (size32 === 1) {
-    if (b.length < 16) return 'short';
-    const size = u32be(b, 8) * 2 ** 32 + u32be(b, 12);
-    return size > Number.MAX_SAFE_INTEGER ? 'bad' : { id, headerLength: 16, size };
+    if (avail < 16) return SHORT;
+    h.headerLength = 16;
+    h.size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
+    return h.size > Number.MAX_SAFE_INTEGER ? BAD : 0;
   }
   // Size 0: the box runs to the end of the file (a last mdat); only at the top level.
-  if (size32 === 0) return kind === 'top' ? { id, headerLength: 8, size: room } : 'bad';
-  return { id, headerLength: 8, size: size32 };
+  if (size32 === 0) {
+    h.size = room;
+    return kind === 'top' ? 0 : BAD;
+  }
+  return 0;
 }
 
-function decide(kind: string, h: Header, b: Uint8Array, start: number): Action {
-  if (kind === 'top' && h.id === 'ftyp' && start !== 0) return { do: 'neutralise' };
-  if (h.id === DESCEND[kind]) return { do: 'descend', kind: h.id };
-  if (kind === 'top' && h.id === 'mdat') return { do: 'media' };
-  if (kind === 'stbl' && h.id === 'stsd') {
+function decide(kind: string, h: Header, b: Uint8Array, at: number, start: number): Action {
+  if (kind === 'top' && h.id === FTYP && start !== 0) return NEUTRALISE;
+  const descend = DESCEND.get(kind);
+  if (descend && h.id === descend.id) return descend.action;
+  if (kind === 'top' && h.id === MDAT) return MEDIA;
+  if (kind === 'stbl' && h.id === STSD && b.length - at >= h.headerLength + 16) {
     // FullBox header, entry count, then the first sample entry's size and format.
-    const format = b.length >= h.headerLength + 16 ? ascii(b, h.headerLength + 12, 4) : '';
-    if (TELEMETRY.has(format)) return { do: 'refuse', why: 'telemetry', reason: `a ${format} track` };
+    const format = u32be(b, at + h.headerLength + 12);
+    if (TELEMETRY.has(format)) return { do: 'refuse', why: 'telemetry', reason: `a ${name(format)} track` };
   }
-  return KEEP[kind]?.has(h.id) ? { do: 'keep' } : { do: 'neutralise' };
+  return KEEP_CHILDREN[kind]?.has(h.id) ? KEEP : NEUTRALISE;
 }
 
 export const mp4Format: ContainerFormat = {
@@ -79,6 +105,10 @@ export const mp4Format: ContainerFormat = {
   readHeader,
   decide,
   // The size (and a 64-bit size) stays; the type becomes 'free'; the rest is zeros.
-  padding: (h) => ({ at: 4, bytes: FREE, zeroFrom: h.headerLength }),
+  padding: (h, b, at, out) => {
+    for (let k = 0; k < h.headerLength; k++) out[k] = b[at + k]!;
+    out.set(FREE, 4);
+    return h.headerLength;
+  },
   incomplete: (seen) => (seen.includes('moov') ? null : 'no movie box'),
 };

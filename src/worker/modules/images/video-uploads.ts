@@ -52,6 +52,8 @@ const REFUSALS: Record<Exclude<RefusalKind, 'mismatch'>, string> = {
   telemetry:
     'This video carries a GPS track (camera telemetry) that cannot be removed, so it was not stored. Please export it again without telemetry.',
   location: 'The location data of this video could not be removed, so it was not stored. Please export it again as MP4 or WebM.',
+  crowded:
+    'This video is made of too many tiny pieces to be checked safely, so it was not stored. Please export it again as MP4 (H.264/AAC) or WebM.',
 };
 const MISMATCH = 'The parts of this upload do not fit together. Please retry the upload.';
 
