@@ -81,3 +81,31 @@ describe('the walk of a crafted part stays within 3x an ordinary part of the sam
     });
   }
 });
+
+describe('video parts are rate limited per member', () => {
+  it('answers 429 once a member has sent more part requests in a minute than a write limit allows', async () => {
+    const member = await createUser();
+    const put = () =>
+      worker.fetch(
+        new Request(`${ORIGIN}/api/videos/uploads/${'x'.repeat(32)}/parts/1`, {
+          method: 'PUT',
+          headers: { Origin: ORIGIN, Cookie: member.cookie, 'Content-Type': 'application/octet-stream' },
+          body: new Uint8Array(8),
+        }),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 130; i++) statuses.push((await put()).status);
+    expect(statuses.slice(0, 100).every((s) => s === 404)).toBe(true);
+    expect(statuses).toContain(429);
+    // Another member is not slowed by her.
+    const other = await createUser();
+    const theirs = await worker.fetch(
+      new Request(`${ORIGIN}/api/videos/uploads/${'x'.repeat(32)}/parts/1`, {
+        method: 'PUT',
+        headers: { Origin: ORIGIN, Cookie: other.cookie, 'Content-Type': 'application/octet-stream' },
+        body: new Uint8Array(8),
+      }),
+    );
+    expect(theirs.status).toBe(404);
+  });
+});

@@ -144,6 +144,9 @@ export interface VideoPartRequest {
  */
 export async function uploadVideoPart(deps: Deps, actor: Actor, req: VideoPartRequest): Promise<{ part: number; parts_done: number }> {
   const me = requireMember(actor);
+  // Every part request counts, before its body is read: a member cannot have the walk run on
+  // part after part faster than other writes (a 500 MB video is 50 parts).
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `video-parts:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
   if (req.part > parts) throw new AppError('BAD_REQUEST', `This upload has ${parts} parts.`);
