@@ -5,10 +5,11 @@ import { BAD, KEEP, MEDIA, NEUTRALISE, SHORT, type Action, type ContainerFormat,
  * MP4 (ISO base media, QuickTime) rules for the part-by-part walk (video-walk.ts, ADR 0011).
  * Location lives in user data: moov/udta/©xyz, udta's 3GPP loci, an Apple meta box
  * (moov/meta keys + ilst with com.apple.quicktime.location.ISO6709), XMP in a uuid box, and the
- * same boxes inside a track. The movie box and the track boxes down to the sample table are
- * walked with allow-lists: what a player needs is kept, every other child (udta, meta, uuid and
- * whatever else) becomes a 'free' box of the same size with zeroed contents. Box types are
- * numbers (the four bytes, big-endian): this runs for every box.
+ * same boxes anywhere below: in a track, a movie fragment (moof/traf, as phones and screen
+ * recorders write), mvex, edts, dinf. Every box whose children are boxes is walked, with an
+ * allow-list of children where one is known (what a player needs is kept; every other child
+ * becomes a 'free' box of the same size with zeroed contents); udta, meta and uuid become free
+ * boxes at any depth. Box types are numbers (the four bytes, big-endian): this runs for every box.
  */
 
 const type = (t: string) =>
@@ -23,42 +24,75 @@ const FTYP = type('ftyp');
 const MDAT = type('mdat');
 const STSD = type('stsd');
 
-const KEEP_CHILDREN: Record<string, ReadonlySet<number>> = {
-  top: types('ftyp', 'mdat', 'free', 'skip', 'wide', 'moof', 'mfra', 'sidx', 'ssix', 'styp', 'prft', 'pdin', 'emsg'),
-  moov: types('mvhd', 'mvex', 'iods'),
-  trak: types('tkhd', 'tref', 'trgr', 'edts', 'tapt'),
-  mdia: types('mdhd', 'hdlr', 'elng'),
-  minf: types('vmhd', 'smhd', 'hmhd', 'nmhd', 'sthd', 'gmhd', 'dinf'),
-  stbl: types(
-    'stsd',
-    'stts',
-    'ctts',
-    'cslg',
-    'stsc',
-    'stsz',
-    'stz2',
-    'stco',
-    'co64',
-    'stss',
-    'stsh',
-    'stps',
-    'sdtp',
-    'sbgp',
-    'sgpd',
-    'subs',
-    'saiz',
-    'saio',
-    'padb',
-    'stdp',
-  ),
+/** User data, metadata and extension boxes: padded wherever they are. */
+const NEVER = types('udta', 'meta', 'uuid');
+
+interface Rules {
+  /** The children kept as they are; 'any' keeps all but udta, meta and uuid (reference and group types are open-ended). */
+  keep: ReadonlySet<number> | 'any';
+  /** The children walked, and as which kind. */
+  walk?: Readonly<Record<string, string>>;
+}
+
+const RULES: Record<string, Rules> = {
+  top: {
+    keep: types('ftyp', 'free', 'skip', 'wide', 'sidx', 'ssix', 'styp', 'prft', 'pdin', 'emsg'),
+    walk: { moov: 'moov', moof: 'moof', mfra: 'mfra' },
+  },
+  moov: { keep: types('mvhd', 'iods'), walk: { trak: 'trak', mvex: 'mvex' } },
+  mvex: { keep: types('mehd', 'trex', 'leva', 'trep') },
+  trak: { keep: types('tkhd'), walk: { tref: 'tref', trgr: 'trgr', edts: 'edts', tapt: 'tapt', mdia: 'mdia' } },
+  tref: { keep: 'any' },
+  trgr: { keep: 'any' },
+  edts: { keep: types('elst') },
+  tapt: { keep: types('clef', 'prof', 'enof') },
+  mdia: { keep: types('mdhd', 'hdlr', 'elng'), walk: { minf: 'minf' } },
+  minf: { keep: types('vmhd', 'smhd', 'hmhd', 'nmhd', 'sthd'), walk: { gmhd: 'gmhd', dinf: 'dinf', stbl: 'stbl' } },
+  gmhd: { keep: 'any' },
+  dinf: { keep: types('dref') },
+  stbl: {
+    keep: types(
+      'stts',
+      'ctts',
+      'cslg',
+      'stsc',
+      'stsz',
+      'stz2',
+      'stco',
+      'co64',
+      'stss',
+      'stsh',
+      'stps',
+      'sdtp',
+      'sbgp',
+      'sgpd',
+      'subs',
+      'saiz',
+      'saio',
+      'padb',
+      'stdp',
+      'stsd',
+    ),
+  },
+  moof: { keep: types('mfhd', 'pssh'), walk: { traf: 'traf' } },
+  traf: { keep: types('tfhd', 'tfdt', 'trun', 'sbgp', 'sgpd', 'subs', 'saiz', 'saio', 'senc', 'sdtp') },
+  mfra: { keep: types('tfra', 'mfro') },
 };
 
-/** The container walked inside each kind (moov → trak → mdia → minf → stbl), its descend action allocated once. */
-const DESCEND = new Map<string, { id: number; action: Action }>(
-  Object.entries({ top: 'moov', moov: 'trak', trak: 'mdia', mdia: 'minf', minf: 'stbl' }).map(([kind, child]) => [
-    kind,
-    { id: type(child), action: { do: 'descend', kind: child } },
-  ]),
+/** Each kind's rules as one lookup: the action of every child type it names (descend actions allocated once). */
+interface Compiled {
+  actions: Map<number, Action>;
+  /** For a child it does not name. */
+  otherwise: Action;
+}
+const COMPILED = new Map<string, Compiled>(
+  Object.entries(RULES).map(([kind, r]) => {
+    const actions = new Map<number, Action>();
+    if (r.keep !== 'any') for (const t of r.keep) actions.set(t, KEEP);
+    for (const [t, k] of Object.entries(r.walk ?? {})) actions.set(type(t), { do: 'descend', kind: k });
+    for (const t of NEVER) actions.set(t, NEUTRALISE);
+    return [kind, { actions, otherwise: r.keep === 'any' ? KEEP : NEUTRALISE }];
+  }),
 );
 
 /** Sample formats of camera telemetry tracks, which carry GPS fixes as media samples: GoPro GPMF, Google CAMM. */
@@ -88,16 +122,17 @@ function readHeader(b: Uint8Array, at: number, kind: string, room: number, h: He
 }
 
 function decide(kind: string, h: Header, b: Uint8Array, at: number, start: number): Action {
-  if (kind === 'top' && h.id === FTYP && start !== 0) return NEUTRALISE;
-  const descend = DESCEND.get(kind);
-  if (descend && h.id === descend.id) return descend.action;
-  if (kind === 'top' && h.id === MDAT) return MEDIA;
+  if (kind === 'top') {
+    if (h.id === FTYP && start !== 0) return NEUTRALISE;
+    if (h.id === MDAT) return MEDIA;
+  }
   if (kind === 'stbl' && h.id === STSD && b.length - at >= h.headerLength + 16) {
     // FullBox header, entry count, then the first sample entry's size and format.
     const format = u32be(b, at + h.headerLength + 12);
     if (TELEMETRY.has(format)) return { do: 'refuse', why: 'telemetry', reason: `a ${name(format)} track` };
   }
-  return KEEP_CHILDREN[kind]?.has(h.id) ? KEEP : NEUTRALISE;
+  const rules = COMPILED.get(kind)!;
+  return rules.actions.get(h.id) ?? rules.otherwise;
 }
 
 export const mp4Format: ContainerFormat = {
