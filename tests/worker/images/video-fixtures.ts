@@ -45,6 +45,9 @@ export const xmpUuid = () =>
 /** Boxes a udta (or meta, or uuid) may hide in, inside the ones the walk keeps or walks. */
 export type MetadataPlace = 'moof' | 'traf' | 'mvex' | 'edts' | 'dinf' | 'mdia' | 'minf' | 'stbl' | 'trak' | 'tref' | 'mfra';
 
+/** Novatek's GPS block as its dashcams write it: a 'free' box whose payload starts 'GPS '. */
+export const novatekGps = () => box('free', text('GPS '), u32(0x4c), text(`${CANARY}A N 4851.5 E 00221.0`));
+
 export interface Mp4Options {
   /** The movie box after the media data (what most cameras write) instead of before it. */
   moovLast?: boolean;
@@ -54,10 +57,14 @@ export interface Mp4Options {
   location?: boolean;
   /** A sample description of this format (gpmd: a GoPro telemetry track). */
   sampleFormat?: string;
+  /** More sample descriptions after the first, in this order (a telemetry format listed second). */
+  moreSampleFormats?: string[];
   /** Fragmented: an mvex in the movie box and a movie fragment (moof/traf) before the media data. */
   fragmented?: boolean;
   /** User data with ©xyz coordinates (and an Apple meta and an XMP uuid) inside these boxes. */
   metadataIn?: MetadataPlace[];
+  /** Novatek's GPS block ('free' box starting 'GPS '): at the top level, or inside the media data. */
+  freeGps?: 'top' | 'mdat';
   /** A box the allow-list keeps (stsd) carrying the Apple location key as text. */
   hiddenKey?: boolean;
   largeMdat?: boolean;
@@ -67,11 +74,12 @@ export interface Mp4Options {
 export function mp4File(opts: Mp4Options = {}): Uint8Array {
   const ftyp = box('ftyp', latin1('isom'), u32(0x200), latin1('isomiso2avc1mp41'));
   const payload = new Uint8Array(opts.mdat ?? 300).map((_, i) => (i * 7 + 3) & 255);
+  if (opts.freeGps === 'mdat') payload.set(novatekGps(), 100);
   const mdat = opts.largeMdat ? largeBox('mdat', payload) : box('mdat', payload);
   const at = (place: MetadataPlace) => (opts.metadataIn?.includes(place) ? [box('udta', xyzAtom()), appleMeta(), xmpUuid()] : []);
   const entry = (format: string) =>
     box(format, new Uint8Array(78), opts.hiddenKey ? text('com.apple.quicktime.location.ISO6709') : new Uint8Array(0));
-  const entries = [opts.sampleFormat ?? 'avc1'].map(entry);
+  const entries = [opts.sampleFormat ?? 'avc1', ...(opts.moreSampleFormats ?? [])].map(entry);
   const withMvex = opts.fragmented || opts.metadataIn?.includes('mvex');
   const fragment = opts.fragmented
     ? [
@@ -114,12 +122,13 @@ export function mp4File(opts: Mp4Options = {}): Uint8Array {
     const mvex = withMvex ? [box('mvex', fullBox('trex', u32(1), u32(1), u32(0), u32(0), u32(0)), ...at('mvex'))] : [];
     return box('moov', fullBox('mvhd', new Uint8Array(96)), ...mvex, trak, ...(opts.location ? [box('udta', xyzAtom()), appleMeta()] : []));
   };
+  const gps = opts.freeGps === 'top' ? [novatekGps()] : [];
   const fragmentBytes = fragment.reduce((n, f) => n + f.length, 0);
   if (!opts.moovLast) {
     const size = moovFor(0).length;
-    return join(ftyp, moovFor(ftyp.length + size + fragmentBytes), ...fragment, mdat, ...mfra);
+    return join(ftyp, moovFor(ftyp.length + size + fragmentBytes), ...fragment, mdat, ...gps, ...mfra);
   }
-  return join(ftyp, ...fragment, mdat, moovFor(ftyp.length + fragmentBytes), ...mfra);
+  return join(ftyp, ...fragment, mdat, ...gps, moovFor(ftyp.length + fragmentBytes), ...mfra);
 }
 
 /** The same file with every box of these types (at any depth) turned into 'free' with zeros: what the walk should store. */

@@ -116,6 +116,32 @@ describe('the MP4 walk', () => {
     expect(walkAll(mp4Format, expected, 33)).toEqual(expected);
   });
 
+  it('reads every sample description: a GPS telemetry format listed after the video is refused', () => {
+    for (const format of ['gpmd', 'camm', 'djmd', 'dbgi']) {
+      for (const formats of [[format], ['mp4a', format], ['mp4a', 'tx3g', format]]) {
+        for (const size of [9, 64, 10_000]) {
+          const file = mp4File({ moreSampleFormats: formats, moovLast: size === 9 });
+          expect(walkAll(mp4Format, file, size), `${formats.join(',')}, parts of ${size}`).toMatchObject({ refused: 'telemetry' });
+        }
+      }
+    }
+    // Other formats after the first are ordinary tracks.
+    const file = mp4File({ moreSampleFormats: ['mp4a', 'tx3g'] });
+    expect(walkAll(mp4Format, file, 50)).toEqual(file);
+  });
+
+  it("refuses Novatek's GPS blocks ('free' boxes starting 'GPS ') at the top level and inside the media data", () => {
+    for (const freeGps of ['top', 'mdat'] as const) {
+      const file = mp4File({ freeGps, mdat: 1000 });
+      for (const size of [5, 64, 333, file.length]) {
+        expect(walkAll(mp4Format, file, size), `${freeGps}, parts of ${size}`).toMatchObject({ refused: 'telemetry' });
+      }
+    }
+    // A free box of anything else is still padding.
+    const file = join(mp4File(), box('free', text('GP'), new Uint8Array(30)));
+    expect(walkAll(mp4Format, file, 7)).toEqual(file);
+  });
+
   it('refuses a part that does not start with the bytes its previous part announced', () => {
     const file = mp4File();
     const first = walkPart(mp4Format, initialWalkState(), file.slice(0, 100), 0, file.slice(100, 164), file.length);

@@ -1,4 +1,4 @@
-import { u32be } from './bytes';
+import { compileTexts, u32be } from './bytes';
 import { BAD, KEEP, MEDIA, NEUTRALISE, SHORT, type Action, type ContainerFormat, type Header } from './video-walk';
 
 /**
@@ -22,7 +22,6 @@ const name = (id: number) => String.fromCharCode(id >>> 24, (id >>> 16) & 255, (
 
 const FTYP = type('ftyp');
 const MDAT = type('mdat');
-const STSD = type('stsd');
 
 /** User data, metadata and extension boxes: padded wherever they are. */
 const NEVER = types('udta', 'meta', 'uuid');
@@ -71,9 +70,11 @@ const RULES: Record<string, Rules> = {
       'saio',
       'padb',
       'stdp',
-      'stsd',
     ),
+    walk: { stsd: 'stsd' },
   },
+  // The sample descriptions, every one of them (their insides are searched, not walked).
+  stsd: { keep: 'any' },
   moof: { keep: types('mfhd', 'pssh'), walk: { traf: 'traf' } },
   traf: { keep: types('tfhd', 'tfdt', 'trun', 'sbgp', 'sgpd', 'subs', 'saiz', 'saio', 'senc', 'sdtp') },
   mfra: { keep: types('tfra', 'mfro') },
@@ -89,14 +90,22 @@ const COMPILED = new Map<string, Compiled>(
   Object.entries(RULES).map(([kind, r]) => {
     const actions = new Map<number, Action>();
     if (r.keep !== 'any') for (const t of r.keep) actions.set(t, KEEP);
-    for (const [t, k] of Object.entries(r.walk ?? {})) actions.set(type(t), { do: 'descend', kind: k });
+    // stsd's children start after its FullBox fields and entry count.
+    for (const [t, k] of Object.entries(r.walk ?? {}))
+      actions.set(type(t), { do: 'descend', kind: k, ...(t === 'stsd' ? { skip: 8 } : {}) });
     for (const t of NEVER) actions.set(t, NEUTRALISE);
     return [kind, { actions, otherwise: r.keep === 'any' ? KEEP : NEUTRALISE }];
   }),
 );
 
-/** Sample formats of camera telemetry tracks, which carry GPS fixes as media samples: GoPro GPMF, Google CAMM. */
-const TELEMETRY = types('gpmd', 'camm');
+/**
+ * Sample formats of camera telemetry tracks, which carry GPS fixes as media samples: GoPro GPMF,
+ * Google CAMM, DJI's metadata and debug tracks.
+ */
+const TELEMETRY = types('gpmd', 'camm', 'djmd', 'dbgi');
+
+/** Novatek dashcams write each GPS fix as a 'free' box starting 'GPS ', between the media samples. */
+const TELEMETRY_BLOCKS = compileTexts(['freeGPS ']);
 
 const FREE = Uint8Array.from('free', (c) => c.charCodeAt(0));
 
@@ -121,16 +130,12 @@ function readHeader(b: Uint8Array, at: number, kind: string, room: number, h: He
   return 0;
 }
 
-function decide(kind: string, h: Header, b: Uint8Array, at: number, start: number): Action {
+function decide(kind: string, h: Header, _b: Uint8Array, _at: number, start: number): Action {
   if (kind === 'top') {
     if (h.id === FTYP && start !== 0) return NEUTRALISE;
     if (h.id === MDAT) return MEDIA;
   }
-  if (kind === 'stbl' && h.id === STSD && b.length - at >= h.headerLength + 16) {
-    // FullBox header, entry count, then the first sample entry's size and format.
-    const format = u32be(b, at + h.headerLength + 12);
-    if (TELEMETRY.has(format)) return { do: 'refuse', why: 'telemetry', reason: `a ${name(format)} track` };
-  }
+  if (kind === 'stsd' && TELEMETRY.has(h.id)) return { do: 'refuse', why: 'telemetry', reason: `a ${name(h.id)} track` };
   const rules = COMPILED.get(kind)!;
   return rules.actions.get(h.id) ?? rules.otherwise;
 }
@@ -146,4 +151,5 @@ export const mp4Format: ContainerFormat = {
     return h.headerLength;
   },
   incomplete: (seen) => (seen.includes('moov') ? null : 'no movie box'),
+  telemetry: TELEMETRY_BLOCKS,
 };

@@ -85,6 +85,8 @@ export interface ContainerFormat {
   padding(h: Header, b: Uint8Array, at: number, out: Uint8Array): number;
   /** Why a walk that reached the end of the file is not a whole video, or null. */
   incomplete(seen: readonly string[]): string | null;
+  /** Signatures refused wherever they are, media payloads included: GPS telemetry written as blocks in the file. */
+  telemetry?: TextSearch;
 }
 
 interface Open {
@@ -105,6 +107,8 @@ export interface WalkState {
   media: [number, number][];
   /** The searched tail of the previous part, when the searched bytes run on into this one (hex). */
   carry: string;
+  /** The previous part's last bytes, for telemetry signatures that straddle the parts (hex; absent in states of older walks). */
+  carryAll?: string;
   /** What the previous request carried after its part: this part must start with it (hex). */
   lookahead: string;
   /** Containers met (moov, a WebM Segment), for the final check. */
@@ -115,7 +119,7 @@ export type WalkRefusal = { refused: RefusalKind; reason: string };
 export const isWalkRefusal = (r: unknown): r is WalkRefusal => typeof r === 'object' && r !== null && 'refused' in r;
 
 export function initialWalkState(): WalkState {
-  return { next: 0, stack: [], zero: [], patches: [], media: [], carry: '', lookahead: '', seen: [] };
+  return { next: 0, stack: [], zero: [], patches: [], media: [], carry: '', carryAll: '', lookahead: '', seen: [] };
 }
 
 /**
@@ -302,7 +306,16 @@ export function walkPart(
   const hit = searchUpTo(e);
   if (hit) return hit;
 
-  return { state: { next, stack, zero, patches, media, carry, lookahead: toHex(lookahead), seen } };
+  // Telemetry blocks are refused wherever they are, media payloads included (one more pass).
+  let carryAll = '';
+  if (format.telemetry) {
+    const head = fromHex(state.carryAll ?? '');
+    const found = firstHit(format.telemetry, part, 0, part.length, head);
+    if (found) return refuse('telemetry', `a ${JSON.stringify(found.text)} block at ${s + found.at}`);
+    carryAll = tailOf(head, part, 0, part.length, format.telemetry.longest - 1);
+  }
+
+  return { state: { next, stack, zero, patches, media, carry, carryAll, lookahead: toHex(lookahead), seen } };
 }
 
 /** After the last part: the walk must have reached the end of the file with nothing left open. */
