@@ -26,7 +26,9 @@ export default defineConfig({
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // Migrating, seeding and starting wrangler dev take about 160 s on the shared 2-core host when
+    // eight jobs run on it (load average 25+): 180 s failed whole runs there.
+    timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -192,17 +192,10 @@ export function viewProfile<T extends ProfileContent>(
 }
 
 /** A directory card (GET /api/members): the contract's fields, hidden ones null. */
-export interface MemberCard {
-  id: number;
-  name: string;
-  photo_url: string | null;
-  title: string | null;
-  company: string | null;
-  city: string | null;
-  country: string | null;
-  industry: Industry | null;
-  interests: ClubActivity[] | null;
-}
+export type MemberCard = { id: number; name: string } & Pick<
+  ProfileContent,
+  'photo_url' | 'title' | 'company' | 'city' | 'country' | 'industry' | 'interests'
+>;
 
 /** One of her upcoming events on her profile page (only those the viewer may see). */
 export interface MemberEventRef {
@@ -225,12 +218,9 @@ export interface MemberHomeRef {
 }
 
 /** GET /api/members/{id}: the card's fields plus the rest of the profile; hidden fields null. */
-export interface MemberProfileDto extends MemberCard, ProfileContent {
-  interests: ClubActivity[] | null;
-  bio: string | null;
-  links: MemberLinks | null;
-  phone: string | null;
-  email: string | null;
+export interface MemberProfileDto extends ProfileContent {
+  id: number;
+  name: string;
   /** Founding, Standard or Travel Host; null for a member out of the directory (others see her name and photo only). */
   type: AccountType | null;
   /** YYYY-MM-DD; null as type. */

@@ -2,7 +2,7 @@
 // defaults and bad input; a new member's profile starts with what her application said.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VISIBILITY, type MyProfileDto } from '../../../src/shared/members';
+import { CLUB_ACTIVITIES, DEFAULT_VISIBILITY, type MyProfileDto } from '../../../src/shared/members';
 import { memberProfiles } from '../../../src/worker/db/schema/members';
 import { users } from '../../../src/worker/db/schema/users';
 import { createUser, deps, request, roles, trpc } from '../helpers';
@@ -105,25 +105,7 @@ describe('PUT /api/profile', () => {
     ['an unknown industry', { industry: 'Fishing' }, 'industry'],
     ['an unknown interest', { interests: ['Travel', 'Golf'] }, 'interests'],
     ['an interest spelled otherwise', { interests: ['tea culture'] }, 'interests'],
-    [
-      '11 interests',
-      {
-        interests: [
-          'Travel',
-          'Art',
-          'Writing',
-          'Media',
-          'Performance Arts',
-          'Gardening',
-          'Tea culture',
-          'Meditation',
-          'Artwork exhibition',
-          'Video/movie viewing',
-          'Book reading',
-        ],
-      },
-      'interests',
-    ],
+    ['11 interests', { interests: CLUB_ACTIVITIES.slice(0, 11) }, 'interests'],
     ['a bio over 2,000 characters', { bio: 'a'.repeat(2001) }, 'bio'],
     ['a title over 100 characters', { title: 't'.repeat(101) }, 'title'],
     ['a visibility other than members or admins', { visibility: { phone: 'everyone' } }, 'visibility'],

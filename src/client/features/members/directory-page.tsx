@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { CLUB_ACTIVITIES, INDUSTRIES, type ClubActivity, type Industry, type MemberCard } from '../../../shared/members';
+import { SelectField, TextField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
@@ -123,10 +124,9 @@ export function DirectoryPage() {
       </header>
 
       <form className="directory-filters card" role="search" aria-label="Find members" onSubmit={(e) => e.preventDefault()}>
-        <div className="field directory-search">
-          <label htmlFor="directory-q">Search</label>
-          <input
-            id="directory-q"
+        <div className="directory-search">
+          <TextField
+            label="Search"
             type="search"
             placeholder="Name, job title, company or city"
             value={text}
@@ -135,35 +135,26 @@ export function DirectoryPage() {
             enterKeyHint="search"
           />
         </div>
-        <div className="field">
-          <label htmlFor="directory-country">Country</label>
-          <select id="directory-country" value={applied.country} onChange={set('country')}>
-            <option value="">Any country</option>
-            {COUNTRY_OPTIONS.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="directory-industry">Industry</label>
-          <select id="directory-industry" value={applied.industry} onChange={set('industry')}>
-            <option value="">Any industry</option>
-            {INDUSTRIES.map((i) => (
-              <option key={i}>{i}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="directory-interest">Interest</label>
-          <select id="directory-interest" value={applied.interest} onChange={set('interest')}>
-            <option value="">Any interest</option>
-            {CLUB_ACTIVITIES.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Country" value={applied.country} onChange={set('country')}>
+          <option value="">Any country</option>
+          {COUNTRY_OPTIONS.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Industry" value={applied.industry} onChange={set('industry')}>
+          <option value="">Any industry</option>
+          {INDUSTRIES.map((i) => (
+            <option key={i}>{i}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Interest" value={applied.interest} onChange={set('interest')}>
+          <option value="">Any interest</option>
+          {CLUB_ACTIVITIES.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </SelectField>
         {filtered ? (
           <button type="button" className="button button-ghost directory-clear" onClick={clear}>
             Clear filters

@@ -1,28 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link, useParams } from 'wouter';
-import { countryName } from '../../../shared/country-codes';
 import { formatEventWhen } from '../../../shared/date-format';
 import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
-import { ProfileView } from '../../shared/members/profile-view';
+import { placeOf, ProfileView } from '../../shared/members/profile-view';
 import './members.css';
 
-function Upcoming({ member }: { member: MemberProfileDto }) {
-  if (!member.upcoming_events.length) return null;
+/** One list of her page (her events, her homes): links with a line under each. */
+function LinkSection({ title, items }: { title: string; items: { key: number; href: string; label: string; meta: string }[] }) {
+  const id = useId();
+  if (!items.length) return null;
   return (
-    <section className="member-section" aria-labelledby="member-events-title">
-      <h2 id="member-events-title">Upcoming events</h2>
+    <section className="member-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       <ul className="member-list">
-        {member.upcoming_events.map((e) => (
-          <li key={e.id}>
-            <Link href={`/events/${e.id}`} className="member-list-link">
-              {e.title}
+        {items.map((i) => (
+          <li key={i.key}>
+            <Link href={i.href} className="member-list-link">
+              {i.label}
             </Link>
-            <span className="muted">
-              {formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}
-              {e.hosting ? ' · Hosting' : ''}
-            </span>
+            <span className="muted">{i.meta}</span>
           </li>
         ))}
       </ul>
@@ -30,24 +29,16 @@ function Upcoming({ member }: { member: MemberProfileDto }) {
   );
 }
 
-function Homes({ member }: { member: MemberProfileDto }) {
-  if (!member.homes.length) return null;
-  return (
-    <section className="member-section" aria-labelledby="member-homes-title">
-      <h2 id="member-homes-title">Her homes</h2>
-      <ul className="member-list">
-        {member.homes.map((h) => (
-          <li key={h.id}>
-            <Link href={`/homes/${h.id}`} className="member-list-link">
-              {h.title}
-            </Link>
-            <span className="muted">{[h.city, countryName(h.country) ?? h.country].filter(Boolean).join(', ')}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+const eventItems = (m: MemberProfileDto) =>
+  m.upcoming_events.map((e) => ({
+    key: e.id,
+    href: `/events/${e.id}`,
+    label: e.title,
+    meta: `${formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}${e.hosting ? ' · Hosting' : ''}`,
+  }));
+
+const homeItems = (m: MemberProfileDto) =>
+  m.homes.map((h) => ({ key: h.id, href: `/homes/${h.id}`, label: h.title, meta: placeOf(h.city, h.country) }));
 
 /**
  * /members/{id} (issue 22): a member's page as the viewer may see it (the server leaves out what
@@ -122,8 +113,8 @@ export function MemberPage() {
         </ProfileView>
       </div>
       <div className="member-page-lists">
-        <Upcoming member={m} />
-        <Homes member={m} />
+        <LinkSection title="Upcoming events" items={eventItems(m)} />
+        <LinkSection title="Homes" items={homeItems(m)} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../../shared/images';
@@ -21,7 +21,7 @@ import {
   type Visibility,
   type VisibilityMap,
 } from '../../../shared/members';
-import { FormMessage } from '../../components/field';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../../shared/members/member-avatar';
@@ -78,6 +78,29 @@ function checkForm(f: ProfileForm): Record<string, string> {
   return errors;
 }
 
+type TextKey = 'title' | 'company' | 'industry' | 'city' | 'country' | 'bio' | 'linkedin' | 'website' | 'phone';
+const MAX_LENGTH: Record<TextKey, number | undefined> = {
+  title: PROFILE_TEXT_MAX,
+  company: PROFILE_TEXT_MAX,
+  city: PROFILE_TEXT_MAX,
+  industry: undefined,
+  country: undefined,
+  bio: undefined,
+  linkedin: PROFILE_LINK_MAX,
+  website: PROFILE_LINK_MAX,
+  phone: PROFILE_PHONE_MAX,
+};
+/** The form's fields that have a visibility of their own (the links share one, beside their legend). */
+const VISIBILITY_OF = {
+  title: 'title',
+  company: 'company',
+  industry: 'industry',
+  city: 'city',
+  country: 'country',
+  bio: 'bio',
+  phone: 'phone',
+} as const;
+
 /** Which fields, in form order, an error may name: focus goes to the first. */
 const FIELD_ORDER = ['title', 'company', 'industry', 'city', 'country', 'interests', 'bio', 'linkedin', 'website', 'phone'];
 
@@ -92,47 +115,6 @@ function VisibilityPicker({ field, value, onChange }: { field: ProfileField; val
       <option value="members">All members</option>
       <option value="admins">Admins only</option>
     </select>
-  );
-}
-
-/** A labelled field with its visibility beside the label, its hint and its error (aria-describedby, aria-invalid). */
-function ProfileFieldRow({
-  label,
-  name,
-  hint,
-  error,
-  visibility,
-  children,
-}: {
-  label: string;
-  name: string;
-  hint?: ReactNode;
-  error?: string;
-  visibility?: ReactNode;
-  children: (a: { id: string; describedBy?: string; invalid?: true; name: string }) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field profile-field ${error ? 'field-invalid' : ''}`}>
-      <div className="profile-field-head">
-        <label htmlFor={id}>{label}</label>
-        {visibility}
-      </div>
-      {children({ id, describedBy, invalid: error ? true : undefined, name })}
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -192,7 +174,7 @@ function PhotoControls({
     <div className="profile-photo-row">
       <MemberAvatar id={profile.id} name={profile.name} photoUrl={profile.photo_url} size="lg" />
       <div className="profile-photo-actions">
-        <div className="profile-field-head">
+        <div className="field-label-row">
           <span className="profile-photo-label">Photo</span>
           <VisibilityPicker field="photo" value={visibility} onChange={onVisibility} />
         </div>
@@ -335,6 +317,15 @@ export function ProfileSettings() {
       onChange={(v) => set('visibility')({ ...form.visibility, [field]: v })}
     />
   );
+  /** A field's props: its name, value and error, its length limit, and who sees it (when it has its own). */
+  const text = (key: TextKey) => ({
+    name: key,
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key)(e.target.value),
+    error: errors[key],
+    maxLength: MAX_LENGTH[key],
+    aside: key in VISIBILITY_OF ? visibility(VISIBILITY_OF[key as keyof typeof VISIBILITY_OF]) : undefined,
+  });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -389,90 +380,27 @@ export function ProfileSettings() {
 
           <fieldset className="profile-group">
             <legend>Work</legend>
-            <ProfileFieldRow label="Job title" name="title" error={errors.title} visibility={visibility('title')}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_TEXT_MAX}
-                  value={form.title}
-                  onChange={(e) => set('title')(e.target.value)}
-                  autoComplete="organization-title"
-                />
-              )}
-            </ProfileFieldRow>
-            <ProfileFieldRow label="Company" name="company" error={errors.company} visibility={visibility('company')}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_TEXT_MAX}
-                  value={form.company}
-                  onChange={(e) => set('company')(e.target.value)}
-                  autoComplete="organization"
-                />
-              )}
-            </ProfileFieldRow>
-            <ProfileFieldRow label="Industry" name="industry" error={errors.industry} visibility={visibility('industry')}>
-              {(a) => (
-                <select
-                  id={a.id}
-                  name={a.name}
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  value={form.industry}
-                  onChange={(e) => set('industry')(e.target.value)}
-                >
-                  <option value="">Not given</option>
-                  {INDUSTRIES.map((i) => (
-                    <option key={i} value={i}>
-                      {i}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </ProfileFieldRow>
+            <TextField label="Job title" {...text('title')} autoComplete="organization-title" />
+            <TextField label="Company" {...text('company')} autoComplete="organization" />
+            <SelectField label="Industry" {...text('industry')}>
+              <option value="">Not given</option>
+              {INDUSTRIES.map((i) => (
+                <option key={i}>{i}</option>
+              ))}
+            </SelectField>
           </fieldset>
 
           <fieldset className="profile-group">
             <legend>Where</legend>
-            <ProfileFieldRow label="City" name="city" error={errors.city} visibility={visibility('city')}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_TEXT_MAX}
-                  value={form.city}
-                  onChange={(e) => set('city')(e.target.value)}
-                  autoComplete="address-level2"
-                />
-              )}
-            </ProfileFieldRow>
-            <ProfileFieldRow label="Country" name="country" error={errors.country} visibility={visibility('country')}>
-              {(a) => (
-                <select
-                  id={a.id}
-                  name={a.name}
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  value={form.country}
-                  onChange={(e) => set('country')(e.target.value)}
-                >
-                  <option value="">Not given</option>
-                  {COUNTRY_OPTIONS.map(([code, name]) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </ProfileFieldRow>
+            <TextField label="City" {...text('city')} autoComplete="address-level2" />
+            <SelectField label="Country" {...text('country')}>
+              <option value="">Not given</option>
+              {COUNTRY_OPTIONS.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
           </fieldset>
 
           <fieldset
@@ -500,85 +428,27 @@ export function ProfileSettings() {
             {errors.interests ? <p className="field-error">{errors.interests}</p> : null}
           </fieldset>
 
-          <ProfileFieldRow
+          <TextAreaField
             label="About me"
-            name="bio"
-            error={errors.bio}
-            visibility={visibility('bio')}
+            {...text('bio')}
+            rows={5}
             hint={`${form.bio.length.toLocaleString('en-US')} / ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters. Plain text; line breaks are kept.`}
-          >
-            {(a) => (
-              <textarea
-                id={a.id}
-                name={a.name}
-                aria-describedby={a.describedBy}
-                aria-invalid={a.invalid}
-                rows={5}
-                value={form.bio}
-                onChange={(e) => set('bio')(e.target.value)}
-              />
-            )}
-          </ProfileFieldRow>
+          />
 
           <fieldset className="profile-group">
             <legend>
               <span>Links</span>
               {visibility('links')}
             </legend>
-            <ProfileFieldRow label="LinkedIn" name="linkedin" error={errors.linkedin}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://www.linkedin.com/in/…"
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_LINK_MAX}
-                  value={form.linkedin}
-                  onChange={(e) => set('linkedin')(e.target.value)}
-                />
-              )}
-            </ProfileFieldRow>
-            <ProfileFieldRow label="Website" name="website" error={errors.website}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_LINK_MAX}
-                  value={form.website}
-                  onChange={(e) => set('website')(e.target.value)}
-                  autoComplete="url"
-                />
-              )}
-            </ProfileFieldRow>
+            <TextField label="LinkedIn" {...text('linkedin')} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" />
+            <TextField label="Website" {...text('website')} type="url" inputMode="url" placeholder="https://" autoComplete="url" />
           </fieldset>
 
           <fieldset className="profile-group">
             <legend>Contact</legend>
-            <ProfileFieldRow label="Phone" name="phone" error={errors.phone} visibility={visibility('phone')}>
-              {(a) => (
-                <input
-                  id={a.id}
-                  name={a.name}
-                  type="tel"
-                  aria-describedby={a.describedBy}
-                  aria-invalid={a.invalid}
-                  maxLength={PROFILE_PHONE_MAX}
-                  value={form.phone}
-                  onChange={(e) => set('phone')(e.target.value)}
-                  autoComplete="tel"
-                />
-              )}
-            </ProfileFieldRow>
-            <div className="field profile-field">
-              <div className="profile-field-head">
+            <TextField label="Phone" {...text('phone')} type="tel" autoComplete="tel" />
+            <div className="field">
+              <div className="field-label-row">
                 <span className="profile-photo-label">Email</span>
                 {visibility('email')}
               </div>

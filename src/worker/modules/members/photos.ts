@@ -7,7 +7,7 @@ import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { safeImage, type SafeImage } from '../images/safe-image';
+import { checkPart, isFile, type UploadPart } from '../images/images';
 import { deleteObjects, isImageKey, newImageKey, putObjects, serveObject } from '../images/image-storage';
 import { memberPhotoUrl, shownToMembersSql } from './member-refs';
 
@@ -22,20 +22,12 @@ import { memberPhotoUrl, shownToMembersSql } from './member-refs';
 /** A photo's upload: the two sizes, each at most 15 MB, plus the form's overhead. */
 const MAX_PHOTO_REQUEST = MAX_IMAGE_BYTES * 2 + 1024 * 1024;
 
-export type PhotoPart = Blob | string | null | undefined;
+export type PhotoPart = UploadPart;
 
 export interface PhotoUploadRequest {
   contentLength: number;
   /** Reads the form's parts (the large photo in `photo`, the small one in `photo_small`), 413 past maxBytes. */
   read: (maxBytes: number) => Promise<{ photo: PhotoPart; small: PhotoPart }>;
-}
-
-const isFile = (p: PhotoPart): p is Blob => typeof p === 'object' && p !== null && typeof (p as Blob).arrayBuffer === 'function';
-
-async function checked(part: Blob, label: string): Promise<SafeImage> {
-  if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-  if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
-  return safeImage(new Uint8Array(await part.arrayBuffer()), label);
 }
 
 /** Her current photo keys and the statement that sets new ones, in one batch (a transaction). */
@@ -64,8 +56,8 @@ export async function uploadProfilePhoto(deps: Deps, actor: Actor, request: Phot
   if (request.contentLength > MAX_PHOTO_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const parts = await request.read(MAX_PHOTO_REQUEST);
   if (!isFile(parts.photo)) throw new AppError('BAD_REQUEST', 'Choose a photo to upload (the file in the form field "photo").');
-  const large = await checked(parts.photo, 'photo');
-  const small = isFile(parts.small) ? await checked(parts.small, 'small photo') : large;
+  const large = await checkPart(parts.photo, 'photo');
+  const small = isFile(parts.small) ? await checkPart(parts.small, 'small photo') : large;
 
   const objects = [large, ...(small === large ? [] : [small])].map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
   const photoKey = objects[0]!.key;
