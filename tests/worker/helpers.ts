@@ -11,10 +11,24 @@ import { createSession } from '../../src/worker/modules/auth/sessions';
 import { hotp, newTotpSecret, timeStep } from '../../src/worker/modules/auth/totp';
 import { sealTotpSecret } from '../../src/worker/modules/auth/two-factor';
 import { openMessageBody } from '../../src/worker/modules/mail/message-body';
+import { expectAnswerDocumented } from './openapi-answers';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
-/** The Worker under test (its default export's fetch), running in this workerd. */
-export const worker = (exports as unknown as { default: Fetcher }).default;
+const workerUnderTest = (exports as unknown as { default: Fetcher }).default;
+
+/**
+ * The Worker under test (its default export's fetch), running in this workerd. Every answer it
+ * gives a test is checked against the OpenAPI document (issue 26): a status the route's
+ * description does not list, or a body its schema refuses, fails the test that received it.
+ */
+export const worker = {
+  async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const req = new Request(input, init);
+    const res = await workerUnderTest.fetch(req);
+    await expectAnswerDocumented(req, res);
+    return res;
+  },
+};
 export const deps = () => createDeps(env);
 
 let seq = 0;
