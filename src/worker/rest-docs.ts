@@ -1,6 +1,13 @@
 import type { apiReferenceRoutes } from './api-reference';
+import { accountRestDocs } from './modules/account/rest-docs';
+import { adminRestDocs } from './modules/admin/rest-docs';
 import { authRestDocs } from './modules/auth/rest-docs';
 import { commentsRestDocs } from './modules/comments/rest-docs';
+import { eventsRestDocs } from './modules/events/rest-docs';
+import { homesRestDocs } from './modules/homes/rest-docs';
+import { imagesRestDocs, videoRestDocs } from './modules/images/rest-docs';
+import { adminMailRestDocs, unsubscribeRestDocs } from './modules/mail/rest-docs';
+import { membershipRestDocs } from './modules/membership/rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -26,7 +33,20 @@ const referenceRestDocs = describeRoutes<typeof apiReferenceRoutes>()('Reference
   },
 });
 
-export const REST_DOCS: RestDocs[] = [authRestDocs, commentsRestDocs, referenceRestDocs];
+export const REST_DOCS: RestDocs[] = [
+  authRestDocs,
+  accountRestDocs,
+  membershipRestDocs,
+  eventsRestDocs,
+  imagesRestDocs,
+  videoRestDocs,
+  commentsRestDocs,
+  homesRestDocs,
+  adminRestDocs,
+  adminMailRestDocs,
+  unsubscribeRestDocs,
+  referenceRestDocs,
+];
 
 export function openApiDocument() {
   return buildOpenApiDocument(REST_DOCS, {

@@ -111,7 +111,7 @@ function honoPath(openApiPath: string): string {
 }
 
 function mediaTypeMatches(documented: string, got: string): boolean {
-  if (documented === got) return true;
+  if (documented === got || documented === '*/*') return true;
   if (documented.endsWith('/*')) return got.startsWith(documented.slice(0, -1));
-  return documented === '*/*';
+  return false;
 }

@@ -24,14 +24,14 @@ import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 export type Access = 'public' | 'member' | 'admin';
 
 /** The error statuses an operation may answer (the body is the one error shape, see ErrorBodySchema). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
-export type SuccessStatus = 200 | 201 | 202 | 204;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 206 | 304;
 
 /** A success answer that is not JSON (a file, a page, plain text), or JSON with headers worth naming. */
 export interface ContentDoc {
   description: string;
-  /** Media type of the body; a schema is given only for JSON. */
-  mediaType: string;
+  /** Media type of the body (none: no body, e.g. a 304); a schema is given only for JSON. */
+  mediaType?: string;
   schema?: z.ZodType;
   /** Response headers beyond the usual ones: name to description. */
   headers?: Record<string, string>;
@@ -188,6 +188,7 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   409: { codes: ['CONFLICT'], description: 'Conflicts with the current state (already decided, already taken, …).' },
   413: { codes: ['PAYLOAD_TOO_LARGE'], description: 'The body is over its limit (JSON: 256 KB).' },
   415: { codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The file is not of a type this route takes.' },
+  416: { codes: [], description: 'The Range cannot be served (no body; Content-Range names the size).' },
   429: { codes: ['TOO_MANY_REQUESTS'], description: 'Rate limited: try again after Retry-After seconds.' },
 };
 
@@ -264,6 +265,7 @@ function errorResponse(status: ErrorStatus, method: string, doc: OperationDoc): 
     description = 'A write from another site (Origin check).';
   }
   const headers = status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
+  if (!codes.length) return { description };
   const mediaType = doc.textErrors ? 'text/plain' : (doc.errorMediaType ?? 'application/json');
   const schema =
     mediaType === 'application/json'
@@ -292,6 +294,7 @@ function successResponse(status: SuccessStatus, res: ResponseDoc, doc: Operation
     ...paged,
     ...Object.fromEntries(Object.entries(res.headers ?? {}).map(([k, d]) => [k, { description: d, schema: { type: 'string' } }])),
   };
+  if (!res.mediaType) return { description: res.description, ...(Object.keys(headers).length ? { headers } : {}) };
   const schema = res.schema
     ? jsonSchema(res.schema, 'output', components)
     : res.mediaType === 'application/json'
