@@ -24,7 +24,7 @@ for (const [name, viewport] of [
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect(page.getByRole('heading', { name: /the club API/, level: 1 })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Auth and account').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Auth and account', level: 2 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(elsewhere).toEqual([]);

@@ -7,15 +7,19 @@ import { IsoDateTime, describeRoutes } from '../../platform/openapi';
 import { HomeCardSchema } from '../homes/rest-docs';
 import type { adminRoutes } from './rest';
 
+const memberFields = {
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  admin: z.boolean(),
+  created_at: IsoDateTime,
+};
+
 const UserSchema = z
   .object({
-    user_id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    type: z.enum(ACCOUNT_TYPES),
-    admin: z.boolean(),
+    ...memberFields,
     must_change_password: z.boolean(),
-    created_at: IsoDateTime,
     can_change_admin: z.boolean(),
     can_reset_password: z.boolean(),
   })
@@ -23,12 +27,7 @@ const UserSchema = z
 
 const MemberProfileSchema = z
   .object({
-    user_id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    type: z.enum(ACCOUNT_TYPES),
-    admin: z.boolean(),
-    created_at: IsoDateTime,
+    ...memberFields,
     properties: z.array(
       z.object({ id: z.number().int(), address: z.string(), type: z.string(), description: z.string(), availability: z.string() }),
     ),

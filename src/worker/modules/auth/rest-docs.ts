@@ -99,6 +99,8 @@ export const authRestDocs = describeRoutes<typeof authRoutes>()('Auth and accoun
     access: 'member',
     body: UpdateUserInputSchema,
     responses: { 200: z.object({ message: z.string(), user: UserDetailsSchema }) },
+    // An admin may not drop her own admin flag (the last admin's safeguard).
+    errors: [409],
   },
   'POST /update-password': {
     operationId: 'updatePassword',
