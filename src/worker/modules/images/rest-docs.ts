@@ -147,7 +147,7 @@ export const videoRestDocs = describeRoutes<typeof videoRoutes>()('Images', {
     params: { ...uploadId, part: VideoPartNumberSchema },
     bytes: 'application/octet-stream',
     responses: { 200: z.object({ part: z.number().int(), parts_done: z.number().int() }) },
-    errors: [404, 409, 415],
+    errors: [404, 409, 415, 429],
   },
   'POST /api/videos/uploads/:id/complete': {
     operationId: 'completeVideoUpload',
