@@ -242,6 +242,7 @@ export interface MyProfileDto extends ProfileContent {
   name: string;
   interests: ClubActivity[];
   links: MemberLinks;
+  email: string;
   photo_small_url: string | null;
   type: AccountType;
   member_since: string;

@@ -86,6 +86,7 @@ function myProfileDto(user: ProfileUser, row: MemberProfileRow | null): MyProfil
     ...content,
     interests: content.interests ?? [],
     links: content.links ?? { linkedin: null, website: null },
+    email: user.email,
     photo_small_url: memberPhotoUrl(row?.photoSmallKey),
     type: user.type,
     member_since: memberSinceOf(user),
