@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, loginAsAdmin, loginAsDemo, newMember, SEED } from './fixtures';
@@ -262,4 +263,21 @@ test("an unknown member: 'Member not found.' with a way back to the directory", 
   await expect(page.getByRole('heading', { name: 'Member not found.' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the directory' }).click();
   await expect(page).toHaveURL(/\/members$/);
+});
+
+test('the directory, a member’s page and Settings > Profile have no accessibility violations', async ({ page }) => {
+  await loginAsDemo(page, SEED.standard);
+  for (const path of ['/members', '/members?q=zzzz-nobody']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+    await expect(page.getByText(/Loading members/)).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+  }
+  await page.goto('/members?q=amara');
+  await page.getByRole('link', { name: SEED.founding2.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SEED.founding2.name })).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.goto('/settings');
+  await expect(profileForm(page)).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('#profile').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });
