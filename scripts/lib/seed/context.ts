@@ -2,7 +2,7 @@
 // process with wrangler's getPlatformProxy, Deps for the Worker's own services at a chosen moment
 // of the demo's story, members as the session middleware would see them, the committed files under
 // seed/, and the mail queue's consumer. Each domain's file (members.ts, events.ts, …) calls the
-// services through these, so the demo holds only what the app itself writes (ADR 0014).
+// services through these, so the demo holds only what the app itself writes (ADR 0015).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 // The seed of an empty local database: the admin and the invitation code always, and with
 // SEED_DEMO (the default) the demo club, one file a domain, each through the Worker's own services
-// (ADR 0014). A domain's demo content is one more line here, in the order its data depends on.
+// (ADR 0015). A domain's demo content is one more line here, in the order its data depends on.
 import { users } from '../../../src/worker/db/schema/users';
 import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
 import { openSeed } from './context';
