@@ -26,8 +26,8 @@ export default defineConfig({
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
-    // Migrating, seeding and starting wrangler dev take about 160 s on the shared 2-core host when
-    // eight jobs run on it (load average 25+): 180 s failed whole runs there.
+    // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
+    // eight engineers' test runs this has taken 160 s and more; 180 s failed whole runs.
     timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -2,7 +2,7 @@
 // fields kept to admins, some members out of the directory). Its first page, with and without a
 // search, must be one D1 round trip (Server-Timing), at most 64 KB, and within 1.5x the static
 // asset's p50, measured interleaved with that asset. Read as a member (the visibility rules apply).
-import { seedOptionsFromEnv } from '../lib/seed-sql';
+import { seedOptionsFromEnv } from '../lib/seed/options';
 import { listRouteRows, type BenchContext, type BenchRow } from './context';
 
 const MEMBERS = 1000;

@@ -1,131 +1,211 @@
-// The demo seed's member profiles (issue 22): a living directory on `npm start`, with fields kept
-// to admins (email and phone by default, and a few more) and one member out of the directory.
-import type { ClubActivity, Industry, VisibilityMap } from '../../../src/shared/members';
-import { sqlText } from '../wrangler';
+// The demo's members, each through the membership pipeline as a real member joins: she applies
+// with the invitation code, the admin accepts (granting Founding to some), and she registers from
+// the emailed link. The Travel Hosts' applications carry the property that becomes their first home.
+import { desc, eq } from 'drizzle-orm';
+import type { AccountType } from '../../../src/shared/constants';
+import { ApplicationInputSchema, RegisterInputSchema, type ApplicationInput } from '../../../src/shared/schemas/membership';
+import { applications } from '../../../src/worker/db/schema/membership';
+import { changePrivilege } from '../../../src/worker/modules/admin/users';
+import { decideApplication, submitApplication } from '../../../src/worker/modules/membership/applications';
+import { register } from '../../../src/worker/modules/membership/registration';
+import type { MemberActor } from '../../../src/worker/platform/actor';
+import type { Seed } from './context';
 
-interface DemoProfile {
+type Application = Omit<ApplicationInput, 'invitationCode' | 'full_name' | 'email'>;
+
+export interface Applicant {
+  name: string;
   email: string;
-  title: string;
-  company: string;
-  city: string;
-  country: string;
-  industry: Industry;
-  interests: ClubActivity[];
-  bio: string;
-  linkedin?: string;
-  website?: string;
-  phone?: string;
-  /** Only what differs from the defaults (email and phone kept to admins). */
-  visibility?: Partial<VisibilityMap>;
-  directory?: boolean;
+  application: Application;
 }
 
-function demoProfiles(adminEmail: string): DemoProfile[] {
-  return [
-    {
-      email: adminEmail,
-      title: 'Chair',
-      company: 'Ellison & Co',
-      city: 'London',
-      country: 'GB',
-      industry: 'Consulting',
-      interests: ['Book reading', 'Writing', 'Travel'],
-      bio: 'I chair the club and look after its membership.\nWrite to me about anything the club could do better.',
-      linkedin: 'https://www.linkedin.com/in/margaret-ellison-demo',
-      visibility: { email: 'members' },
-    },
-    {
-      email: 'eleanor@club.example',
-      title: 'Managing Director',
-      company: 'Fintech Partners',
-      city: 'Carmel',
-      country: 'US',
-      industry: 'Finance',
-      interests: ['Tea culture', 'Art', 'Travel'],
-      bio: 'Thirty years in payments, ten of them learning the tea ceremony.\nI host our garden tea afternoons in Carmel.',
-      linkedin: 'https://www.linkedin.com/in/eleanor-vance-demo',
-      website: 'https://fintech-partners.example',
-      phone: '+1 831 555 0142',
-    },
-    {
-      email: 'amara@club.example',
-      title: 'Chief Medical Officer',
-      company: 'Lumen Health',
-      city: 'London',
-      country: 'GB',
-      industry: 'Healthcare',
-      interests: ['Book reading', 'Writing', 'Meditation'],
-      bio: 'Physician, reader, occasional poet. I run the book club.',
-      phone: '+44 20 7946 0958',
-      // Her employer stays between her and the club's admins.
-      visibility: { company: 'admins' },
-    },
-    {
-      email: 'sofia@club.example',
-      title: 'Architect',
-      company: 'Studio Rossi',
-      city: 'Milan',
-      country: 'IT',
-      industry: 'Real estate',
-      interests: ['Art', 'Artwork exhibition', 'Food sampling'],
-      bio: 'I design small buildings and paint large canvases.',
-      website: 'https://studio-rossi.example',
-      phone: '+39 02 5555 0199',
-      visibility: { phone: 'members' },
-    },
-    {
-      email: 'mei@club.example',
-      title: 'Head of Product',
-      company: 'Harbour Fintech',
-      city: 'Hong Kong',
-      country: 'HK',
-      industry: 'Technology',
-      interests: ['Tea culture', 'Meditation', 'Video/movie viewing'],
-      bio: 'Building banking apps by day; looking for the best oolong in Sheung Wan by night.',
-      visibility: { city: 'admins' },
-    },
-    {
-      email: 'priya@club.example',
-      title: 'Partner',
-      company: 'Raman & Iyer LLP',
-      city: 'Singapore',
-      country: 'SG',
-      industry: 'Law',
-      interests: ['Performance Arts', 'Writing'],
-      bio: 'Arbitration lawyer and amateur cellist.',
-      // Out of the directory: members see her name (where she took part) and nothing more.
-      directory: false,
-    },
-    {
-      email: 'claire@club.example',
-      title: 'Founder',
-      company: 'Maison Dubois',
-      city: 'Paris',
-      country: 'FR',
-      industry: 'Hospitality',
-      interests: ['Travel', 'Gardening', 'Tea/wine tasting'],
-      bio: 'I open my ocean house on Maui to members every spring.\nAsk me about Burgundy.',
-      website: 'https://maison-dubois.example',
-      phone: '+33 1 55 55 01 23',
-    },
-    {
-      email: 'hana@club.example',
-      title: 'Creative Director',
-      company: 'Sato Studio',
-      city: 'Tokyo',
-      country: 'JP',
-      industry: 'Media',
-      interests: ['Art', 'Video/movie viewing', 'Travel'],
-      bio: 'Films, ceramics and a small apartment near Daikanyama that members are welcome to.',
-      visibility: { bio: 'admins', interests: 'admins' },
-    },
-  ];
+export interface DemoMember extends Applicant {
+  /** Her account type today (README's seeded-data table). */
+  type: AccountType;
+  joinedDaysAgo: number;
+  /** The admin let her choose Founding when accepting her. */
+  grantFounding?: boolean;
 }
 
-/** INSERTs of the demo profiles (after the users they belong to); the search index follows by its triggers. */
-export function demoProfilesSql(adminEmail: string, now: number): string[] {
-  return demoProfiles(adminEmail).map(
-    (p) =>
-      `INSERT INTO member_profiles (user_id, title, company, city, country, industry, interests, bio, linkedin, website, phone, visibility, directory, updated_at) SELECT id, ${sqlText(p.title)}, ${sqlText(p.company)}, ${sqlText(p.city)}, ${sqlText(p.country)}, ${sqlText(p.industry)}, ${sqlText(JSON.stringify(p.interests))}, ${sqlText(p.bio)}, ${sqlText(p.linkedin ?? '')}, ${sqlText(p.website ?? '')}, ${sqlText(p.phone ?? '')}, ${sqlText(JSON.stringify(p.visibility ?? {}))}, ${p.directory === false ? 0 : 1}, ${now} FROM users WHERE email = ${sqlText(p.email)};`,
+const standard = (reason: string, interests: Application['interests'], phone: string): Application => ({
+  reason,
+  interests,
+  phone,
+  availability: 'Flexible',
+  membershipType: 'Standard',
+  referral: 'A member of the club',
+});
+
+export const DEMO_MEMBERS = [
+  {
+    name: 'Eleanor Vance',
+    email: 'eleanor@club.example',
+    type: 'Founding',
+    joinedDaysAgo: 380,
+    grantFounding: true,
+    application: standard(
+      'I have wanted a circle like this for years: women who run things all week and want to make things at the weekend.',
+      ['Workshops', 'Showcases'],
+      '+14155550101',
+    ),
+  },
+  {
+    name: 'Amara Okafor',
+    email: 'amara@club.example',
+    type: 'Founding',
+    joinedDaysAgo: 372,
+    application: standard('Ceramics, books and long dinners. I would love to organise the book club.', ['Showcases', 'Shows'], '+2348055550102'),
+  },
+  {
+    name: 'Sofia Rossi',
+    email: 'sofia@club.example',
+    type: 'Standard',
+    joinedDaysAgo: 240,
+    application: standard('A friend brought me to a tea ceremony and I want more afternoons like that.', ['Workshops', 'Travel'], '+390655550103'),
+  },
+  {
+    name: 'Mei Lin',
+    email: 'mei@club.example',
+    type: 'Standard',
+    joinedDaysAgo: 180,
+    application: standard('I paint on weekends and would like to show my work to people who are not colleagues.', ['Showcases'], '+85255550104'),
+  },
+  {
+    name: 'Priya Raman',
+    email: 'priya@club.example',
+    type: 'Standard',
+    joinedDaysAgo: 120,
+    application: standard('I travel for work constantly; I would like to travel for pleasure with good company.', ['Travel', 'Shows'], '+14155550105'),
+  },
+  {
+    name: 'Claire Dubois',
+    email: 'claire@club.example',
+    type: 'Travel Host',
+    joinedDaysAgo: 300,
+    application: {
+      reason: 'Our house on Maui stands empty for months every year. I would rather fill it with members of the club.',
+      interests: ['Travel', 'Workshops'],
+      phone: '+18085550106',
+      availability: 'Weekends',
+      membershipType: 'Travel Host',
+      referral: 'Eleanor Vance',
+      propertyAddress: 'South Kihei Rd, Maui',
+      propertyType: 'House',
+      propertyDescription: 'Ocean house with four bedrooms and a lanai.',
+      propertyAvailability: 'Seasonal',
+    },
+  },
+  {
+    name: 'Hana Sato',
+    email: 'hana@club.example',
+    type: 'Travel Host',
+    joinedDaysAgo: 260,
+    application: {
+      reason: 'I host friends in Tokyo all the time and would love to host members, and to visit theirs.',
+      interests: ['Travel', 'Showcases'],
+      phone: '+81355550107',
+      availability: 'Flexible',
+      membershipType: 'Travel Host',
+      referral: 'Conference',
+      propertyAddress: 'Daikanyama, Tokyo',
+      propertyType: 'Apartment',
+      propertyDescription: 'Quiet apartment near the park, two bedrooms.',
+      propertyAvailability: 'Available Now',
+    },
+  },
+] as const satisfies readonly DemoMember[];
+
+export type DemoEmail = (typeof DEMO_MEMBERS)[number]['email'];
+
+/** She sends the Club Application with the seeded code, `daysAgo` days ago. Returns the application's id. */
+export async function apply(seed: Seed, who: Applicant, daysAgo: number, code = seed.opts.inviteCode): Promise<number> {
+  const input = ApplicationInputSchema.parse({ ...who.application, invitationCode: code, full_name: who.name, email: who.email });
+  const deps = seed.at(seed.when(-daysAgo));
+  await submitApplication(deps, seed.visitor, input);
+  const [row] = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.email, who.email))
+    .orderBy(desc(applications.id))
+    .limit(1);
+  return row!.id;
+}
+
+/** The admin accepts (or rejects) an application `daysAgo` days ago. */
+export async function decide(
+  seed: Seed,
+  id: number,
+  daysAgo: number,
+  decision: { accepted: boolean; grantFounding?: boolean; rejectionEmail?: string },
+) {
+  return decideApplication(seed.at(seed.when(-daysAgo)), await seed.member(seed.opts.adminEmail), { id, ...decision });
+}
+
+/** She follows the emailed link and registers, as `type`, with the demo password. */
+export async function registerFromMail(seed: Seed, who: Applicant, type: AccountType, daysAgo: number): Promise<MemberActor> {
+  const token = await seed.tokenFromMail(who.email, '/register/');
+  const input = RegisterInputSchema.parse({ token, name: who.name, type, password: seed.opts.demoPassword });
+  await register(seed.at(seed.when(-daysAgo)), seed.visitor, input);
+  return seed.member(who.email);
+}
+
+/** Applies, is accepted the next day and registers the day after: a member `daysAgo` days ago. */
+export async function joinClub(
+  seed: Seed,
+  who: Applicant,
+  opts: { daysAgo: number; type: AccountType; grantFounding?: boolean },
+): Promise<MemberActor> {
+  const id = await apply(seed, who, opts.daysAgo + 2);
+  await decide(seed, id, opts.daysAgo + 1, { accepted: true, grantFounding: opts.grantFounding ?? false });
+  return registerFromMail(seed, who, opts.type, opts.daysAgo);
+}
+
+export async function seedMembers(seed: Seed): Promise<void> {
+  for (const m of DEMO_MEMBERS as readonly DemoMember[]) {
+    // She registers as the type her application asked for, or Founding when the admin granted it.
+    const type = m.grantFounding ? 'Founding' : m.application.membershipType;
+    await joinClub(seed, m, { daysAgo: m.joinedDaysAgo, type, grantFounding: m.grantFounding });
+  }
+  // Amara joined as Standard; the admin made her a Founding member when she took on the book club.
+  const amara = await seed.member('amara@club.example');
+  await changePrivilege(seed.at(seed.when(-300)), await seed.member(seed.opts.adminEmail), { id: amara.id, type: 'Founding' });
+
+  // Two applications wait for a decision.
+  await apply(
+    seed,
+    {
+      name: 'Isabel Moreno',
+      email: 'isabel.moreno@example.com',
+      application: {
+        phone: '+14155550123',
+        reason:
+          'I run a design studio and miss having time for painting. A friend in the club told me about the watercolour mornings.',
+        interests: ['Workshops', 'Showcases'],
+        availability: 'Weekends',
+        membershipType: 'Standard',
+        referral: 'A friend',
+      },
+    },
+    1,
+  );
+  await apply(
+    seed,
+    {
+      name: 'Grace Whitfield',
+      email: 'grace.whitfield@example.com',
+      application: {
+        phone: '+442079460000',
+        reason: 'I would love to host members at my house in the Cotswolds and travel to others.',
+        interests: ['Travel', 'Shows'],
+        availability: 'Flexible',
+        membershipType: 'Travel Host',
+        referral: 'Conference',
+        propertyAddress: 'Lower Slaughter, Cotswolds',
+        propertyType: 'Cottage',
+        propertyDescription: 'Stone cottage with three bedrooms and a garden.',
+        propertyAvailability: 'Seasonal',
+      },
+    },
+    1,
   );
 }
