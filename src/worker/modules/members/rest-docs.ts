@@ -52,7 +52,7 @@ const MemberProfileSchema = MemberCardSchema.extend({
   ),
   homes: z.array(z.object({ id: z.number().int(), title: z.string(), city: z.string(), country: z.string() })),
   is_me: z.boolean(),
-}).meta({ id: 'MemberProfile' });
+}).meta({ id: 'DirectoryProfile' });
 
 const MyProfileSchema = z
   .object({
