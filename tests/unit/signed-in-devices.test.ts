@@ -22,6 +22,7 @@ function sessions(count: number): AccountSessionView[] {
     createdAt: now - (i + 1) * 86_400_000,
     lastSeenAt: now - i * 7_200_000,
     current: i === 0,
+    signedInWithPasskey: i === 1,
   }));
 }
 
