@@ -45,6 +45,8 @@ describe('Signed-in devices', () => {
     expect(rows(html)).toBe(6);
     expect(html).not.toContain('Show all');
     expect(html).toContain('This device');
+    // Issue 25: the one that began with a passkey says so.
+    expect([...html.matchAll(/With a passkey/g)]).toHaveLength(1);
   });
 
   it('shows this device and the five most recent others, and offers the rest', () => {

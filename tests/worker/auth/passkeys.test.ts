@@ -323,8 +323,8 @@ describe('signing in with a passkey', () => {
     expect(same.status).toBe(400);
     const entries = await auditOf(u.id, 'passkey.counter_rejected');
     expect(entries.map((e) => e.details)).toEqual([
-      expect.objectContaining({ stored: 5, presented: 3 }),
-      expect.objectContaining({ stored: 5, presented: 5 }),
+      expect.objectContaining({ storedCounter: 5, presentedCounter: 3 }),
+      expect.objectContaining({ storedCounter: 5, presentedCounter: 5 }),
     ]);
     expect((await signInWithPasskey(cloned, { ip: ip(), overrides: { counter: 6 } })).status).toBe(200);
     const [row] = await deps().db.select().from(passkeys).where(eq(passkeys.userId, u.id));
@@ -506,6 +506,34 @@ describe('the admin two-factor rule', () => {
     const admin = await createUser({ admin: true });
     expect((await addPasskey(admin, await newAuthenticator())).status).toBe(201);
     expect((await request('/api/users', { as: admin })).status).toBe(200);
+  });
+});
+
+describe('the Audit log screen', () => {
+  it('shows adding, renaming, removing and signing in with a passkey, by the passkey’s name', async () => {
+    const u = await createUser();
+    const admin = await createUser({ admin: true });
+    const authenticator = await newAuthenticator();
+    const added = (await (await addPasskey(u, authenticator, { name: 'Audit key' })).json()) as { id: number };
+    expect((await signInWithPasskey(authenticator, { ip: ip() })).status).toBe(200);
+    await request(`/api/passkeys/${added.id}`, { method: 'PATCH', as: u, body: { name: 'Audited key' } });
+    await request(`/api/passkeys/${added.id}`, { method: 'DELETE', as: u, body: { password: 'correct horse battery' } });
+    const { items: page } = (await (await request(`/api/admin/audit-log?actorId=${u.id}`, { as: admin })).json()) as {
+      items: { label: string; target: { name: string }; details: { label: string; value: string }[] }[];
+    };
+    expect(page.map((e) => [e.label, e.target.name, e.details])).toEqual([
+      ['Removed a passkey', u.name, [{ label: 'Name', value: 'Audited key' }]],
+      [
+        'Renamed a passkey',
+        u.name,
+        [
+          { label: 'From', value: 'Audit key' },
+          { label: 'To', value: 'Audited key' },
+        ],
+      ],
+      ['Signed in with a passkey', u.name, [{ label: 'Name', value: 'Audit key' }]],
+      ['Added a passkey', u.name, [{ label: 'Name', value: 'Audit key' }]],
+    ]);
   });
 });
 

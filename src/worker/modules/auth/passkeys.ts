@@ -42,7 +42,8 @@ import { describeUserAgent } from './session-device';
  * (CBOR, COSE keys, signatures, rp id hash, origin, flags); this file keeps what it cannot: the
  * challenges (passkey-challenges.ts), the stored credentials, the signature counter rule, the
  * limit, and who may do what. Discoverable credentials with user verification required, so a
- * passkey sign-in counts as two factors (sessions.hasAdminPowers).
+ * passkey sign-in counts as two factors (sessions.hasAdminPowers). Audit entries name the member
+ * as their target and the passkey in details.name, as the Audit log screen shows them.
  */
 
 /** The one answer to a sign-in that fails, whatever failed: it tells nobody whether the credential exists. */
@@ -229,7 +230,7 @@ export async function renamePasskey(deps: Deps, actor: Actor, input: RenamePassk
       deps,
       me,
       'passkey.rename',
-      { type: 'passkey', id: input.id },
+      { type: 'user', id: me.id },
       { from: before.name, to: input.name },
       sql`exists (select 1 from ${passkeys} where ${hers})`,
     ),
@@ -255,12 +256,12 @@ export async function removePasskey(deps: Deps, actor: Actor, input: RemovePassk
   }
   const hers = and(eq(passkeys.id, input.id), eq(passkeys.userId, me.id));
   const [, deleted] = await deps.db.batch([
-    // First, while the row is there to be named.
+    // Before the delete: written only if there is still a passkey of hers to remove.
     auditEntryIf(
       deps,
       me,
       'passkey.remove',
-      { type: 'passkey', id: input.id },
+      { type: 'user', id: me.id },
       { name: row.name },
       sql`exists (select 1 from ${passkeys} where ${hers})`,
     ),
@@ -272,14 +273,16 @@ export async function removePasskey(deps: Deps, actor: Actor, input: RemovePassk
 
 /**
  * POST /api/passkeys/authentication/options (anyone): a challenge and no allowCredentials, so
- * the browser offers whichever of her passkeys it holds (discoverable credentials). Counted per
- * client address, apart from the public forms' budget (the login page asks on every visit).
+ * the browser offers whichever of her passkeys it holds (discoverable credentials). The login
+ * page asks on every visit (for the email field's autofill), so it is counted per client address
+ * on its own key of the 120-a-minute limiter, not in the public forms' or the logins' budgets:
+ * enough for a busy office behind one address, and a bound on the challenge rows one can make.
  */
 export async function passkeyAuthenticationOptions(
   deps: Deps,
   meta: RequestMeta,
 ): Promise<IssuedOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, `passkey-options:${meta.ip}`);
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `passkey-options:${meta.ip}`);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.env).id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
@@ -359,13 +362,13 @@ export async function signInWithPasskey(
       deps,
       actor,
       'passkey.counter_rejected',
-      { type: 'passkey', id: passkey.id },
-      { name: passkey.name, stored: passkey.counter, presented },
+      { type: 'user', id: user.id },
+      { name: passkey.name, storedCounter: passkey.counter, presentedCounter: presented },
     ).run();
     throw refused();
   }
   const session = await createSession(deps, user.id, meta.userAgent, { passkey: 'signed_in' });
   const actor: MemberActor = { kind: 'member', ...member, sessionId: await sha256Hex(session.token) };
-  await auditEntry(deps, actor, 'auth.sign_in_passkey', { type: 'user', id: user.id }, { passkey: passkey.name }).run();
+  await auditEntry(deps, actor, 'auth.sign_in_passkey', { type: 'user', id: user.id }, { name: passkey.name }).run();
   return { session, user: statusUser(actor) };
 }
