@@ -26,7 +26,9 @@ export default defineConfig({
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // Migrations, the seed and wrangler dev each start a wrangler: on the shared 2-core machine
+    // under load (load average 20+) that took 210 s, and 180 s failed the whole browser run.
+    timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

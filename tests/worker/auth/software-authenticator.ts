@@ -1,4 +1,5 @@
 import { encode } from 'cborg';
+import { concatBytes } from '../../../src/worker/modules/images/bytes';
 
 /**
  * A software authenticator for the worker tests: real WebAuthn structures made here from a Web
@@ -23,15 +24,8 @@ export function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+// concatBytes makes a fresh array, so its buffer is a plain ArrayBuffer (what Web Crypto takes).
+const concat = (...parts: Uint8Array[]) => concatBytes(parts) as Uint8Array<ArrayBuffer>;
 
 const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 
