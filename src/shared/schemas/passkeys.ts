@@ -86,3 +86,47 @@ export interface PasskeyView {
   /** Null until she first signs in with it. */
   last_used_at: string | null;
 }
+
+/** A credential named to the browser (excludeCredentials). */
+export interface PasskeyDescriptor {
+  id: string;
+  type: 'public-key';
+  transports?: string[];
+}
+
+type Requirement = 'discouraged' | 'preferred' | 'required';
+
+/**
+ * POST /api/passkeys/registration/options: WebAuthn's PublicKeyCredentialCreationOptionsJSON as
+ * the server makes it (SimpleWebAuthn's generateRegistrationOptions), for
+ * navigator.credentials.create().
+ */
+export interface PasskeyCreationOptions {
+  challenge: string;
+  rp: { name: string; id?: string };
+  /** id: her user handle (base64url of random bytes), never her email or row id. */
+  user: { id: string; name: string; displayName: string };
+  pubKeyCredParams: { alg: number; type: 'public-key' }[];
+  timeout?: number;
+  attestation?: 'none' | 'indirect' | 'direct' | 'enterprise';
+  excludeCredentials?: PasskeyDescriptor[];
+  authenticatorSelection?: {
+    authenticatorAttachment?: 'platform' | 'cross-platform';
+    residentKey?: Requirement;
+    requireResidentKey?: boolean;
+    userVerification?: Requirement;
+  };
+  extensions?: { credProps?: boolean };
+  hints?: string[];
+}
+
+/**
+ * POST /api/passkeys/authentication/options: WebAuthn's PublicKeyCredentialRequestOptionsJSON,
+ * without allowCredentials (discoverable credentials), for navigator.credentials.get().
+ */
+export interface PasskeyRequestOptions {
+  challenge: string;
+  rpId?: string;
+  timeout?: number;
+  userVerification?: Requirement;
+}

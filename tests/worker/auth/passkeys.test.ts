@@ -479,7 +479,9 @@ describe('the admin two-factor rule', () => {
     expect(((await again.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
     const status = (await (await request('/auth-status', { as: byPassword })).json()) as { user: { needsTwoFactorSetup: boolean } };
     expect(status.user.needsTwoFactorSetup).toBe(true);
-    expect((await request('/api/passkeys/registration/options', { method: 'POST', as: byPassword })).status).toBe(403);
+    const addFromPassword = await request('/api/passkeys/registration/options', { method: 'POST', as: byPassword });
+    expect(addFromPassword.status).toBe(403);
+    expect(((await addFromPassword.json()) as { message: string }).message).toMatch(/^Please sign in with your passkey first/);
     const [key] = await deps().db.select().from(passkeys).where(eq(passkeys.userId, admin.id));
     expect(
       (await request(`/api/passkeys/${key!.id}`, { method: 'DELETE', as: byPassword, body: { password: 'correct horse battery' } })).status,

@@ -4,8 +4,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
@@ -15,7 +13,9 @@ import {
   MAX_PASSKEYS,
   PASSKEY_NAME_MAX,
   type PasskeyAuthenticationInput,
+  type PasskeyCreationOptions,
   type PasskeyRegistrationInput,
+  type PasskeyRequestOptions,
   type PasskeyView,
   type RemovePasskeyInput,
   type RenamePasskeyInput,
@@ -88,7 +88,7 @@ export interface IssuedOptions<T> {
 }
 
 /** POST /api/passkeys/registration/options: what navigator.credentials.create() needs. */
-export async function passkeyRegistrationOptions(deps: Deps, actor: Actor): Promise<IssuedOptions<PublicKeyCredentialCreationOptionsJSON>> {
+export async function passkeyRegistrationOptions(deps: Deps, actor: Actor): Promise<IssuedOptions<PasskeyCreationOptions>> {
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
   await refuseAdminWithUnusedPasskey(deps, me);
@@ -114,7 +114,8 @@ export async function passkeyRegistrationOptions(deps: Deps, actor: Actor): Prom
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   });
-  return { options, token: await storeChallenge(deps, 'registration', options.challenge, me.id) };
+  // The library's JSON type, spelled as the API documents it (extensions: only credProps is asked).
+  return { options: options as PasskeyCreationOptions, token: await storeChallenge(deps, 'registration', options.challenge, me.id) };
 }
 
 /**
@@ -278,17 +279,14 @@ export async function removePasskey(deps: Deps, actor: Actor, input: RemovePassk
  * on its own key of the 120-a-minute limiter, not in the public forms' or the logins' budgets:
  * enough for a busy office behind one address, and a bound on the challenge rows one can make.
  */
-export async function passkeyAuthenticationOptions(
-  deps: Deps,
-  meta: RequestMeta,
-): Promise<IssuedOptions<PublicKeyCredentialRequestOptionsJSON>> {
+export async function passkeyAuthenticationOptions(deps: Deps, meta: RequestMeta): Promise<IssuedOptions<PasskeyRequestOptions>> {
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `passkey-options:${meta.ip}`);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.env).id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
     userVerification: 'required',
   });
-  return { options, token: await storeChallenge(deps, 'authentication', options.challenge, null) };
+  return { options: options as PasskeyRequestOptions, token: await storeChallenge(deps, 'authentication', options.challenge, null) };
 }
 
 /**

@@ -37,7 +37,7 @@ export function hasAdminPowers(adminFlag: boolean, totpEnabled: boolean, passkey
 export async function refuseAdminWithUnusedPasskey(deps: Deps, me: MemberActor): Promise<void> {
   if (!me.hasAdminFlag || me.isAdmin) return;
   const [row] = await deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, me.id)).limit(1);
-  if (row) throw new AppError('TWO_FACTOR_REQUIRED', PASSKEY_SIGN_IN_FIRST);
+  if (row) throw new AppError('FORBIDDEN', PASSKEY_SIGN_IN_FIRST);
 }
 
 export const PASSKEY_SIGN_IN_FIRST =
