@@ -1,6 +1,5 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyView } from '../../../shared/schemas/passkeys';
 import { formatDateTime } from '../../../shared/date-format';
@@ -210,8 +209,8 @@ export function PasskeysSettings() {
       toast(`Passkey “${added.name}” added. Rename it if you like.`, 'success');
       await refresh();
     } catch (err) {
-      if (err instanceof TRPCClientError) setError(errorMessage(err, 'Could not add the passkey. Please try again.'));
-      else throw err;
+      // The server's reason (a full list, an expired request), or a generic one (offline, say).
+      setError(errorMessage(err, 'Could not add the passkey. Please try again.'));
     } finally {
       setAdding(false);
     }
