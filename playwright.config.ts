@@ -26,8 +26,8 @@ export default defineConfig({
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
-    // Migrations, the seed and wrangler dev each start a wrangler: on the shared 2-core machine
-    // under load (load average 20+) that took 210 s, and 180 s failed the whole browser run.
+    // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
+    // eight engineers' test runs (load average 20+) this has taken 210 s; 7 minutes leaves room.
     timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
