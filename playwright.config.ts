@@ -27,7 +27,7 @@ export default defineConfig({
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
     // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
-    // eight engineers' test runs this has taken 160 s and more; 180 s failed whole runs.
+    // eight engineers' test runs (load average 20+) this has taken 210 s; 7 minutes leaves room.
     timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -112,15 +112,20 @@ export function linkIn(mail: MailboxEntry, pathPrefix: string): string {
   return url.pathname + url.search;
 }
 
-// A new member through the whole membership pipeline (issue 14's gaps, issue 22's profiles).
-
 /** Same-site headers for a write sent through page.request. */
-export const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
+export const sameSiteHeaders = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
-/** An application through the public API with the seeded code; answers its id (the admin's page lists it). */
-export async function apply(admin: Page, who: { name: string; email: string }, travelHost: boolean): Promise<number> {
+/**
+ * An application through the public API with the seeded code, as a Travel Host when a property
+ * address is given; answers its id (the admin's page lists it). `admin` is a signed-in admin's page.
+ */
+export async function applyForMembership(
+  admin: Page,
+  who: { name: string; email: string },
+  opts: { propertyAddress?: string } = {},
+): Promise<number> {
   const res = await admin.request.post('/request', {
-    headers: origin(admin),
+    headers: sameSiteHeaders(admin),
     data: {
       invitationCode: SEED.inviteCode,
       full_name: who.name,
@@ -131,10 +136,10 @@ export async function apply(admin: Page, who: { name: string; email: string }, t
       availability: 'Weekends',
       referral: 'Eleanor Vance',
       comments: '',
-      membershipType: travelHost ? 'Travel Host' : 'Standard',
-      ...(travelHost
+      membershipType: opts.propertyAddress ? 'Travel Host' : 'Standard',
+      ...(opts.propertyAddress
         ? {
-            propertyAddress: `${who.email.split('@')[0]} Rue des Martyrs, Paris`,
+            propertyAddress: opts.propertyAddress,
             propertyType: 'Apartment',
             propertyDescription: 'Two bedrooms, a piano and a balcony over the market.',
             propertyAvailability: 'Seasonal',
@@ -147,17 +152,29 @@ export async function apply(admin: Page, who: { name: string; email: string }, t
   return pending.find((a) => a.email === who.email)!.id;
 }
 
-/** A new member through the whole pipeline (apply, accept, register), as the admin's page. */
-export async function newMember(admin: Page, who: { name: string; email: string; password: string }) {
-  const id = await apply(admin, who, true);
-  const accepted = await admin.request.patch(`/api/applications/${id}/status`, { headers: origin(admin), data: { accepted: true } });
+/** A new member through the whole pipeline (apply, accept, register), as the admin's page; answers her id. */
+export async function newMember(
+  admin: Page,
+  who: { name: string; email: string; password: string },
+  opts: { propertyAddress?: string } = {},
+): Promise<number> {
+  const id = await applyForMembership(admin, who, opts);
+  const accepted = await admin.request.patch(`/api/applications/${id}/status`, {
+    headers: sameSiteHeaders(admin),
+    data: { accepted: true },
+  });
   expect(accepted.status()).toBe(200);
   const token = linkIn(await latestMailTo(admin, who.email, 'create your account'), '/register/')
     .split('/')
     .pop()!;
   const registered = await admin.request.post('/api/register', {
-    headers: origin(admin),
-    data: { token, name: who.name, type: 'Travel Host', password: who.password },
+    headers: sameSiteHeaders(admin),
+    data: { token, name: who.name, type: opts.propertyAddress ? 'Travel Host' : 'Standard', password: who.password },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const found = (await (await admin.request.get(`/api/users?search=${encodeURIComponent(who.email)}`)).json()) as {
+    user_id: number;
+    email: string;
+  }[];
+  return found.find((u) => u.email === who.email)!.user_id;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apply, latestMailTo, loginAsAdmin, loginAsDemo, newMember, SEED } from './fixtures';
+import { applyForMembership, latestMailTo, loginAsAdmin, loginAsDemo, newMember, SEED } from './fixtures';
 
 // Issue 14's membership gaps in a real browser: the forced password change after an admin's
 // reset (and the Travel Host properties on the member's profile on the way), the optional
@@ -17,7 +17,7 @@ test('after an admin reset the member goes from login straight to the change-pas
 }) => {
   const member = { name: `Noor Haddad ${run}`, email: `noor.${run}@applicant.example`, password: 'lanterns-at-dusk-2026' };
   await loginAsAdmin(page);
-  await newMember(page, member);
+  await newMember(page, member, { propertyAddress: `${run} Rue des Martyrs, Paris` });
 
   // User Management: her profile shows the property from her Travel Host application.
   await page.goto('/users');
@@ -76,8 +76,8 @@ test('rejecting sends an email only when asked, with the admin’s edited text',
   const asked = { name: `Ada Quist ${run}`, email: `ada.${run}@applicant.example` };
   const silent = { name: `Bea Quist ${run}`, email: `bea.${run}@applicant.example` };
   await loginAsAdmin(page);
-  await apply(page, silent, false);
-  await apply(page, asked, false);
+  await applyForMembership(page, silent);
+  await applyForMembership(page, asked);
 
   await page.goto('/applications');
   // Newest first: Ada's card.
