@@ -14,6 +14,7 @@ import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
+import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -182,10 +183,12 @@ export function SettingsPage() {
           Administrators sign in with two-factor sign-in. <a href="#two-factor">Set it up below</a> to open the admin pages.
         </FormMessage>
       ) : null}
+      <MembershipSettings />
       <AccountForm />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
-      <CalendarFeedSettings />
+      {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}
+      {user?.status === 'lapsed' ? null : <CalendarFeedSettings />}
       <TwoFactorSettings />
       <SignedInDevices />
       <YourDataSettings />

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { describeUserAgent } from './session-device';
+import { termOf, utcDate } from '../../../shared/membership-term';
 
 /** Touch last_seen at most this often, so ordinary requests do not write (Settings shows it as such). */
 const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
@@ -40,6 +41,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
       totpEnabledAt: users.totpEnabledAt,
+      memberSince: users.memberSince,
+      renewsOn: users.renewsOn,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -65,6 +68,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
     mustChangePassword: row.mustChangePassword,
     twoFactorEnabled: row.totpEnabledAt !== null,
     sessionId: row.sessionId,
+    membership: termOf({ member_since: row.memberSince, renews_on: row.renewsOn, admin: row.isAdmin }, utcDate(now)),
   };
 }
 

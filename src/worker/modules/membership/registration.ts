@@ -10,6 +10,9 @@ import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
+import { firstTerm, utcDate } from '../../../shared/membership-term';
+
+const newTerm = (t: { member_since: string; renews_on: string }) => ({ memberSince: t.member_since, renewsOn: t.renews_on });
 
 /** A live registration token with its application (for the name and the property). */
 async function findInvite(deps: Deps, token: string) {
@@ -68,7 +71,16 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
   const app = invite.app;
   const insertUser = deps.db
     .insert(users)
-    .values({ email: invite.email, name: input.name, type: input.type, passwordHash, createdAt: now, updatedAt: now })
+    // DECISIONS "Membership terms": she starts on her registration day and renews twelve months later.
+    .values({
+      email: invite.email,
+      name: input.name,
+      type: input.type,
+      passwordHash,
+      ...newTerm(firstTerm(utcDate(now))),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: users.id });
   try {
     if (app?.propertyAddress) {
