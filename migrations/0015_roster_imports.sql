@@ -1,0 +1,34 @@
+CREATE TABLE `roster_import_rows` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`import_id` integer NOT NULL,
+	`line` integer NOT NULL,
+	`email` text NOT NULL,
+	`name` text NOT NULL,
+	`type` text,
+	`member_since` text,
+	`renews_on` text,
+	`phone` text,
+	`city` text,
+	`country` text,
+	`status` text NOT NULL,
+	`errors` text NOT NULL,
+	`invite_email` text,
+	`invitation_expires_at` integer,
+	FOREIGN KEY (`import_id`) REFERENCES `roster_imports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `roster_import_rows_import_idx` ON `roster_import_rows` (`import_id`,`line`);--> statement-breakpoint
+CREATE UNIQUE INDEX `roster_import_rows_invite_idx` ON `roster_import_rows` (`invite_email`) WHERE "roster_import_rows"."invite_email" IS NOT NULL;--> statement-breakpoint
+CREATE TABLE `roster_imports` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`created_by` integer,
+	`file_name` text NOT NULL,
+	`counts` text NOT NULL,
+	`unknown_columns` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+ALTER TABLE `tokens` ADD `import_row_id` integer REFERENCES roster_import_rows(id);--> statement-breakpoint
+CREATE INDEX `tokens_email_idx` ON `tokens` (`email`,`purpose`);--> statement-breakpoint
+CREATE INDEX `applications_email_idx` ON `applications` (`email`);
