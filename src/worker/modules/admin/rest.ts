@@ -13,6 +13,7 @@ import * as users from './users';
 import { admins } from '../../platform/rest-guards';
 import { RenewMembershipInputSchema } from '../../../shared/schemas/membership-terms';
 import { renewMembership } from '../membership/terms';
+import { exportRoster } from './roster-export';
 
 /** SPEC 7 "Admin" user calls and the audit log: thin adapters over users.ts and audit-log.ts (the tRPC twin is router.ts). */
 export const adminRoutes = new Hono<AppEnv>()
@@ -44,6 +45,16 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/api/users/:id', admins, async (c) => {
     const input = parseInput(AdminDeleteUserInputSchema, { userId: c.req.param('id') });
     return c.json(await adminDeleteUser(c.get('deps'), await actorOf(c), input));
+  })
+  .get('/api/admin/members.csv', admins, async (c) => {
+    const { filename, stream } = await exportRoster(c.get('deps'), await actorOf(c));
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
   })
   .get('/api/admin/audit-log', admins, async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
