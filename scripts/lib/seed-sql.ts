@@ -3,6 +3,7 @@ import { parseTotpSecret } from '../../src/worker/modules/auth/totp';
 import { slugify } from '../../src/shared/slug';
 import { zonedTimeToUtc } from '../../src/shared/date-format';
 import { sqlText } from './wrangler';
+import { membershipTermsSeedSql } from './seed/membership-terms';
 
 export const SEED_DEFAULTS = {
   adminEmail: 'admin@club.example',
@@ -213,6 +214,7 @@ export async function buildSeedSql(opts: SeedOptions): Promise<string> {
       `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at) VALUES (${sqlText(m.email)}, ${sqlText(m.name)}, ${sqlText(m.type)}, 0, ${sqlText(demoHash)}, 0, ${now}, ${now});`,
     );
   }
+  lines.push(...membershipTermsSeedSql({ demoHash, adminEmail: opts.adminEmail, now }));
   const userId = (i: number) => `(SELECT id FROM users WHERE email = ${sqlText(DEMO_MEMBERS[i]!.email)})`;
   lines.push(
     `INSERT INTO properties (user_id, address, type, description, availability, created_at) VALUES (${userId(5)}, 'South Kihei Rd, Maui', 'House', 'Ocean house with four bedrooms and a lanai.', 'Seasonal', ${now}), (${userId(6)}, 'Daikanyama, Tokyo', 'Apartment', 'Quiet apartment near the park, two bedrooms.', 'Available Now', ${now});`,
