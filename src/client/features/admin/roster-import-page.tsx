@@ -8,7 +8,7 @@ import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusBadge } from './roster-import-status';
+import { ImportStatusBadge, ImportStatusCell } from './roster-import-status';
 import './admin.css';
 
 const IMPORTS_PATH = '/api/admin/imports';
@@ -35,14 +35,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           <td data-label="Member since">{r.member_since ? formatDate(r.member_since) : ''}</td>
           <td data-label="Renews on">{r.renews_on ? formatDate(r.renews_on) : ''}</td>
           <td data-label="Status">
-            <span className="import-status">
-              <ImportStatusBadge status={r.status} />
-              {r.errors.map((e) => (
-                <span key={e} className="import-error">
-                  {e}
-                </span>
-              ))}
-            </span>
+            <ImportStatusCell status={r.status} errors={r.errors} />
           </td>
         </tr>
       ))}

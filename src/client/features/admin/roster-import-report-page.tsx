@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from '../../../shared/date-format';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusBadge, InvitationBadge } from './roster-import-status';
+import { ImportStatusCell, InvitationBadge } from './roster-import-status';
 import './admin.css';
 
 /**
@@ -52,14 +52,7 @@ export function RosterImportReportPage() {
                     <td data-label="Type">{row.type ?? ''}</td>
                     <td data-label="Renews on">{row.renews_on ? formatDate(row.renews_on) : ''}</td>
                     <td data-label="At import">
-                      <span className="import-status">
-                        <ImportStatusBadge status={row.status} />
-                        {row.errors.map((e) => (
-                          <span key={e} className="import-error">
-                            {e}
-                          </span>
-                        ))}
-                      </span>
+                      <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>
                     <td data-label="Now">
                       {row.invitation ? (

@@ -23,3 +23,17 @@ const INVITATION_BADGE: Record<InvitationState, string> = {
 export function InvitationBadge({ state }: { state: InvitationState }) {
   return <span className={`badge ${INVITATION_BADGE[state]}`}>{INVITATION_STATE_LABELS[state]}</span>;
 }
+
+/** A row's status at import with its reasons under it (the preview and the report). */
+export function ImportStatusCell({ status, errors }: { status: ImportRowStatus; errors: string[] }) {
+  return (
+    <span className="import-status">
+      <ImportStatusBadge status={status} />
+      {errors.map((e) => (
+        <span key={e} className="import-error">
+          {e}
+        </span>
+      ))}
+    </span>
+  );
+}

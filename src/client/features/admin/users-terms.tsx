@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { formatDate } from '../../../shared/date-format';
 import { USER_STATUS_FILTERS, type UserStatusFilter, type UserView } from '../../../shared/schemas/membership';
 import { useToast } from '../../components/toast';
+import { downloadFrom } from '../../lib/download';
 import { MembershipStatusBadge } from './membership-status';
 
 // Issue 24's pieces of User Management: the status filter (kept in the URL, so the admin
@@ -61,28 +62,15 @@ export function RenewsOnCell({ member }: { member: UserView }) {
 
 const ROSTER_PATH = '/api/admin/members.csv';
 
-/** "Download roster": the server's CSV, fetched so a refusal shows here instead of replacing the page. */
+/** "Download roster": the server's CSV (a refusal shows as a toast). */
 export function RosterDownload() {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
-      const res = await fetch(ROSTER_PATH, { credentials: 'same-origin' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        toast(body?.error ?? 'Could not download the roster.', 'error');
-        return;
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'owow-roster.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      const failed = await downloadFrom(ROSTER_PATH, 'owow-roster.csv');
+      if (failed) toast(failed.error ?? 'Could not download the roster.', 'error');
     } catch {
       toast('Could not download the roster. Please check your connection and try again.', 'error');
     } finally {

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../platform/hono-env';
 import { pageQuery, restPage } from '../../platform/link-header';
 import { jsonBodyWith } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
+import { attachmentResponse } from '../../platform/attachment';
 import * as auditLog from './audit-log';
 import * as users from './users';
 import { admins } from '../../platform/rest-guards';
@@ -48,13 +49,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/members.csv', admins, async (c) => {
     const { filename, stream } = await exportRoster(c.get('deps'), await actorOf(c));
-    return new Response(stream, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return attachmentResponse(stream, filename, 'text/csv; charset=utf-8');
   })
   .get('/api/admin/audit-log', admins, async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());

@@ -11,6 +11,7 @@ import { limitedStream, refuseDeclaredOver } from '../../platform/body-limit';
 import type { AppEnv } from '../../platform/hono-env';
 import { pageQuery, restPage } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
+import { withRoundTrips } from '../../platform/d1-round-trips';
 import { admins } from '../../platform/rest-guards';
 import * as roster from './roster-import';
 
@@ -45,10 +46,12 @@ const isDryRun = (value: string | undefined) => value !== undefined && ['1', 'tr
 
 /** Issue 24's REST contract for the roster import: thin adapters over roster-import.ts (the tRPC twin is router.ts). */
 export const rosterRoutes = new Hono<AppEnv>()
+  // Server-Timing tells the D1 round trips (the bench holds an import to bounded batches).
   .post('/api/admin/imports', admins, async (c) => {
     const file = await rosterFile(c.req.raw);
-    if (isDryRun(c.req.query('dry_run'))) return c.json(await roster.previewImport(c.get('deps'), await actorOf(c), file));
-    return c.json(await roster.commitImport(c.get('deps'), await actorOf(c), file), 201);
+    const actor = await actorOf(c);
+    if (isDryRun(c.req.query('dry_run'))) return c.json(await withRoundTrips(c, (deps) => roster.previewImport(deps, actor, file)));
+    return c.json(await withRoundTrips(c, (deps) => roster.commitImport(deps, actor, file)), 201);
   })
   .get('/api/admin/imports', admins, async (c) => {
     const input = parseInput(ListImportsInputSchema, pageQuery(c));
