@@ -15,6 +15,9 @@ const LINKS = [
   { href: '/admin/import', label: 'Import roster', note: 'Bring in existing members from a CSV and invite them.' },
 ];
 
+/** Pages the Worker serves itself, outside the React app: a plain link loads them. */
+const SERVER_PAGES = [{ href: '/api/docs', label: 'API reference', note: 'The REST API described (OpenAPI), for integrations and tools.' }];
+
 /** SPEC 2 admin dashboard: a welcome with the admin's name and the admin screens. */
 export function AdminDashboardPage() {
   const { user } = useAuth();
@@ -29,6 +32,14 @@ export function AdminDashboardPage() {
               <strong>{l.label}</strong>
               <span>{l.note}</span>
             </Link>
+          </li>
+        ))}
+        {SERVER_PAGES.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} className="admin-link">
+              <strong>{l.label}</strong>
+              <span>{l.note}</span>
+            </a>
           </li>
         ))}
       </ul>
