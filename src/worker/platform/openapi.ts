@@ -176,6 +176,9 @@ export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 /** An ISO 8601 instant as the API writes it. */
 export const IsoDateTime = z.string().describe('ISO 8601 date and time (UTC)');
 
+/** A calendar date as the API writes it (membership terms). */
+export const IsoDate = z.string().describe('A calendar date, YYYY-MM-DD (UTC)');
+
 // ---------------------------------------------------------------- the document
 
 export const OPENAPI_PATH = '/api/openapi.json';

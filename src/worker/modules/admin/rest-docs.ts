@@ -7,11 +7,7 @@ import { IsoDateTime, describeRoutes } from '../../platform/openapi';
 import { HomeCardSchema } from '../homes/rest-docs';
 import type { adminRoutes } from './rest';
 import { RenewMembershipInputSchema } from '../../../shared/schemas/membership-terms';
-import { MEMBERSHIP_STATUSES } from '../../../shared/membership-term';
-
-const MembershipTermSchema = z
-  .object({ member_since: z.string(), renews_on: z.string(), status: z.enum(MEMBERSHIP_STATUSES) })
-  .meta({ id: 'MembershipTerm' });
+import { membershipTermFields, MembershipTermSchema, RenewalSchema } from '../membership/terms-rest-docs';
 
 const memberFields = {
   user_id: z.number().int(),
@@ -20,6 +16,7 @@ const memberFields = {
   type: z.enum(ACCOUNT_TYPES),
   admin: z.boolean(),
   created_at: IsoDateTime,
+  ...membershipTermFields,
 };
 
 const UserSchema = z
@@ -34,6 +31,7 @@ const UserSchema = z
 const MemberProfileSchema = z
   .object({
     ...memberFields,
+    renewals: z.array(RenewalSchema).describe('Her renewals, newest first (the last 20; the audit log keeps them all)'),
     properties: z.array(
       z.object({ id: z.number().int(), address: z.string(), type: z.string(), description: z.string(), availability: z.string() }),
     ),
@@ -122,7 +120,8 @@ export const adminRestDocs = describeRoutes<typeof adminRoutes>()('Admin: member
   'GET /api/admin/members.csv': {
     operationId: 'exportRoster',
     summary: 'The roster as CSV (issue 24), streamed',
-    description: 'BOM and CRLF; columns email,name,type,admin,member_since,renews_on,status,city,country; formula cells prefixed with an apostrophe.',
+    description:
+      'BOM and CRLF; columns email,name,type,admin,member_since,renews_on,status,city,country; formula cells prefixed with an apostrophe.',
     access: 'admin',
     responses: {
       200: {

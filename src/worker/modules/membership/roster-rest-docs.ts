@@ -7,17 +7,19 @@ import {
   ListImportsInputSchema,
   ResendImportInvitationInputSchema,
 } from '../../../shared/schemas/roster-import';
-import { IsoDateTime, describeRoutes } from '../../platform/openapi';
+import { IsoDate, IsoDateTime, describeRoutes } from '../../platform/openapi';
 import type { rosterRoutes } from './roster-rest';
 
-const counts = z.object(Object.fromEntries(IMPORT_ROW_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof IMPORT_ROW_STATUSES)[number], z.ZodNumber>);
+const counts = z.object(
+  Object.fromEntries(IMPORT_ROW_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof IMPORT_ROW_STATUSES)[number], z.ZodNumber>,
+);
 const row = {
   line: z.number().int(),
   email: z.string(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES).nullable(),
-  member_since: z.string().nullable(),
-  renews_on: z.string().nullable(),
+  member_since: IsoDate.nullable(),
+  renews_on: IsoDate.nullable(),
   status: z.enum(IMPORT_ROW_STATUSES),
   errors: z.array(z.string()),
 };
@@ -30,11 +32,20 @@ const ReportSchema = z
     ...summary,
     unknown_columns: z.array(z.string()),
     rows: z.array(
-      z.object({ ...row, invitation: z.enum(INVITATION_STATES).nullable(), invitation_expires_at: IsoDateTime.nullable(), can_resend: z.boolean() }),
+      z.object({
+        ...row,
+        invitation: z.enum(INVITATION_STATES).nullable(),
+        invitation_expires_at: IsoDateTime.nullable(),
+        can_resend: z.boolean(),
+      }),
     ),
   })
   .meta({ id: 'RosterImportReport' });
-const form = { fields: z.object({}), files: { file: 'The roster CSV (UTF-8, comma or semicolon; at most 5,000 rows and 2 MB)' }, requiredFiles: ['file'] };
+const form = {
+  fields: z.object({}),
+  files: { file: 'The roster CSV (UTF-8, comma or semicolon; at most 5,000 rows and 2 MB)' },
+  requiredFiles: ['file'],
+};
 
 /** Issue 24's roster import (roster-import.ts). */
 export const rosterRestDocs = describeRoutes<typeof rosterRoutes>()('Admin: roster import', {
