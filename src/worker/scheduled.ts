@@ -2,6 +2,7 @@ import { eventRemindersJob } from './modules/events/reminders-job';
 import { homePhotosJob } from './modules/homes/home-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
+import { passkeyChallengesJob } from './modules/auth/passkey-challenges';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
 import { renewalRemindersJob } from './modules/membership/renewal-reminders-job';
@@ -21,6 +22,7 @@ export const scheduledJobs: ScheduledJob[] = [
   eventRemindersJob,
   renewalRemindersJob,
   sessionsJob,
+  passkeyChallengesJob,
   tokensJob,
   staleClaimsJob,
 ];

@@ -26,6 +26,12 @@ const KEPT_ROUTES = [
   'PUT /api/account/email-preferences',
   'GET /api/account/export',
   'DELETE /api/account',
+  // Issue 25: her passkeys (Settings > Passkeys).
+  'GET /api/passkeys',
+  'POST /api/passkeys/registration/options',
+  'POST /api/passkeys/registration',
+  'PATCH /api/passkeys/:id',
+  'DELETE /api/passkeys/:id',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -43,6 +49,11 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'account.emailPreferences',
   'account.updateEmailPreferences',
   'account.delete',
+  'auth.passkeys.list',
+  'auth.passkeys.registrationOptions',
+  'auth.passkeys.register',
+  'auth.passkeys.rename',
+  'auth.passkeys.remove',
 ]);
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {

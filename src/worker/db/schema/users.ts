@@ -35,7 +35,7 @@ export const users = sqliteTable(
      * from renews_on (src/shared/membership-term.ts). The '' default only let the columns be added
      * to a filled table: every insert gets real dates (registration and imports set them; a row
      * inserted without them, by raw SQL too, gets its created_at day and twelve months later from
-     * the users_term_defaults trigger of migration 0014).
+     * the users_term_defaults trigger of migration 0015).
      */
     memberSince: text('member_since').notNull().default(''),
     renewsOn: text('renews_on').notNull().default(''),
@@ -74,6 +74,12 @@ export const sessions = sqliteTable(
      */
     browser: text('browser'),
     os: text('os'),
+    /**
+     * How a passkey stands behind this session (issue 25): 'signed_in', it began with a passkey
+     * sign-in (Settings shows it); 'added', she added her first passkey in it. Either counts as
+     * her second factor while she has a passkey (sessions.resolveSession). Null: a password.
+     */
+    passkey: text('passkey', { enum: ['signed_in', 'added'] }),
   },
   // Housekeeping (auth/sessions-job.ts) deletes sessions past their absolute expiry or idle too
   // long through these two, a bounded batch at a time, without scanning the table.

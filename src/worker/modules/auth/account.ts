@@ -23,7 +23,7 @@ import { termOf, utcDate } from '../../../shared/membership-term';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
-import { createSession, deleteSessionQuery, deleteUserSessionsQuery, type NewSession } from './sessions';
+import { createSession, deleteSessionQuery, deleteUserSessionsQuery, hasAdminPowers, type NewSession } from './sessions';
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -72,13 +72,16 @@ export function loginAnswer(result: LoginResult): LoginAnswer {
   return result.pending ? { twoFactorRequired: true } : { ok: true, user: result.user };
 }
 
-/** The account fields of a users row (what a session's actor also carries), her term as of `today`. */
-export function accountOf(u: typeof users.$inferSelect, today: string): Account {
+/**
+ * The account fields of a users row (what a session's actor also carries), her term as of `today`;
+ * `passkeySession` for a session that a passkey sign-in opens.
+ */
+export function accountOf(u: typeof users.$inferSelect, today: string, opts: { passkeySession?: boolean } = {}): Account {
   return {
     membership: termOf({ member_since: u.memberSince, renews_on: u.renewsOn, admin: u.isAdmin }, today),
     id: u.id,
     name: u.name,
-    isAdmin: u.isAdmin && u.totpEnabledAt !== null,
+    isAdmin: hasAdminPowers(u.isAdmin, u.totpEnabledAt !== null, opts.passkeySession ?? false),
     hasAdminFlag: u.isAdmin,
     type: u.type,
     mustChangePassword: u.mustChangePassword,
@@ -94,7 +97,7 @@ type Account = Pick<
   MemberActor,
   'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled' | 'membership'
 >;
-type StatusUser = NonNullable<AuthStatus['user']>;
+export type StatusUser = NonNullable<AuthStatus['user']>;
 
 /**
  * What the member may do, each flag from the policy its service enforces (requireAdmin,
