@@ -442,6 +442,19 @@ describe('wrong codes sent at once', () => {
     expect(late.status).toBe(401);
     expect(await sessionCount(u.id)).toBe(1);
   });
+
+  it('a code is used once: the same TOTP or recovery code with two pending sign-ins at once opens one session', async () => {
+    const { user, codes } = await turnOn(await createUser());
+    const before = await sessionCount(user.id);
+    const twoAtOnce = async (code: string) => {
+      const [a, b] = await Promise.all([startTwoFactorLogin(deps(), user.id), startTwoFactorLogin(deps(), user.id)]);
+      const answers = await Promise.all([a, b].map((p) => codeStep(`${PENDING}=${p.token}`, code)));
+      return answers.map((r) => r.status).sort();
+    };
+    expect(await twoAtOnce(await freshTotpCode(user))).toEqual([200, 400]);
+    expect(await twoAtOnce(codes[0]!)).toEqual([200, 400]);
+    expect(await sessionCount(user.id)).toBe(before + 2);
+  });
 });
 
 describe('turning 2FA off', () => {
