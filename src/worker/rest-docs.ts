@@ -10,6 +10,7 @@ import { imagesRestDocs, videoRestDocs } from './modules/images/rest-docs';
 import { adminMailRestDocs, unsubscribeRestDocs } from './modules/mail/rest-docs';
 import { membershipRestDocs } from './modules/membership/rest-docs';
 import { membersRestDocs } from './modules/members/rest-docs';
+import { rosterRestDocs } from './modules/membership/roster-rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -40,6 +41,7 @@ export const REST_DOCS: RestDocs[] = [
   passkeysRestDocs,
   accountRestDocs,
   membershipRestDocs,
+  rosterRestDocs,
   eventsRestDocs,
   imagesRestDocs,
   videoRestDocs,

@@ -8,10 +8,11 @@ import { uploadProfilePhoto } from '../../../src/worker/modules/members/photos';
 import { updateMyProfile } from '../../../src/worker/modules/members/profiles';
 import type { Seed } from './context';
 import type { DemoEmail } from './members';
+import type { TERM_DEMO_MEMBERS } from './membership-terms';
 
 export interface DemoProfile {
-  /** The demo admin (seed options' adminEmail) or a demo member. */
-  who: 'admin' | DemoEmail;
+  /** The demo admin (seed options' adminEmail) or a demo member (Lena, lapsed, keeps no profile). */
+  who: 'admin' | DemoEmail | Exclude<(typeof TERM_DEMO_MEMBERS)[number]['email'], 'lena@club.example'>;
   /** seed/images/members/{photo}-512.webp and -128.webp; none: her initials. */
   photo?: string;
   /** As Settings > Profile sends it: `visibility` names only what differs from the defaults (email and phone kept to admins). */
@@ -131,6 +132,32 @@ export const DEMO_PROFILES: DemoProfile[] = [
       interests: ['Art', 'Video/movie viewing', 'Travel'],
       bio: 'Films, ceramics and a small apartment near Daikanyama that members are welcome to.',
       visibility: { bio: 'admins', interests: 'admins' },
+    },
+  },
+  {
+    who: 'nadia@club.example',
+    profile: {
+      title: 'Chef and Owner',
+      company: 'Sumac Supper Club',
+      city: 'Beirut',
+      country: 'LB',
+      industry: 'Hospitality',
+      interests: ['Food sampling', 'Tea/wine tasting', 'Gardening'],
+      bio: 'Sunday suppers for twenty, herbs from the roof garden.',
+      links: { website: 'https://sumac-supper.example' },
+    },
+  },
+  {
+    who: 'olivia@club.example',
+    photo: 'olivia',
+    profile: {
+      title: 'Director',
+      company: 'The Salon Trust',
+      city: 'Edinburgh',
+      country: 'GB',
+      industry: 'Non-profit',
+      interests: ['Performance Arts', 'Book reading', 'Writing'],
+      bio: 'I run the salon evenings: a reading, a performance, a long table.',
     },
   },
 ];

@@ -88,7 +88,7 @@ export async function deleteProfilePhoto(deps: Deps, actor: Actor): Promise<{ ok
 
 /**
  * GET /images/members/:key: the bytes of a profile photo (either size), to signed-in members, and
- * only while its owner shows her photo to them (herself and admins always). A key that no
+ * only while its owner shows her photo to them (herself and admins always; a lapsed member only her own). A key that no
  * profile names is not served: a replaced or deleted photo is gone for everyone.
  */
 export async function serveMemberPhoto(deps: Deps, actor: Actor, key: string, req: Request): Promise<Response> {
@@ -102,7 +102,9 @@ export async function serveMemberPhoto(deps: Deps, actor: Actor, key: string, re
     .from(memberProfiles)
     .where(or(eq(memberProfiles.photoKey, key), eq(memberProfiles.photoSmallKey, key)))
     .limit(1);
-  if (!row || !(row.shown || row.userId === me.id || me.isAdmin)) throw new AppError('NOT_FOUND', 'Image not found.');
+  // A lapsed member keeps her own Settings (platform/lapsed-gate.ts): her own photo, no one else's.
+  const seesOthers = me.membership.status !== 'lapsed' && (row?.shown || me.isAdmin);
+  if (!row || !(row.userId === me.id || seesOthers)) throw new AppError('NOT_FOUND', 'Image not found.');
   return serveObject(deps.env.IMAGES, key, req);
 }
 

@@ -3,12 +3,15 @@ import type { AccountType } from '../../../shared/constants';
 import {
   APPLICATION_INTEREST_ACTIVITY,
   CLUB_ACTIVITIES,
+  PROFILE_PHONE_MAX,
+  PROFILE_TEXT_MAX,
   visibilityOf,
   type MyProfileDto,
   type ProfileContent,
   type ProfileViewer,
 } from '../../../shared/members';
 import { UpdateProfileInputSchema, type ProfileChanges } from '../../../shared/schemas/members';
+import { isCountryCode } from '../../../shared/country-codes';
 import type { FieldErrors } from '../../../shared/errors';
 import type { INTERESTS } from '../../../shared/constants';
 import { memberProfiles, type MemberProfileRow } from '../../db/schema/members';
@@ -31,6 +34,7 @@ export const profileUserColumns = {
   name: users.name,
   email: users.email,
   type: users.type,
+  memberSince: users.memberSince,
   createdAt: users.createdAt,
 };
 export interface ProfileUser {
@@ -38,15 +42,16 @@ export interface ProfileUser {
   name: string;
   email: string;
   type: AccountType;
+  memberSince: string;
   createdAt: number;
 }
 
 /**
- * Her member-since date, YYYY-MM-DD (UTC): the day her account was made. The one place it is
- * derived, until issue 24's membership terms store it (then this reads users.member_since).
+ * Her member-since date, YYYY-MM-DD: her membership term's (issue 24, users.member_since), or the
+ * day her account was made (UTC) for an account the terms' backfill has not reached.
  */
-export function memberSinceOf(user: Pick<ProfileUser, 'createdAt'>): string {
-  return new Date(user.createdAt).toISOString().slice(0, 10);
+export function memberSinceOf(user: Pick<ProfileUser, 'memberSince' | 'createdAt'>): string {
+  return user.memberSince || new Date(user.createdAt).toISOString().slice(0, 10);
 }
 
 /** Who is looking at a member's profile. */
@@ -188,9 +193,33 @@ export function profileFromApplication(
 ) {
   const activities = application.interests.map((i) => APPLICATION_INTEREST_ACTIVITY[i as (typeof INTERESTS)[number]] ?? null);
   const interests = CLUB_ACTIVITIES.filter((a) => activities.includes(a));
-  const phone = application.phone.trim().slice(0, 40);
+  const phone = application.phone.trim().slice(0, PROFILE_PHONE_MAX);
   return deps.db
     .insert(memberProfiles)
     .values({ userId, phone, interests, updatedAt: deps.now() })
+    .onConflictDoNothing({ target: memberProfiles.userId });
+}
+
+/**
+ * The profile row of a member invited from the admins' roster import (issue 24): its phone, city
+ * and country. She never chose to show them, so all three start kept to admins (phone is by
+ * default; city and country are set so) until she opens them in Settings > Profile.
+ */
+export function profileFromRosterRow(
+  deps: Deps,
+  userId: number | SQL<number>,
+  row: { phone: string | null; city: string | null; country: string | null },
+) {
+  const country = row.country && isCountryCode(row.country) ? row.country : '';
+  return deps.db
+    .insert(memberProfiles)
+    .values({
+      userId,
+      phone: (row.phone ?? '').trim().slice(0, PROFILE_PHONE_MAX),
+      city: (row.city ?? '').trim().slice(0, PROFILE_TEXT_MAX),
+      country,
+      visibility: { city: 'admins', country: 'admins' },
+      updatedAt: deps.now(),
+    })
     .onConflictDoNothing({ target: memberProfiles.userId });
 }
