@@ -1,11 +1,16 @@
 // The seed of an empty local database: the admin and the invitation code always, and with
 // SEED_DEMO (the default) the demo club, one file a domain, each through the Worker's own services
-// (ADR 0015). A domain's demo content is one more line here, in the order its data depends on.
+// (ADR 0015). A domain's demo content is one more line here, after what its data depends on. The
+// lines also follow the story where a step reads the club's state: the accounts admin.ts deletes
+// are gone before mail.ts writes to all members.
 import { users } from '../../../src/worker/db/schema/users';
+import { seedAdmin } from './admin';
 import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
 import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
+import { seedHomes } from './homes';
+import { seedMail } from './mail';
 import { seedMembers } from './members';
 import type { SeedOptions } from './options';
 
@@ -21,6 +26,9 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedMembers(seed);
       await seedEvents(seed);
       await seedGallery(seed);
+      await seedHomes(seed);
+      await seedAdmin(seed, adminTotpSecret);
+      await seedMail(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.
