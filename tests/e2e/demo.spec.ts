@@ -4,7 +4,14 @@
 // and the admin's sent mail and audit log with entries. Nothing here creates content: it is all
 // the seed's (scripts/lib/seed/).
 import { expect, test, type Locator } from '@playwright/test';
+import { AUDIT_ACTION_LABELS } from '../../src/shared/audit-actions';
 import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
+
+/**
+ * Audit kinds whose demo entries their own issue is adding (issue 25 seeds its passkeys in a file
+ * of its own beside the others): drop each from here once the seed writes it.
+ */
+const SEEDED_LATER = ['auth.sign_in_passkey', 'passkey.add', 'passkey.rename', 'passkey.remove', 'passkey.counter_rejected'];
 
 const PRIYA = { email: 'priya@club.example', name: 'Priya Raman' };
 const HANA = { email: 'hana@club.example', name: 'Hana Sato' };
@@ -129,7 +136,13 @@ for (const [device, viewport] of [
         .getByRole('row')
         .filter({ has: page.getByRole('cell') });
       await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(30);
-      await page.getByLabel('Action').selectOption({ label: 'Retried failed deliveries' });
+      // An entry of every kind: the Action filter offers the kinds the log holds.
+      const action = page.getByLabel('Action');
+      await expect(action.locator('option', { hasText: 'Retried failed deliveries' })).toHaveCount(1);
+      const offered = await action.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      const missing = Object.keys(AUDIT_ACTION_LABELS).filter((kind) => !offered.includes(kind) && !SEEDED_LATER.includes(kind));
+      expect(missing, 'audit kinds the demo seed writes no entry of').toEqual([]);
+      await action.selectOption({ label: 'Retried failed deliveries' });
       await expect(rows.first().getByRole('cell').nth(1)).toHaveText(SEED.admin.name);
       await expect(rows.first().getByRole('cell').nth(2)).toHaveText('Retried failed deliveries');
     });
