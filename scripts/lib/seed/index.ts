@@ -13,6 +13,7 @@ import { seedHomes } from './homes';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import type { SeedOptions } from './options';
+import { seedInTimeOrder } from './time-order';
 
 /** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
 export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
@@ -33,6 +34,8 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.
     await seed.deliverMail();
+    // Last: the logs the app lists by id get their ids in the order of their times.
+    await seedInTimeOrder(seed);
     return true;
   } finally {
     await dispose();
