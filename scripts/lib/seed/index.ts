@@ -12,6 +12,7 @@ import { seedGallery } from './gallery';
 import { seedHomes } from './homes';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
+import { seedMembershipTerms } from './membership-terms';
 import type { SeedOptions } from './options';
 import { seedInTimeOrder } from './time-order';
 
@@ -25,6 +26,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     const adminTotpSecret = await seedBootstrap(seed);
     if (opts.demo) {
       await seedMembers(seed);
+      await seedMembershipTerms(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedHomes(seed);
