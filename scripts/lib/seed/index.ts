@@ -14,6 +14,7 @@ import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
 import type { SeedOptions } from './options';
+import { seedRoster } from './roster';
 import { seedInTimeOrder } from './time-order';
 
 /** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
@@ -27,6 +28,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     if (opts.demo) {
       await seedMembers(seed);
       await seedMembershipTerms(seed);
+      await seedRoster(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedHomes(seed);
