@@ -25,7 +25,14 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
-  '/settings': [{ path: 'auth.details' }, { path: 'auth.sessions.list' }],
+  '/settings': [
+    { path: 'auth.details' },
+    { path: 'account.emailPreferences' },
+    { path: 'events.calendarFeed' },
+    { path: 'auth.passkeys.list' },
+    { path: 'auth.twoFactor.status' },
+    { path: 'auth.sessions.list' },
+  ],
 };
 
 /** The element's id, and what it holds. */
