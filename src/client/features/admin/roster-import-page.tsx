@@ -32,8 +32,12 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           <td data-label="Email">{r.email}</td>
           <td data-label="Name">{r.name}</td>
           <td data-label="Type">{r.type ?? ''}</td>
-          <td data-label="Member since">{r.member_since ? formatDate(r.member_since) : ''}</td>
-          <td data-label="Renews on">{r.renews_on ? formatDate(r.renews_on) : ''}</td>
+          <td data-label="Member since" className="renews-on">
+            {r.member_since ? formatDate(r.member_since) : ''}
+          </td>
+          <td data-label="Renews on" className="renews-on">
+            {r.renews_on ? formatDate(r.renews_on) : ''}
+          </td>
           <td data-label="Status">
             <ImportStatusCell status={r.status} errors={r.errors} />
           </td>
@@ -145,17 +149,28 @@ export function RosterImportPage() {
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">
-          <label htmlFor="roster-file">Roster file (CSV)</label>
-          <input
-            id="roster-file"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setPreview(null);
-              setError('');
-            }}
-          />
+          <span className="label" id="roster-file-label">
+            Roster file (CSV)
+          </span>
+          <div className="file-pick">
+            {/* The browser's own file button does not match the app's; this label opens the same picker. */}
+            <label htmlFor="roster-file" className="button button-ghost button-small">
+              {file ? 'Choose another file' : 'Choose file'}
+            </label>
+            <input
+              id="roster-file"
+              className="visually-hidden"
+              type="file"
+              accept=".csv,text/csv"
+              aria-labelledby="roster-file-label"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setPreview(null);
+                setError('');
+              }}
+            />
+            <span className={file ? 'file-pick-name' : 'muted'}>{file ? file.name : 'No file chosen'}</span>
+          </div>
         </div>
         <FormMessage>{error}</FormMessage>
         <button type="submit" className="button button-secondary" disabled={!file || busy}>

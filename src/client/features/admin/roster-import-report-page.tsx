@@ -39,8 +39,8 @@ export function RosterImportReportPage() {
           r ? (
             <>
               <p className="muted">
-                {r.counts.new} invited · {r.counts.exists} already members · {r.counts.pending} pending · {r.counts.duplicate} duplicate ·{' '}
-                {r.counts.invalid} invalid
+                {r.counts.new} invited · {r.counts.exists} already {r.counts.exists === 1 ? 'a member' : 'members'} · {r.counts.pending}{' '}
+                pending · {r.counts.duplicate} duplicate · {r.counts.invalid} invalid
                 {r.unknown_columns.length ? ` · columns ignored: ${r.unknown_columns.join(', ')}` : ''}
               </p>
               <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Renews on', 'At import', 'Now']} className="import-table">
@@ -50,7 +50,9 @@ export function RosterImportReportPage() {
                     <td data-label="Email">{row.email}</td>
                     <td data-label="Name">{row.name}</td>
                     <td data-label="Type">{row.type ?? ''}</td>
-                    <td data-label="Renews on">{row.renews_on ? formatDate(row.renews_on) : ''}</td>
+                    <td data-label="Renews on" className="renews-on">
+                      {row.renews_on ? formatDate(row.renews_on) : ''}
+                    </td>
                     <td data-label="At import">
                       <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>

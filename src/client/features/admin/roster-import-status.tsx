@@ -1,9 +1,10 @@
 import type { ImportRowStatus, InvitationState } from '../../../shared/schemas/roster-import';
 import { INVITATION_STATE_LABELS } from '../../../shared/schemas/roster-import';
 
+// The statuses as the issue and the API name them, lowercase: `exists` has the plain badge.
 const ROW_BADGE: Record<ImportRowStatus, string> = {
   new: 'badge-active',
-  exists: 'badge-status',
+  exists: '',
   pending: 'badge-pending',
   duplicate: 'badge-expired',
   invalid: 'badge-rejected',
@@ -11,7 +12,7 @@ const ROW_BADGE: Record<ImportRowStatus, string> = {
 
 /** A roster row's status as the preview and the report show it (issue 24). */
 export function ImportStatusBadge({ status }: { status: ImportRowStatus }) {
-  return <span className={`badge ${ROW_BADGE[status]}`}>{status}</span>;
+  return <span className={`badge ${ROW_BADGE[status]}`.trim()}>{status}</span>;
 }
 
 const INVITATION_BADGE: Record<InvitationState, string> = {
