@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatDate, formatInstantDate } from '../../../shared/date-format';
+import { formatInstantDate } from '../../../shared/date-format';
 import { IMPORT_ROW_STATUSES, ROSTER_MAX_ROWS, type ImportPreview } from '../../../shared/schemas/roster-import';
 import { FormMessage } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusBadge, ImportStatusCell } from './roster-import-status';
+import { ImportRowCells, ImportStatusBadge, ImportStatusCell } from './roster-import-status';
 import './admin.css';
 
 const IMPORTS_PATH = '/api/admin/imports';
@@ -28,16 +28,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
     <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Member since', 'Renews on', 'Status']} className="import-table">
       {preview.rows.map((r) => (
         <tr key={r.line} className={r.status === 'new' ? undefined : 'import-row-muted'}>
-          <td data-label="Line">{r.line}</td>
-          <td data-label="Email">{r.email}</td>
-          <td data-label="Name">{r.name}</td>
-          <td data-label="Type">{r.type ?? ''}</td>
-          <td data-label="Member since" className="renews-on">
-            {r.member_since ? formatDate(r.member_since) : ''}
-          </td>
-          <td data-label="Renews on" className="renews-on">
-            {r.renews_on ? formatDate(r.renews_on) : ''}
-          </td>
+          <ImportRowCells row={r} />
           <td data-label="Status">
             <ImportStatusCell status={r.status} errors={r.errors} />
           </td>

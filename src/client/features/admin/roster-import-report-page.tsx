@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { formatDate, formatDateTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/date-format';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusCell, InvitationBadge } from './roster-import-status';
+import { ImportRowCells, ImportStatusCell, InvitationBadge } from './roster-import-status';
 import './admin.css';
 
 /**
@@ -46,13 +46,7 @@ export function RosterImportReportPage() {
               <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Renews on', 'At import', 'Now']} className="import-table">
                 {r.rows.map((row) => (
                   <tr key={row.line}>
-                    <td data-label="Line">{row.line}</td>
-                    <td data-label="Email">{row.email}</td>
-                    <td data-label="Name">{row.name}</td>
-                    <td data-label="Type">{row.type ?? ''}</td>
-                    <td data-label="Renews on" className="renews-on">
-                      {row.renews_on ? formatDate(row.renews_on) : ''}
-                    </td>
+                    <ImportRowCells row={row} memberSince={false} />
                     <td data-label="At import">
                       <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>
