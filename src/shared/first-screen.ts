@@ -25,6 +25,8 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
+  // The directory unfiltered (a search's URL asks for its own page).
+  '/members': [{ path: 'members.list', input: {}, infinite: true }],
   '/settings': [
     { path: 'auth.details' },
     { path: 'account.emailPreferences' },
@@ -32,6 +34,7 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     { path: 'auth.passkeys.list' },
     { path: 'auth.twoFactor.status' },
     { path: 'auth.sessions.list' },
+    { path: 'profile.mine' },
   ],
 };
 

@@ -230,14 +230,14 @@ export function ProfileSettings() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const mine = useQuery(trpc.profile.mine.queryOptions());
-  const [form, setForm] = useState<ProfileForm | null>(null);
+  // Her edits; until she makes one, the form is her saved profile (so a profile already in the
+  // cache, as the first screen's HTML gives it, renders the form at once, issue 27).
+  const [edited, setForm] = useState<ProfileForm | null>(null);
+  const form = useMemo(() => edited ?? (mine.data ? formOf(mine.data) : null), [edited, mine.data]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   // The first field in error, to focus once it is rendered with its message.
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (mine.data) setForm((f) => f ?? formOf(mine.data));
-  }, [mine.data]);
   useEffect(() => {
     if (!focusTarget) return;
     formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget}"]`)?.focus();
@@ -307,7 +307,10 @@ export function ProfileSettings() {
   const set =
     <K extends keyof ProfileForm>(key: K) =>
     (value: ProfileForm[K]) => {
-      setForm((f) => (f ? { ...f, [key]: value } : f));
+      setForm((f) => {
+        const base = f ?? form;
+        return base ? { ...base, [key]: value } : base;
+      });
       if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
     };
   const visibility = (field: ProfileField) => (
