@@ -25,8 +25,6 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
-  // The directory unfiltered (a search's URL asks for its own page).
-  '/members': [{ path: 'members.list', input: {}, infinite: true }],
   '/settings': [
     { path: 'auth.details' },
     { path: 'account.emailPreferences' },
