@@ -5,7 +5,7 @@ import type { Rider } from '../../platform/d1-first-trip';
 import { readSessionRow, sessionRowStatement, touchSession } from './sessions';
 
 /**
- * Who each session was the last time this isolate checked it (issue 29, ADR 0016): a hint, never
+ * Who each session was the last time this isolate checked it (issue 29, ADR 0018): a hint, never
  * an answer. A read that finds its session here runs with that member at once, and the session's
  * row rides in the same D1 batch as the page's reads (platform/d1-first-trip.ts); the answer is
  * kept only when the row still says the same member, so a session ended elsewhere, idle too long
@@ -15,13 +15,15 @@ import { readSessionRow, sessionRowStatement, touchSession } from './sessions';
 const MAX_HINTS = 2000;
 const hints = new Map<string, MemberActor>();
 
+/** A copy: a request may extend its actor (lapsed-gate.ts), never the hint of the next one. */
 export function hintFor(sessionId: string): MemberActor | undefined {
-  return hints.get(sessionId);
+  const hint = hints.get(sessionId);
+  return hint && { ...hint, membership: { ...hint.membership } };
 }
 
 export function rememberHint(actor: MemberActor): void {
   hints.delete(actor.sessionId);
-  hints.set(actor.sessionId, actor);
+  hints.set(actor.sessionId, { ...actor, membership: { ...actor.membership }, keepsLapsedAccess: undefined });
   if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value!);
 }
 
@@ -45,7 +47,10 @@ const same = (a: MemberActor, b: MemberActor) =>
   a.hasAdminFlag === b.hasAdminFlag &&
   a.mustChangePassword === b.mustChangePassword &&
   a.twoFactorEnabled === b.twoFactorEnabled &&
-  a.sessionId === b.sessionId;
+  a.sessionId === b.sessionId &&
+  a.membership.member_since === b.membership.member_since &&
+  a.membership.renews_on === b.membership.renews_on &&
+  a.membership.status === b.membership.status;
 
 /** The session check of a hinted request, to ride on its first D1 round trip. */
 export function hintCheck(deps: Deps, hint: MemberActor): Rider {

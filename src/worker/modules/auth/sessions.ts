@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { describeUserAgent } from './session-device';
+import { termOf, utcDate } from '../../../shared/membership-term';
 
 /** Touch last_seen at most this often, so ordinary requests do not write (Settings shows it as such). */
 const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
@@ -80,6 +81,8 @@ const SESSION_ROW = new QueryBuilder()
     is_admin: users.isAdmin,
     must_change_password: users.mustChangePassword,
     totp_enabled_at: users.totpEnabledAt,
+    member_since: users.memberSince,
+    renews_on: users.renewsOn,
     passkey: sessions.passkey,
     // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
     has_passkey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.as('has_passkey'),
@@ -120,6 +123,7 @@ export function readSessionRow(
     mustChangePassword: Boolean(row.must_change_password),
     twoFactorEnabled: totpOn,
     sessionId: String(row.session_id),
+    membership: termOf({ member_since: String(row.member_since), renews_on: String(row.renews_on), admin: adminFlag }, utcDate(now)),
   };
   return { actor, ended: false, touch: now - lastSeenAt > TOUCH_EVERY_MS };
 }
