@@ -4,7 +4,7 @@ import { sha256Hex } from '../../platform/crypto';
 import type { AppEnv } from '../../platform/hono-env';
 import { readSessionToken } from './session-cookie';
 import { hintCheck, hintFor, rememberHint, StaleSessionHint } from './session-hints';
-import { resolveSession } from './sessions';
+import { resolveSessionById } from './sessions';
 
 /** Runs a request through the whole app again (app.ts hands in its own fetch). */
 export type Redispatch = (req: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
@@ -32,7 +32,7 @@ export function sessionActor(redispatch: Redispatch): MiddlewareHandler<AppEnv> 
           return hint;
         }
       }
-      const actor = await resolveSession(deps, sessionId);
+      const actor = await resolveSessionById(deps, sessionId);
       if (actor) rememberHint(actor);
       return actor ?? VISITOR;
     });

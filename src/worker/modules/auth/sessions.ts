@@ -133,11 +133,13 @@ export function touchSession(deps: Deps, sessionId: string): void {
   deps.waitUntil(deps.db.update(sessions).set({ lastSeenAt: deps.now() }).where(eq(sessions.id, sessionId)).run());
 }
 
-/**
- * The member behind a session (its id: the token's SHA-256), or null when it is unknown, expired
- * or idle too long.
- */
-export async function resolveSession(deps: Deps, sessionId: string): Promise<MemberActor | null> {
+/** The member behind a session token, or null when it is unknown, expired or idle too long. */
+export async function resolveSession(deps: Deps, token: string): Promise<MemberActor | null> {
+  return resolveSessionById(deps, await sha256Hex(token));
+}
+
+/** The same by the session's id (the token's SHA-256), which the middleware has computed already. */
+export async function resolveSessionById(deps: Deps, sessionId: string): Promise<MemberActor | null> {
   const { sql: query, params } = sessionRowStatement(sessionId);
   const row = await deps.d1
     .prepare(query)
