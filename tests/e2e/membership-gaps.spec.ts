@@ -18,7 +18,7 @@ async function apply(admin: Page, who: { name: string; email: string }, travelHo
       invitationCode: SEED.inviteCode,
       full_name: who.name,
       email: who.email,
-      phone: '1-5551234567',
+      phone: '+44 20 7946 0958',
       reason: 'I would love to meet women who build things.',
       interests: ['Travel'],
       availability: 'Weekends',

@@ -227,10 +227,10 @@ export function MailPage() {
         open={confirming}
         title="Send this email?"
         message={
-          <>
+          <p>
             “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} (
             {RECIPIENT_GROUP_LABELS[group]}).
-          </>
+          </p>
         }
         confirmLabel="Send now"
         busy={send.isPending}
