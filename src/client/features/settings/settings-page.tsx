@@ -23,7 +23,16 @@ function AccountForm() {
   const details = useQuery(trpc.auth.details.queryOptions());
   const [name, setName] = useState('');
   const [type, setType] = useState('');
-  const [error, setError] = useState('');
+  // SPEC 2: the Type field appears only to those the server lets choose it (admins).
+  const canChangeType = details.data?.can.changeAccountType ?? false;
+  // SPEC 5: username and type are required (the Type field only for those who may change it).
+  const form = useFormErrors({
+    values: { name, type },
+    validate: (v) => ({
+      name: v.name.trim() ? undefined : 'Username is required.',
+      type: canChangeType && !v.type ? 'Type is required.' : undefined,
+    }),
+  });
   useEffect(() => {
     if (details.data) {
       setName(details.data.name);
@@ -36,24 +45,21 @@ function AccountForm() {
         toast('User details updated successfully', 'success');
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
-      onError: () => toast('Failed to update user details', 'error'),
+      onError: (err) => {
+        toast('Failed to update user details', 'error');
+        form.show(fieldErrors(err));
+      },
     }),
   );
-  // SPEC 2: the Type field appears only to those the server lets choose it (admins).
-  const canChangeType = details.data?.can.changeAccountType ?? false;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || (canChangeType && !type)) {
-      setError('Username and type are required.');
-      return;
-    }
-    setError('');
+    if (!form.check()) return;
     save.mutate(canChangeType ? { name, type: type as (typeof ACCOUNT_TYPES)[number] } : { name });
   }
 
   return (
-    <form className="card form-card" onSubmit={submit}>
+    <form className="card form-card" onSubmit={submit} {...form.formProps}>
       <h2>Account</h2>
       <p className="muted">{details.data?.email}</p>
       <TextField
@@ -66,9 +72,10 @@ function AccountForm() {
         autoComplete="name"
         // Until her details arrive: what she typed would be replaced by them.
         disabled={details.isPending}
+        error={form.errors.name}
       />
       {canChangeType ? (
-        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
+        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)} error={form.errors.type}>
           {ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -78,7 +85,6 @@ function AccountForm() {
       ) : (
         <p className="muted">Account type: {details.data?.type}</p>
       )}
-      <FormMessage>{error}</FormMessage>
       <button type="submit" className="button" disabled={save.isPending || details.isPending}>
         Save
       </button>
