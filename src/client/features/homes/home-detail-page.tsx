@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { nightsBetween, StayRequestFieldsSchema, type HomeView } from '../../../shared/schemas/homes';
+import { formatShortRange } from '../../../shared/date-format';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useFormErrors, zodFieldErrors } from '../../components/use-form-errors';
@@ -98,6 +100,65 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
         {request.isPending ? 'Sending…' : 'Request a stay'}
       </button>
     </form>
+  );
+}
+
+/**
+ * Her requests and stays at this home, until they are over (issue 31): "Your request: Dec 10–14,
+ * pending" stays on the page after she sends it, with Withdraw request until the host decides.
+ */
+function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [withdrawing, setWithdrawing] = useState<HomeView['my_stays'][number] | null>(null);
+  const cancel = useMutation(
+    trpc.homes.updateStay.mutationOptions({
+      onSuccess: async () => {
+        setWithdrawing(null);
+        toast('Your request was withdrawn. The host is told.', 'info');
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+      onError: (err) => {
+        setWithdrawing(null);
+        toast(errorMessage(err, 'The request could not be withdrawn.'), 'error');
+      },
+    }),
+  );
+  if (stays.length === 0) return null;
+  return (
+    <section className="card home-your-stays" aria-labelledby="your-stays-title">
+      <h2 id="your-stays-title">{stays.length === 1 ? (stays[0]!.status === 'pending' ? 'Your request' : 'Your stay') : 'Your stays'}</h2>
+      <ul className="home-your-stay-list">
+        {stays.map((s) => (
+          <li key={s.id} className={`home-your-stay home-your-stay-${s.status}`}>
+            <p>
+              {s.status === 'pending' ? 'Your request' : 'Your stay'}: {formatShortRange(s.startDate, s.endDate)}, {s.status}
+            </p>
+            {s.status === 'pending' ? <p className="field-hint">The host has been asked; you will get an email when she answers.</p> : null}
+            {s.status === 'pending' && s.can_cancel ? (
+              <button type="button" className="button button-ghost button-small" onClick={() => setWithdrawing(s)}>
+                Withdraw request
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw your request?"
+        message={
+          withdrawing
+            ? `Your request for ${formatShortRange(withdrawing.startDate, withdrawing.endDate)} is withdrawn and the host is told.`
+            : ''
+        }
+        confirmLabel="Withdraw request"
+        cancelLabel="Keep it"
+        busy={cancel.isPending}
+        onConfirm={() => withdrawing && cancel.mutate({ id: withdrawing.id, status: 'cancelled' })}
+        onCancel={() => setWithdrawing(null)}
+      />
+    </section>
   );
 }
 
@@ -220,6 +281,7 @@ export function HomeDetailPage() {
               </>
             ) : null}
           </section>
+          <YourStays stays={h.my_stays} />
           {h.can_request ? <RequestStayForm home={h} dates={dates} setDates={setDates} /> : null}
         </aside>
       </div>

@@ -64,12 +64,14 @@ export function ApplicationPage() {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    // Move focus to the new step's title so keyboard and screen-reader users follow along.
+    // Move focus to the new step's title so keyboard and screen-reader users follow along; a new
+    // step (the success one above all) starts at the top of the page, like a page of its own.
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    heading.current?.focus();
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
   }, [step]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
