@@ -2,17 +2,11 @@
 // Request a stay and the application wizard (with an international phone number) show each
 // message under its field, linked by aria-describedby, with aria-invalid on the field, focus on
 // the first field in error and the message gone once the field is fixed; no browser bubbles.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAsDemo, SEED } from './fixtures';
+import { expect, test, type Locator } from '@playwright/test';
+import { isoDateFromToday, listHanasHome, loginAsDemo, SEED } from './fixtures';
 
-const HOST = { email: 'hana@club.example', name: 'Hana Sato' };
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function isoDate(daysFromToday: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + daysFromToday);
-  return d.toISOString().slice(0, 10);
-}
+const isoDate = isoDateFromToday;
 
 /** The field shows `message` under it, tied to it (or to its group of choices) for assistive technology. */
 async function expectFieldError(field: Locator, message: string, describedBy = field) {
@@ -24,26 +18,6 @@ async function expectFieldError(field: Locator, message: string, describedBy = f
 
 async function expectFieldFine(field: Locator) {
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
-}
-
-/** A listed home of Hana's, open for the next months (the API, as her editor would save it). */
-async function listHome(page: Page): Promise<number> {
-  await loginAsDemo(page, HOST);
-  const res = await page.request.post('/api/homes', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      // Portugal: the homes spec finds no home in Japan (files share the database).
-      title: `Tile House ${uid()}`,
-      city: 'Porto',
-      country: 'Portugal',
-      address: '12 Rua das Flores, Porto',
-      bedrooms: 2,
-      maxGuests: 3,
-      availability: [{ start: isoDate(20), end: isoDate(120) }],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
 }
 
 for (const [device, viewport] of [
@@ -81,7 +55,7 @@ for (const [device, viewport] of [
     });
 
     test('Request a stay: the dates and guests checked before sending, one message per field', async ({ page }) => {
-      const homeId = await listHome(page);
+      const homeId = await listHanasHome(page, { title: `Tile House ${uid()}`, maxGuests: 3 });
       await loginAsDemo(page, SEED.founding2);
       await page.setViewportSize(viewport);
       await page.goto(`/homes/${homeId}`);

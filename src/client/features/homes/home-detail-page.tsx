@@ -126,15 +126,19 @@ function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
     }),
   );
   if (stays.length === 0) return null;
+  const line = (s: HomeView['my_stays'][number]) =>
+    `${s.status === 'pending' ? 'Your request' : 'Your stay'}: ${formatShortRange(s.startDate, s.endDate)}, ${s.status}`;
+  // One stay: its line is the card's heading; several: a heading, then a line each.
+  const single = stays.length === 1;
   return (
     <section className="card home-your-stays" aria-labelledby="your-stays-title">
-      <h2 id="your-stays-title">{stays.length === 1 ? (stays[0]!.status === 'pending' ? 'Your request' : 'Your stay') : 'Your stays'}</h2>
+      <h2 id="your-stays-title" className={single ? `home-your-stay-line home-your-stay-${stays[0]!.status}` : undefined}>
+        {single ? line(stays[0]!) : 'Your requests and stays here'}
+      </h2>
       <ul className="home-your-stay-list">
         {stays.map((s) => (
           <li key={s.id} className={`home-your-stay home-your-stay-${s.status}`}>
-            <p>
-              {s.status === 'pending' ? 'Your request' : 'Your stay'}: {formatShortRange(s.startDate, s.endDate)}, {s.status}
-            </p>
+            {single ? null : <p className="home-your-stay-line">{line(s)}</p>}
             {s.status === 'pending' ? <p className="field-hint">The host has been asked; you will get an email when she answers.</p> : null}
             {s.status === 'pending' && s.can_cancel ? (
               <button type="button" className="button button-ghost button-small" onClick={() => setWithdrawing(s)}>

@@ -115,12 +115,12 @@ function AdminCounts({ admin }: { admin: NonNullable<YourClub['admin']> }) {
         <p className="muted">Nothing is waiting: no applications to review, no failed email.</p>
       ) : (
         <ul className="club-counts">
-          <li>
+          <li className={admin.pendingApplications ? undefined : 'club-count-none'}>
             <Link href="/applications">
               <strong>{admin.pendingApplications}</strong> {admin.pendingApplications === 1 ? 'application' : 'applications'} to review
             </Link>
           </li>
-          <li>
+          <li className={admin.failedMail ? undefined : 'club-count-none'}>
             <Link href="/admin/sent-mail">
               <strong>{admin.failedMail}</strong> failed {admin.failedMail === 1 ? 'email' : 'emails'} this week
             </Link>
