@@ -6,6 +6,7 @@ import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
 import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
+import { seedHomes } from './homes';
 import { seedMembers } from './members';
 import type { SeedOptions } from './options';
 
@@ -21,6 +22,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedMembers(seed);
       await seedEvents(seed);
       await seedGallery(seed);
+      await seedHomes(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.
