@@ -20,6 +20,7 @@ import { requireMember, requireSession } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recovery-codes';
+import { refuseAdminWithUnusedPasskey } from './sessions';
 import { matchTotp, newTotpSecret, normaliseTotpInput, otpauthUri } from './totp';
 
 // DECISIONS "Privacy and trust": TOTP (RFC 6238) as a second factor any member may turn on and
@@ -125,6 +126,7 @@ export function twoFactorStatus(actor: Actor): TwoFactorStatus {
 export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFactorSetup> {
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await refuseAdminWithUnusedPasskey(deps, me);
   const secret = newTotpSecret();
   const sealed = await sealTotpSecret(deps.env, me.id, secret);
   const [row] = await deps.db
