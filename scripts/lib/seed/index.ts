@@ -8,6 +8,7 @@ import { seedEvents } from './events';
 import { seedGallery } from './gallery';
 import { seedHomes } from './homes';
 import { seedMembers } from './members';
+import { seedMembershipTerms } from './membership-terms';
 import type { SeedOptions } from './options';
 
 /** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
@@ -20,6 +21,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     const adminTotpSecret = await seedBootstrap(seed);
     if (opts.demo) {
       await seedMembers(seed);
+      await seedMembershipTerms(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedHomes(seed);
