@@ -213,10 +213,19 @@ for (const [device, viewport] of DEVICES) {
 
     test('Sent mail: the Group mail tab says no group mail has been sent, not that no email has', async ({ page }) => {
       await signIn(page, viewport, 'admin');
-      // An event's confirmation email is sent mail, but not group mail.
-      const res = await page.request.get('/api/admin/sent-mail?kind=group');
-      const group = (await res.json()) as unknown[];
-      test.skip(Array.isArray(group) && group.length > 0, 'another spec sent group mail first');
+      // The demo club has sent group mail: the page's answer for the Group mail tab stands in for a
+      // club that has sent none (the other procedures of the batch, and the All email tab, are real).
+      await page.route('**/trpc/**', async (route) => {
+        const url = new URL(route.request().url());
+        const paths = url.pathname.replace(/^\/trpc\//, '').split(',');
+        const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { kind?: string } | undefined>;
+        const groupAt = paths.flatMap((p, i) => (p === 'mail.sent' && inputs[i]?.kind === 'group' ? [i] : []));
+        if (groupAt.length === 0) return route.fallback();
+        const response = await route.fetch();
+        const body = (await response.json()) as { result?: { data?: unknown } }[];
+        for (const i of groupAt) body[i] = { result: { data: { items: [], nextCursor: null } } };
+        await route.fulfill({ response, json: body });
+      });
       await page.goto('/admin/sent-mail');
       await expect(page.getByText('No group mail has been sent yet.')).toBeVisible();
       await page.getByRole('tab', { name: 'All email' }).click();
