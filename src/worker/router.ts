@@ -9,6 +9,7 @@ import { adminRouter } from './modules/admin/router';
 import { mailRouter } from './modules/mail/router';
 import { accountRouter } from './modules/account/router';
 import { membersRouter, profileRouter } from './modules/members/router';
+import { clubRouter } from './modules/club/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   admin: adminRouter,
   members: membersRouter,
   profile: profileRouter,
+  club: clubRouter,
 });
 
 export type AppRouter = typeof appRouter;

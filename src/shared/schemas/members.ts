@@ -12,7 +12,7 @@ import {
   PROFILE_TEXT_MAX,
   VISIBILITIES,
 } from '../members';
-import { INVALID_PHONE } from './membership';
+import { INVALID_PHONE } from './phone';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
 
