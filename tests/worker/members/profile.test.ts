@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CLUB_ACTIVITIES, DEFAULT_VISIBILITY, type MyProfileDto } from '../../../src/shared/members';
 import { memberProfiles } from '../../../src/worker/db/schema/members';
+import { applications } from '../../../src/worker/db/schema/membership';
 import { users } from '../../../src/worker/db/schema/users';
 import { createUser, deps, request, roles, trpc } from '../helpers';
 import { acceptedInvite } from '../membership/membership-helpers';
@@ -168,8 +169,11 @@ describe('a new member', () => {
     expect(res.status).toBe(201);
     const [user] = await deps().db.select().from(users).where(eq(users.email, app.email));
     const [row] = await deps().db.select().from(memberProfiles).where(eq(memberProfiles.userId, user!.id));
-    // The application ticked Travel and Workshops: Travel maps to the activity, Workshops to none.
-    expect(row).toMatchObject({ phone: '1-5551234567', interests: ['Travel'], visibility: {} });
+    // The application ticked Travel and Workshops: Travel maps to the activity, Workshops to none;
+    // her phone as the application stored it (E.164 since issue 31).
+    const [application] = await deps().db.select({ phone: applications.phone }).from(applications).where(eq(applications.email, app.email));
+    expect(row).toMatchObject({ phone: application!.phone, interests: ['Travel'], visibility: {} });
+    expect(row!.phone).toMatch(/^\+\d+$/);
     const other = await roles.standard();
     const seen = await (await request(`/api/members/${user!.id}`, { as: other })).json<{ phone: string | null; interests: string[] }>();
     expect(seen.phone).toBeNull();
