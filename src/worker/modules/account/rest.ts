@@ -5,7 +5,7 @@ import { deleteMyAccount } from './delete-account';
 import { exportMyData } from './export-data';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
-import { actorOf } from '../../platform/request-actor';
+import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as emailPreferences from '../mail/email-preferences';
 
 /** The member's own data (issue 12): thin adapters (the tRPC twin is router.ts). */
@@ -16,7 +16,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await emailPreferences.updateEmailPreferences(c.get('deps'), await actorOf(c), input));
   })
   .get('/api/account/export', async (c) => {
-    const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c));
+    const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c), requestMeta(c));
     return new Response(stream, {
       headers: {
         'Content-Type': 'application/zip',
