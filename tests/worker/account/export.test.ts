@@ -268,7 +268,7 @@ describe('GET /api/account/export', () => {
         .where(and(eq(auditLog.actorId, u.id), eq(auditLog.action, 'account.export')));
     expect(await counted()).toHaveLength(0);
     // From Settings (a same-origin fetch), typed in the address bar (none), or with no such header: all three allowed.
-    for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}]) {
+    for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}] as Record<string, string>[]) {
       const res = await request('/api/account/export', { as: u, headers });
       expect(res.status).toBe(200);
       await res.arrayBuffer();
