@@ -7,6 +7,7 @@ import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
 import { seedMembers } from './members';
+import { seedMembershipTerms } from './membership-terms';
 import type { SeedOptions } from './options';
 
 /** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
@@ -19,6 +20,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     const adminTotpSecret = await seedBootstrap(seed);
     if (opts.demo) {
       await seedMembers(seed);
+      await seedMembershipTerms(seed);
       await seedEvents(seed);
       await seedGallery(seed);
     }

@@ -133,6 +133,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
         isAdmin: users.isAdmin,
         totpEnabledAt: users.totpEnabledAt,
         calendarFeedNonce: users.calendarFeedNonce,
+        memberSince: users.memberSince,
+        renewsOn: users.renewsOn,
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
       })
@@ -232,6 +234,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       email: user.email,
       type: user.type,
       admin: user.isAdmin,
+      memberSince: user.memberSince,
+      renewsOn: user.renewsOn,
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
     },
