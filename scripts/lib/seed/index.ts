@@ -7,6 +7,7 @@ import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
 import { seedMembers } from './members';
+import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
 
 /** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
@@ -21,6 +22,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedMembers(seed);
       await seedEvents(seed);
       await seedGallery(seed);
+      await seedPasskeys(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.

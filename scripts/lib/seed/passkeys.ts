@@ -1,0 +1,54 @@
+// The demo's passkeys (issue 25): Amara added one on her iPhone a month ago and signs in with it,
+// and named a second one on her laptop, so Settings > Passkeys, Signed-in devices ("with a passkey")
+// and the Audit log show the feature. Both go through the real ceremonies, answered by the
+// software authenticator the worker tests use; its private keys live only in this run, so these
+// passkeys sign nobody in later. To try passkeys yourself, add one in a browser (README).
+import { PasskeyAuthenticationInputSchema, PasskeyRegistrationInputSchema } from '../../../src/shared/schemas/passkeys';
+import {
+  passkeyAuthenticationOptions,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  signInWithPasskey,
+} from '../../../src/worker/modules/auth/passkeys';
+import { relyingParty } from '../../../src/worker/platform/app-origin';
+import type { RequestMeta } from '../../../src/worker/platform/request-actor';
+import { SoftwareAuthenticator } from '../software-authenticator';
+import { DEMO_USER_AGENT, type Seed } from './context';
+
+/** The demo member with passkeys (README's seeded-data table says so). */
+export const PASSKEY_MEMBER = 'amara@club.example';
+
+const IPHONE: RequestMeta = {
+  ip: '127.0.0.1',
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+};
+const LAPTOP: RequestMeta = { ip: '127.0.0.1', userAgent: DEMO_USER_AGENT };
+
+/** "Add a passkey" in Settings on `meta`'s device, `daysAgo` days ago; `name` as she typed it, else the device's. */
+async function addPasskey(seed: Seed, email: string, daysAgo: number, meta: RequestMeta, name?: string) {
+  const deps = seed.at(seed.when(-daysAgo));
+  const me = await seed.member(email);
+  const rp = relyingParty(seed.env);
+  const authenticator = await SoftwareAuthenticator.create({ origin: rp.origins[0]!, rpId: rp.id });
+  const { options, token } = await passkeyRegistrationOptions(deps, me);
+  const response = await authenticator.register(options);
+  await registerPasskey(deps, me, meta, token, PasskeyRegistrationInputSchema.parse({ response, name }));
+  return authenticator;
+}
+
+/** "Sign in with a passkey" on the login page, at `time`. */
+async function signIn(seed: Seed, authenticator: SoftwareAuthenticator, time: number, meta: RequestMeta) {
+  const deps = seed.at(time);
+  const { options, token } = await passkeyAuthenticationOptions(deps, meta);
+  const response = await authenticator.assert(options);
+  await signInWithPasskey(deps, meta, token, PasskeyAuthenticationInputSchema.parse({ response }));
+}
+
+export async function seedPasskeys(seed: Seed): Promise<void> {
+  // In the order of the story: the audit log lists its entries in the order they were written.
+  const phone = await addPasskey(seed, PASSKEY_MEMBER, 30, IPHONE);
+  await signIn(seed, phone, seed.when(-12), IPHONE);
+  await addPasskey(seed, PASSKEY_MEMBER, 6, LAPTOP, 'Work laptop');
+  // Her phone's session of today: Signed-in devices says it began with a passkey.
+  await signIn(seed, phone, seed.when(0, -3), IPHONE);
+}
