@@ -215,8 +215,8 @@ export async function startTwoFactorLogin(deps: Deps, userId: number): Promise<P
 /**
  * The second step of a 2FA login (POST /login/2fa): the pending cookie and a TOTP or unused
  * recovery code. Rate limited per IP and per account like passwords; a pending sign-in also ends
- * after TWO_FACTOR_MAX_ATTEMPTS wrong codes. Answers the member and how she proved it; the
- * caller opens the session (account.loginTwoFactor).
+ * after TWO_FACTOR_MAX_ATTEMPTS codes. Answers the member and how she proved it; the caller opens
+ * the session (account.loginTwoFactor).
  */
 export async function passTwoFactorLogin(
   deps: Deps,
@@ -236,15 +236,25 @@ export async function passTwoFactorLogin(
   if (!found) throw new AppError('UNAUTHORIZED', EXPIRED);
   const { user } = found;
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${user.email}`);
+  // The attempt is counted before the code is checked, by the statement that checks the count:
+  // of any number of codes sent at once with one pending sign-in, at most
+  // TWO_FACTOR_MAX_ATTEMPTS are ever checked (issue 30).
+  const [counted] = await deps.db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        gt(twoFactorChallenges.expiresAt, deps.now()),
+        lt(twoFactorChallenges.attempts, TWO_FACTOR_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: twoFactorChallenges.attempts });
+  if (!counted) throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
   const method = await useSecondFactor(deps, user, input.code);
   if (!method) {
-    // Counted in D1; the last allowed wrong code ends the pending sign-in.
-    const [counted] = await deps.db
-      .update(twoFactorChallenges)
-      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.id, id))
-      .returning({ attempts: twoFactorChallenges.attempts });
-    if (!counted || counted.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
+    // The last allowed wrong code ends the pending sign-in.
+    if (counted.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
       await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
       throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
     }
