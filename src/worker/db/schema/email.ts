@@ -14,6 +14,7 @@ export const EMAIL_KINDS = [
   'group',
   'home_stay',
   'application_rejected',
+  'membership_renewal',
 ] as const;
 
 export const emailMessages = sqliteTable(
