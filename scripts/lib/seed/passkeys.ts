@@ -1,8 +1,8 @@
-// The demo's passkeys (issue 25): Amara added one on her iPhone a month ago and signs in with it,
-// and renamed a second one on her laptop, so Settings > Passkeys, Signed-in devices ("With a
-// passkey") and the Audit log (every passkey kind) show the feature. Both go through the real ceremonies, answered by the
-// software authenticator the worker tests use; its private keys live only in this run, so these
-// passkeys sign nobody in later. To try passkeys yourself, add one in a browser (README).
+// The demo's passkeys (issue 25): Amara signs in with her iPhone's passkey and has renamed her
+// laptop's, so Settings > Passkeys, Signed-in devices ("With a passkey") and the Audit log (every
+// passkey kind) show the feature. All go through the real ceremonies, answered by the software
+// authenticator the worker tests use; its private keys live only in this run, so these passkeys
+// sign nobody in later. To try passkeys yourself, add one in a browser (README).
 import { PasskeyAuthenticationInputSchema, PasskeyRegistrationInputSchema } from '../../../src/shared/schemas/passkeys';
 import {
   passkeyAuthenticationOptions,
