@@ -70,6 +70,41 @@ export function SelectField({ label, error, hint, children, ...input }: SelectFi
   );
 }
 
+interface ChoiceFieldsetProps {
+  legend: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** The choices; each checkbox or radio takes `aria-invalid={invalid}` so a submit can focus the first. */
+  children: (state: { invalid: true | undefined }) => ReactNode;
+}
+
+/** A group of checkboxes or radios under one legend, its hint and error linked like a field's. */
+export function ChoiceFieldset({ legend, error, hint, className, children }: ChoiceFieldsetProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset
+      className={[className, error ? 'fieldset-invalid' : ''].filter(Boolean).join(' ') || undefined}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+    >
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children({ invalid: error ? true : undefined })}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'success' | 'info'; children: ReactNode }) {
   if (!children) return null;
   return (

@@ -27,6 +27,7 @@ const VISITOR_LINKS: MenuLinkList = [
 const MEMBER_LINKS: MenuLinkList = [
   ['/home', 'Home'],
   ['/calendar', 'Events'],
+  ['/activities-member', 'My Schedule'],
   ['/gallery', 'Gallery'],
   ['/homes', 'Homes'],
   ['/settings', 'Settings'],

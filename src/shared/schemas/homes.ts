@@ -199,11 +199,26 @@ export interface HomeView {
   booked: AvailabilityWindow[];
   photos: HomePhoto[];
   fromProperty: boolean;
+  /**
+   * The viewer's own requests and stays at this home that have not ended (pending and accepted),
+   * soonest first: the page keeps showing what she asked for until the host decides (issue 31).
+   */
+  my_stays: MyStay[];
   can_edit: boolean;
   can_delete: boolean;
   can_request: boolean;
   can_see_address: boolean;
   can_hide: boolean;
+}
+
+/** One of the viewer's own stays at a home, as its page shows it. */
+export interface MyStay {
+  id: number;
+  startDate: string;
+  endDate: string;
+  status: 'pending' | 'accepted';
+  /** She may withdraw it (the guest cancels her pending request or accepted stay). */
+  can_cancel: boolean;
 }
 
 /** A card of the browse list. */

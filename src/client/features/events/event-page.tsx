@@ -18,7 +18,7 @@ import { BannerDialog } from './banner-picker';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
 import { EventModal } from './event-modal';
-import { ParticipantList, ParticipationTab } from './participation';
+import { JoinControls, ParticipantList, ParticipationTab } from './participation';
 import './events.css';
 
 const TABS = ['Details', 'Participation', 'Images', 'Notes and Comments'] as const;
@@ -262,16 +262,22 @@ export function EventPage() {
         <Link href="/calendar">← All events</Link>
       </p>
       <Banner event={event} />
-      <div className="event-title-row">
-        <h1>{event.title}</h1>
-        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
-        {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
-        {event.is_past ? <span className="badge badge-past">Past</span> : null}
+      <div className="event-head">
+        <div className="event-head-text">
+          <div className="event-title-row">
+            <h1>{event.title}</h1>
+            {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+            {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
+            {event.is_past ? <span className="badge badge-past">Past</span> : null}
+          </div>
+          <p className="event-meta-line">
+            {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
+          </p>
+        </div>
+        {/* Join / Leave on every tab (issue 31), not only on Participation. */}
+        <JoinControls event={event} viewerId={user?.user_id} />
       </div>
-      <p className="event-meta-line">
-        {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
-      </p>
-      <div className="tabs" role="tablist" aria-label="Event sections">
+      <div className="tabs event-tabs" role="tablist" aria-label="Event sections">
         {TABS.map((t, i) => (
           <button
             key={t}

@@ -173,6 +173,16 @@ function eventListRows(deps: Deps, me: MemberActor) {
 }
 type EventListRow = Awaited<ReturnType<ReturnType<typeof eventListRows>['all']>>[number];
 
+/** A list row as the member sees it. */
+const listRowDto = (r: EventListRow, me: MemberActor, now: number): EventDto =>
+  toEventDto(
+    r.event,
+    r,
+    { count: r.participantCount, viewerJoined: r.viewerJoined },
+    { actor: me, hasInvitation: r.viewerInvited, waitlistPlace: r.viewerWaitlistPlace },
+    now,
+  );
+
 /** 'u' upcoming (not yet ended, soonest first), 'p' past (latest first): a cursor names its list. */
 type Phase = 'u' | 'p';
 const PHASE: Record<EventList, Phase> = { upcoming: 'u', past: 'p' };
@@ -265,41 +275,42 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
       rows,
       size,
       ({ phase, row }) => [phase, row.event.startsAt, row.event.id],
-      ({ row }) =>
-        toEventDto(
-          row.event,
-          row,
-          { count: row.participantCount, viewerJoined: row.viewerJoined },
-          { actor: me, hasInvitation: row.viewerInvited, waitlistPlace: row.viewerWaitlistPlace },
-          now,
-        ),
+      ({ row }) => listRowDto(row, me, now),
     ),
     counts: counts[0] ?? (countsQuery ? { upcoming: 0, past: 0 } : null),
   };
 }
 
-/** /activities-member: the events the member joined, waits for or created, upcoming first. */
-export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto[]> {
-  const me = requireMember(actor);
-  const mine = or(
-    eq(events.createdBy, me.id),
+/** The events she joined (event_participants_user_idx) or waits for a place at (event_waitlist_user_idx). */
+const joinedOrWaiting = (deps: Deps, me: MemberActor) =>
+  or(
     inArray(
       events.id,
       deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id)),
     ),
     inArray(events.id, deps.db.select({ id: eventWaitlist.eventId }).from(eventWaitlist).where(eq(eventWaitlist.userId, me.id))),
   );
+
+/**
+ * "Your club" on /home (issue 31): her next events, joined or waiting, that have not ended,
+ * soonest first. The statement, for the caller's batch; its rows go through myNextEvents.
+ */
+export function myNextEventsQuery(deps: Deps, me: MemberActor, limit: number) {
+  return eventListRows(deps, me)
+    .where(and(gte(events.endsAt, deps.now()), joinedOrWaiting(deps, me)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}
+export const myNextEvents = (deps: Deps, me: MemberActor, rows: EventListRow[]): EventDto[] =>
+  rows.map((r) => listRowDto(r, me, deps.now()));
+
+/** /activities-member: the events the member joined, waits for or created, upcoming first. */
+export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto[]> {
+  const me = requireMember(actor);
+  const mine = or(eq(events.createdBy, me.id), joinedOrWaiting(deps, me));
   const rows = await eventListRows(deps, me).where(mine).orderBy(asc(events.startsAt), asc(events.id));
   const now = deps.now();
-  const list = rows.map((r) =>
-    toEventDto(
-      r.event,
-      r,
-      { count: r.participantCount, viewerJoined: r.viewerJoined },
-      { actor: me, hasInvitation: r.viewerInvited, waitlistPlace: r.viewerWaitlistPlace },
-      now,
-    ),
-  );
+  const list = rows.map((r) => listRowDto(r, me, now));
   // Upcoming events first (soonest first), then past ones (most recent first).
   return [...list.filter((e) => !e.is_past), ...list.filter((e) => e.is_past).reverse()];
 }

@@ -68,6 +68,17 @@ const HomeSchema = z
     booked: z.array(WindowSchema),
     photos: z.array(HomePhotoSchema),
     fromProperty: z.boolean(),
+    my_stays: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          startDate: z.string().describe('YYYY-MM-DD'),
+          endDate: z.string().describe('YYYY-MM-DD'),
+          status: z.enum(['pending', 'accepted']),
+          can_cancel: z.boolean(),
+        }),
+      )
+      .describe("The viewer's own pending and accepted stays at this home that have not ended, soonest first"),
     can_edit: z.boolean(),
     can_delete: z.boolean(),
     can_request: z.boolean(),
