@@ -50,8 +50,9 @@ const child = spawnWrangler([
   '--show-interactive-dev-session=false',
   '--log-level',
   process.env.START_LOG_LEVEL ?? 'info',
+  // INSPECTOR_PORT: a fixed port for Chrome DevTools (npm run profile records a CPU profile there).
   '--inspector-port',
-  '0',
+  process.env.INSPECTOR_PORT ?? '0',
   // GET /__scheduled runs the Cron Trigger's housekeeping on demand (README).
   '--test-scheduled',
 ]);

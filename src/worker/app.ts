@@ -38,7 +38,13 @@ const FRESH_READS: FreshReads = {
   procedures: ['membership.registrationInvite'],
 };
 
-app.use('*', requestContext(FRESH_READS), securityHeaders, originCheck, sessionActor);
+app.use(
+  '*',
+  requestContext(FRESH_READS),
+  securityHeaders,
+  originCheck,
+  sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
+);
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);
