@@ -1,4 +1,4 @@
-// npm run profile: a CPU profile of the Worker while autocannon loads one route (issue 29, ADR 0018).
+// npm run profile: a CPU profile of the Worker while autocannon loads one route (issue 29, ADR 0020).
 // Start the server with a fixed inspector port first:
 //   INSPECTOR_PORT=9229 PORT=8787 npm start
 //   npm run profile -- /api/events?limit=30      (PROFILE_BASE, PROFILE_INSPECTOR, PROFILE_REQUESTS)

@@ -1,5 +1,5 @@
 /**
- * One D1 round trip for a read (issue 29, ADR 0018): a check that would cost a round trip of its
+ * One D1 round trip for a read (issue 29, ADR 0020): a check that would cost a round trip of its
  * own (the session check) rides in the request's first batch of reads instead. D1 runs a batch's
  * statements in order on one snapshot, so the check sees exactly the state the page's reads see.
  *

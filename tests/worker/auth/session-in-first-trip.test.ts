@@ -8,7 +8,7 @@ import { sha256Hex } from '../../../src/worker/platform/crypto';
 import { withFirstTrip } from '../../../src/worker/platform/d1-first-trip';
 import { createUser, deps, insertEvent, request, trpc, unique, type TestUser } from '../helpers';
 
-// Issue 29 (ADR 0018): a member's read is one D1 round trip in all. Her session, checked once by
+// Issue 29 (ADR 0020): a member's read is one D1 round trip in all. Her session, checked once by
 // this isolate, rides in the page's own batch; whatever D1 says of it there wins over the hint.
 
 const tripsInAll = (res: Response) => Number(/D1 round trips in all: (\d+)/.exec(res.headers.get('Server-Timing') ?? '')?.[1]);

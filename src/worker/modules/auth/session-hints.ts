@@ -5,7 +5,7 @@ import type { Rider } from '../../platform/d1-first-trip';
 import { readSessionRow, sessionRowStatement, touchSession } from './sessions';
 
 /**
- * Who each session was the last time this isolate checked it (issue 29, ADR 0018): a hint, never
+ * Who each session was the last time this isolate checked it (issue 29, ADR 0020): a hint, never
  * an answer. A read that finds its session here runs with that member at once, and the session's
  * row rides in the same D1 batch as the page's reads (platform/d1-first-trip.ts); the answer is
  * kept only when the row still says the same member, so a session ended elsewhere, idle too long

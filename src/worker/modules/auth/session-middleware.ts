@@ -12,7 +12,7 @@ export type Redispatch = (req: Request, env: AppEnv['Bindings'], ctx: Context<Ap
 /**
  * Tells actorOf how to find the member behind the session cookie, lazily. A read (GET, HEAD)
  * whose session this isolate has checked before runs with that member at once and checks the
- * session in its first D1 round trip (session-hints.ts, ADR 0018); should the check find the
+ * session in its first D1 round trip (session-hints.ts, ADR 0020); should the check find the
  * session ended or changed, the answer is thrown away and the request runs again, resolving the
  * session first as every other request does.
  */

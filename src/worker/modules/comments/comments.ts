@@ -147,7 +147,7 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
   const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
   return deps.db
     .select({
-      // Named apart from the comment's id: the page is read in a D1 batch (ADR 0018), whose rows
+      // Named apart from the comment's id: the page is read in a D1 batch (ADR 0020), whose rows
       // come back keyed by column name.
       parentId: sql<number>`${parent.id}`.as('parent_id'),
       parentVisible: parentVisible(deps, me, target).mapWith(Boolean),
@@ -171,7 +171,7 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
   const target = commentableOf(input.commentableId);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  // A batch of one: the session check of a hinted request rides on it (ADR 0018).
+  // A batch of one: the session check of a hinted request rides on it (ADR 0020).
   const [rows] = await deps.db.batch([commentPageQuery(deps, me, target, after, size)]);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);

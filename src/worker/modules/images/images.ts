@@ -36,7 +36,7 @@ const NOT_LINKABLE = 'Only the members invited to that event can add images to i
 // ---------------------------------------------------------------- reading
 
 // Named apart from the image's own name and title: the first page is read in a D1 batch (it may
-// carry the session check, ADR 0018), whose rows come back keyed by column name.
+// carry the session check, ADR 0020), whose rows come back keyed by column name.
 const listColumns = {
   image: images,
   authorName: sql<string | null>`${users.name}`.as('author_name'),
@@ -133,7 +133,7 @@ export async function listImages(deps: Deps, actor: Actor, input: ListImagesInpu
   const me = requireMember(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  // A batch of one: the session check of a hinted request rides on it (ADR 0018).
+  // A batch of one: the session check of a hinted request rides on it (ADR 0020).
   const [rows] = await deps.db.batch([imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size)]);
   return toPage(
     rows,

@@ -9,7 +9,7 @@ import { BOOKMARK_HEADER, bookmarkCookie, requestBookmark, sessionStart, type Fr
  * Gives each request an id (echoed as X-Request-Id, used in logs) and its service deps, whose D1
  * is one session of the read-replicated database (ADR 0012): writes and `fresh` reads start at the
  * primary, other reads at the bookmark the browser carries, else at the nearest replica. Its D1
- * counts every round trip and lets one check ride on the first (issue 29, ADR 0018): Server-Timing
+ * counts every round trip and lets one check ride on the first (issue 29, ADR 0020): Server-Timing
  * tells the round trips in all and the time spent waiting for them.
  */
 export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
