@@ -8,7 +8,7 @@ import { users } from './users';
  * reads as an empty profile with the default visibility, listed in the directory. Her name and
  * email stay on users. Empty text is ''. The directory's search index, member_search (an FTS5
  * table that drizzle-kit does not describe), is kept in step with this table and users.name by
- * triggers: see migrations/0017_member_search.sql and modules/members/search.ts.
+ * triggers: see migrations/0018_member_search.sql and modules/members/search.ts.
  */
 export const memberProfiles = sqliteTable(
   'member_profiles',

@@ -13,6 +13,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
+import type { RequestMeta } from '../../platform/request-actor';
 import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
 import { exportProfile } from '../members/member-data';
@@ -60,9 +61,17 @@ const eventNamed = {
   timeZone: events.timeZone,
 };
 
-/** GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. */
-export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport> {
+export const CROSS_SITE_EXPORT_MESSAGE = 'Download your data from Settings: a download started by another site is refused.';
+
+/**
+ * GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. A GET
+ * carries her SameSite=Lax cookie when another site sends the browser here, so a download the
+ * browser says another site started is refused before anything is counted (issue 30); the
+ * Settings button fetches it from the app's own page (same-origin).
+ */
+export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestMeta, 'fetchSite'>): Promise<DataExport> {
   const me = requireMember(actor);
+  if (meta.fetchSite === 'cross-site' || meta.fetchSite === 'same-site') throw new AppError('FORBIDDEN', CROSS_SITE_EXPORT_MESSAGE);
   const db = deps.db;
   const now = deps.now();
   // The availability of her homes, in the same statement.

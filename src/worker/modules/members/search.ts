@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users';
 
 /*
  * The directory's search (issue 22) over member_search, the FTS5 index that migrations/
- * 0017_member_search.sql creates and its triggers keep in step with users and member_profiles.
+ * 0018_member_search.sql creates and its triggers keep in step with users and member_profiles.
  * Words and word prefixes of name, title, company and city, case- and accent-insensitive (the
  * unicode61 tokenizer with remove_diacritics, on the index and on the query alike).
  */
