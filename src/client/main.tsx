@@ -1,4 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { localTimeZone } from '../shared/date-format';
+import { TIME_ZONE_COOKIE } from '../shared/first-screen';
 import { Root } from './root';
 import { firstScreen } from './lib/first-screen';
 import { preloadPage } from './routes';
@@ -9,12 +11,24 @@ import './styles/base.css';
 
 installChunkReload();
 
+// The Worker renders a member's page with her dates in her zone (issue 27): it learns it here.
+const zone = localTimeZone();
+document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+
 const container = document.getElementById('root')!;
-if (firstScreen()) {
-  // A member's page with her first screen's answers in its HTML (issue 27): its chunks
-  // (already preloaded by the HTML) are awaited, then it renders from those answers at once. Its
-  // HTML holds the menu only, so there is nothing to hydrate.
-  void preloadPage(window.location.pathname).finally(() => createRoot(container).render(<Root />));
+const screen = firstScreen();
+if (screen) {
+  // A member's page with her first screen's answers in its HTML (issue 27): its chunks (already
+  // preloaded by the HTML) are awaited, so nothing suspends. The Worker rendered the page from
+  // those answers in her zone: React hydrates it. If her browser's zone is not the one it was
+  // rendered in (or the Worker sent the data alone), the page renders afresh from the data.
+  void preloadPage(window.location.pathname).finally(() => {
+    if (screen.rendered?.timeZone === zone) hydrateRoot(container, <Root />);
+    else {
+      container.replaceChildren();
+      createRoot(container).render(<Root />);
+    }
+  });
 } else if (container.firstElementChild) {
   // The public pages, and the members' main pages in their pending state, arrive prerendered
   // (src/client/prerender.tsx): React takes over that HTML without painting it again.

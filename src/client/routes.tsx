@@ -71,6 +71,7 @@ const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
   '/gallery': pages.Gallery,
   '/homes': pages.Homes,
   '/settings': pages.Settings,
+  '/members': pages.Members,
 };
 
 /** Loads the chunks a page's first render needs, so it renders without a fallback. */

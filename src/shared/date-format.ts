@@ -36,9 +36,24 @@ function formatter(locale: string, timeZone: string | undefined, zoneName: boole
   return f;
 }
 
-/** The zone the runtime runs in: the viewer's in a browser, UTC in the Worker. */
+let renderZone: string | undefined;
+
+/**
+ * Runs a synchronous render as if the runtime ran in `timeZone`: the Worker rendering a member's
+ * page (src/client/ssr.tsx) writes her dates in her browser's zone, as her browser will.
+ */
+export function withLocalTimeZone<T>(timeZone: string, render: () => T): T {
+  renderZone = timeZone;
+  try {
+    return render();
+  } finally {
+    renderZone = undefined;
+  }
+}
+
+/** The zone the runtime runs in: the viewer's in a browser, UTC in the Worker (or withLocalTimeZone's). */
 export function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return renderZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

@@ -25,6 +25,8 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
+  // The directory without a search (one in the URL is asked for by the page).
+  '/members': [{ path: 'members.list', input: {}, infinite: true }],
   '/settings': [
     { path: 'auth.details' },
     { path: 'account.emailPreferences' },
@@ -48,4 +50,13 @@ export interface FirstScreen {
   auth: AuthStatus;
   /** The queries of FIRST_SCREENS that answered; one that failed is left to the page to ask. */
   queries: FirstScreenAnswer[];
+  /**
+   * Set when the Worker also rendered the page's HTML from these answers (src/client/ssr.tsx), with
+   * her dates in this zone (her browser's, from the `tz` cookie): the browser then hydrates that
+   * HTML, unless its own zone differs (she travelled), when it renders afresh.
+   */
+  rendered?: { timeZone: string };
 }
+
+/** The cookie in which the browser tells the Worker its time zone, for the dates of her page. */
+export const TIME_ZONE_COOKIE = 'tz';

@@ -1,6 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { Context } from 'hono';
-import { FIRST_SCREEN_ID, FIRST_SCREENS, type FirstScreen, type FirstScreenAnswer, type FirstScreenQuery } from '../shared/first-screen';
+import { getCookie } from 'hono/cookie';
+import { isValidTimeZone } from '../shared/date-format';
+import {
+  FIRST_SCREEN_ID,
+  FIRST_SCREENS,
+  TIME_ZONE_COOKIE,
+  type FirstScreen,
+  type FirstScreenAnswer,
+  type FirstScreenQuery,
+} from '../shared/first-screen';
 import { countingDeps } from './platform/d1-round-trips';
 import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
@@ -66,6 +75,25 @@ async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScr
 }
 
 /**
+ * Her page rendered from her answers (src/client/ssr.tsx), with her dates in the zone her browser
+ * told in its `tz` cookie; null without a valid zone (the browser then renders it from the data,
+ * as before) or when the render fails (logged; the data alone still serves her).
+ */
+async function renderedPage(c: Context<AppEnv>, url: URL, screen: FirstScreen): Promise<{ html: string; screen: FirstScreen } | null> {
+  const timeZone = getCookie(c, TIME_ZONE_COOKIE);
+  if (!timeZone || timeZone.length > 64 || !isValidTimeZone(timeZone)) return null;
+  const withZone: FirstScreen = { ...screen, rendered: { timeZone } };
+  try {
+    // Loaded on the first member's page only: API requests never evaluate the client's code.
+    const { renderMemberPage } = await import('../client/ssr');
+    return { html: await renderMemberPage(url, withZone, timeZone), screen: withZone };
+  } catch (error) {
+    console.error('first screen render failed', { requestId: c.get('requestId'), path: url.pathname, error: describeError(error) });
+    return null;
+  }
+}
+
+/**
  * A member's main page: the prerendered shell (its pending state) with her first screen's answers
  * added as JSON, the pending 'No Access' taken out (the client renders her page from the data at
  * once, issue 27), the session preload dropped, and the scripts at normal priority (they now paint
@@ -96,13 +124,19 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   res.headers.delete('ETag');
   res.headers.delete('Last-Modified');
   res.headers.delete('Content-Length');
-  const json = scriptSafeJson(screen);
+  const rendered = await renderedPage(c, new URL(assetRequest.url), screen);
+  const json = scriptSafeJson(rendered?.screen ?? screen);
   return new HTMLRewriter()
     .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
       element: (el) => void el.removeAttribute('fetchpriority'),
     })
     .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
-    .on('main#main', { element: (el) => void el.setInnerContent('') })
+    .on('div#root', {
+      element: (el) => {
+        if (rendered) el.setInnerContent(rendered.html, { html: true });
+      },
+    })
+    .on('main#main', { element: (el) => void (rendered || el.setInnerContent('')) })
     .on('body', {
       element: (el) => void el.append(`<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`, { html: true }),
     })

@@ -1,18 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, SEED } from './fixtures';
 
-// Issue 27: a member's main pages arrive with their first screen's data in the HTML. The browser
-// renders them from it at once: no request for that data, no loading state, no hydration error.
+// Issue 27: a member's main pages arrive rendered, with their first screen's data, in the HTML.
+// The browser hydrates them: no request for that data, no loading state, no hydration error, and
+// the HTML's content is never taken down and painted again.
 
-/** Records, from before the page's first byte, any loading state ('Loading…', 'No Access') React puts on screen. */
+interface Watched {
+  loadingStates: string[];
+  /** Elements of the page's content (inside `main`) removed while it loads. */
+  removed: string[];
+}
+
+/** Records, from before the page's first byte, any loading state ('Loading…', 'No Access') and any content taken down. */
 async function watchLoadingStates(page: Page) {
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { loadingStates: string[] }).loadingStates = seen;
+    const watched = { loadingStates: [] as string[], removed: [] as string[] };
+    (window as unknown as { watched: Watched }).watched = watched;
     new MutationObserver((records) => {
-      for (const r of records)
+      for (const r of records) {
         for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && (n.matches('.page-status') || n.querySelector('.page-status'))) seen.push(n.textContent ?? '');
+          if (n instanceof HTMLElement && (n.matches('.page-status') || n.querySelector('.page-status')))
+            watched.loadingStates.push(n.textContent ?? '');
+        for (const n of r.removedNodes)
+          if (n instanceof HTMLElement && n.querySelector('h1')) watched.removed.push(n.outerHTML.slice(0, 80));
+      }
     }).observe(document, { childList: true, subtree: true });
   });
 }
@@ -28,6 +39,8 @@ test("a member's calendar, gallery, homes and settings render from their HTML: n
   page,
 }) => {
   await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  // /home's own requests are done before the pages below are counted.
+  await page.waitForLoadState('networkidle');
   await watchLoadingStates(page);
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -46,9 +59,14 @@ test("a member's calendar, gallery, homes and settings render from their HTML: n
     await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
     expect(dataRequests, path).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { loadingStates: string[] }).loadingStates), path).toEqual([]);
+    const watched = await page.evaluate(() => (window as unknown as { watched: Watched }).watched);
+    expect(watched.loadingStates, path).toEqual([]);
+    expect(watched.removed, `${path}: the HTML's content was replaced instead of hydrated`).toEqual([]);
     await expect(page.locator('#first-screen')).toHaveCount(1);
   }
+  // The first screen is in the HTML itself, before any script: the calendar's first event.
+  const html = await (await page.request.get('/calendar')).text();
+  expect(html.slice(html.indexOf('<div id="root">'))).toContain('Watercolour Morning');
   // The gallery's first page is there (its thumbnails), and the homes' list.
   await page.goto('/gallery');
   await expect(page.locator('.image-grid img').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { FirstScreenQuery } from '../../shared/first-screen';
+import type { FirstScreen, FirstScreenQuery } from '../../shared/first-screen';
 import { firstScreen } from './first-screen';
 
 /**
@@ -15,8 +15,7 @@ export function firstScreenKey(q: FirstScreenQuery): QueryKey {
  * Puts the answers the page arrived with into the query cache before anything renders, as fresh as
  * a fetch of this moment (the queries' staleTime then spares a second request).
  */
-export function seedFirstScreen(queryClient: QueryClient): void {
-  const screen = firstScreen();
+export function seedFirstScreen(queryClient: QueryClient, screen: FirstScreen | null = firstScreen()): void {
   if (!screen) return;
   const updatedAt = Date.now();
   for (const q of screen.queries) {

@@ -142,10 +142,21 @@ const getSnapshot = () => source.get();
  * (src/client/prerender.tsx), with the session not yet known: React hydrates with that, even when
  * the answer arrived before a lazy part of the page hydrated (the HTML preloads /auth-status), and
  * then renders again with the answer, so there is no hydration mismatch. A server render (the
- * build's, a test's) renders with whatever its source holds.
+ * build's, a test's) renders with whatever its source holds; a member's page that the Worker
+ * rendered, with the session it was rendered with.
  */
 const PENDING: AuthSnapshot = { pending: true, data: undefined };
-const getServerSnapshot = () => (typeof window === 'undefined' ? source.get() : PENDING);
+// A member's page the Worker rendered with her session (issue 27, src/client/ssr.tsx): the Worker's
+// render and the browser's hydration both read it from the first screen, one snapshot per answer.
+const renderedSnapshots = new WeakMap<AuthStatus, AuthSnapshot>();
+function renderedWith(): AuthSnapshot | null {
+  const screen = firstScreen();
+  if (!screen?.rendered) return null;
+  let snapshot = renderedSnapshots.get(screen.auth);
+  if (!snapshot) renderedSnapshots.set(screen.auth, (snapshot = { pending: false, data: screen.auth }));
+  return snapshot;
+}
+const getServerSnapshot = () => renderedWith() ?? (typeof window === 'undefined' ? source.get() : PENDING);
 
 export function useAuth() {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ID, type FirstScreen } from '../../../src/shared/first-screen';
+import { FIRST_SCREEN_ID, TIME_ZONE_COOKIE, type FirstScreen } from '../../../src/shared/first-screen';
 import { insertEvent, request, roles, unique, type TestUser } from '../helpers';
 
 // Issue 27: a member's main page carries her first screen's answers in its HTML, exactly what her
@@ -7,11 +7,24 @@ import { insertEvent, request, roles, unique, type TestUser } from '../helpers';
 
 const SCRIPT = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ID}">([^<]*)</script>`);
 
+/** Her browser's zone, as main.tsx tells it in the `tz` cookie: the Worker then renders her page too. */
+const ZONE = 'Europe/London';
+
 async function page(path: string, as?: TestUser | null, headers: Record<string, string> = {}) {
   const res = await request(path, { as: as ?? undefined, headers, contract: false });
   const html = await res.text();
   const json = SCRIPT.exec(html)?.[1];
-  return { res, html, screen: json === undefined ? null : (JSON.parse(json) as FirstScreen) };
+  return { res, html, screen: json === undefined ? null : (JSON.parse(json) as FirstScreen), root: rootOf(html) };
+}
+
+/** Her page as her browser asks for it: with her session and her zone's cookie. */
+const rendered = (path: string, as: TestUser, zone = ZONE) =>
+  page(path, null, { Cookie: `${as.cookie}; ${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}` });
+
+/** What the page shows before any script runs: the HTML inside #root. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return start < 0 ? '' : html.slice(start, html.indexOf(`<script type="application/json"`, start) >>> 0);
 }
 
 interface ListedEvent {
@@ -39,12 +52,38 @@ describe("a member's /calendar", () => {
     expect(screen?.auth).toMatchObject({ authenticated: true, user: { user_id: founding.id, can: { createEvent: true, admin: false } } });
     expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
     expect(screen?.queries.filter((q) => q.path === 'events.list')).toHaveLength(2);
-    // Her page renders from the data: no pending 'No Access', no second request for the session.
+    // Without her zone the browser renders her page from the data: no pending 'No Access'.
     expect(html).toContain('<main id="main" tabindex="-1"></main>');
+    expect(screen?.rendered).toBeUndefined();
     expect(html).not.toContain('href="/auth-status"');
     expect(html).not.toContain('fetchpriority="low"');
     // The session check and the two lists: counted, and reported.
     expect(res.headers.get('Server-Timing')).toMatch(/D1 round trips: \d+/);
+  });
+
+  it('arrives rendered in her zone: her events on screen before any script, the page hydrated from the same answers', async () => {
+    const founding = await roles.founding();
+    const title = unique('Ink & wash ');
+    await insertEvent({ title, createdBy: founding.id });
+    const { res, screen, root } = await rendered('/calendar', founding);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(screen?.rendered).toEqual({ timeZone: ZONE });
+    expect(root).toContain(title.replace('&', '&amp;'));
+    expect(root).toContain('<h1>Events</h1>');
+    expect(root).not.toContain('No Access');
+    expect(root).toMatch(new RegExp(`Logged in as <span class="member-name"><a [^>]*>${founding.name}</a>`));
+    // Her capability, read from her DTO: a Founding member may create events.
+    expect(root).toContain('>Create Event</button>');
+    expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
+  });
+
+  it('is not rendered for a zone that is not one: the data alone, as without the cookie', async () => {
+    const u = await roles.standard();
+    const { screen, html } = await rendered('/calendar', u, 'Mars/Olympus_Mons');
+    expect(screen?.auth.authenticated).toBe(true);
+    expect(screen?.rendered).toBeUndefined();
+    expect(html).toContain('<main id="main" tabindex="-1"></main>');
   });
 
   it("never carries the details of another member's invite-only event", async () => {
@@ -59,14 +98,16 @@ describe("a member's /calendar", () => {
       virtualLink: 'https://meet.example/secret-room',
       createdBy: host.id,
     });
-    const seen = await page('/calendar', viewer);
+    const seen = await rendered('/calendar', viewer);
+    expect(seen.root).toContain(title);
     const listed = eventsIn(seen.screen, 'upcoming').find((e) => e.title === title);
     // Listed for every member (DECISIONS: invite-only events are listed), without the details.
     expect(listed).toMatchObject({ location: null, virtual_link: null, viewer: { can_see_details: false } });
     expect(seen.html).not.toContain(hidden);
     expect(seen.html).not.toContain('secret-room');
     // Her own answer is her creator's view: the details are there.
-    const own = await page('/calendar', host);
+    const own = await rendered('/calendar', host);
+    expect(own.root).toContain(hidden);
     expect(eventsIn(own.screen, 'upcoming').find((e) => e.title === title)).toMatchObject({ location: hidden });
   });
 
@@ -74,14 +115,16 @@ describe("a member's /calendar", () => {
     const u = await roles.standard();
     const title = `</script><script>alert(1)</script> ${unique()}`;
     await insertEvent({ title });
-    const { html, screen } = await page('/calendar', u);
+    const { html, screen, root } = await rendered('/calendar', u);
     expect(html).not.toContain('<script>alert(1)</script>');
+    // The rendered page holds it as text.
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script[\s>]/g)?.length);
     expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
   });
 
   it('gives a visitor, or a session that ended, the plain shell', async () => {
-    const visitor = await page('/calendar', null);
+    const visitor = await page('/calendar', null, { Cookie: `${TIME_ZONE_COOKIE}=UTC` });
     expect(visitor.res.status).toBe(200);
     expect(visitor.screen).toBeNull();
     expect(visitor.html).toContain('No Access');
@@ -93,16 +136,22 @@ describe("a member's /calendar", () => {
 });
 
 describe("the other members' pages", () => {
-  it('/gallery, /homes and /settings carry their first screens; other pages carry none', async () => {
+  it('/gallery, /homes, /members and /settings carry their first screens, rendered; other pages carry none', async () => {
     const u = await roles.standard();
-    const gallery = await page('/gallery', u);
+    const gallery = await rendered('/gallery', u);
+    expect(gallery.root).toContain('Image Gallery');
     expect(gallery.screen?.queries.map((q) => q.path).sort()).toEqual(['images.eventOptions', 'images.list']);
-    const homes = await page('/homes', u);
+    const homes = await rendered('/homes', u);
+    expect(homes.root).toMatch(/<h1>Homes<\/h1>/);
     expect(homes.screen?.queries.map((q) => q.path)).toEqual(['homes.list']);
     expect(homes.screen?.queries[0]?.data).toMatchObject({ items: expect.any(Array) });
-    const settings = await page('/settings', u);
+    const settings = await rendered('/settings', u);
     expect(settings.screen?.queries.find((q) => q.path === 'auth.details')?.data).toMatchObject({ email: u.email, name: u.name });
-    const about = await page('/about', u);
+    expect(settings.root).toContain('<h1>Settings</h1>');
+    const members = await rendered('/members', u);
+    expect(members.screen?.queries.map((q) => q.path)).toEqual(['members.list']);
+    expect(members.root).toContain(u.name);
+    const about = await rendered('/about', u);
     expect(about.screen).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ceremonyProblem, loadWebAuthn, passkeysSupported, usePasskeySignIn } from '../../shared/passkeys';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
@@ -218,7 +219,9 @@ export function PasskeysSettings() {
 
   const passkeys = list.data ?? [];
   const full = passkeys.length >= MAX_PASSKEYS;
-  const supported = passkeysSupported();
+  // The Worker's render of this page (issue 27) cannot ask the browser: until hydrated, it offers the button.
+  const hydrated = useHydrated();
+  const supported = !hydrated || passkeysSupported();
   // Her password session has no admin powers while she has a passkey: signing in with it opens them.
   const useYourPasskey = Boolean(user?.needsTwoFactorSetup) && passkeys.length > 0;
 
