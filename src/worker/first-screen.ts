@@ -127,8 +127,10 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   const rendered = await renderedPage(c, new URL(assetRequest.url), screen);
   const json = scriptSafeJson(rendered?.screen ?? screen);
   return new HTMLRewriter()
+    // Rendered, the HTML paints her page and the scripts only hydrate it: they stay at low
+    // priority, as on the prerendered public pages (ADR 0013). With the data alone they paint it.
     .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
-      element: (el) => void el.removeAttribute('fetchpriority'),
+      element: (el) => void (rendered || el.removeAttribute('fetchpriority')),
     })
     .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
     .on('div#root', {

@@ -33,9 +33,10 @@ const PAGES: [path: string, firstScreen: (page: Page) => Promise<void>][] = [
   ['/gallery', (page) => expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible()],
   ['/homes', (page) => expect(page.getByRole('heading', { name: 'Homes', level: 1 })).toBeVisible()],
   ['/settings', (page) => expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()],
+  ['/members', (page) => expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()],
 ];
 
-test("a member's calendar, gallery, homes and settings render from their HTML: no request for that data, no loading state, no error", async ({
+test("a member's calendar, gallery, homes, settings and members directory arrive rendered in their HTML and hydrate: no request for that data, no loading state, no error", async ({
   page,
 }) => {
   await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);

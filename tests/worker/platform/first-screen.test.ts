@@ -65,13 +65,16 @@ describe("a member's /calendar", () => {
     const founding = await roles.founding();
     const title = unique('Ink & wash ');
     await insertEvent({ title, createdBy: founding.id });
-    const { res, screen, root } = await rendered('/calendar', founding);
+    const { res, screen, root, html } = await rendered('/calendar', founding);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(screen?.rendered).toEqual({ timeZone: ZONE });
     expect(root).toContain(title.replace('&', '&amp;'));
     expect(root).toContain('<h1>Events</h1>');
     expect(root).not.toContain('No Access');
+    // The HTML paints her page; the scripts, which only hydrate it, stay at low priority.
+    expect(html).toContain('fetchpriority="low"');
+    expect(html).not.toContain('href="/auth-status"');
     expect(root).toMatch(new RegExp(`Logged in as <span class="member-name"><a [^>]*>${founding.name}</a>`));
     // Her capability, read from her DTO: a Founding member may create events.
     expect(root).toContain('>Create Event</button>');
