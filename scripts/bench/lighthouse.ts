@@ -6,6 +6,7 @@
 // the run with the median performance score is reported, since one run swings by a few points.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { TIME_ZONE_COOKIE } from '../../src/shared/first-screen';
 import { findChromium } from '../../tests/e2e/find-chromium';
 import { seedOptionsFromEnv } from '../lib/seed/options';
@@ -50,15 +51,36 @@ export interface LighthouseRun {
   failing: string[];
 }
 
-/** One Lighthouse run of a URL in a Chromium reachable on `port`; `cookie` is sent with every request. */
+/**
+ * One Lighthouse run of a URL in a Chromium reachable on `port`, with `cookie` ("a=1; b=2") in the
+ * browser's own cookie jar. (Lighthouse's extraHeaders Cookie is replaced by the jar's cookies as
+ * soon as the page sets one, e.g. the `tz` cookie or a read bookmark: from then on the member's
+ * pages were measured signed out.)
+ */
 async function runOnce(url: string, port: number, cookie?: string): Promise<LighthouseRun> {
-  const result = await lighthouse(url, {
-    port,
-    logLevel: 'error',
-    output: 'json',
-    onlyCategories: CATEGORIES,
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  try {
+    // Each run starts from her cookies alone, as the first of her runs did.
+    const jar = await browser.cookies();
+    if (jar.length) await browser.deleteCookie(...jar);
+    if (cookie) {
+      await browser.setCookie(
+        ...cookie.split(/;\s*/).map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: new URL(url).hostname, path: '/' };
+        }),
+      );
+    }
+    return await lighthouseRun(url, port, page);
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
+async function lighthouseRun(url: string, port: number, page: Page): Promise<LighthouseRun> {
+  const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES }, undefined, page);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
