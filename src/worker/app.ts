@@ -12,6 +12,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox';
 import { adminMailRoutes } from './modules/mail/rest';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe-routes';
 import { membershipRoutes } from './modules/membership/rest';
+import { notificationsRoutes } from './modules/notifications/rest';
 import { AppError } from './platform/app-error';
 import type { FreshReads } from './platform/d1-session';
 import type { AppEnv } from './platform/hono-env';
@@ -47,6 +48,7 @@ app.route('/', imagesRoutes);
 app.route('/', videoRoutes);
 app.route('/', commentsRoutes);
 app.route('/', homesRoutes);
+app.route('/', notificationsRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);
 

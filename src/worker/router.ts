@@ -8,6 +8,7 @@ import { homesRouter } from './modules/homes/router';
 import { adminRouter } from './modules/admin/router';
 import { mailRouter } from './modules/mail/router';
 import { accountRouter } from './modules/account/router';
+import { notificationsRouter } from './modules/notifications/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   homes: homesRouter,
   mail: mailRouter,
   admin: adminRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

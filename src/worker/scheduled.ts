@@ -4,6 +4,7 @@ import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
+import { notificationsJob } from './modules/notifications/notifications-job';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
 import { describeError, redactedReason } from './platform/log-redaction';
@@ -14,7 +15,7 @@ import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job'
  * adding one is a line here. Locally, `npm start` runs wrangler dev with --test-scheduled, so
  * GET /__scheduled (or /cdn-cgi/handler/scheduled) runs them all on demand.
  */
-export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, homePhotosJob, eventRemindersJob, sessionsJob, tokensJob, staleClaimsJob];
+export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, homePhotosJob, eventRemindersJob, sessionsJob, tokensJob, staleClaimsJob, notificationsJob];
 
 /** Runs every job; one failing job is logged and does not stop the others. */
 export async function runScheduledJobs(deps: Deps, jobs: ScheduledJob[] = scheduledJobs): Promise<ScheduledJobResult[]> {

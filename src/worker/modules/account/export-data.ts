@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
+import { notificationDataOf } from '../notifications/preferences';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -221,6 +222,8 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
     twoFactor: { enabled: user.totpEnabledAt !== null, enabledAt: iso(user.totpEnabledAt) },
     calendarFeed: { enabled: user.calendarFeedNonce !== null },
     emailPreferences: Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, !optedOut.has(c)])),
+    // Issue 23: her email choice per kind of notification, and her time zone.
+    ...(await notificationDataOf(deps, me.id)),
     application: applicationRows.map(({ invitationCodeId: _code, decidedBy: _by, ...a }) => ({
       ...a,
       decidedAt: iso(a.decidedAt),

@@ -27,6 +27,7 @@ import type { Deps } from '../../platform/deps';
 import { releaseInvitationCodeQuery, useInvitationCode } from './invitation-codes';
 import { guardedAuditQuery, isoOrNull, publicFormLimit } from './membership-common';
 import { issueToken, retireTokensQuery } from './single-use-tokens';
+import { notify } from '../notifications/record';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -39,8 +40,9 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('application', meta));
   const codeId = await useInvitationCode(deps, input.invitationCode);
   const host = input.membershipType === 'Travel Host';
+  let applicationId: number;
   try {
-    await deps.db.insert(applications).values({
+    const [row] = await deps.db.insert(applications).values({
       invitationCodeId: codeId,
       fullName: input.full_name,
       email: input.email,
@@ -57,11 +59,13 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
       propertyDescription: host ? input.propertyDescription! : null,
       propertyAvailability: host ? input.propertyAvailability! : null,
       createdAt: deps.now(),
-    });
+    }).returning({ id: applications.id });
+    applicationId = row!.id;
   } catch (err) {
     await releaseInvitationCodeQuery(deps, codeId).run();
     throw err;
   }
+  await notify(deps, null, { kind: 'application', applicationId });
   return { ok: true };
 }
 

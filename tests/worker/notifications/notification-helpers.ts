@@ -1,0 +1,58 @@
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { eventParticipants } from '../../../src/worker/db/schema/events';
+import { notifications } from '../../../src/worker/db/schema/notifications';
+import type { Deps } from '../../../src/worker/platform/deps';
+import { createDeps } from '../../../src/worker/platform/deps';
+import { pendingNewsCount, processNotificationNews } from '../../../src/worker/modules/notifications/fan-out';
+import { deps, request, type TestUser } from '../helpers';
+
+/**
+ * Runs the fan-out of everything recorded until no news is left. The notifications queue's own
+ * consumer may be running it at the same time (the test Worker consumes its queues too): claims
+ * keep the two apart, and this waits for the news the consumer holds.
+ */
+export async function settleNotifications(d: Deps = deps()): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await processNotificationNews(d);
+    if ((await pendingNewsCount(d)) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('notification news still waiting after 10 s');
+}
+
+/** Deps whose clock reads `at` (the fan-out, the emails and the digest act as of then). */
+export function depsAt(at: number): Deps {
+  const d = createDeps(env);
+  d.now = () => at;
+  return d;
+}
+
+/** Her list as REST answers it. */
+export async function listOf(u: TestUser, query = ''): Promise<{ id: number; kind: string; text: string; url: string; count: number; read_at: string | null; actors: { id: number | null; name: string }[] }[]> {
+  const res = await request(`/api/notifications${query}`, { as: u });
+  if (res.status !== 200) throw new Error(`GET /api/notifications answered ${res.status}`);
+  return res.json();
+}
+
+export async function unreadOf(u: TestUser): Promise<number> {
+  const res = await request('/api/notifications/unread-count', { as: u });
+  return ((await res.json()) as { count: number }).count;
+}
+
+/** Every notification row of a member (any state), oldest first. */
+export async function rowsOf(userId: number) {
+  return deps()
+    .db.select()
+    .from(notifications)
+    .where(sql`${notifications.userId} = ${userId}`)
+    .orderBy(notifications.id);
+}
+
+/** Members take part in an event (rows written directly). */
+export async function join(eventId: number, ...members: { id: number }[]) {
+  if (members.length === 0) return;
+  await deps()
+    .db.insert(eventParticipants)
+    .values(members.map((m) => ({ eventId, userId: m.id })));
+}
