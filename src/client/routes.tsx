@@ -41,4 +41,5 @@ export const pages = {
   StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
   HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
+  Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
 };

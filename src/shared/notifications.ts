@@ -58,7 +58,12 @@ export type EmailChoice =
   | { id: EmailCategory; label: string; modes: readonly ['off', 'on']; adminOnly: false };
 
 export const EMAIL_CHOICES: readonly EmailChoice[] = [
-  ...NOTIFICATION_KINDS.map((k) => ({ id: k, label: NOTIFICATION_KIND_INFO[k].label, modes: EMAIL_MODES, adminOnly: NOTIFICATION_KIND_INFO[k].adminOnly })),
+  ...NOTIFICATION_KINDS.map((k) => ({
+    id: k,
+    label: NOTIFICATION_KIND_INFO[k].label,
+    modes: EMAIL_MODES,
+    adminOnly: NOTIFICATION_KIND_INFO[k].adminOnly,
+  })),
   ...EMAIL_CATEGORIES.map((c) => ({ id: c, label: EMAIL_CATEGORY_LABELS[c], modes: ['off', 'on'] as const, adminOnly: false as const })),
 ];
 

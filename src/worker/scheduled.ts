@@ -15,7 +15,15 @@ import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job'
  * adding one is a line here. Locally, `npm start` runs wrangler dev with --test-scheduled, so
  * GET /__scheduled (or /cdn-cgi/handler/scheduled) runs them all on demand.
  */
-export const scheduledJobs: ScheduledJob[] = [videoUploadsJob, homePhotosJob, eventRemindersJob, sessionsJob, tokensJob, staleClaimsJob, notificationsJob];
+export const scheduledJobs: ScheduledJob[] = [
+  videoUploadsJob,
+  homePhotosJob,
+  eventRemindersJob,
+  sessionsJob,
+  tokensJob,
+  staleClaimsJob,
+  notificationsJob,
+];
 
 /** Runs every job; one failing job is logged and does not stop the others. */
 export async function runScheduledJobs(deps: Deps, jobs: ScheduledJob[] = scheduledJobs): Promise<ScheduledJobResult[]> {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../shared/use-auth';
 
@@ -13,6 +13,9 @@ function MenuLink({ href, children, onNavigate }: { href: string; children: stri
     </li>
   );
 }
+
+// Issue 23: the bell and its live socket load after the page, in their own chunk.
+const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 type MenuLinkList = [href: string, label: string][];
 
@@ -97,6 +100,11 @@ export function Menu() {
           <span className="brand-name">Outstanding Women Outside Work</span>
         </Link>
         {authenticated && user ? <span className="header-user">Logged in as {user.name}</span> : null}
+        {authenticated && user ? (
+          <Suspense fallback={<span className="bell-slot" />}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
         <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           <span className="menu-button-bars" aria-hidden="true" />
           Menu

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { eventParticipants } from '../../../src/worker/db/schema/events';
 import { notifications } from '../../../src/worker/db/schema/notifications';
 import type { Deps } from '../../../src/worker/platform/deps';
+import type { Env } from '../../../src/worker/platform/env';
 import { createDeps } from '../../../src/worker/platform/deps';
 import { pendingNewsCount, processNotificationNews } from '../../../src/worker/modules/notifications/fan-out';
 import { deps, request, type TestUser } from '../helpers';
@@ -21,15 +22,37 @@ export async function settleNotifications(d: Deps = deps()): Promise<void> {
   throw new Error('notification news still waiting after 10 s');
 }
 
-/** Deps whose clock reads `at` (the fan-out, the emails and the digest act as of then). */
-export function depsAt(at: number): Deps {
-  const d = createDeps(env);
+/**
+ * Deps whose clock reads `at` (the fan-out, the emails and the digest act as of then) and whose
+ * notifications queue is a recorder: news recorded with them is never taken by the queue's real
+ * consumer (at the real time), only by what the test runs with them.
+ */
+export function depsAt(at: number): Deps & { woken: unknown[] } {
+  const woken: unknown[] = [];
+  const quietQueue = {
+    send: async (body: unknown) => void woken.push(body),
+    sendBatch: async (bodies: { body: unknown }[]) => void woken.push(...bodies.map((b) => b.body)),
+  } as unknown as Env['NOTIFY_QUEUE'];
+  const d = createDeps({ ...env, NOTIFY_QUEUE: quietQueue });
   d.now = () => at;
-  return d;
+  return Object.assign(d, { woken });
 }
 
 /** Her list as REST answers it. */
-export async function listOf(u: TestUser, query = ''): Promise<{ id: number; kind: string; text: string; url: string; count: number; read_at: string | null; actors: { id: number | null; name: string }[] }[]> {
+export async function listOf(
+  u: TestUser,
+  query = '',
+): Promise<
+  {
+    id: number;
+    kind: string;
+    text: string;
+    url: string;
+    count: number;
+    read_at: string | null;
+    actors: { id: number | null; name: string }[];
+  }[]
+> {
   const res = await request(`/api/notifications${query}`, { as: u });
   if (res.status !== 200) throw new Error(`GET /api/notifications answered ${res.status}`);
   return res.json();

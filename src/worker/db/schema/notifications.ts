@@ -27,7 +27,11 @@ export const notificationEvents = sqliteTable(
     processedAt: integer('processed_at'),
   },
   // The fan-out and the housekeeping find the unprocessed ones, oldest first.
-  (t) => [index('notification_events_pending_idx').on(t.id).where(sql`processed_at IS NULL`)],
+  (t) => [
+    index('notification_events_pending_idx')
+      .on(t.id)
+      .where(sql`processed_at IS NULL`),
+  ],
 );
 
 export const NOTIFICATION_EMAIL_STATES = ['none', 'pending', 'sent'] as const;

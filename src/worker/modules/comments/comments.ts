@@ -298,7 +298,13 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
 /** The comment's like count and whether the member likes it; no row means no such comment. */
 function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
   return deps.db
-    .select({ id: comments.id, eventId: comments.eventId, imageId: comments.imageId, likeCount: likeCountSql, userLiked: userLikedSql(me.id) })
+    .select({
+      id: comments.id,
+      eventId: comments.eventId,
+      imageId: comments.imageId,
+      likeCount: likeCountSql,
+      userLiked: userLikedSql(me.id),
+    })
     .from(comments)
     .where(and(eq(comments.id, id), commentVisible(deps, me)))
     .limit(1);

@@ -239,7 +239,12 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
   }
 
   await sendStepEmail(deps, me, after, input);
-  await notify(deps, me.id, { kind: 'stay', stayId: stay.id, step: input.status, recipientIds: [stay.guestId, stay.hostId].filter((id) => id !== me.id) });
+  await notify(deps, me.id, {
+    kind: 'stay',
+    stayId: stay.id,
+    step: input.status,
+    recipientIds: [stay.guestId, stay.hostId].filter((id) => id !== me.id),
+  });
   return toView(after, me);
 }
 

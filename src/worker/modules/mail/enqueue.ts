@@ -16,9 +16,9 @@ export interface EmailRecipient {
   name?: string | null;
   userId?: number | null;
   /**
-   * She turned this kind of email off: recorded as 'skipped', never queued. Left out for a kind
-   * that is a notification kind's instant email (a stay's steps, a waitlist place), her choice
-   * for that kind decides, read in the insert itself.
+   * She turned this kind of email off: recorded as 'skipped', never queued. For a kind that is a
+   * notification kind's instant email (a stay's steps, a waitlist place), her choice for that kind
+   * decides too, read in the insert itself.
    */
   optedOut?: boolean;
 }
@@ -124,12 +124,14 @@ export async function enqueueEmail(
   // row inside it is the one just inserted (AUTOINCREMENT ids only grow).
   const newMessageId: SQL<number> = sql`(SELECT max(${emailMessages.id}) FROM ${emailMessages})`;
   const literalNow = sql.raw(String(Math.trunc(now)));
-  // A notification kind's instant email (issue 23): skipped unless she wants that kind at once.
+  // A kind's instant email sent by its own module (issue 23: a stay's steps, a waitlist place):
+  // skipped unless she wants that kind at once. The notifications' own emails chose their
+  // recipients by it already.
   const category = categoryOfKind(email.kind);
-  const choiceKind = category && isNotificationKind(category) ? category : null;
+  const choiceKind = category && isNotificationKind(category) && !email.kind.startsWith('notification_') ? category : null;
   const statusOf = (r: EmailRecipient) => {
     if (r.optedOut) return sql`'skipped'`;
-    if (r.optedOut === undefined && choiceKind && r.userId) {
+    if (choiceKind && r.userId) {
       return sql`CASE WHEN ${instantEmailOffSql(sql`${r.userId}`, choiceKind)} THEN 'skipped' ELSE 'queued' END`;
     }
     return sql`'queued'`;

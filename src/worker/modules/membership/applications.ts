@@ -42,24 +42,27 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
   const host = input.membershipType === 'Travel Host';
   let applicationId: number;
   try {
-    const [row] = await deps.db.insert(applications).values({
-      invitationCodeId: codeId,
-      fullName: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      reason: input.reason,
-      interests: input.interests,
-      availability: input.availability,
-      referral: input.referral || null,
-      comments: input.comments || null,
-      membershipType: input.membershipType,
-      // Property fields belong to Travel Host applications only.
-      propertyAddress: host ? input.propertyAddress! : null,
-      propertyType: host ? input.propertyType! : null,
-      propertyDescription: host ? input.propertyDescription! : null,
-      propertyAvailability: host ? input.propertyAvailability! : null,
-      createdAt: deps.now(),
-    }).returning({ id: applications.id });
+    const [row] = await deps.db
+      .insert(applications)
+      .values({
+        invitationCodeId: codeId,
+        fullName: input.full_name,
+        email: input.email,
+        phone: input.phone,
+        reason: input.reason,
+        interests: input.interests,
+        availability: input.availability,
+        referral: input.referral || null,
+        comments: input.comments || null,
+        membershipType: input.membershipType,
+        // Property fields belong to Travel Host applications only.
+        propertyAddress: host ? input.propertyAddress! : null,
+        propertyType: host ? input.propertyType! : null,
+        propertyDescription: host ? input.propertyDescription! : null,
+        propertyAvailability: host ? input.propertyAvailability! : null,
+        createdAt: deps.now(),
+      })
+      .returning({ id: applications.id });
     applicationId = row!.id;
   } catch (err) {
     await releaseInvitationCodeQuery(deps, codeId).run();

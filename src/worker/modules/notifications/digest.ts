@@ -28,7 +28,11 @@ export async function sendDailyDigests(deps: Deps): Promise<{ members: number; d
   for (let round = 0; round < ROUNDS; round++) {
     const now = deps.now();
     const due = await deps.db
-      .select({ userId: notificationSettings.userId, timeZone: notificationSettings.timeZone, lastDigestAt: notificationSettings.lastDigestAt })
+      .select({
+        userId: notificationSettings.userId,
+        timeZone: notificationSettings.timeZone,
+        lastDigestAt: notificationSettings.lastDigestAt,
+      })
       .from(notificationSettings)
       .where(lte(notificationSettings.nextDigestAt, now))
       .orderBy(asc(notificationSettings.nextDigestAt))
@@ -56,7 +60,9 @@ export async function sendDailyDigests(deps: Deps): Promise<{ members: number; d
         sql`json_each(${since}) AS "since"`,
         sql`${notifications.userId} = json_extract("since"."value", '$[0]') AND ${notifications.createdAt} > json_extract("since"."value", '$[1]')`,
       )
-      .where(and(isNull(notifications.readAt), sql`${emailModeOfRowSql(sql`${notifications.userId}`, sql`${notifications.kind}`)} = 'daily'`))
+      .where(
+        and(isNull(notifications.readAt), sql`${emailModeOfRowSql(sql`${notifications.userId}`, sql`${notifications.kind}`)} = 'daily'`),
+      )
       .orderBy(asc(notifications.userId), sql`${notifications.createdAt} DESC`);
     const byMember = new Map<number, typeof rows>();
     for (const r of rows) byMember.set(r.userId, [...(byMember.get(r.userId) ?? []), r]);

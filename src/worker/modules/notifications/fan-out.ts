@@ -76,7 +76,7 @@ async function fanOut(deps: Deps, news: RecordedNews): Promise<number[]> {
     return [];
   }
   const reached: number[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await writeSlice(deps, news, plan, after);
     for (const r of rows) reached.push(r.user_id);
     if (rows.length < RECIPIENTS_PER_STATEMENT) break;
@@ -115,7 +115,12 @@ async function claimNews(deps: Deps): Promise<RecordedNews[]> {
           .limit(NEWS_PER_RUN),
       ),
     )
-    .returning({ id: notificationEvents.id, kind: notificationEvents.kind, actorId: notificationEvents.actorId, data: notificationEvents.data });
+    .returning({
+      id: notificationEvents.id,
+      kind: notificationEvents.kind,
+      actorId: notificationEvents.actorId,
+      data: notificationEvents.data,
+    });
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -145,6 +150,9 @@ export async function processNotificationNews(deps: Deps, opts: { maxRuns?: numb
 
 /** How many pieces of news wait for the fan-out (for tests and the housekeeping). */
 export async function pendingNewsCount(deps: Deps): Promise<number> {
-  const rows = await deps.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(notificationEvents).where(isNull(notificationEvents.processedAt));
+  const rows = await deps.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notificationEvents)
+    .where(isNull(notificationEvents.processedAt));
   return rows[0]?.n ?? 0;
 }

@@ -66,7 +66,9 @@ function writeChoices(deps: Deps, userId: number, choices: Partial<NotificationP
   const now = deps.now();
   return (Object.entries(choices) as [NotificationKind, EmailMode][]).map(([kind, mode]) =>
     mode === NOTIFICATION_KIND_INFO[kind].defaultEmail
-      ? deps.db.delete(notificationPreferences).where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
+      ? deps.db
+          .delete(notificationPreferences)
+          .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
       : deps.db
           .insert(notificationPreferences)
           .values({ userId, kind, mode, updatedAt: now })
@@ -122,7 +124,11 @@ export async function getNotificationSettings(deps: Deps, actor: Actor): Promise
 }
 
 /** Her browser's zone, sent by the app: the next daily summary moves to 07:00 there. */
-export async function updateNotificationSettings(deps: Deps, actor: Actor, input: NotificationSettingsInput): Promise<NotificationSettings> {
+export async function updateNotificationSettings(
+  deps: Deps,
+  actor: Actor,
+  input: NotificationSettingsInput,
+): Promise<NotificationSettings> {
   const me = requireMember(actor);
   const now = deps.now();
   const next = nextDigestAt(now, input.timeZone);

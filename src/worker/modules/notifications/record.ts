@@ -37,7 +37,9 @@ function rowsOf(news: NotificationNews): { kind: NotificationNews['kind']; data:
     case 'event_changed':
       return news.changes.length ? [{ kind: news.kind, data: { eventId: news.eventId, flags: changeFlags(news.changes) } }] : [];
     case 'stay':
-      return news.recipientIds.length ? [{ kind: news.kind, data: { stayId: news.stayId, step: news.step, recipientIds: news.recipientIds } }] : [];
+      return news.recipientIds.length
+        ? [{ kind: news.kind, data: { stayId: news.stayId, step: news.step, recipientIds: news.recipientIds } }]
+        : [];
     default: {
       const { kind, ...data } = news;
       return [{ kind, data }];

@@ -44,7 +44,10 @@ export function digestEmail(entries: EmailedEntry[], appOrigin: string) {
     .map(
       (g) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(DIGEST_HEADINGS[g.kind])}</h2>
 <ul style="padding-left:20px;margin:0">${g.items
-        .map((e) => `<li style="margin-bottom:8px"><a href="${escapeHtml(appLink(appOrigin, e.url))}" style="color:#8a5a44">${escapeHtml(e.text)}</a></li>`)
+        .map(
+          (e) =>
+            `<li style="margin-bottom:8px"><a href="${escapeHtml(appLink(appOrigin, e.url))}" style="color:#8a5a44">${escapeHtml(e.text)}</a></li>`,
+        )
         .join('')}</ul>`,
     )
     .join('\n');

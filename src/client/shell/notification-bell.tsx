@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { useTRPC } from '../lib/trpc';
+import { useLiveUnread } from '../shared/live/use-live';
+import { TrpcRoot } from '../trpc-root';
+import './notification-bell.css';
+
+/*
+ * The bell in the header (issue 23): her unread count, kept current over the live socket, and a
+ * panel of the latest ten with "See all" (/notifications). shell/menu.tsx lazy-loads this small
+ * part on every member's page (counted in her first load, scripts/lib/first-load-js.ts); the
+ * panel's code comes the first time she opens it.
+ */
+
+const BellPanel = lazy(() => import('./notification-bell-panel').then((m) => ({ default: m.BellPanel })));
+
+function BellIcon() {
+  return (
+    <svg className="bell-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.2 15.5a2.3 2.3 0 0 0 4.4 0Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+function Bell() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const panelId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const count = useQuery({ ...trpc.notifications.unreadCount.queryOptions(), staleTime: 60_000 });
+
+  useLiveUnread(
+    (n) => {
+      queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), { count: n });
+      void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
+    },
+    () => void queryClient.invalidateQueries(trpc.notifications.pathFilter()),
+  );
+
+  const n = count.data?.count ?? 0;
+  return (
+    <div className="bell" ref={wrap}>
+      <button
+        ref={button}
+        type="button"
+        className="bell-button"
+        aria-label={`Notifications, ${n} unread`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <BellIcon />
+        {n > 0 ? (
+          <span className="bell-count" aria-hidden="true">
+            {n > 99 ? '99+' : n}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div className="bell-panel" id={panelId} role="region" aria-label="Latest notifications">
+          <Suspense fallback={<p className="bell-status">Loading…</p>}>
+            <BellPanel unread={n} onClose={close} container={wrap} button={button} />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function NotificationBell() {
+  return (
+    <TrpcRoot>
+      <Bell />
+    </TrpcRoot>
+  );
+}
