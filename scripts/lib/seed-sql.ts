@@ -3,6 +3,7 @@ import { parseTotpSecret } from '../../src/worker/modules/auth/totp';
 import { slugify } from '../../src/shared/slug';
 import { zonedTimeToUtc } from '../../src/shared/date-format';
 import { sqlText } from './wrangler';
+import { notificationSeedSql } from './seed/notifications';
 
 export const SEED_DEFAULTS = {
   adminEmail: 'admin@club.example',
@@ -280,5 +281,6 @@ export async function buildSeedSql(opts: SeedOptions): Promise<string> {
       `INSERT INTO applications (invitation_code_id, full_name, email, phone, reason, interests, availability, referral, comments, membership_type, property_address, property_type, property_description, property_availability, accepted, granted_founding, created_at) VALUES ((SELECT id FROM invitation_codes WHERE code = ${sqlText(opts.inviteCode)}), ${sqlText(a.name)}, ${sqlText(a.email)}, ${sqlText(a.phone)}, ${sqlText(a.reason)}, ${sqlText(JSON.stringify(a.interests))}, ${sqlText(a.availability)}, ${sqlText(a.referral)}, NULL, ${sqlText(a.type)}, ${sqlText(p[0])}, ${sqlText(p[1])}, ${sqlText(p[2])}, ${sqlText(p[3])}, NULL, 0, ${now - 86400_000});`,
     );
   }
+  lines.push(...notificationSeedSql({ now, adminEmail: opts.adminEmail }));
   return lines.join('\n');
 }

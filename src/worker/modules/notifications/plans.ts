@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/notifications';
-import { commentableId } from '../../../shared/commentable';
 import { comments } from '../../db/schema/comments';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { homes, homeStays } from '../../db/schema/homes';
@@ -71,7 +70,7 @@ function parentOf(deps: Deps, c: CommentFacts) {
   if (c.event_id !== null) {
     const eventId = c.event_id;
     return {
-      key: commentableId('event', eventId),
+      key: `event:${eventId}`,
       url: `/events/${eventId}?tab=comments`,
       subject: c.event_title ?? '',
       detail: 'event',
@@ -80,7 +79,7 @@ function parentOf(deps: Deps, c: CommentFacts) {
   }
   const imageId = c.image_id!;
   return {
-    key: commentableId('image', imageId),
+    key: `image:${imageId}`,
     url: `/gallery?image=${imageId}`,
     subject: c.image_title || c.image_name || '',
     detail: 'image',
