@@ -104,6 +104,35 @@ describe('comment', () => {
     expect(await kindsOf(inside, 'comment')).toHaveLength(1);
     expect(await kindsOf(outside, 'comment')).toHaveLength(0);
   });
+
+  it('a member holding a live invitation sees an invite-only event: she hears of its comments', async () => {
+    const host = await roles.founding();
+    const guest = await roles.standard();
+    const priv = await insertEvent({ createdBy: host.id, exclusivity: 'invite-only' });
+    await deps()
+      .db.insert(tokens)
+      .values({
+        tokenHash: unique('hash'),
+        purpose: 'event_invitation',
+        userId: guest.id,
+        eventId: priv.id,
+        expiresAt: Date.now() + 86_400_000,
+      });
+    await comment(guest, `event-${priv.id}`);
+    await settleNotifications();
+    await comment(host, `event-${priv.id}`);
+    await settleNotifications();
+    expect(await kindsOf(guest, 'comment')).toHaveLength(1);
+    // Expired, the invitation shows her nothing: the next comment does not reach her.
+    await deps()
+      .db.update(tokens)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(tokens.eventId, priv.id));
+    await request('/api/notifications/read', { as: guest, body: { all: true } });
+    await comment(host, `event-${priv.id}`);
+    await settleNotifications();
+    expect((await kindsOf(guest, 'comment')).filter((r) => r.readAt === null)).toHaveLength(0);
+  });
 });
 
 describe('like', () => {
@@ -246,34 +275,5 @@ describe('new_event', () => {
     expect(await of(admin)).toEqual([`/events/${priv.id}`, `/events/${open.id}`]);
     expect(await of(host)).toEqual([]);
     expect((await listOf(before)).find((e) => e.kind === 'new_event')!.text).toBe(`${host.name} created a new event: ${open.title}`);
-  });
-
-  it('a member holding a live invitation sees an invite-only event: she hears of its comments', async () => {
-    const host = await roles.founding();
-    const guest = await roles.standard();
-    const priv = await insertEvent({ createdBy: host.id, exclusivity: 'invite-only' });
-    await deps()
-      .db.insert(tokens)
-      .values({
-        tokenHash: unique('hash'),
-        purpose: 'event_invitation',
-        userId: guest.id,
-        eventId: priv.id,
-        expiresAt: Date.now() + 86_400_000,
-      });
-    await comment(guest, `event-${priv.id}`);
-    await settleNotifications();
-    await comment(host, `event-${priv.id}`);
-    await settleNotifications();
-    expect(await kindsOf(guest, 'comment')).toHaveLength(1);
-    // Expired, the invitation shows her nothing: the next comment does not reach her.
-    await deps()
-      .db.update(tokens)
-      .set({ expiresAt: Date.now() - 1000 })
-      .where(eq(tokens.eventId, priv.id));
-    await request('/api/notifications/read', { as: guest, body: { all: true } });
-    await comment(host, `event-${priv.id}`);
-    await settleNotifications();
-    expect((await kindsOf(guest, 'comment')).filter((r) => r.readAt === null)).toHaveLength(0);
   });
 });
