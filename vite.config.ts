@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiDocsPage } from './scripts/lib/api-docs-plugin.js';
 import { prerenderPublicPages } from './scripts/lib/prerender-plugin.js';
 
 /**
@@ -28,6 +29,7 @@ export default defineConfig(({ command }) => ({
     react(),
     externalReactPreamble(),
     prerenderPublicPages(),
+    apiDocsPage(),
     ...(command === 'serve' ? [cloudflare({ configPath: './wrangler.toml', config: { vars: { ENVIRONMENT: 'development' } } })] : []),
   ],
   build: {

@@ -15,6 +15,9 @@ import { childEnv, ROOT } from './lib/wrangler';
 import { seedOptionsFromEnv } from './lib/seed-sql';
 
 const PORT = process.env.BENCH_PORT ?? '8870';
+// BENCH_ONLY=videos,mail runs only those sections (after the first loads and auth-status) and
+// leaves README's table as it is: a partial run is not the whole picture.
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 // The bench's own local state; ctx.sql (persistDir()) must write into the same D1 the server uses.
 process.env.PERSIST_TO = '.bench/state';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -89,7 +92,7 @@ try {
   // Lighthouse first: it measures the pages as `npm start` serves them (the demo content), before
   // the list sections seed thousands of rows.
   const sections = readdirSync(path.join(ROOT, 'scripts/bench'))
-    .filter((f) => f.endsWith('.ts') && f !== 'context.ts')
+    .filter((f) => f.endsWith('.ts') && f !== 'context.ts' && (!ONLY || ONLY.includes(f.replace(/\.ts$/, ''))))
     .sort((a, b) => Number(b === 'lighthouse.ts') - Number(a === 'lighthouse.ts') || a.localeCompare(b));
   for (const file of sections) {
     const mod = (await import(path.join(ROOT, 'scripts/bench', file))) as { run?: (c: typeof ctx) => Promise<BenchRow[]> };
@@ -127,7 +130,8 @@ const END = '<!-- /bench:results -->';
 const readme = readFileSync(README, 'utf8');
 const from = readme.indexOf(START);
 const to = readme.indexOf(END);
-if (from >= 0 && to > from) {
+if (ONLY) console.log(`BENCH_ONLY=${ONLY.join(',')}: README.md's table left as it is`);
+else if (from >= 0 && to > from) {
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { apiReferenceRoutes } from './api-reference';
 import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
 import { authRoutes } from './modules/auth/rest';
@@ -51,6 +52,7 @@ app.route('/', homesRoutes);
 app.route('/', notificationsRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);
+app.route('/', apiReferenceRoutes);
 
 app.notFound((c) => {
   // Page GETs (and HEADs) are the React app's: hand them to Workers Static Assets, whose

@@ -42,6 +42,12 @@ export const xmpUuid = () =>
     text(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description exif:GPSLatitude="48,51.5N" dc:title="${CANARY}"/></x:xmpmeta>`),
   );
 
+/** Boxes a udta (or meta, or uuid) may hide in, inside the ones the walk keeps or walks. */
+export type MetadataPlace = 'moof' | 'traf' | 'mvex' | 'edts' | 'dinf' | 'mdia' | 'minf' | 'stbl' | 'trak' | 'tref' | 'mfra';
+
+/** Novatek's GPS block as its dashcams write it: a 'free' box whose payload starts 'GPS '. */
+export const novatekGps = () => box('free', text('GPS '), u32(0x4c), text(`${CANARY}A N 4851.5 E 00221.0`));
+
 export interface Mp4Options {
   /** The movie box after the media data (what most cameras write) instead of before it. */
   moovLast?: boolean;
@@ -51,6 +57,14 @@ export interface Mp4Options {
   location?: boolean;
   /** A sample description of this format (gpmd: a GoPro telemetry track). */
   sampleFormat?: string;
+  /** More sample descriptions after the first, in this order (a telemetry format listed second). */
+  moreSampleFormats?: string[];
+  /** Fragmented: an mvex in the movie box and a movie fragment (moof/traf) before the media data. */
+  fragmented?: boolean;
+  /** User data with ©xyz coordinates (and an Apple meta and an XMP uuid) inside these boxes. */
+  metadataIn?: MetadataPlace[];
+  /** Novatek's GPS block ('free' box starting 'GPS '): at the top level, or inside the media data. */
+  freeGps?: 'top' | 'mdat';
   /** A box the allow-list keeps (stsd) carrying the Apple location key as text. */
   hiddenKey?: boolean;
   largeMdat?: boolean;
@@ -60,31 +74,61 @@ export interface Mp4Options {
 export function mp4File(opts: Mp4Options = {}): Uint8Array {
   const ftyp = box('ftyp', latin1('isom'), u32(0x200), latin1('isomiso2avc1mp41'));
   const payload = new Uint8Array(opts.mdat ?? 300).map((_, i) => (i * 7 + 3) & 255);
+  if (opts.freeGps === 'mdat') payload.set(novatekGps(), 100);
   const mdat = opts.largeMdat ? largeBox('mdat', payload) : box('mdat', payload);
-  const entry = box(
-    opts.sampleFormat ?? 'avc1',
-    new Uint8Array(78),
-    opts.hiddenKey ? text('com.apple.quicktime.location.ISO6709') : new Uint8Array(0),
-  );
+  const at = (place: MetadataPlace) => (opts.metadataIn?.includes(place) ? [box('udta', xyzAtom()), appleMeta(), xmpUuid()] : []);
+  const entry = (format: string) =>
+    box(format, new Uint8Array(78), opts.hiddenKey ? text('com.apple.quicktime.location.ISO6709') : new Uint8Array(0));
+  const entries = [opts.sampleFormat ?? 'avc1', ...(opts.moreSampleFormats ?? [])].map(entry);
+  const withMvex = opts.fragmented || opts.metadataIn?.includes('mvex');
+  const fragment = opts.fragmented
+    ? [
+        box(
+          'moof',
+          fullBox('mfhd', u32(1)),
+          box('traf', fullBox('tfhd', u32(1)), fullBox('tfdt', u32(0)), fullBox('trun', u32(0)), ...at('traf')),
+          ...at('moof'),
+        ),
+      ]
+    : [];
+  const mfra = opts.metadataIn?.includes('mfra') ? [box('mfra', fullBox('mfro', u32(16)), ...at('mfra'))] : [];
   const moovFor = (mdatAt: number) => {
     const stbl = box(
       'stbl',
-      fullBox('stsd', u32(1), entry),
+      fullBox('stsd', u32(entries.length), ...entries),
       fullBox('stts', u32(1), u32(1), u32(1000)),
       fullBox('stsc', u32(1), u32(1), u32(1), u32(1)),
       fullBox('stsz', u32(payload.length), u32(1)),
       fullBox('stco', u32(1), u32(mdatAt + (opts.largeMdat ? 16 : 8))),
+      ...at('stbl'),
     );
-    const minf = box('minf', fullBox('vmhd', new Uint8Array(8)), box('dinf', fullBox('dref', u32(0))), stbl);
-    const mdia = box('mdia', fullBox('mdhd', new Uint8Array(20)), fullBox('hdlr', u32(0), latin1('vide'), new Uint8Array(13)), minf);
-    const trak = box('trak', fullBox('tkhd', new Uint8Array(80)), mdia, ...(opts.location ? [box('udta', lociBox())] : []));
-    return box('moov', fullBox('mvhd', new Uint8Array(96)), trak, ...(opts.location ? [box('udta', xyzAtom()), appleMeta()] : []));
+    const minf = box('minf', fullBox('vmhd', new Uint8Array(8)), box('dinf', fullBox('dref', u32(0)), ...at('dinf')), stbl, ...at('minf'));
+    const mdia = box(
+      'mdia',
+      fullBox('mdhd', new Uint8Array(20)),
+      fullBox('hdlr', u32(0), latin1('vide'), new Uint8Array(13)),
+      minf,
+      ...at('mdia'),
+    );
+    const trak = box(
+      'trak',
+      fullBox('tkhd', new Uint8Array(80)),
+      ...(opts.metadataIn?.includes('tref') ? [box('tref', box('cdsc', u32(1)), ...at('tref'))] : []),
+      ...(opts.metadataIn?.includes('edts') ? [box('edts', fullBox('elst', u32(1), u32(1000), u32(0), u32(0x10000)), ...at('edts'))] : []),
+      mdia,
+      ...(opts.location ? [box('udta', lociBox())] : []),
+      ...at('trak'),
+    );
+    const mvex = withMvex ? [box('mvex', fullBox('trex', u32(1), u32(1), u32(0), u32(0), u32(0)), ...at('mvex'))] : [];
+    return box('moov', fullBox('mvhd', new Uint8Array(96)), ...mvex, trak, ...(opts.location ? [box('udta', xyzAtom()), appleMeta()] : []));
   };
+  const gps = opts.freeGps === 'top' ? [novatekGps()] : [];
+  const fragmentBytes = fragment.reduce((n, f) => n + f.length, 0);
   if (!opts.moovLast) {
     const size = moovFor(0).length;
-    return join(ftyp, moovFor(ftyp.length + size), mdat);
+    return join(ftyp, moovFor(ftyp.length + size + fragmentBytes), ...fragment, mdat, ...gps, ...mfra);
   }
-  return join(ftyp, mdat, moovFor(ftyp.length));
+  return join(ftyp, ...fragment, mdat, ...gps, moovFor(ftyp.length + fragmentBytes), ...mfra);
 }
 
 /** The same file with every box of these types (at any depth) turned into 'free' with zeros: what the walk should store. */
@@ -103,7 +147,7 @@ export function mp4Padded(file: Uint8Array, types: string[]): Uint8Array {
       at += size;
     }
   };
-  walk(0, out.length, new Set(['moov', 'trak', 'mdia', 'minf', 'stbl']));
+  walk(0, out.length, new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'mvex', 'edts', 'dinf', 'moof', 'traf', 'mfra', 'tref']));
   return out;
 }
 

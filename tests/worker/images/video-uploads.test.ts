@@ -257,7 +257,7 @@ describe('video type and size', () => {
     }
   });
 
-  it('refuses a GoPro telemetry track and a location it cannot remove, with a clear message, storing nothing', async () => {
+  it('refuses a telemetry track (GoPro first, DJI second), GPS blocks and a location it cannot remove, with a clear message, storing nothing', async () => {
     const u = await createUser();
     const gopro = await uploadWhole(u, mp4File({ sampleFormat: 'gpmd' }), 'video/mp4');
     expect(gopro.status).toBe(415);
@@ -267,6 +267,12 @@ describe('video type and size', () => {
     expect((await hidden.json<{ message: string }>()).message).toBe(
       'The location data of this video could not be removed, so it was not stored. Please export it again as MP4 or WebM.',
     );
+    // A telemetry track listed after the video, and a dashcam's GPS blocks in the media data.
+    for (const file of [mp4File({ moreSampleFormats: ['mp4a', 'djmd'] }), mp4File({ freeGps: 'mdat', mdat: 1000 })]) {
+      const refused = await uploadWhole(u, file, 'video/mp4');
+      expect(refused.status).toBe(415);
+      expect((await refused.json<{ message: string }>()).message).toMatch(/GPS track \(camera telemetry\)/);
+    }
     const cut = mp4File().subarray(0, 400);
     const short = await uploadWhole(u, cut, 'video/mp4');
     expect(short.status).toBe(415);

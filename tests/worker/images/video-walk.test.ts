@@ -13,7 +13,7 @@ import {
 } from '../../../src/worker/modules/images/video-walk';
 import { webmFormat } from '../../../src/worker/modules/images/webm-elements';
 import { CANARY, join, text } from './metadata-blocks';
-import { box, EBML_HEADER, el, mp4File, mp4Padded, webmFile, xmpUuid } from './video-fixtures';
+import { box, EBML_HEADER, el, mp4File, mp4Padded, webmFile, xmpUuid, type MetadataPlace } from './video-fixtures';
 
 /** The file walked in parts of `partSize` as the upload does it; the bytes stored, or the refusal. */
 function walkAll(format: ContainerFormat, file: Uint8Array, partSize: number): Uint8Array | WalkRefusal {
@@ -93,6 +93,53 @@ describe('the MP4 walk', () => {
     bent[ftypSize(file) + 3]! += 1; // the moov box one byte longer than its parent (the file) allows
     expect(refusal(bent)).toBe('unreadable');
     expect(refusal(join(file.subarray(0, ftypSize(file)), box('mdat', new Uint8Array(100))))).toBe('unreadable');
+  });
+
+  it('neutralises udta, meta and uuid at any depth: in a movie fragment (moof/traf), mvex, edts, dinf, mdia and the rest', () => {
+    const places: MetadataPlace[] = ['moof', 'traf', 'mvex', 'edts', 'dinf', 'mdia', 'minf', 'stbl', 'trak', 'tref', 'mfra'];
+    for (const place of places) {
+      for (const moovLast of [false, true]) {
+        const file = mp4File({ fragmented: true, metadataIn: [place], moovLast });
+        expect(hasCanary(file), place).toBe(true);
+        const expected = mp4Padded(file, ['udta', 'meta', 'uuid']);
+        expect(hasCanary(expected), place).toBe(false);
+        for (const size of [1, 7, 16, 63, 64, 65, 200, file.length]) {
+          expect(walkAll(mp4Format, file, size), `${place}, moov ${moovLast ? 'last' : 'first'}, parts of ${size}`).toEqual(expected);
+        }
+      }
+    }
+    // All at once, and what is stored walks again unchanged.
+    const file = mp4File({ fragmented: true, location: true, metadataIn: places });
+    const expected = mp4Padded(file, ['udta', 'meta', 'uuid']);
+    expect(hasCanary(expected)).toBe(false);
+    expect(walkAll(mp4Format, file, 33)).toEqual(expected);
+    expect(walkAll(mp4Format, expected, 33)).toEqual(expected);
+  });
+
+  it('reads every sample description: a GPS telemetry format listed after the video is refused', () => {
+    for (const format of ['gpmd', 'camm', 'djmd', 'dbgi']) {
+      for (const formats of [[format], ['mp4a', format], ['mp4a', 'tx3g', format]]) {
+        for (const size of [9, 64, 10_000]) {
+          const file = mp4File({ moreSampleFormats: formats, moovLast: size === 9 });
+          expect(walkAll(mp4Format, file, size), `${formats.join(',')}, parts of ${size}`).toMatchObject({ refused: 'telemetry' });
+        }
+      }
+    }
+    // Other formats after the first are ordinary tracks.
+    const file = mp4File({ moreSampleFormats: ['mp4a', 'tx3g'] });
+    expect(walkAll(mp4Format, file, 50)).toEqual(file);
+  });
+
+  it("refuses Novatek's GPS blocks ('free' boxes starting 'GPS ') at the top level and inside the media data", () => {
+    for (const freeGps of ['top', 'mdat'] as const) {
+      const file = mp4File({ freeGps, mdat: 1000 });
+      for (const size of [5, 64, 333, file.length]) {
+        expect(walkAll(mp4Format, file, size), `${freeGps}, parts of ${size}`).toMatchObject({ refused: 'telemetry' });
+      }
+    }
+    // A free box of anything else is still padding.
+    const file = join(mp4File(), box('free', text('GP'), new Uint8Array(30)));
+    expect(walkAll(mp4Format, file, 7)).toEqual(file);
   });
 
   it('refuses a part that does not start with the bytes its previous part announced', () => {

@@ -13,6 +13,9 @@ const LINKS = [
   { href: '/admin/homes', label: 'All homes and stays', note: 'Every home and stay request; hide a home from members.' },
 ];
 
+/** Pages the Worker serves itself, outside the React app: a plain link loads them. */
+const SERVER_PAGES = [{ href: '/api/docs', label: 'API reference', note: 'The REST API described (OpenAPI), for integrations and tools.' }];
+
 /** SPEC 2 admin dashboard: a welcome with the admin's name and the admin screens. */
 export function AdminDashboardPage() {
   const { user } = useAuth();
@@ -26,6 +29,14 @@ export function AdminDashboardPage() {
               <strong>{l.label}</strong>
               <span>{l.note}</span>
             </Link>
+          </li>
+        ))}
+        {SERVER_PAGES.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} className="admin-link">
+              <strong>{l.label}</strong>
+              <span>{l.note}</span>
+            </a>
           </li>
         ))}
       </ul>

@@ -18,33 +18,73 @@ export function startsWithText(b: Uint8Array, at: number, t: string): boolean {
 }
 
 /**
- * Every occurrence of any of these ASCII texts (each at least 4 bytes long), in one pass over the
- * bytes: a set Horspool search on their first 4 bytes, which looks at about one byte in four of
- * pixel data, then a full compare where a prefix may start.
+ * A set of ASCII texts (each at least 4 bytes long) compiled for textSearch: a set Horspool search
+ * on their first m bytes (m: the shortest text's length), which looks at about one byte in m of
+ * pixel or media data, then a full compare where a prefix may end. Build it once per set of texts
+ * (a module constant), not per call: the tables are 512 bytes to fill.
  */
-export function findTexts(b: Uint8Array, texts: readonly string[]): { text: string; at: number }[] {
-  const m = 4;
+export interface TextSearch {
+  readonly texts: readonly string[];
+  readonly longest: number;
+  readonly m: number;
+  readonly codes: readonly Uint8Array[];
+  /** How far the window may move when its last byte is c: as far as c allows no prefix to start earlier. */
+  readonly shift: Uint8Array;
+  readonly endsPrefix: Uint8Array;
+}
+
+export function compileTexts(texts: readonly string[]): TextSearch {
   const codes = texts.map((t) => Uint8Array.from(t, (c) => c.charCodeAt(0)));
-  if (codes.some((c) => c.length < m)) throw new Error('findTexts needs texts of 4 bytes or more');
-  // How far the window may move when its last byte is c: as far as c allows no prefix to start earlier.
+  if (codes.length === 0 || codes.some((c) => c.length < 4)) throw new Error('compileTexts needs texts of 4 bytes or more');
+  const m = Math.min(8, ...codes.map((c) => c.length));
   const shift = new Uint8Array(256).fill(m);
   const endsPrefix = new Uint8Array(256);
   for (const c of codes) {
     for (let j = 0; j < m - 1; j++) shift[c[j]!] = Math.min(shift[c[j]!]!, m - 1 - j);
     endsPrefix[c[m - 1]!] = 1;
   }
-  const out: { text: string; at: number }[] = [];
-  for (let i = 0; i + m <= b.length; i += shift[b[i + m - 1]!]!) {
+  return { texts, longest: Math.max(...codes.map((c) => c.length)), m, codes, shift, endsPrefix };
+}
+
+/**
+ * Where the first occurrence of one of the texts that lies wholly in b[from, to) starts, or -1;
+ * textAt() tells which. Time linear in to - from (a compare of at most every text's length per
+ * candidate), and nothing allocated: the video walk calls it between every two media payloads.
+ */
+export function firstTextAt(search: TextSearch, b: Uint8Array, from = 0, to = b.length): number {
+  const { m, codes, shift, endsPrefix } = search;
+  for (let i = from; i + m <= to; i += shift[b[i + m - 1]!]!) {
     if (!endsPrefix[b[i + m - 1]!]) continue;
-    for (let k = 0; k < codes.length; k++) {
-      const c = codes[k]!;
-      if (i + c.length > b.length) continue;
-      let j = 0;
-      while (j < c.length && b[i + j] === c[j]) j++;
-      if (j === c.length) out.push({ text: texts[k]!, at: i });
-    }
+    for (let k = 0; k < codes.length; k++) if (matchesAt(codes[k]!, b, i, to)) return i;
+  }
+  return -1;
+}
+
+const matchesAt = (c: Uint8Array, b: Uint8Array, i: number, to: number) => {
+  if (i + c.length > to) return false;
+  let j = 0;
+  while (j < c.length && b[i + j] === c[j]) j++;
+  return j === c.length;
+};
+
+/** Which of the texts starts at b[at] (firstTextAt's answer). */
+export const textAt = (search: TextSearch, b: Uint8Array, at: number): string =>
+  search.texts[search.codes.findIndex((c) => matchesAt(c, b, at, b.length))] ?? '';
+
+/** The occurrences of the texts that lie wholly in b[from, to), in order. */
+export function searchTexts(search: TextSearch, b: Uint8Array, from = 0, to = b.length): { text: string; at: number }[] {
+  const { m, codes, shift, endsPrefix, texts } = search;
+  const out: { text: string; at: number }[] = [];
+  for (let i = from; i + m <= to; i += shift[b[i + m - 1]!]!) {
+    if (!endsPrefix[b[i + m - 1]!]) continue;
+    for (let k = 0; k < codes.length; k++) if (matchesAt(codes[k]!, b, i, to)) out.push({ text: texts[k]!, at: i });
   }
   return out;
+}
+
+/** Every occurrence of any of these ASCII texts (each at least 4 bytes long), in one pass over the bytes. */
+export function findTexts(b: Uint8Array, texts: readonly string[]): { text: string; at: number }[] {
+  return searchTexts(compileTexts(texts), b);
 }
 
 /** Same length and bytes; compared four bytes at a time when both start on a 4-byte boundary. */

@@ -52,6 +52,8 @@ const REFUSALS: Record<Exclude<RefusalKind, 'mismatch'>, string> = {
   telemetry:
     'This video carries a GPS track (camera telemetry) that cannot be removed, so it was not stored. Please export it again without telemetry.',
   location: 'The location data of this video could not be removed, so it was not stored. Please export it again as MP4 or WebM.',
+  crowded:
+    'This video is made of too many tiny pieces to be checked safely, so it was not stored. Please export it again as MP4 (H.264/AAC) or WebM.',
 };
 const MISMATCH = 'The parts of this upload do not fit together. Please retry the upload.';
 
@@ -142,6 +144,9 @@ export interface VideoPartRequest {
  */
 export async function uploadVideoPart(deps: Deps, actor: Actor, req: VideoPartRequest): Promise<{ part: number; parts_done: number }> {
   const me = requireMember(actor);
+  // Every part request counts, before its body is read: a member cannot have the walk run on
+  // part after part faster than other writes (a 500 MB video is 50 parts).
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `video-parts:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
   if (req.part > parts) throw new AppError('BAD_REQUEST', `This upload has ${parts} parts.`);

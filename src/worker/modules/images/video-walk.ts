@@ -1,4 +1,4 @@
-import { concatBytes, findTexts } from './bytes';
+import { compileTexts, concatBytes, firstTextAt, textAt, type TextSearch } from './bytes';
 
 /**
  * The part-by-part walk of a video's container (ADR 0011). A video goes up in parts of a fixed
@@ -17,14 +17,27 @@ import { concatBytes, findTexts } from './bytes';
  *   the rewrite of its bytes that fall in the next part waits in the state (patches, zeros).
  * - Media payloads (mdat, clusters' blocks) are skipped by their sizes, not read. Everything else
  *   is searched for location signatures as a last look, with a short carry-over across parts.
+ *
+ * Cost (issue 30, ADR 0011): one pass over the part, O(part + elements) time and O(1) memory
+ * besides the part. Nothing is recorded per element: a rewrite is applied to the part the moment
+ * it is decided (only the one that reaches into the next part waits in the state), and the bytes
+ * between media payloads are searched as the walk passes them, with search tables built once. A
+ * part of more than MAX_WALK_ELEMENTS elements is refused.
  */
 
 /** Bytes of the next part that a part's request carries after its own: every header fits in them. */
 export const LOOKAHEAD = 64;
 
+/**
+ * Elements (boxes, EBML elements) one part may hold. A 10 MiB part of a real recording holds a
+ * few thousand (WebM blocks of kilobytes; an MP4's boxes are fewer still); this many means
+ * elements of about 40 bytes on average, which no camera or browser writes.
+ */
+export const MAX_WALK_ELEMENTS = 250_000;
+
 export interface Header {
-  /** Box type (MP4) or element ID in hex (WebM). */
-  id: string;
+  /** Box type (MP4, the four bytes as a big-endian number) or element ID (WebM, marker bits kept). */
+  id: number;
   headerLength: number;
   /** Header plus payload; null for a WebM element of unknown size. */
   size: number | null;
@@ -35,29 +48,45 @@ export type Action =
   | { do: 'keep' }
   /** Skip the payload, do not search it (coded media). */
   | { do: 'media' }
-  /** Walk the children with this kind's rules. */
-  | { do: 'descend'; kind: string }
+  /** Walk the children with this kind's rules, from `skip` bytes after the header (a FullBox's fields). */
+  | { do: 'descend'; kind: string; skip?: number }
   /** Replace by padding of the same size. */
   | { do: 'neutralise' }
   /** WebM: this element ends the open container of unknown size; read it again at the parent's level. */
   | { do: 'close' }
   | { do: 'refuse'; why: RefusalKind; reason: string };
 
-export type RefusalKind = 'unreadable' | 'telemetry' | 'location' | 'mismatch';
+export type RefusalKind = 'unreadable' | 'telemetry' | 'location' | 'crowded' | 'mismatch';
+
+/** The actions without fields, allocated once (decide() runs for every element). */
+export const KEEP: Action = { do: 'keep' };
+export const MEDIA: Action = { do: 'media' };
+export const NEUTRALISE: Action = { do: 'neutralise' };
+export const CLOSE: Action = { do: 'close' };
+
+/** readHeader's answers besides a header read. */
+export const SHORT = 1;
+export const BAD = 2;
 
 export interface ContainerFormat {
   rootKind: string;
   /**
-   * The header at the start of `b` (up to LOOKAHEAD bytes from it, fewer only at the end of the
-   * file) in a `kind` container with `room` bytes left: 'short' when the file ends inside it.
+   * Reads the header at b[at] in a `kind` container with `room` bytes left into `h` (one object
+   * for the whole walk: this runs for every element). b holds at least LOOKAHEAD bytes from `at`
+   * (fewer only at the end of the file). 0, or SHORT when the file ends inside it, or BAD.
    */
-  readHeader(b: Uint8Array, kind: string, room: number): Header | 'short' | 'bad';
-  /** What to do with a child of a `kind` container; `b` holds up to LOOKAHEAD bytes from its header. */
-  decide(kind: string, h: Header, b: Uint8Array, start: number): Action;
-  /** The padding that replaces a box of `size` bytes: header bytes written at `at`, zeros from `zeroFrom` (both from its start). */
-  padding(h: Header, size: number): { at: number; bytes: Uint8Array; zeroFrom: number };
+  readHeader(b: Uint8Array, at: number, kind: string, room: number, h: Header): number;
+  /** What to do with a child of a `kind` container whose header is at b[at], at file position `start`. */
+  decide(kind: string, h: Header, b: Uint8Array, at: number, start: number): Action;
+  /**
+   * The header of the padding that replaces the box whose header is at b[at]: written into `out`
+   * (16 bytes of room); answers its length. The rest of the box becomes zeros.
+   */
+  padding(h: Header, b: Uint8Array, at: number, out: Uint8Array): number;
   /** Why a walk that reached the end of the file is not a whole video, or null. */
   incomplete(seen: readonly string[]): string | null;
+  /** Signatures refused wherever they are, media payloads included: GPS telemetry written as blocks in the file. */
+  telemetry?: TextSearch;
 }
 
 interface Open {
@@ -78,6 +107,8 @@ export interface WalkState {
   media: [number, number][];
   /** The searched tail of the previous part, when the searched bytes run on into this one (hex). */
   carry: string;
+  /** The previous part's last bytes, for telemetry signatures that straddle the parts (hex; absent in states of older walks). */
+  carryAll?: string;
   /** What the previous request carried after its part: this part must start with it (hex). */
   lookahead: string;
   /** Containers met (moov, a WebM Segment), for the final check. */
@@ -88,7 +119,7 @@ export type WalkRefusal = { refused: RefusalKind; reason: string };
 export const isWalkRefusal = (r: unknown): r is WalkRefusal => typeof r === 'object' && r !== null && 'refused' in r;
 
 export function initialWalkState(): WalkState {
-  return { next: 0, stack: [], zero: [], patches: [], media: [], carry: '', lookahead: '', seen: [] };
+  return { next: 0, stack: [], zero: [], patches: [], media: [], carry: '', carryAll: '', lookahead: '', seen: [] };
 }
 
 /**
@@ -96,7 +127,7 @@ export function initialWalkState(): WalkState {
  * GPS), EXIF GPS tag names as text, and Matroska's location tag names. Long enough that the sample
  * tables and headers left do not spell them by chance.
  */
-const SIGNATURES = [
+const SIGNATURES = compileTexts([
   'com.apple.quicktime.location',
   'ISO6709',
   'http://ns.adobe.com/',
@@ -105,8 +136,8 @@ const SIGNATURES = [
   'GPSLongitude',
   'GPSCoordinates',
   '_LOCATION',
-];
-const CARRY = Math.max(...SIGNATURES.map((s) => s.length)) - 1;
+]);
+const CARRY = SIGNATURES.longest - 1;
 
 const toHex = (b: Uint8Array) => Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
 function fromHex(h: string): Uint8Array {
@@ -117,15 +148,26 @@ function fromHex(h: string): Uint8Array {
 
 const refuse = (refused: RefusalKind, reason: string): WalkRefusal => ({ refused, reason });
 
-/** Ranges of `list` clipped to [s, e), and what is left of them from e on. */
-function split(list: [number, number][], s: number, e: number) {
-  const here: [number, number][] = [];
-  const later: [number, number][] = [];
-  for (const [a, b] of list) {
-    if (a < e && b > s) here.push([Math.max(a, s), Math.min(b, e)]);
-    if (b > e) later.push([Math.max(a, e), b]);
+const NO_BYTES = new Uint8Array(0);
+
+/**
+ * The first hit of `search` in b[from, to), with `head` (the previous part's searched tail) in
+ * front of it: hits that begin in the head are found in a copy of the head and the first bytes.
+ */
+function firstHit(search: TextSearch, b: Uint8Array, from: number, to: number, head: Uint8Array) {
+  if (head.length) {
+    const joined = concatBytes([head, b.subarray(from, Math.min(to, from + search.longest - 1))]);
+    const at = firstTextAt(search, joined);
+    if (at >= 0) return { text: textAt(search, joined, at), at: at - head.length };
   }
-  return { here, later };
+  const at = firstTextAt(search, b, from, to);
+  return at >= 0 ? { text: textAt(search, b, at), at: at - from } : null;
+}
+
+/** The last `n` bytes of head followed by b[from, to) (a carry-over for the next part). */
+function tailOf(head: Uint8Array, b: Uint8Array, from: number, to: number, n: number): string {
+  const own = b.subarray(Math.max(from, to - n), to);
+  return toHex(own.length >= n ? own : concatBytes([head.subarray(Math.max(0, head.length - (n - own.length))), own]));
 }
 
 /**
@@ -140,6 +182,7 @@ export function walkPart(
   offset: number,
   lookahead: Uint8Array,
   total: number,
+  maxElements = MAX_WALK_ELEMENTS,
 ): { state: WalkState } | WalkRefusal {
   const s = offset;
   const e = offset + part.length;
@@ -149,20 +192,62 @@ export function walkPart(
   }
   if (state.next < s) return refuse('mismatch', `the walk stopped at ${state.next}, before this part`);
 
-  // LOOKAHEAD bytes from a position in this part, running on into the lookahead.
-  const windowAt = (pos: number) => {
-    const from = pos - s;
-    const to = from + LOOKAHEAD;
-    if (to <= part.length) return part.subarray(from, to);
-    return concatBytes([part.subarray(from), lookahead.subarray(0, to - part.length)]);
+  // Rewrites of earlier parts' boxes that reach into this one: zeros, then the padding headers.
+  const zero: [number, number][] = [];
+  const patches: [number, string][] = [];
+  const zeroRange = (a: number, b: number) => {
+    if (a >= b) return;
+    const from = Math.max(a, s) - s;
+    const to = Math.min(b, e) - s;
+    // A loop for the few bytes of a small box (fill() costs more to call than that).
+    if (to - from > 64) part.fill(0, from, to);
+    else for (let k = from; k < to; k++) part[k] = 0;
+    if (b > e) zero.push([Math.max(a, e), b]);
   };
+  const patch = (at: number, bytes: Uint8Array, length: number) => {
+    for (let k = 0; k < length; k++) if (at + k >= s && at + k < e) part[at + k - s] = bytes[k]!;
+    if (at + length > e) patches.push([Math.max(at, e), toHex(bytes.subarray(Math.max(0, e - at), length))]);
+  };
+  for (const [a, b] of state.zero) zeroRange(a, b);
+  for (const [at, hex] of state.patches) {
+    const bytes = fromHex(hex);
+    patch(at, bytes, bytes.length);
+  }
+
+  // The last look, as the walk goes: the bytes from `searchFrom` up to the next media payload are
+  // searched when the walk reaches that payload (every rewrite before it is applied by then).
+  const carried = fromHex(state.carry);
+  let searchFrom = s;
+  let carry = '';
+  /** Searches up to `to`; a refusal when a signature is found. */
+  const searchUpTo = (to: number): WalkRefusal | null => {
+    const end = Math.min(to, e);
+    if (end <= searchFrom) return null;
+    const head = searchFrom === s ? carried : NO_BYTES;
+    const found = firstHit(SIGNATURES, part, searchFrom - s, end - s, head);
+    if (found) return refuse('location', `signature ${JSON.stringify(found.text)} at ${searchFrom + found.at}`);
+    if (end === e) carry = tailOf(head, part, searchFrom - s, end - s, CARRY);
+    searchFrom = end;
+    return null;
+  };
+  const media: [number, number][] = [];
+  const skipMedia = (a: number, b: number): WalkRefusal | null => {
+    const hit = searchUpTo(a);
+    searchFrom = Math.max(searchFrom, Math.min(b, e));
+    if (b > e) media.push([Math.max(a, e), b]);
+    return hit;
+  };
+  for (const [a, b] of state.media) {
+    const hit = skipMedia(a, b);
+    if (hit) return hit;
+  }
 
   const stack = state.stack.map((o) => ({ ...o }));
-  const zero = [...state.zero];
-  const patches = [...state.patches];
-  const media = [...state.media];
   const seen = [...state.seen];
+  const pad = new Uint8Array(16);
+  const h: Header = { id: 0, headerLength: 0, size: null };
   let next = state.next;
+  let elements = 0;
 
   for (;;) {
     // Close the containers that end here.
@@ -171,14 +256,21 @@ export function walkPart(
       stack.pop();
     }
     if (next >= e || next >= total) break;
+    if (++elements > maxElements) return refuse('crowded', `more than ${maxElements} elements in the part at ${s}`);
     const parent = stack[stack.length - 1];
     const parentEnd = parent ? parent.end : total;
     const kind = parent ? parent.kind : format.rootKind;
-    const b = windowAt(next);
-    const h = format.readHeader(b, kind, parentEnd - next);
-    if (h === 'short') return refuse('unreadable', `the file ends inside a header at ${next}`);
-    if (h === 'bad') return refuse('unreadable', `a malformed header at ${next}`);
-    const action = format.decide(kind, h, b, next);
+    // A header near the end of the part reads on into the lookahead (at most LOOKAHEAD bytes).
+    let b = part;
+    let at = next - s;
+    if (at + LOOKAHEAD > part.length) {
+      b = concatBytes([part.subarray(at), lookahead.subarray(0, at + LOOKAHEAD - part.length)]);
+      at = 0;
+    }
+    const read = format.readHeader(b, at, kind, parentEnd - next, h);
+    if (read === SHORT) return refuse('unreadable', `the file ends inside a header at ${next}`);
+    if (read === BAD) return refuse('unreadable', `a malformed header at ${next}`);
+    const action = format.decide(kind, h, b, at, next);
     if (action.do === 'refuse') return refuse(action.why, action.reason);
     if (action.do === 'close') {
       if (!parent?.open) return refuse('unreadable', `an element at ${next} out of place`);
@@ -190,65 +282,40 @@ export function walkPart(
       // An element of unknown size (a WebM Segment or Cluster) runs to its parent's end or to
       // the first element that belongs to the parent's level.
       const end = h.size === null ? parentEnd : next + h.size;
-      if (h.size !== null && (h.size < h.headerLength || end > parentEnd))
+      if (h.size !== null && (h.size < h.headerLength + (action.skip ?? 0) || end > parentEnd))
         return refuse('unreadable', `a box at ${next} runs past its parent`);
       stack.push(h.size === null ? { end, kind: action.kind, open: true } : { end, kind: action.kind });
       if (!seen.includes(action.kind)) seen.push(action.kind);
-      next += h.headerLength;
+      next += h.headerLength + (action.skip ?? 0);
     } else {
       if (h.size === null) return refuse('unreadable', `an element of unknown size at ${next} that cannot be walked`);
       const end = next + h.size;
       if (h.size < h.headerLength || end > parentEnd) return refuse('unreadable', `a box at ${next} runs past its parent`);
-      if (action.do === 'media') media.push([next + h.headerLength, end]);
+      if (action.do === 'media') {
+        const hit = skipMedia(next + h.headerLength, end);
+        if (hit) return hit;
+      }
       if (action.do === 'neutralise') {
-        const pad = format.padding(h, h.size);
-        zero.push([next + pad.zeroFrom, end]);
-        patches.push([next + pad.at, toHex(pad.bytes)]);
+        const length = format.padding(h, b, at, pad);
+        patch(next, pad, length);
+        zeroRange(next + length, end);
       }
       next = end;
     }
   }
+  const hit = searchUpTo(e);
+  if (hit) return hit;
 
-  // The rewrite: zeros first, then the padding headers over them.
-  const z = split(zero, s, e);
-  for (const [a, b] of z.here) part.fill(0, a - s, b - s);
-  const laterPatches: [number, string][] = [];
-  for (const [at, hex] of patches) {
-    const bytes = fromHex(hex);
-    for (let k = 0; k < bytes.length; k++) if (at + k >= s && at + k < e) part[at + k - s] = bytes[k]!;
-    if (at + bytes.length > e) laterPatches.push([Math.max(at, e), hex.slice(Math.max(0, e - at) * 2)]);
+  // Telemetry blocks are refused wherever they are, media payloads included (one more pass).
+  let carryAll = '';
+  if (format.telemetry) {
+    const head = fromHex(state.carryAll ?? '');
+    const found = firstHit(format.telemetry, part, 0, part.length, head);
+    if (found) return refuse('telemetry', `a ${JSON.stringify(found.text)} block at ${s + found.at}`);
+    carryAll = tailOf(head, part, 0, part.length, format.telemetry.longest - 1);
   }
 
-  // The last look: everything but media payload, the previous part's searched tail in front.
-  const m = split(media, s, e);
-  const searched: [number, number][] = [];
-  let from = s;
-  for (const [a, b] of [...m.here].sort((x, y) => x[0] - y[0])) {
-    if (a > from) searched.push([from, a]);
-    from = Math.max(from, b);
-  }
-  if (from < e) searched.push([from, e]);
-  let carry = '';
-  for (const [a, b] of searched) {
-    const head = a === s ? fromHex(state.carry) : new Uint8Array(0);
-    const bytes = concatBytes([head, part.subarray(a - s, b - s)]);
-    const hit = findTexts(bytes, SIGNATURES)[0];
-    if (hit) return refuse('location', `signature ${JSON.stringify(hit.text)} at ${a - head.length + hit.at}`);
-    if (b === e) carry = toHex(bytes.subarray(Math.max(0, bytes.length - CARRY)));
-  }
-
-  return {
-    state: {
-      next,
-      stack,
-      zero: z.later,
-      patches: laterPatches,
-      media: m.later,
-      carry,
-      lookahead: toHex(lookahead),
-      seen,
-    },
-  };
+  return { state: { next, stack, zero, patches, media, carry, carryAll, lookahead: toHex(lookahead), seen } };
 }
 
 /** After the last part: the walk must have reached the end of the file with nothing left open. */

@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import {
+  CommentIdInputSchema,
+  CreateCommentInputSchema,
+  ImageCommentBodySchema,
+  ListCommentsInputSchema,
+  UpdateCommentBodySchema,
+} from '../../../shared/schemas/comments';
+import { describeRoutes, IsoDateTime } from '../../platform/openapi';
+import type { commentsRoutes } from './rest';
+
+/** SPEC 3 "Comment" (CommentView), with the viewer's capabilities. */
+export const CommentSchema = z
+  .object({
+    id: z.number().int(),
+    content: z.string(),
+    commentableId: z.string().describe('event:{id} or image:{id}'),
+    user_id: z.number().int().nullable().describe("null once the author's account is deleted"),
+    username: z.string().nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime.nullable(),
+    like_count: z.number().int(),
+    user_liked: z.boolean(),
+    can_edit: z.boolean(),
+    can_delete: z.boolean(),
+  })
+  .meta({ id: 'Comment' });
+
+const LikeStateSchema = z
+  .object({ id: z.number().int(), like_count: z.number().int(), user_liked: z.boolean() })
+  .meta({ id: 'CommentLikeState' });
+
+const commentNotFound = [404] as const;
+
+/** The REST routes of comments.ts, described for GET /api/openapi.json (issue 26). */
+export const commentsRestDocs = describeRoutes<typeof commentsRoutes>()('Comments', {
+  'GET /api/comments': {
+    operationId: 'listComments',
+    summary: 'A page of the comments on an event or an image, newest first',
+    access: 'member',
+    query: ListCommentsInputSchema,
+    paged: true,
+    responses: { 200: z.array(CommentSchema) },
+    errors: [...commentNotFound],
+  },
+  'POST /api/comments': {
+    operationId: 'createComment',
+    summary: 'Post a comment',
+    access: 'member',
+    body: CreateCommentInputSchema,
+    responses: { 201: CommentSchema },
+    errors: [404],
+  },
+  'PUT /api/comments/:id': {
+    operationId: 'updateComment',
+    summary: 'Edit her own comment',
+    access: 'member',
+    params: CommentIdInputSchema,
+    body: UpdateCommentBodySchema,
+    responses: { 200: CommentSchema },
+    errors: [404],
+  },
+  'DELETE /api/comments/:id': {
+    operationId: 'deleteComment',
+    summary: 'Delete a comment (its author or an admin)',
+    access: 'member',
+    params: CommentIdInputSchema,
+    responses: { 200: z.object({ ok: z.literal(true), id: z.number().int() }) },
+    errors: [404],
+  },
+  'POST /api/comments/:id/like': {
+    operationId: 'likeComment',
+    summary: 'Like a comment (once per member)',
+    access: 'member',
+    params: CommentIdInputSchema,
+    responses: { 200: LikeStateSchema },
+    errors: [404],
+  },
+  'DELETE /api/comments/:id/unlike': {
+    operationId: 'unlikeComment',
+    summary: 'Take her like back',
+    access: 'member',
+    params: CommentIdInputSchema,
+    responses: { 200: LikeStateSchema },
+    errors: [404],
+  },
+  'POST /api/images/:id/comments': {
+    operationId: 'createImageComment',
+    summary: "Comment on an image (SPEC 7's older route; same rules as POST /api/comments)",
+    access: 'member',
+    params: CommentIdInputSchema,
+    body: ImageCommentBodySchema,
+    responses: { 201: CommentSchema },
+    errors: [404],
+  },
+});
