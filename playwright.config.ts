@@ -26,7 +26,9 @@ export default defineConfig({
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
+    // eight engineers' test runs, this has taken more than three minutes.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -12,7 +12,7 @@ import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
 import { createContext, latencyRows, measureInterleaved, STATIC_ASSET, type BenchRow } from './bench/context';
 import { FIRST_LOADS, firstLoadInBrowser, kb, type FirstLoad } from './lib/first-load-js';
 import { childEnv, ROOT } from './lib/wrangler';
-import { seedOptionsFromEnv } from './lib/seed-sql';
+import { seedOptionsFromEnv } from './lib/seed/options';
 
 const PORT = process.env.BENCH_PORT ?? '8870';
 // BENCH_ONLY=videos,mail runs only those sections (after the first loads and auth-status) and

@@ -13,7 +13,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { hotp, timeStep } from '../src/worker/modules/auth/totp';
 import { ApiContract } from '../tests/worker/openapi-contract';
-import { DEMO_MEMBERS, seedOptionsFromEnv } from './lib/seed-sql';
+import { DEMO_MEMBERS } from './lib/seed/members';
+import { seedOptionsFromEnv } from './lib/seed/options';
 import { childEnv, ROOT } from './lib/wrangler';
 
 const PORT = process.env.FUZZ_PORT ?? '8891';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { totpCode } from '../src/worker/modules/auth/totp';
 import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
-import { seedOptionsFromEnv } from './lib/seed-sql';
+import { seedOptionsFromEnv } from './lib/seed/options';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -16,7 +16,7 @@ if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(clientDir, 'index.ht
   run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]);
 }
 
-const opts = await prepareLocalDatabase();
+const opts = await prepareLocalDatabase({ appOrigin: `http://127.0.0.1:${port}` });
 
 console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);

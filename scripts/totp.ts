@@ -3,7 +3,7 @@
 // would show it (RFC 6238, 30 s). Without SECRET: SEED_ADMIN_TOTP_SECRET, else the demo admin's
 // documented secret. For local use and tests; a real account's code comes from a phone.
 import { parseTotpSecret, TOTP_PERIOD_SECONDS, totpCode } from '../src/worker/modules/auth/totp';
-import { SEED_DEFAULTS } from './lib/seed-sql';
+import { SEED_DEFAULTS } from './lib/seed/options';
 
 const given = process.argv[2] ?? process.env.SEED_ADMIN_TOTP_SECRET ?? SEED_DEFAULTS.adminTotpSecret;
 const secret = parseTotpSecret(given);

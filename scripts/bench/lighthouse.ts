@@ -7,7 +7,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../../tests/e2e/find-chromium';
-import { seedOptionsFromEnv } from '../lib/seed-sql';
+import { seedOptionsFromEnv } from '../lib/seed/options';
 import type { BenchContext, BenchRow } from './context';
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';

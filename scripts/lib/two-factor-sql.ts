@@ -15,7 +15,7 @@ export async function enableTwoFactorSql(opts: {
   secret: string;
   dataEncryptionKey: string;
   recoveryCodes: boolean;
-}): Promise<{ sql: string; otpauthUri: string; recoveryCodes: string[] }> {
+}): Promise<{ sql: string; statements: string[]; otpauthUri: string; recoveryCodes: string[] }> {
   const now = Date.now();
   const sealed = await sealTotpSecret({ DATA_ENCRYPTION_KEY: opts.dataEncryptionKey }, opts.userId, opts.secret);
   const codes = opts.recoveryCodes ? newRecoveryCodes() : [];
@@ -30,5 +30,5 @@ export async function enableTwoFactorSql(opts: {
       `INSERT INTO two_factor_recovery_codes (user_id, code_hash, used_at, created_at) VALUES (${opts.userId}, '${hash}', NULL, ${now});`,
     );
   }
-  return { sql: lines.join('\n'), otpauthUri: otpauthUri(opts.secret, opts.email, CLUB_NAME), recoveryCodes: codes };
+  return { sql: lines.join('\n'), statements: lines, otpauthUri: otpauthUri(opts.secret, opts.email, CLUB_NAME), recoveryCodes: codes };
 }

@@ -1,6 +1,6 @@
 import { expect, type Cookie, type Page } from '@playwright/test';
 import { hotp, timeStep } from '../../src/worker/modules/auth/totp';
-import { SEED_DEFAULTS } from '../../scripts/lib/seed-sql';
+import { SEED_DEFAULTS } from '../../scripts/lib/seed/options';
 
 export const SEED = {
   // The demo seed turns 2FA on for the admin with the secret README documents.

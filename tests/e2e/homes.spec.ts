@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { latestMailTo, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 import { gradientPng } from './test-images';
 
-// Claire's seeded property (scripts/lib/seed-sql.ts) is "South Kihei Rd, Maui". Priya is the
+// Claire's seeded property (scripts/lib/seed/members.ts) is "South Kihei Rd, Maui". Priya is the
 // guest: other specs sign her in and change her type, none reads her homes or stays.
 const HOST = SEED.travelHost;
 const GUEST = { email: 'priya@club.example', name: 'Priya Raman' };

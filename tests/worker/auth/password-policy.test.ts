@@ -1,7 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, EMAIL_PASSWORD_MESSAGE, passwordProblem } from '../../../src/worker/modules/auth/password-policy';
-import { DEMO_MEMBERS, SEED_DEFAULTS } from '../../../scripts/lib/seed-sql';
+import { DEMO_MEMBERS } from '../../../scripts/lib/seed/members';
+import { SEED_DEFAULTS } from '../../../scripts/lib/seed/options';
 import { createUser, request, TEST_PASSWORD, trpc } from '../helpers';
 
 const ranked = dictionary['passwords-common'];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { INSTANT_EMAIL_MERGE_MS } from '../../../shared/notifications';
 import { notificationActors, notificationEvents, notifications } from '../../db/schema/notifications';
 import type { Deps } from '../../platform/deps';
@@ -97,8 +97,11 @@ async function fanOut(deps: Deps, news: RecordedNews): Promise<number[]> {
   return reached;
 }
 
-/** Takes up to NEWS_PER_RUN unprocessed pieces of news (none another live run holds), oldest first. */
-async function claimNews(deps: Deps): Promise<RecordedNews[]> {
+/**
+ * Takes up to NEWS_PER_RUN unprocessed pieces of news (none another live run holds), oldest first;
+ * with `recordedBy`, only those recorded by then (the demo seed replays its story in order).
+ */
+async function claimNews(deps: Deps, recordedBy?: number): Promise<RecordedNews[]> {
   const now = deps.now();
   const free = or(isNull(notificationEvents.claimedAt), lt(notificationEvents.claimedAt, now - STALE_NEWS_MS));
   const rows = await deps.db
@@ -110,7 +113,13 @@ async function claimNews(deps: Deps): Promise<RecordedNews[]> {
         deps.db
           .select({ id: notificationEvents.id })
           .from(notificationEvents)
-          .where(and(isNull(notificationEvents.processedAt), free))
+          .where(
+            and(
+              isNull(notificationEvents.processedAt),
+              recordedBy === undefined ? undefined : lte(notificationEvents.createdAt, recordedBy),
+              free,
+            ),
+          )
           .orderBy(asc(notificationEvents.id))
           .limit(NEWS_PER_RUN),
       ),
@@ -128,11 +137,14 @@ async function claimNews(deps: Deps): Promise<RecordedNews[]> {
  * Runs the fan-out until no news is left (or `maxRuns` claims were made), then tells the members
  * reached who have a live socket their new unread count. Answers how many pieces of news it wrote.
  */
-export async function processNotificationNews(deps: Deps, opts: { maxRuns?: number } = {}): Promise<{ news: number; reached: number }> {
+export async function processNotificationNews(
+  deps: Deps,
+  opts: { maxRuns?: number; recordedBy?: number } = {},
+): Promise<{ news: number; reached: number }> {
   let count = 0;
   const reached = new Set<number>();
   for (let run = 0; run < (opts.maxRuns ?? 8); run++) {
-    const claimed = await claimNews(deps);
+    const claimed = await claimNews(deps, opts.recordedBy);
     for (const news of claimed) {
       try {
         for (const id of await fanOut(deps, news)) reached.add(id);

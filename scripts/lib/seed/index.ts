@@ -1,0 +1,34 @@
+// The seed of an empty local database: the admin and the invitation code always, and with
+// SEED_DEMO (the default) the demo club, one file a domain, each through the Worker's own services
+// (ADR 0015). A domain's demo content is one more line here, in the order its data depends on.
+import { users } from '../../../src/worker/db/schema/users';
+import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
+import { openSeed } from './context';
+import { seedEvents } from './events';
+import { seedGallery } from './gallery';
+import { seedMembers } from './members';
+import { seedNotifications } from './notifications';
+import type { SeedOptions } from './options';
+
+/** Seeds the local D1 and R2 of persistDir() if the database holds no member yet; says whether it did. */
+export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
+  const { seed, dispose } = await openSeed(opts);
+  try {
+    const [any] = await seed.at(seed.now).db.select({ id: users.id }).from(users).limit(1);
+    if (any) return false;
+    console.log(`Seeding an empty database${opts.demo ? ' with demo content' : ''}…`);
+    const adminTotpSecret = await seedBootstrap(seed);
+    if (opts.demo) {
+      await seedMembers(seed);
+      await seedEvents(seed);
+      await seedGallery(seed);
+      await seedNotifications(seed);
+    }
+    await seedBootstrapEnd(seed, adminTotpSecret);
+    // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.
+    await seed.deliverMail();
+    return true;
+  } finally {
+    await dispose();
+  }
+}
