@@ -27,8 +27,8 @@ export default defineConfig({
     url: `${BASE_URL}/auth-status`,
     reuseExistingServer: false,
     // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
-    // eight engineers' test runs, this has taken more than three minutes.
-    timeout: 300_000,
+    // eight engineers' test runs (load average 20+) this has taken 210 s; 7 minutes leaves room.
+    timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -3,6 +3,7 @@ import { apiReferenceRoutes } from './api-reference';
 import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
 import { authRoutes } from './modules/auth/rest';
+import { passkeyRoutes } from './modules/auth/passkeys-rest';
 import { sessionActor } from './modules/auth/session-middleware';
 import { commentsRoutes } from './modules/comments/rest';
 import { eventsRoutes } from './modules/events/rest';
@@ -40,6 +41,7 @@ app.use('*', requestContext(FRESH_READS), securityHeaders, originCheck, sessionA
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);
+app.route('/', passkeyRoutes);
 app.route('/', accountRoutes);
 app.route('/', unsubscribeRoutes);
 app.route('/', membershipRoutes);

@@ -2,6 +2,7 @@ import type { apiReferenceRoutes } from './api-reference';
 import { accountRestDocs } from './modules/account/rest-docs';
 import { adminRestDocs } from './modules/admin/rest-docs';
 import { authRestDocs } from './modules/auth/rest-docs';
+import { passkeysRestDocs } from './modules/auth/passkeys-rest-docs';
 import { commentsRestDocs } from './modules/comments/rest-docs';
 import { eventsRestDocs } from './modules/events/rest-docs';
 import { homesRestDocs } from './modules/homes/rest-docs';
@@ -36,6 +37,7 @@ const referenceRestDocs = describeRoutes<typeof apiReferenceRoutes>()('Reference
 
 export const REST_DOCS: RestDocs[] = [
   authRestDocs,
+  passkeysRestDocs,
   accountRestDocs,
   membershipRestDocs,
   eventsRestDocs,

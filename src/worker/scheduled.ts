@@ -2,6 +2,7 @@ import { eventRemindersJob } from './modules/events/reminders-job';
 import { homePhotosJob } from './modules/homes/home-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
+import { passkeyChallengesJob } from './modules/auth/passkey-challenges';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
 import { notificationsJob } from './modules/notifications/notifications-job';
@@ -20,6 +21,7 @@ export const scheduledJobs: ScheduledJob[] = [
   homePhotosJob,
   eventRemindersJob,
   sessionsJob,
+  passkeyChallengesJob,
   tokensJob,
   staleClaimsJob,
   notificationsJob,

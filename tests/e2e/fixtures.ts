@@ -111,3 +111,70 @@ export function linkIn(mail: MailboxEntry, pathPrefix: string): string {
   const url = new URL(match[0]);
   return url.pathname + url.search;
 }
+
+/** Same-site headers for a write sent through page.request. */
+export const sameSiteHeaders = (page: Page) => ({ Origin: new URL(page.url()).origin });
+
+/**
+ * An application through the public API with the seeded code, as a Travel Host when a property
+ * address is given; answers its id (the admin's page lists it). `admin` is a signed-in admin's page.
+ */
+export async function applyForMembership(
+  admin: Page,
+  who: { name: string; email: string },
+  opts: { propertyAddress?: string } = {},
+): Promise<number> {
+  const res = await admin.request.post('/request', {
+    headers: sameSiteHeaders(admin),
+    data: {
+      invitationCode: SEED.inviteCode,
+      full_name: who.name,
+      email: who.email,
+      phone: '1-5551234567',
+      reason: 'I would love to meet women who build things.',
+      interests: ['Travel'],
+      availability: 'Weekends',
+      referral: 'Eleanor Vance',
+      comments: '',
+      membershipType: opts.propertyAddress ? 'Travel Host' : 'Standard',
+      ...(opts.propertyAddress
+        ? {
+            propertyAddress: opts.propertyAddress,
+            propertyType: 'Apartment',
+            propertyDescription: 'Two bedrooms, a piano and a balcony over the market.',
+            propertyAvailability: 'Seasonal',
+          }
+        : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const pending = (await (await admin.request.get('/api/applications?status=pending&limit=100')).json()) as { id: number; email: string }[];
+  return pending.find((a) => a.email === who.email)!.id;
+}
+
+/** A new member through the whole pipeline (apply, accept, register), as the admin's page; answers her id. */
+export async function newMember(
+  admin: Page,
+  who: { name: string; email: string; password: string },
+  opts: { propertyAddress?: string } = {},
+): Promise<number> {
+  const id = await applyForMembership(admin, who, opts);
+  const accepted = await admin.request.patch(`/api/applications/${id}/status`, {
+    headers: sameSiteHeaders(admin),
+    data: { accepted: true },
+  });
+  expect(accepted.status()).toBe(200);
+  const token = linkIn(await latestMailTo(admin, who.email, 'create your account'), '/register/')
+    .split('/')
+    .pop()!;
+  const registered = await admin.request.post('/api/register', {
+    headers: sameSiteHeaders(admin),
+    data: { token, name: who.name, type: opts.propertyAddress ? 'Travel Host' : 'Standard', password: who.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const found = (await (await admin.request.get(`/api/users?search=${encodeURIComponent(who.email)}`)).json()) as {
+    user_id: number;
+    email: string;
+  }[];
+  return found.find((u) => u.email === who.email)!.user_id;
+}

@@ -1,59 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { latestMailTo, linkIn, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
+import { applyForMembership, latestMailTo, loginAsAdmin, loginAsDemo, newMember, SEED } from './fixtures';
 
 // Issue 14's membership gaps in a real browser: the forced password change after an admin's
 // reset (and the Travel Host properties on the member's profile on the way), the optional
 // rejection email, and 'Event not found' going back to /calendar.
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Same-site headers for a write sent through page.request. */
-const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
-
-/** An application through the public API with the seeded code; answers its id (the admin's page lists it). */
-async function apply(admin: Page, who: { name: string; email: string }, travelHost: boolean): Promise<number> {
-  const res = await admin.request.post('/request', {
-    headers: origin(admin),
-    data: {
-      invitationCode: SEED.inviteCode,
-      full_name: who.name,
-      email: who.email,
-      phone: '1-5551234567',
-      reason: 'I would love to meet women who build things.',
-      interests: ['Travel'],
-      availability: 'Weekends',
-      referral: 'Eleanor Vance',
-      comments: '',
-      membershipType: travelHost ? 'Travel Host' : 'Standard',
-      ...(travelHost
-        ? {
-            propertyAddress: `${run} Rue des Martyrs, Paris`,
-            propertyType: 'Apartment',
-            propertyDescription: 'Two bedrooms, a piano and a balcony over the market.',
-            propertyAvailability: 'Seasonal',
-          }
-        : {}),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const pending = (await (await admin.request.get('/api/applications?status=pending&limit=100')).json()) as { id: number; email: string }[];
-  return pending.find((a) => a.email === who.email)!.id;
-}
-
-/** A new member through the whole pipeline (apply, accept, register), as the admin's page. */
-async function newMember(admin: Page, who: { name: string; email: string; password: string }) {
-  const id = await apply(admin, who, true);
-  const accepted = await admin.request.patch(`/api/applications/${id}/status`, { headers: origin(admin), data: { accepted: true } });
-  expect(accepted.status()).toBe(200);
-  const token = linkIn(await latestMailTo(admin, who.email, 'create your account'), '/register/')
-    .split('/')
-    .pop()!;
-  const registered = await admin.request.post('/api/register', {
-    headers: origin(admin),
-    data: { token, name: who.name, type: 'Travel Host', password: who.password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-}
 
 async function visitorPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
@@ -65,7 +17,7 @@ test('after an admin reset the member goes from login straight to the change-pas
 }) => {
   const member = { name: `Noor Haddad ${run}`, email: `noor.${run}@applicant.example`, password: 'lanterns-at-dusk-2026' };
   await loginAsAdmin(page);
-  await newMember(page, member);
+  await newMember(page, member, { propertyAddress: `${run} Rue des Martyrs, Paris` });
 
   // User Management: her profile shows the property from her Travel Host application.
   await page.goto('/users');
@@ -124,8 +76,8 @@ test('rejecting sends an email only when asked, with the admin’s edited text',
   const asked = { name: `Ada Quist ${run}`, email: `ada.${run}@applicant.example` };
   const silent = { name: `Bea Quist ${run}`, email: `bea.${run}@applicant.example` };
   await loginAsAdmin(page);
-  await apply(page, silent, false);
-  await apply(page, asked, false);
+  await applyForMembership(page, silent);
+  await applyForMembership(page, asked);
 
   await page.goto('/applications');
   // Newest first: Ada's card.

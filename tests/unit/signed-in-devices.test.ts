@@ -22,6 +22,7 @@ function sessions(count: number): AccountSessionView[] {
     createdAt: now - (i + 1) * 86_400_000,
     lastSeenAt: now - i * 7_200_000,
     current: i === 0,
+    signedInWithPasskey: i === 1,
   }));
 }
 
@@ -44,6 +45,8 @@ describe('Signed-in devices', () => {
     expect(rows(html)).toBe(6);
     expect(html).not.toContain('Show all');
     expect(html).toContain('This device');
+    // Issue 25: the one that began with a passkey says so.
+    expect([...html.matchAll(/With a passkey/g)]).toHaveLength(1);
   });
 
   it('shows this device and the five most recent others, and offers the rest', () => {

@@ -26,6 +26,8 @@ export interface AccountSessionView {
   lastSeenAt: number;
   /** The session of the request that asked: "This device". */
   current: boolean;
+  /** It began with a passkey sign-in (issue 25). */
+  signedInWithPasskey: boolean;
 }
 
 export interface AccountSessionList {

@@ -7,8 +7,10 @@ export interface MemberActor {
   email: string;
   type: AccountType;
   /**
-   * Admin powers in every rule (policies read this): the admin flag AND 2FA on. An admin who has
-   * not turned 2FA on acts as a member until she does (DECISIONS "Privacy and trust").
+   * Admin powers in every rule (policies read this): the admin flag AND a second factor, that is
+   * 2FA on, or a passkey of hers behind this session (it began with one, or she added her first
+   * in it). An admin without either acts as a member until she has one (DECISIONS
+   * "Notifications and sign-in").
    */
   isAdmin: boolean;
   /** The admin flag as stored: she holds the role (the Admin section, SPEC's `admin` field). */

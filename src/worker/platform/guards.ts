@@ -23,17 +23,21 @@ export function requireSession(actor: Actor): MemberActor {
 
 /**
  * She holds the admin role (auth status's can.admin: the Admin section is hers). Her admin
- * powers, in requireAdmin and in every module's policies, also need 2FA: `member.isAdmin`.
+ * powers, in requireAdmin and in every module's policies, also need a second factor: `member.isAdmin`.
  */
 export const isAdmin = (member: Pick<MemberActor, 'hasAdminFlag'>): boolean => member.hasAdminFlag;
 
-/** An admin who has not turned 2FA on yet: she is sent to Settings (auth status's needsTwoFactorSetup). */
-export const needsTwoFactorSetup = (member: Pick<MemberActor, 'hasAdminFlag' | 'twoFactorEnabled'>): boolean =>
-  isAdmin(member) && !member.twoFactorEnabled;
+/**
+ * An admin whose powers wait for a second factor (no 2FA, and no passkey behind this session):
+ * she is sent to Settings (auth status's needsTwoFactorSetup), to set one up or to sign in with
+ * her passkey.
+ */
+export const needsTwoFactorSetup = (member: Pick<MemberActor, 'hasAdminFlag' | 'isAdmin'>): boolean => isAdmin(member) && !member.isAdmin;
 
-export const TWO_FACTOR_REQUIRED_MESSAGE = 'Administrators sign in with two-factor sign-in. Please turn it on in Settings first.';
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Administrators sign in with a second factor: a passkey or two-factor sign-in. Please set one up in Settings first, or sign in with your passkey.';
 
-/** Every admin-only route and procedure: an admin, with 2FA on (DECISIONS "Privacy and trust"). */
+/** Every admin-only route and procedure: an admin, with a second factor (DECISIONS "Privacy and trust"). */
 export function requireAdmin(actor: Actor): MemberActor {
   const member = requireMember(actor);
   if (!isAdmin(member)) throw new AppError('FORBIDDEN', 'Administrators only.');

@@ -239,6 +239,18 @@ describe('GET /api/account/export', () => {
     expect(entries).toHaveLength(3);
   });
 
+  it('holds the daily limit when six downloads start at once: three ZIPs, three 429s, three audit entries', async () => {
+    const u = await createUser();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => download(u)));
+    await Promise.all(answers.map((r) => r.arrayBuffer()));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, u.id), eq(auditLog.action, 'account.export')));
+    expect(entries).toHaveLength(3);
+  });
+
   it('a visitor gets 401', async () => {
     const res = await request('/api/account/export');
     expect(res.status).toBe(401);

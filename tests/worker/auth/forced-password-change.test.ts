@@ -17,6 +17,8 @@ const STILL_OPEN = new Set(['auth.status', 'auth.details', 'auth.logout', 'auth.
 const PUBLIC = new Set([
   'auth.login',
   'auth.loginTwoFactor',
+  'auth.passkeys.authenticationOptions',
+  'auth.passkeys.authenticate',
   'membership.validateCode',
   'membership.submitApplication',
   'membership.registrationInvite',

@@ -10,7 +10,7 @@ import { recoveryCodes, twoFactorChallenges } from '../../../src/worker/db/schem
 import { sessions } from '../../../src/worker/db/schema/users';
 import { loginTwoFactor } from '../../../src/worker/modules/auth/account';
 import { base32Decode, base32Encode, matchTotp, totpCode } from '../../../src/worker/modules/auth/totp';
-import { startTwoFactorLogin } from '../../../src/worker/modules/auth/two-factor';
+import { passTwoFactorLogin, startTwoFactorLogin, TWO_FACTOR_MAX_ATTEMPTS } from '../../../src/worker/modules/auth/two-factor';
 import { sha256Hex } from '../../../src/worker/platform/crypto';
 import { createDeps } from '../../../src/worker/platform/deps';
 import {
@@ -412,6 +412,48 @@ describe('rate limits on codes', { timeout: 60_000 }, () => {
     }
     expect(statuses[0]).toBe(401);
     expect(statuses).toContain(429);
+  });
+});
+
+describe('wrong codes sent at once', () => {
+  it('are checked at most five times for one pending sign-in, however many arrive together (counted before the check)', async () => {
+    const u = await createUser({ twoFactor: true });
+    const pending = await startTwoFactorLogin(deps(), u.id);
+    // Each code checked opens the sealed TOTP secret once: count the openings.
+    let opened = 0;
+    const counting = Object.create(env, {
+      DATA_ENCRYPTION_KEY: {
+        get: () => {
+          opened += 1;
+          return env.DATA_ENCRYPTION_KEY;
+        },
+      },
+    }) as typeof env;
+    const answers = await Promise.allSettled(
+      Array.from({ length: 7 }, (_, i) =>
+        passTwoFactorLogin(createDeps(counting), { ip: ip() }, pending.token, { code: String(100_000 + i * 7919) }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(7).fill('rejected'));
+    expect(opened).toBeGreaterThan(0);
+    expect(opened).toBeLessThanOrEqual(TWO_FACTOR_MAX_ATTEMPTS);
+    // The pending sign-in is over: the right code does not open it either.
+    const late = await codeStep(`${PENDING}=${pending.token}`, await freshTotpCode(u));
+    expect(late.status).toBe(401);
+    expect(await sessionCount(u.id)).toBe(1);
+  });
+
+  it('a code is used once: the same TOTP or recovery code with two pending sign-ins at once opens one session', async () => {
+    const { user, codes } = await turnOn(await createUser());
+    const before = await sessionCount(user.id);
+    const twoAtOnce = async (code: string) => {
+      const [a, b] = await Promise.all([startTwoFactorLogin(deps(), user.id), startTwoFactorLogin(deps(), user.id)]);
+      const answers = await Promise.all([a, b].map((p) => codeStep(`${PENDING}=${p.token}`, code)));
+      return answers.map((r) => r.status).sort();
+    };
+    expect(await twoAtOnce(await freshTotpCode(user))).toEqual([200, 400]);
+    expect(await twoAtOnce(codes[0]!)).toEqual([200, 400]);
+    expect(await sessionCount(user.id)).toBe(before + 2);
   });
 });
 

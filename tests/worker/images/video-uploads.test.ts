@@ -232,6 +232,21 @@ describe('video upload in parts', () => {
   });
 });
 
+describe('uploads open at once', () => {
+  it('a member has at most five open, also when twelve creates arrive together', async () => {
+    const u = await createUser();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => create(u, { size: 100_000, type: 'video/mp4' })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    const open = await deps().db.select().from(videoUploads).where(eq(videoUploads.uploadedBy, u.id));
+    expect(open).toHaveLength(5);
+    // Cancelling one makes room for one more.
+    expect((await request(`/api/videos/uploads/${open[0]!.id}`, { method: 'DELETE', as: u })).status).toBe(200);
+    expect((await create(u, { size: 100_000, type: 'video/mp4' })).status).toBe(201);
+    expect((await create(u, { size: 100_000, type: 'video/mp4' })).status).toBe(429);
+  });
+});
+
 describe('video type and size', () => {
   it('415 for a declared type that is not MP4 or WebM, 413 over 500 MB, 401 for a visitor', async () => {
     const u = await createUser();

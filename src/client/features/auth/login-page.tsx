@@ -7,6 +7,7 @@ import type { LoginAnswer } from '../../../shared/schemas/auth';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
 import { useHydrated } from '../../lib/use-hydrated';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /**
  * The second step of a login with 2FA on: a code from the authenticator app, or one of the
@@ -152,7 +153,8 @@ export function LoginPage() {
               label="Email"
               type="email"
               name="email"
-              autoComplete="email"
+              // "webauthn": the browser may offer her passkeys here too (passkey-sign-in.tsx).
+              autoComplete="username webauthn"
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -177,6 +179,7 @@ export function LoginPage() {
             </div>
           </form>
         )}
+        {codeStep ? null : <PasskeySignIn onSignedIn={signedIn} />}
         {codeStep ? null : (
           <>
             <hr />

@@ -10,6 +10,7 @@ import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSettings } from './two-factor-settings';
+import { PasskeysSettings } from './passkeys-settings';
 import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
@@ -179,13 +180,15 @@ export function SettingsPage() {
       {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
       {user?.needsTwoFactorSetup ? (
         <FormMessage tone="info">
-          Administrators sign in with two-factor sign-in. <a href="#two-factor">Set it up below</a> to open the admin pages.
+          Administrators sign in with a second factor: <a href="#passkeys">a passkey</a> or <a href="#two-factor">two-factor sign-in</a>.
+          Set one up below (or sign in with your passkey) to open the admin pages.
         </FormMessage>
       ) : null}
       <AccountForm />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
       <CalendarFeedSettings />
+      <PasskeysSettings />
       <TwoFactorSettings />
       <SignedInDevices />
       <YourDataSettings />

@@ -99,6 +99,7 @@ export function SignedInDevices() {
                     <span>
                       Signed in <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
                     </span>
+                    {s.signedInWithPasskey ? <span>With a passkey</span> : null}
                     <span>{lastActive(s, now)}</span>
                   </p>
                 </div>

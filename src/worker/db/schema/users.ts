@@ -62,6 +62,12 @@ export const sessions = sqliteTable(
      */
     browser: text('browser'),
     os: text('os'),
+    /**
+     * How a passkey stands behind this session (issue 25): 'signed_in', it began with a passkey
+     * sign-in (Settings shows it); 'added', she added her first passkey in it. Either counts as
+     * her second factor while she has a passkey (sessions.resolveSession). Null: a password.
+     */
+    passkey: text('passkey', { enum: ['signed_in', 'added'] }),
   },
   // Housekeeping (auth/sessions-job.ts) deletes sessions past their absolute expiry or idle too
   // long through these two, a bounded batch at a time, without scanning the table.

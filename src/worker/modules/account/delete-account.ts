@@ -23,8 +23,8 @@ import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
  * created stay, hosted by 'Former member' (events.created_by is set null). D1 rows go in ONE
  * atomic batch; the R2 objects after it, so a failure never leaves a row pointing at a missing
  * object (at worst an orphaned object, logged). Rows that reference users with ON DELETE CASCADE
- * (sessions, participations, waitlist places, reminder records, likes, tokens, 2FA, properties,
- * homes, stays, email opt-outs) go with the users row; those that would only be set null
+ * (sessions, participations, waitlist places, reminder records, likes, tokens, 2FA, passkeys and
+ * their user handle and challenges, properties, homes, stays, email opt-outs) go with the users row; those that would only be set null
  * (comments, images, deliveries to her) and those keyed by her address (her application,
  * registration tokens) are deleted explicitly. The places she held at events go, in the same
  * batch, to the first members waiting, who are emailed.

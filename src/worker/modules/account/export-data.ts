@@ -6,6 +6,7 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import { eventParticipants, eventReminders, eventWaitlist, events } from '../../db/schema/events';
 import { homeAvailability, homeStays, homes } from '../../db/schema/homes';
 import { images } from '../../db/schema/images';
+import { passkeys } from '../../db/schema/passkeys';
 import { applications, auditLog, tokens } from '../../db/schema/membership';
 import { properties, sessions, users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
@@ -90,6 +91,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
     optOutRows,
     waitlistRows,
     reminderRows,
+    passkeyRows,
   ] = await db.batch([
     db
       .insert(auditLog)
@@ -199,6 +201,12 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       .from(eventReminders)
       .innerJoin(events, eq(events.id, eventReminders.eventId))
       .where(eq(eventReminders.userId, me.id)),
+    // Her passkeys by name and dates: never a key or a credential id.
+    db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, me.id))
+      .orderBy(passkeys.createdAt),
   ]);
   if (allowed.length === 0) throw new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE);
   const user = userRows[0];
@@ -220,6 +228,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       updatedAt: iso(user.updatedAt),
     },
     twoFactor: { enabled: user.totpEnabledAt !== null, enabledAt: iso(user.totpEnabledAt) },
+    passkeys: passkeyRows.map((p) => ({ name: p.name, createdAt: iso(p.createdAt), lastUsedAt: iso(p.lastUsedAt) })),
     calendarFeed: { enabled: user.calendarFeedNonce !== null },
     emailPreferences: Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, !optedOut.has(c)])),
     // Issue 23: her email choice per kind of notification, and her time zone.
@@ -277,6 +286,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       browser: s.browser,
       os: s.os,
       thisDevice: s.id === me.sessionId,
+      signedInWithPasskey: s.passkey === 'signed_in',
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.lastSeenAt),
       expiresAt: iso(s.expiresAt),

@@ -44,6 +44,7 @@ function activeSessionsOf(deps: Deps, userId: number) {
       os: sessions.os,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      passkey: sessions.passkey,
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, now - SESSION_IDLE_MS)))
@@ -63,6 +64,7 @@ export async function listMySessions(deps: Deps, actor: Actor): Promise<AccountS
       createdAt: r.createdAt,
       lastSeenAt: r.lastSeenAt,
       current: r.id === me.sessionId,
+      signedInWithPasskey: r.passkey === 'signed_in',
     })),
   );
   list.sort((a, b) => Number(b.current) - Number(a.current));

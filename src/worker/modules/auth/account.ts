@@ -22,7 +22,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
-import { createSession, deleteSessionQuery, deleteUserSessionsQuery, type NewSession } from './sessions';
+import { createSession, deleteSessionQuery, deleteUserSessionsQuery, hasAdminPowers, type NewSession } from './sessions';
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -66,12 +66,15 @@ export function loginAnswer(result: LoginResult): LoginAnswer {
   return result.pending ? { twoFactorRequired: true } : { ok: true, user: result.user };
 }
 
-/** The account fields of a users row (what a session's actor also carries). */
-export function accountOf(u: typeof users.$inferSelect): Account {
+/**
+ * The account fields of a users row (what a session's actor also carries); `passkeySession` for a
+ * session that a passkey sign-in opens.
+ */
+export function accountOf(u: typeof users.$inferSelect, opts: { passkeySession?: boolean } = {}): Account {
   return {
     id: u.id,
     name: u.name,
-    isAdmin: u.isAdmin && u.totpEnabledAt !== null,
+    isAdmin: hasAdminPowers(u.isAdmin, u.totpEnabledAt !== null, opts.passkeySession ?? false),
     hasAdminFlag: u.isAdmin,
     type: u.type,
     mustChangePassword: u.mustChangePassword,
@@ -84,7 +87,7 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
 }
 
 type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled'>;
-type StatusUser = NonNullable<AuthStatus['user']>;
+export type StatusUser = NonNullable<AuthStatus['user']>;
 
 /**
  * What the member may do, each flag from the policy its service enforces (requireAdmin,

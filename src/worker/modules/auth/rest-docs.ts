@@ -33,7 +33,7 @@ const accountFields = {
 export const SessionUserSchema = z.object(accountFields).meta({ id: 'SessionUser' });
 export const UserDetailsSchema = z.object({ ...accountFields, email: z.string() }).meta({ id: 'UserDetails' });
 
-const LoginAnswerSchema = z
+export const LoginAnswerSchema = z
   .union([
     z.object({ ok: z.literal(true), user: SessionUserSchema }),
     z.object({ twoFactorRequired: z.literal(true) }).describe('The password was right; POST /login/2fa with a code next.'),
@@ -48,11 +48,12 @@ const SessionSchema = z
     createdAt: z.number().int().describe('Unix ms'),
     lastSeenAt: z.number().int().describe('Unix ms, to within a few minutes'),
     current: z.boolean().describe('The session of this request'),
+    signedInWithPasskey: z.boolean().describe('It began with a passkey sign-in'),
   })
   .meta({ id: 'AccountSession' });
 
 const TwoFactorStatusSchema = z.object({ enabled: z.boolean() }).meta({ id: 'TwoFactorStatus' });
-const SET_COOKIE = { 'Set-Cookie': 'The session cookie (and the 2FA step cookie), HttpOnly.' };
+export const SET_COOKIE = { 'Set-Cookie': 'The session cookie (and the 2FA step cookie), HttpOnly.' };
 
 /** The REST routes of account.ts, two-factor.ts and account-sessions.ts (SPEC 7 "Auth and account", issue 11). */
 export const authRestDocs = describeRoutes<typeof authRoutes>()('Auth and account', {

@@ -12,6 +12,7 @@ import { loginCookies, readPendingLoginToken, twoFactorLoginCookies } from './tw
 import { memberProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc';
 import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
 import * as accountSessions from './account-sessions';
+import { passkeysRouter } from './passkeys-router';
 
 // sessionProcedure only where a member whose password an admin reset must still get through:
 // her status and details, and the change itself; everything else is memberProcedure, refused
@@ -61,4 +62,5 @@ export const authRouter = router({
       .input(TwoFactorDisableInputSchema)
       .mutation(({ ctx, input }) => twoFactor.disableTwoFactor(ctx.deps, ctx.actor, input)),
   }),
+  passkeys: passkeysRouter,
 });

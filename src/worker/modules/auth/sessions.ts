@@ -1,7 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
 import { SESSION_TOUCH_MS } from '../../../shared/schemas/account-sessions';
+import { passkeys } from '../../db/schema/passkeys';
 import { sessions, users } from '../../db/schema/users';
+import { AppError } from '../../platform/app-error';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -15,13 +17,49 @@ export interface NewSession {
   expiresAt: number;
 }
 
-/** A new session; `userAgent` is the request's, of which only the browser and OS are kept. */
-export async function createSession(deps: Deps, userId: number, userAgent?: string | null): Promise<NewSession> {
+/**
+ * Admin powers (MemberActor.isAdmin): the admin flag and a second factor, which is 2FA on, or a
+ * passkey of hers behind this session (DECISIONS "Notifications and sign-in": a passkey sign-in,
+ * user verification required, counts as two factors). A password alone never gives them, also
+ * to an admin who has a passkey.
+ */
+export function hasAdminPowers(adminFlag: boolean, totpEnabled: boolean, passkeySession: boolean): boolean {
+  return adminFlag && (totpEnabled || passkeySession);
+}
+
+/**
+ * An admin who has a passkey but signed in with her password alone has no admin powers in that
+ * session (hasAdminPowers), and must not get them by the back door: adding a passkey (then
+ * signing in with it), removing hers (then adding one as her first) or setting up two-factor
+ * sign-in would each turn a stolen password into an administrator. She signs in with her passkey
+ * first (passkeys.ts and two-factor.ts ask this).
+ */
+export async function refuseAdminWithUnusedPasskey(deps: Deps, me: MemberActor): Promise<void> {
+  if (!me.hasAdminFlag || me.isAdmin) return;
+  const [row] = await deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, me.id)).limit(1);
+  if (row) throw new AppError('FORBIDDEN', PASSKEY_SIGN_IN_FIRST);
+}
+
+export const PASSKEY_SIGN_IN_FIRST =
+  'Please sign in with your passkey first: an administrator who has one changes her passkeys and two-factor sign-in only after signing in with it.';
+
+/**
+ * A new session; `userAgent` is the request's, of which only the browser and OS are kept.
+ * `passkey` when it begins with a passkey sign-in (passkeys.ts).
+ */
+export async function createSession(
+  deps: Deps,
+  userId: number,
+  userAgent?: string | null,
+  opts: { passkey?: 'signed_in' } = {},
+): Promise<NewSession> {
   const token = randomToken();
   const now = deps.now();
   const expiresAt = now + SESSION_ABSOLUTE_MS;
   const { browser, os } = describeUserAgent(userAgent);
-  await deps.db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, os });
+  await deps.db
+    .insert(sessions)
+    .values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, os, passkey: opts.passkey ?? null });
   return { token, expiresAt };
 }
 
@@ -40,6 +78,9 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
       totpEnabledAt: users.totpEnabledAt,
+      passkey: sessions.passkey,
+      // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
+      hasPasskey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -60,7 +101,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
     name: row.name,
     email: row.email,
     type: row.type,
-    isAdmin: row.isAdmin && row.totpEnabledAt !== null,
+    isAdmin: hasAdminPowers(row.isAdmin, row.totpEnabledAt !== null, row.passkey !== null && Boolean(row.hasPasskey)),
     hasAdminFlag: row.isAdmin,
     mustChangePassword: row.mustChangePassword,
     twoFactorEnabled: row.totpEnabledAt !== null,

@@ -20,6 +20,7 @@ import { requireMember, requireSession } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recovery-codes';
+import { refuseAdminWithUnusedPasskey } from './sessions';
 import { matchTotp, newTotpSecret, normaliseTotpInput, otpauthUri } from './totp';
 
 // DECISIONS "Privacy and trust": TOTP (RFC 6238) as a second factor any member may turn on and
@@ -125,6 +126,7 @@ export function twoFactorStatus(actor: Actor): TwoFactorStatus {
 export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFactorSetup> {
   const me = requireMember(actor);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await refuseAdminWithUnusedPasskey(deps, me);
   const secret = newTotpSecret();
   const sealed = await sealTotpSecret(deps.env, me.id, secret);
   const [row] = await deps.db
@@ -213,8 +215,8 @@ export async function startTwoFactorLogin(deps: Deps, userId: number): Promise<P
 /**
  * The second step of a 2FA login (POST /login/2fa): the pending cookie and a TOTP or unused
  * recovery code. Rate limited per IP and per account like passwords; a pending sign-in also ends
- * after TWO_FACTOR_MAX_ATTEMPTS wrong codes. Answers the member and how she proved it; the
- * caller opens the session (account.loginTwoFactor).
+ * after TWO_FACTOR_MAX_ATTEMPTS codes. Answers the member and how she proved it; the caller opens
+ * the session (account.loginTwoFactor).
  */
 export async function passTwoFactorLogin(
   deps: Deps,
@@ -234,15 +236,25 @@ export async function passTwoFactorLogin(
   if (!found) throw new AppError('UNAUTHORIZED', EXPIRED);
   const { user } = found;
   await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${user.email}`);
+  // The attempt is counted before the code is checked, by the statement that checks the count:
+  // of any number of codes sent at once with one pending sign-in, at most
+  // TWO_FACTOR_MAX_ATTEMPTS are ever checked (issue 30).
+  const [counted] = await deps.db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        gt(twoFactorChallenges.expiresAt, deps.now()),
+        lt(twoFactorChallenges.attempts, TWO_FACTOR_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: twoFactorChallenges.attempts });
+  if (!counted) throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
   const method = await useSecondFactor(deps, user, input.code);
   if (!method) {
-    // Counted in D1; the last allowed wrong code ends the pending sign-in.
-    const [counted] = await deps.db
-      .update(twoFactorChallenges)
-      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.id, id))
-      .returning({ attempts: twoFactorChallenges.attempts });
-    if (!counted || counted.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
+    // The last allowed wrong code ends the pending sign-in.
+    if (counted.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
       await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
       throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
     }

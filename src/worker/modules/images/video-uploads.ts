@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   MAX_IMAGE_BYTES,
   MAX_VIDEO_BYTES,
@@ -97,35 +97,31 @@ export async function createVideoUpload(deps: Deps, actor: Actor, input: CreateV
   if (!(VIDEO_TYPES as readonly string[]).includes(input.type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_VIDEO_TYPE_MESSAGE);
   if (input.size > MAX_VIDEO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', VIDEO_TOO_LARGE_MESSAGE);
   if (input.size < LOOKAHEAD) throw new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSALS.unreadable);
-  const [open] = await deps.db.select({ n: count() }).from(videoUploads).where(eq(videoUploads.uploadedBy, me.id));
-  if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) {
-    throw new AppError('TOO_MANY_REQUESTS', `You have ${MAX_OPEN_UPLOADS} uploads in progress. Wait for one to finish, or cancel one.`);
-  }
-
   const type = input.type as VideoType;
   const name = cleanFileName(input.name, 'video');
   const key = newImageKey(type);
   const upload = await deps.env.IMAGES.createMultipartUpload(key, { httpMetadata: objectMetadata(name, type) });
-  const row = {
-    id: randomToken(24),
-    uploadedBy: me.id,
-    r2Key: key,
-    r2UploadId: upload.uploadId,
-    contentType: type,
-    name,
-    bytes: input.size,
-    partBytes: VIDEO_PART_BYTES,
-    scan: JSON.stringify(initialWalkState()),
-    createdAt: deps.now(),
-    updatedAt: deps.now(),
-  };
+  const now = deps.now();
+  const id = randomToken(24);
+  // One statement decides the cap: the row goes in only while she has fewer than
+  // MAX_OPEN_UPLOADS open, so creates sent at once cannot pass it together (issue 30).
+  let inserted: { id: string }[];
   try {
-    await deps.db.insert(videoUploads).values(row);
+    inserted = await deps.db.all<{ id: string }>(sql`
+      INSERT INTO ${videoUploads} (id, uploaded_by, r2_key, r2_upload_id, content_type, name, bytes, part_bytes, scan, created_at, updated_at)
+      SELECT ${id}, ${me.id}, ${key}, ${upload.uploadId}, ${type}, ${name}, ${input.size}, ${VIDEO_PART_BYTES},
+        ${JSON.stringify(initialWalkState())}, ${now}, ${now}
+      WHERE (SELECT count(*) FROM ${videoUploads} WHERE ${videoUploads.uploadedBy} = ${me.id}) < ${MAX_OPEN_UPLOADS}
+      RETURNING id`);
   } catch (error) {
     await upload.abort().catch(() => {});
     throw error;
   }
-  return { id: row.id, part_bytes: row.partBytes, parts: partCount(row), lookahead: LOOKAHEAD };
+  if (inserted.length === 0) {
+    await upload.abort().catch(() => {});
+    throw new AppError('TOO_MANY_REQUESTS', `You have ${MAX_OPEN_UPLOADS} uploads in progress. Wait for one to finish, or cancel one.`);
+  }
+  return { id, part_bytes: VIDEO_PART_BYTES, parts: partCount({ bytes: input.size, partBytes: VIDEO_PART_BYTES }), lookahead: LOOKAHEAD };
 }
 
 // ---------------------------------------------------------------- parts

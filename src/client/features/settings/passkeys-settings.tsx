@@ -1,0 +1,273 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyView } from '../../../shared/schemas/passkeys';
+import { formatDateTime } from '../../../shared/date-format';
+import { FormMessage, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { ModalActions } from '../../components/modal-actions';
+import { useToast } from '../../components/toast';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { ceremonyProblem, loadWebAuthn, passkeysSupported, usePasskeySignIn } from '../../shared/passkeys';
+import { useAuth } from '../../shared/use-auth';
+import { AccountUsername } from './account-username';
+import './settings.css';
+
+const when = (iso: string) => formatDateTime(Date.parse(iso));
+
+/** A passkey's row: its name and dates, Rename in place, Remove behind her password. */
+function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState('');
+  const rename = useMutation(
+    trpc.auth.passkeys.rename.mutationOptions({
+      onSuccess: async (saved) => {
+        setEditing(false);
+        toast(`Renamed to “${saved.name}”.`, 'success');
+        await queryClient.invalidateQueries(trpc.auth.passkeys.pathFilter());
+      },
+      onError: (err) => setError(fieldErrors(err).name ?? errorMessage(err, 'Could not rename the passkey.')),
+    }),
+  );
+
+  function save(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Give the passkey a name.');
+    setError('');
+    rename.mutate({ id: passkey.id, name });
+  }
+
+  return (
+    <li className="device">
+      {editing ? (
+        <form className="passkey-rename" onSubmit={save}>
+          <TextField
+            label="Passkey name"
+            name="passkey-name"
+            autoFocus
+            maxLength={PASSKEY_NAME_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={error || undefined}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button-small" disabled={rename.isPending}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="text-link"
+              onClick={() => {
+                setEditing(false);
+                setName(passkey.name);
+                setError('');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="device-text">
+            <p className="device-name">
+              <strong>{passkey.name}</strong>
+            </p>
+            <p className="device-meta">
+              <span>
+                Added <time dateTime={passkey.created_at}>{when(passkey.created_at)}</time>
+              </span>
+              <span>
+                {passkey.last_used_at ? (
+                  <>
+                    Last used <time dateTime={passkey.last_used_at}>{when(passkey.last_used_at)}</time>
+                  </>
+                ) : (
+                  'Not used to sign in yet'
+                )}
+              </span>
+            </p>
+          </div>
+          <div className="device-actions">
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-label={`Rename ${passkey.name}`}
+              onClick={() => setEditing(true)}
+            >
+              Rename
+            </button>
+            <button type="button" className="button button-ghost button-small" aria-label={`Remove ${passkey.name}`} onClick={onRemove}>
+              Remove
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Removing a passkey asks for her password (issue 25). */
+function RemoveDialog({ passkey, onClose }: { passkey: PasskeyView | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const close = () => {
+    setPassword('');
+    setError('');
+    onClose();
+  };
+  const remove = useMutation(
+    trpc.auth.passkeys.remove.mutationOptions({
+      onSuccess: async () => {
+        toast(`The passkey “${passkey?.name}” is removed. It no longer signs you in.`, 'success');
+        close();
+        await queryClient.invalidateQueries(trpc.auth.pathFilter());
+      },
+      onError: (err) => setError(fieldErrors(err).password ?? errorMessage(err, 'Could not remove the passkey.')),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!passkey) return;
+    if (!password) return setError('Enter your password.');
+    setError('');
+    remove.mutate({ id: passkey.id, password });
+  }
+
+  return (
+    <Modal
+      open={passkey !== null}
+      onClose={close}
+      title="Remove this passkey?"
+      size="small"
+      footer={<ModalActions onCancel={close} actionLabel="Remove passkey" form="remove-passkey-form" disabled={remove.isPending} danger />}
+    >
+      <form id="remove-passkey-form" onSubmit={submit}>
+        <p>
+          “{passkey?.name}” will no longer sign you in. The device keeps it until you delete it there too. Enter your password to confirm.
+        </p>
+        <AccountUsername />
+        <TextField
+          label="Password"
+          name="remove-passkey-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error || undefined}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Settings > Passkeys (issue 25): add one with the browser's own dialog (named after the device,
+ * renamable), see them (added, last used), rename, remove. An admin who signed in with her
+ * password while she has a passkey is offered a passkey sign-in here, which opens the admin pages.
+ */
+export function PasskeysSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user } = useAuth();
+  const list = useQuery(trpc.auth.passkeys.list.queryOptions());
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  const [error, setError] = useState('');
+  const [adding, setAdding] = useState(false);
+  const options = useMutation(trpc.auth.passkeys.registrationOptions.mutationOptions());
+  const register = useMutation(trpc.auth.passkeys.register.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries(trpc.auth.pathFilter());
+  const upgrade = usePasskeySignIn(async () => {
+    await queryClient.invalidateQueries();
+    toast('Signed in with your passkey: the admin pages are open.', 'success');
+  });
+
+  async function add() {
+    setError('');
+    setAdding(true);
+    try {
+      const optionsJSON = (await options.mutateAsync()) as PublicKeyCredentialCreationOptionsJSON;
+      const { startRegistration } = await loadWebAuthn();
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch (err) {
+        setError(ceremonyProblem(err, 'registration') ?? '');
+        return;
+      }
+      const added = await register.mutateAsync({ response });
+      toast(`Passkey “${added.name}” added. Rename it if you like.`, 'success');
+      await refresh();
+    } catch (err) {
+      // The server's reason (a full list, an expired request), or a generic one (offline, say).
+      setError(errorMessage(err, 'Could not add the passkey. Please try again.'));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  const passkeys = list.data ?? [];
+  const full = passkeys.length >= MAX_PASSKEYS;
+  const supported = passkeysSupported();
+  // Her password session has no admin powers while she has a passkey: signing in with it opens them.
+  const useYourPasskey = Boolean(user?.needsTwoFactorSetup) && passkeys.length > 0;
+
+  return (
+    <section className="card form-card" id="passkeys" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">Passkeys</h2>
+      <p className="muted">
+        Sign in with your fingerprint, face or device PIN instead of your password: a passkey stays on your phone or computer (or in its
+        password manager) and cannot be phished. You can have up to {MAX_PASSKEYS}.
+      </p>
+      {useYourPasskey ? (
+        <>
+          <FormMessage tone="info">
+            You signed in with your password. Administrators who have a passkey use it to open the admin pages: sign in with it here.
+          </FormMessage>
+          <div className="form-actions">
+            <button type="button" className="button" disabled={upgrade.pending} onClick={() => void upgrade.start()}>
+              {upgrade.pending ? 'Signing in…' : 'Sign in with your passkey'}
+            </button>
+          </div>
+          <FormMessage>{upgrade.error}</FormMessage>
+        </>
+      ) : null}
+      {list.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : list.isError ? (
+        <FormMessage>{errorMessage(list.error, 'Could not load your passkeys.')}</FormMessage>
+      ) : passkeys.length === 0 ? (
+        <p>You have no passkeys yet.</p>
+      ) : (
+        <ul className="device-list" aria-label="Your passkeys">
+          {passkeys.map((p) => (
+            <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
+          ))}
+        </ul>
+      )}
+      <FormMessage>{error}</FormMessage>
+      {!supported ? (
+        <p className="muted">This browser cannot create passkeys.</p>
+      ) : full ? (
+        <p className="muted">You have {MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.</p>
+      ) : (
+        <div className="form-actions">
+          <button type="button" className="button" disabled={adding || list.isPending || useYourPasskey} onClick={() => void add()}>
+            {adding ? 'Adding…' : 'Add a passkey'}
+          </button>
+        </div>
+      )}
+      <RemoveDialog passkey={removing} onClose={() => setRemoving(null)} />
+    </section>
+  );
+}
