@@ -162,6 +162,20 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/admin/import">
+                        {() => (
+                          <Protected admin>
+                            <P.RosterImport />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/admin/imports/:id">
+                        {() => (
+                          <Protected admin>
+                            <P.RosterImportReport />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/admin/sent-mail">
                         {() => (
                           <Protected admin>

@@ -25,12 +25,16 @@ export const AUDIT_ACTION_LABELS = {
   'user.revoke_admin': 'Removed admin rights',
   'user.reset_password': 'Reset a password',
   'user.delete': 'Deleted a member’s account',
+  'user.renew': 'Recorded a renewal',
   // Membership
   'application.accept': 'Accepted an application',
   'application.reject': 'Rejected an application',
   'application.resend_invitation': 'Resent a registration invitation',
   'invitation_code.create': 'Created an invitation code',
   'invitation_code.revoke': 'Revoked an invitation code',
+  'roster.import': 'Imported a roster',
+  'roster.resend_invitation': 'Resent an import invitation',
+  'roster.export': 'Downloaded the roster',
   // Mail
   'mail.send': 'Sent group mail',
   'mail.retry_failed': 'Retried failed deliveries',

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** An admin-only call from an admin without 2FA: the client sends her to Settings to set it up. */
   TWO_FACTOR_REQUIRED: 403,
+  /** A lapsed member on anything but her own account (DECISIONS "Membership terms"). */
+  MEMBERSHIP_LAPSED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

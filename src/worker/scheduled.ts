@@ -5,6 +5,7 @@ import { sessionsJob } from './modules/auth/sessions-job';
 import { passkeyChallengesJob } from './modules/auth/passkey-challenges';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
+import { renewalRemindersJob } from './modules/membership/renewal-reminders-job';
 import { notificationsJob } from './modules/notifications/notifications-job';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
@@ -20,6 +21,7 @@ export const scheduledJobs: ScheduledJob[] = [
   videoUploadsJob,
   homePhotosJob,
   eventRemindersJob,
+  renewalRemindersJob,
   sessionsJob,
   passkeyChallengesJob,
   tokensJob,

@@ -46,6 +46,9 @@ const member = (id: number, admin = false): AuthStatus => ({
     twoFactorEnabled: admin,
     needsTwoFactorSetup: false,
     can: { admin, createEvent: admin, changeAccountType: admin },
+    member_since: '2026-01-01',
+    renews_on: '2027-01-01',
+    status: 'active',
   },
 });
 const visitor: AuthStatus = { authenticated: false, user: null };

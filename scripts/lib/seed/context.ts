@@ -121,7 +121,7 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
     async member(email) {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!row) throw new Error(`The seed has no member ${email} yet.`);
-      return { kind: 'member', ...accountOf(row), email: row.email, sessionId: '' };
+      return { kind: 'member', ...accountOf(row, seed.date(0)), email: row.email, sessionId: '' };
     },
     visitor: { ip: '127.0.0.1', userAgent: DEMO_USER_AGENT },
     file(relativePath, type) {

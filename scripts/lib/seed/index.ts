@@ -7,6 +7,7 @@ import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
 import { seedMembers } from './members';
+import { seedMembershipTerms } from './membership-terms';
 import { seedNotifications } from './notifications';
 import type { SeedOptions } from './options';
 
@@ -20,6 +21,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     const adminTotpSecret = await seedBootstrap(seed);
     if (opts.demo) {
       await seedMembers(seed);
+      await seedMembershipTerms(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedNotifications(seed);

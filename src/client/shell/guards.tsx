@@ -1,6 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { lapsedMessage } from '../../shared/membership-term';
 import { useAuth } from '../shared/use-auth';
+
+/** The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts). */
+const LAPSED_MEMBER_PAGES = ['/settings'];
 
 interface GuardProps {
   children: ReactNode;
@@ -37,5 +41,19 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
   }, [target, navigate]);
 
   if (pending || target) return <p className="page-status">No Access</p>;
+  // DECISIONS "Membership terms": a lapsed member keeps Settings (her account, her data, deletion);
+  // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
+  if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.includes(location)) {
+    return (
+      <section className="page narrow" data-testid="membership-lapsed">
+        <p className="page-status" role="alert">
+          {lapsedMessage(user.renews_on)}
+        </p>
+        <p className="muted">
+          Your <Link href="/settings">Settings</Link> are still open to you: your account, your data and its download.
+        </p>
+      </section>
+    );
+  }
   return <>{children}</>;
 }

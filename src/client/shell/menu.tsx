@@ -100,7 +100,8 @@ export function Menu() {
           <span className="brand-name">Outstanding Women Outside Work</span>
         </Link>
         {authenticated && user ? <span className="header-user">Logged in as {user.name}</span> : null}
-        {authenticated && user ? (
+        {/* A lapsed member keeps Settings only (lapsed-gate.ts): no bell, which the API would refuse her. */}
+        {authenticated && user && user.status !== 'lapsed' ? (
           <Suspense fallback={<span className="bell-slot" />}>
             <NotificationBell />
           </Suspense>

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ACCOUNT_TYPES } from '../constants';
+import type { MembershipTerm } from '../membership-term';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from './common';
 
 export const LoginInputSchema = z.object({
@@ -72,24 +73,27 @@ export interface AccountCapabilities {
 
 export interface AuthStatus {
   authenticated: boolean;
-  user: null | {
-    user_id: number;
-    name: string;
-    /** Shown (e.g. as a badge); what the member may do is in `can`. */
-    admin: boolean;
-    type: (typeof ACCOUNT_TYPES)[number];
-    mustChangePassword: boolean;
-    twoFactorEnabled: boolean;
-    /** An admin without 2FA: every admin screen and call is refused until she sets it up in Settings. */
-    needsTwoFactorSetup: boolean;
-    can: AccountCapabilities;
-  };
+  user:
+    | null
+    | ({
+        user_id: number;
+        name: string;
+        /** Shown (e.g. as a badge); what the member may do is in `can`. */
+        admin: boolean;
+        type: (typeof ACCOUNT_TYPES)[number];
+        mustChangePassword: boolean;
+        twoFactorEnabled: boolean;
+        /** An admin without 2FA: every admin screen and call is refused until she sets it up in Settings. */
+        needsTwoFactorSetup: boolean;
+        can: AccountCapabilities;
+      } & MembershipTerm);
 }
 
 /** POST /login (and tRPC auth.login): signed in, or a code is owed to POST /login/2fa. */
 export type LoginAnswer = { ok: true; user: NonNullable<AuthStatus['user']> } | { twoFactorRequired: true };
 
-export interface UserDetails {
+/** GET /user-details: her account, with her own term (member_since, renews_on, status). */
+export interface UserDetails extends MembershipTerm {
   user_id: number;
   name: string;
   email: string;

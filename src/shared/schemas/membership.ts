@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, CLUB_NAME, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
 import type { HomeCard } from './homes';
+import { MEMBERSHIP_STATUSES, type MembershipTerm } from '../membership-term';
+import type { RenewalView } from './membership-terms';
 import { PageQuerySchema, type Page } from './page';
 
 // SPEC 2, 5 and 7: the membership pipeline's inputs. The wizard, the tRPC procedures and the
@@ -197,14 +199,26 @@ export const SetAdminInputSchema = z.object({ id: IdSchema, admin: z.boolean({ e
 export type SetAdminInput = z.infer<typeof SetAdminInputSchema>;
 
 /**
+ * User Management's status filter (issue 24): a membership status, or `due`, the active members
+ * whose renewal falls in the next 30 days (the admin dashboard links to it).
+ */
+export const USER_STATUS_FILTERS = [...MEMBERSHIP_STATUSES, 'due'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+
+/**
  * GET /api/users and admin.users.list: the members by name, a page at a time (issue 13);
- * `search` keeps those whose name or email contains it (ASCII letters in either case).
+ * `search` keeps those whose name or email contains it (ASCII letters in either case), `status`
+ * those of a membership status (issue 24).
  */
 export const ListUsersInputSchema = z
   .object({
     search: z.preprocess(
       (v) => (v === null ? undefined : v),
       z.string({ error: 'The search must be text.' }).trim().max(100, 'The search has at most 100 characters.').optional(),
+    ),
+    status: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.enum(USER_STATUS_FILTERS, { error: 'Status is active, grace, lapsed or due.' }).optional(),
     ),
   })
   .extend(PageQuerySchema.shape)
@@ -214,7 +228,7 @@ export type ListUsersInput = NonNullable<z.output<typeof ListUsersInputSchema>>;
 /** How many members of each type there are, and in all (User Management's heading). */
 export type MemberCounts = Record<(typeof ACCOUNT_TYPES)[number], number> & { total: number };
 
-export interface UserView {
+export interface UserView extends MembershipTerm {
   user_id: number;
   name: string;
   email: string;
@@ -237,8 +251,12 @@ export interface MemberProperty {
   availability: string;
 }
 
-/** A member's profile in User Management: her account and her Travel Host properties and homes. */
-export interface MemberProfile {
+/**
+ * A member's profile in User Management: her account, her term and its renewals (newest first),
+ * and her Travel Host properties and homes.
+ */
+export interface MemberProfile extends MembershipTerm {
+  renewals: RenewalView[];
   user_id: number;
   name: string;
   email: string;

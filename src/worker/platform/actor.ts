@@ -1,4 +1,5 @@
 import type { AccountType } from '../../shared/constants';
+import type { MembershipTerm } from '../../shared/membership-term';
 
 export interface MemberActor {
   kind: 'member';
@@ -19,6 +20,13 @@ export interface MemberActor {
   /** 2FA is on (DECISIONS "Privacy and trust"): admin-only calls refuse an admin without it. */
   twoFactorEnabled: boolean;
   sessionId: string;
+  /** Her term and its status on the request's day (DECISIONS "Membership terms"; admins: always active). */
+  membership: MembershipTerm;
+  /**
+   * This call is one a lapsed member keeps (her own account: platform/lapsed-gate.ts). Set by the
+   * transports from the one allow-list; requireMember refuses a lapsed member without it.
+   */
+  keepsLapsedAccess?: boolean;
 }
 export type Actor = { kind: 'visitor' } | MemberActor;
 

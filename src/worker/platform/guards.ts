@@ -1,16 +1,22 @@
 import type { Actor, MemberActor } from './actor';
 import { AppError } from './app-error';
+import { lapsedMessage } from '../../shared/membership-term';
 
 /*
  * The role checks every module shares. What a member may do with a given thing lives in that
  * module's policies.ts; services call both, transports neither.
  */
 
-/** A signed-in member (who is not stuck on a forced password change). */
+/** A signed-in member (who is not stuck on a forced password change, nor lapsed but on her own account). */
 export function requireMember(actor: Actor): MemberActor {
   if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', 'Please log in.');
   if (actor.mustChangePassword) {
     throw new AppError('FORBIDDEN', 'You must choose a new password before continuing.');
+  }
+  // DECISIONS "Membership terms": a lapsed member keeps her own account (the allow-list of
+  // platform/lapsed-gate.ts) and nothing else. Admins never lapse (their status is always active).
+  if (actor.membership.status === 'lapsed' && !actor.keepsLapsedAccess) {
+    throw new AppError('MEMBERSHIP_LAPSED', lapsedMessage(actor.membership.renews_on));
   }
   return actor;
 }

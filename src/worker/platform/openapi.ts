@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import * as z from 'zod';
 import '../../shared/schemas/zod-config';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { routeKeptWhileLapsed } from './lapsed-gate';
 
 /*
  * The REST surface described (issue 26, ADR 0014). Each module describes its own routes in a
@@ -177,6 +178,9 @@ export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 /** An ISO 8601 instant as the API writes it. */
 export const IsoDateTime = z.string().describe('ISO 8601 date and time (UTC)');
 
+/** A calendar date as the API writes it (membership terms). */
+export const IsoDate = z.string().describe('A calendar date, YYYY-MM-DD (UTC)');
+
 // ---------------------------------------------------------------- the document
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -256,7 +260,9 @@ function errorStatuses(method: string, doc: OperationDoc): ErrorStatus[] {
   return [...set].sort();
 }
 
-function errorResponse(status: ErrorStatus, method: string, doc: OperationDoc): Json {
+const LAPSED_NOTE = '`MEMBERSHIP_LAPSED` for a member whose membership lapsed (her own account stays open to her).';
+
+function errorResponse(status: ErrorStatus, method: string, path: string, doc: OperationDoc): Json {
   const text = ERROR_TEXT[status];
   let { description } = text;
   let codes = text.codes;
@@ -265,6 +271,11 @@ function errorResponse(status: ErrorStatus, method: string, doc: OperationDoc): 
     description = 'Administrators only; `TWO_FACTOR_REQUIRED` for an admin who has not turned on two-factor sign-in.';
   } else if (status === 403 && doc.access === 'public' && method !== 'GET') {
     description = 'A write from another site (Origin check).';
+  }
+  // A lapsed member is refused every members' and admins' route but those lapsed-gate.ts keeps.
+  if (status === 403 && doc.access !== 'public' && !routeKeptWhileLapsed(method, path)) {
+    codes = [...codes, 'MEMBERSHIP_LAPSED'];
+    description = `${description} ${LAPSED_NOTE}`;
   }
   const headers = status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
   if (!codes.length) return { description };
@@ -375,7 +386,7 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
       for (const [status, res] of Object.entries(doc.responses)) {
         responses[status] = successResponse(Number(status) as SuccessStatus, res as ResponseDoc, doc, components);
       }
-      for (const status of errorStatuses(method, doc)) responses[status] = errorResponse(status, method, doc);
+      for (const status of errorStatuses(method, doc)) responses[status] = errorResponse(status, method, path, doc);
       const body = requestBody(doc, components);
       const operation: Json = {
         operationId: doc.operationId,

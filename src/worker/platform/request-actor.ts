@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { VISITOR, type Actor } from './actor';
 import type { AppEnv } from './hono-env';
+import { keepingLapsedAccess, routeKeptWhileLapsed } from './lapsed-gate';
 
 /** What services may know of the request beyond its actor (rate-limit keys, a new session's device). */
 export interface RequestMeta {
@@ -11,13 +12,15 @@ export interface RequestMeta {
 
 /**
  * The request's actor: the member behind the session cookie, or a visitor. The auth module's
- * middleware installs the resolver; it runs once, on first use (page GETs never touch D1).
+ * middleware installs the resolver; it runs once, on first use (page GETs never touch D1). On the
+ * REST calls a lapsed member keeps (lapsed-gate.ts), her actor says so.
  */
 export function actorOf(c: Context<AppEnv>): Promise<Actor> {
   let p = c.get('actorPromise');
   if (!p) {
     const resolve = c.get('resolveActor');
-    p = resolve ? resolve() : Promise.resolve(VISITOR);
+    const kept = routeKeptWhileLapsed(c.req.method, c.req.path);
+    p = (resolve ? resolve() : Promise.resolve(VISITOR)).then((actor) => keepingLapsedAccess(actor, kept));
     c.set('actorPromise', p);
   }
   return p;

@@ -6,6 +6,7 @@ import { errorHeaders, INTERNAL_MESSAGE } from './http-errors';
 import { requireAdmin, requireMember, requireSession } from './guards';
 import type { RequestMeta } from './request-actor';
 import type { Deps } from './deps';
+import { keepingLapsedAccess, procedureKeptWhileLapsed } from './lapsed-gate';
 import type { ErrorCode, FieldErrors } from '../../shared/errors';
 
 /**
@@ -18,6 +19,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   TWO_FACTOR_REQUIRED: 'FORBIDDEN',
+  MEMBERSHIP_LAPSED: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -65,8 +67,13 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/** The procedures a lapsed member keeps (lapsed-gate.ts), each on its own: a batch may mix them with others. */
+const lapsedAccess = t.middleware(({ ctx, path, next }) =>
+  next({ ctx: { actor: keepingLapsedAccess(ctx.actor, procedureKeptWhileLapsed(path)) } }),
+);
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(lapsedAccess);
 
 /** Signed in, even with a forced password change pending (only for that change). */
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { member: requireSession(ctx.actor) } }));

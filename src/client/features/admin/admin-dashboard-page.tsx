@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useAuth } from '../../shared/use-auth';
 import { AdminHeader } from './admin-list';
+import { RenewalsOverviewCards } from './renewals-overview';
 import './admin.css';
 
 const LINKS = [
@@ -11,6 +12,7 @@ const LINKS = [
   { href: '/admin/codes', label: 'Invitation codes', note: 'Create, follow and revoke invitation codes.' },
   { href: '/admin/audit', label: 'Audit log', note: 'Who did what, to whom and when.' },
   { href: '/admin/homes', label: 'All homes and stays', note: 'Every home and stay request; hide a home from members.' },
+  { href: '/admin/import', label: 'Import roster', note: 'Bring in existing members from a CSV and invite them.' },
 ];
 
 /** Pages the Worker serves itself, outside the React app: a plain link loads them. */
@@ -22,6 +24,7 @@ export function AdminDashboardPage() {
   return (
     <section className="page">
       <AdminHeader title={`Welcome, ${user?.name ?? ''}`} note="Everything you need to run the club." />
+      <RenewalsOverviewCards />
       <ul className="admin-links">
         {LINKS.map((l) => (
           <li key={l.href}>

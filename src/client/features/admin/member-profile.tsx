@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { formatInstantDate } from '../../../shared/date-format';
+import { formatDate, formatInstantDate } from '../../../shared/date-format';
+import { MembershipStatusBadge } from './membership-status';
 import type { UserView } from '../../../shared/schemas/membership';
 import { Modal } from '../../components/modal';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -47,8 +48,32 @@ export function MemberProfileDialog({ member, onClose }: { member: UserView; onC
               {p.admin ? ' · Admin' : ''}
             </dd>
             <dt>Member since</dt>
-            <dd>{formatInstantDate(p.created_at)}</dd>
+            <dd>{formatDate(p.member_since)}</dd>
+            <dt>Renews on</dt>
+            <dd>
+              {formatDate(p.renews_on)} <MembershipStatusBadge status={p.status} />
+            </dd>
           </dl>
+
+          <h3>Renewals</h3>
+          {p.renewals.length ? (
+            <ul className="member-profile-list" aria-label="Renewals">
+              {p.renewals.map((r) => (
+                <li key={r.id}>
+                  <strong>
+                    {formatDate(r.previous_renews_on)} → {formatDate(r.renews_on)}
+                  </strong>
+                  <span className="muted">
+                    Recorded {formatInstantDate(r.created_at)}
+                    {r.recorded_by ? ` by ${r.recorded_by}` : ''}
+                  </span>
+                  {r.note ? <span>{r.note}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No renewal recorded yet.</p>
+          )}
 
           <h3>Travel Host properties</h3>
           {p.properties.length ? (

@@ -10,6 +10,8 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { MemberProfileDialog } from './member-profile';
+import { RenewDialog } from './renew-dialog';
+import { RenewsOnCell, RosterDownload, StatusFilterField, useStatusFilter } from './users-terms';
 import './admin.css';
 
 /** "42 members", then "5 Founding · 30 Standard · 7 Travel Host": the server's counts. */
@@ -35,9 +37,10 @@ export function UsersPage() {
   const toast = useToast();
   const [search, setSearch] = useState('');
   const needle = useDebounced(search.trim());
+  const [status, setStatus] = useStatusFilter();
   const users = useInfiniteQuery(
     trpc.admin.users.list.infiniteQueryOptions(
-      { search: needle || undefined },
+      { search: needle || undefined, status },
       // While a new search loads, the last answer stays on screen instead of 'Loading members…'.
       { getNextPageParam: (last) => last.nextCursor, placeholderData: keepPreviousData },
     ),
@@ -48,6 +51,7 @@ export function UsersPage() {
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UserView | null>(null);
   const [profileOf, setProfileOf] = useState<UserView | null>(null);
+  const [renewOf, setRenewOf] = useState<UserView | null>(null);
   const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.users.pathFilter());
 
@@ -123,16 +127,18 @@ export function UsersPage() {
           <label htmlFor="user-search">Search members</label>
           <input id="user-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
+        <StatusFilterField value={status} onChange={setStatus} />
+        <RosterDownload />
       </div>
       <Loaded
         query={users}
         loading="Loading members…"
         failed="Could not load the members."
-        empty={needle ? 'No members match.' : 'No members yet.'}
+        empty={needle || status ? 'No members match.' : 'No members yet.'}
         isEmpty={shown.length === 0}
       >
         {() => (
-          <StackTable columns={['Name', 'Email', 'Privilege', 'Actions']} className="users-table">
+          <StackTable columns={['Name', 'Email', 'Privilege', 'Renews on', 'Actions']} className="users-table">
             {shown.map((u) => (
               <tr key={u.user_id}>
                 <td data-label="Name">
@@ -157,6 +163,9 @@ export function UsersPage() {
                     ))}
                   </select>
                 </td>
+                <td data-label="Renews on">
+                  <RenewsOnCell member={u} />
+                </td>
                 <td data-label="Actions">
                   <div className="actions">
                     <button
@@ -166,6 +175,14 @@ export function UsersPage() {
                       onClick={() => setProfileOf(u)}
                     >
                       Profile
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`Renew ${u.name}`}
+                      onClick={() => setRenewOf(u)}
+                    >
+                      Renew
                     </button>
                     <button
                       type="button"
@@ -198,6 +215,7 @@ export function UsersPage() {
       <LoadMore query={users} label="Load more members" />
 
       {profileOf ? <MemberProfileDialog member={profileOf} onClose={() => setProfileOf(null)} /> : null}
+      {renewOf ? <RenewDialog member={renewOf} onClose={() => setRenewOf(null)} /> : null}
       <ConfirmDialog
         open={resetTarget !== null}
         title="Reset password"

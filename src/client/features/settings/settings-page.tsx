@@ -15,6 +15,7 @@ import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
+import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -184,10 +185,12 @@ export function SettingsPage() {
           Set one up below (or sign in with your passkey) to open the admin pages.
         </FormMessage>
       ) : null}
+      <MembershipSettings />
       <AccountForm />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
-      <CalendarFeedSettings />
+      {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}
+      {user?.status === 'lapsed' ? null : <CalendarFeedSettings />}
       <PasskeysSettings />
       <TwoFactorSettings />
       <SignedInDevices />

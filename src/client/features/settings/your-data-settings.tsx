@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';
+import { downloadFrom } from '../../lib/download';
 
 const EXPORT_PATH = '/api/account/export';
 
@@ -17,22 +18,11 @@ export function YourDataSettings() {
     setBusy(true);
     setError('');
     try {
-      const res = await fetch(EXPORT_PATH, { credentials: 'same-origin' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        setError(body?.error ?? 'Could not prepare your data. Please try again later.');
+      const failed = await downloadFrom(EXPORT_PATH, 'owow-my-data.zip');
+      if (failed) {
+        setError(failed.error ?? 'Could not prepare your data. Please try again later.');
         return;
       }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'owow-my-data.zip';
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      // The browser has taken the file; the blob may go after this turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
       toast('Your data was downloaded.', 'success');
     } catch {
       setError('Could not download your data. Please check your connection and try again.');

@@ -14,6 +14,7 @@ export const EMAIL_KINDS = [
   'group',
   'home_stay',
   'application_rejected',
+  'membership_renewal',
   // Issue 23: a notification's instant email (one kind each, for its one-click unsubscribe), and
   // the daily summary. A stay's steps and a waitlist place keep their own kinds above.
   'notification_comment',

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { bool, createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
+import { rosterImportRows } from './roster-imports';
 
 export const invitationCodes = sqliteTable(
   'invitation_codes',
@@ -52,7 +53,12 @@ export const applications = sqliteTable(
   // The Applications screen pages newest first over [created_at, id] (membership/applications.ts):
   // one status through applications_status_idx (which also counts each tab), All through
   // applications_created_idx. Every index ends with the rowid, the id.
-  (t) => [index('applications_status_idx').on(t.accepted, t.createdAt), index('applications_created_idx').on(t.createdAt)],
+  (t) => [
+    index('applications_status_idx').on(t.accepted, t.createdAt),
+    index('applications_created_idx').on(t.createdAt),
+    // A roster import asks whether an application waits for each of its emails (issue 24).
+    index('applications_email_idx').on(t.email),
+  ],
 );
 
 /**
@@ -69,6 +75,8 @@ export const tokens = sqliteTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    /** For a registration from a roster import (issue 24): the row with her name, type and dates. */
+    importRowId: integer('import_row_id').references(() => rosterImportRows.id, { onDelete: 'cascade' }),
     /** For registration: the account types the invitee may choose. JSON array. */
     allowedTypes: text('allowed_types', { mode: 'json' }).$type<(typeof ACCOUNT_TYPES)[number][]>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -84,6 +92,8 @@ export const tokens = sqliteTable(
     // Housekeeping (membership/tokens-job.ts) deletes tokens expired or used 30 days ago through these.
     index('tokens_expires_idx').on(t.expiresAt),
     index('tokens_used_idx').on(t.usedAt),
+    // A roster import asks whether an invitation waits for each of its emails (issue 24).
+    index('tokens_email_idx').on(t.email, t.purpose),
   ],
 );
 

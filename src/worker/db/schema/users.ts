@@ -30,6 +30,15 @@ export const users = sqliteTable(
     totpEnabledAt: integer('totp_enabled_at'),
     /** The last accepted TOTP time step (Unix time / 30 s): a code of it or an earlier step is refused (replay). */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * Her term (DECISIONS "Membership terms"): calendar dates YYYY-MM-DD (UTC). Status follows
+     * from renews_on (src/shared/membership-term.ts). The '' default only let the columns be added
+     * to a filled table: every insert gets real dates (registration and imports set them; a row
+     * inserted without them, by raw SQL too, gets its created_at day and twelve months later from
+     * the users_term_defaults trigger of migration 0015).
+     */
+    memberSince: text('member_since').notNull().default(''),
+    renewsOn: text('renews_on').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: integer('updated_at')
       .notNull()
@@ -40,6 +49,9 @@ export const users = sqliteTable(
     // User Management pages by name as the screen sorts it, case-insensitively, then by id (the
     // rowid every index ends with): admin/users.ts walks this from a page's last [name, id].
     index('users_name_idx').on(sql`${t.name} COLLATE NOCASE`),
+    // User Management's status filter, the dashboard's renewals due and the reminders job walk
+    // members by renews_on (a status is a range of it).
+    index('users_renews_idx').on(t.renewsOn),
   ],
 );
 

@@ -125,6 +125,8 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
         isAdmin: users.isAdmin,
         totpEnabledAt: users.totpEnabledAt,
         calendarFeedNonce: users.calendarFeedNonce,
+        memberSince: users.memberSince,
+        renewsOn: users.renewsOn,
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
       })
@@ -224,6 +226,8 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       email: user.email,
       type: user.type,
       admin: user.isAdmin,
+      memberSince: user.memberSince,
+      renewsOn: user.renewsOn,
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
     },

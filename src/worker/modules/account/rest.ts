@@ -6,6 +6,7 @@ import { exportMyData } from './export-data';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
+import { attachmentResponse } from '../../platform/attachment';
 import * as emailPreferences from '../mail/email-preferences';
 
 /** The member's own data (issue 12): thin adapters (the tRPC twin is router.ts). */
@@ -17,13 +18,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .get('/api/account/export', async (c) => {
     const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c));
-    return new Response(stream, {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return attachmentResponse(stream, filename, 'application/zip');
   })
   .delete('/api/account', async (c) => {
     const input = await jsonBody(c, DeleteAccountInputSchema);

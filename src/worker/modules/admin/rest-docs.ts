@@ -6,6 +6,8 @@ import { ChangePrivilegeInputSchema, IdInputSchema, ListUsersInputSchema, SetAdm
 import { IsoDateTime, describeRoutes } from '../../platform/openapi';
 import { HomeCardSchema } from '../homes/rest-docs';
 import type { adminRoutes } from './rest';
+import { RenewMembershipInputSchema } from '../../../shared/schemas/membership-terms';
+import { membershipTermFields, MembershipTermSchema, RenewalSchema } from '../membership/terms-rest-docs';
 
 const memberFields = {
   user_id: z.number().int(),
@@ -14,6 +16,7 @@ const memberFields = {
   type: z.enum(ACCOUNT_TYPES),
   admin: z.boolean(),
   created_at: IsoDateTime,
+  ...membershipTermFields,
 };
 
 const UserSchema = z
@@ -28,6 +31,7 @@ const UserSchema = z
 const MemberProfileSchema = z
   .object({
     ...memberFields,
+    renewals: z.array(RenewalSchema).describe('Her renewals, newest first (the last 20; the audit log keeps them all)'),
     properties: z.array(
       z.object({ id: z.number().int(), address: z.string(), type: z.string(), description: z.string(), availability: z.string() }),
     ),
@@ -102,6 +106,30 @@ export const adminRestDocs = describeRoutes<typeof adminRoutes>()('Admin: member
     params: { id: AdminDeleteUserInputSchema.shape.userId },
     responses: { 200: z.object({ ok: z.literal(true), message: z.string() }) },
     errors: [404, 409],
+  },
+  'PUT /api/users/:id/membership': {
+    operationId: 'renewMembership',
+    summary: 'Record a renewal: her new renews_on (YYYY-MM-DD) and a note (issue 24)',
+    description: 'SPEC 9: renews_on is at least six months after member_since (400 otherwise). Kept in her history, audited.',
+    access: 'admin',
+    params: IdInputSchema,
+    body: RenewMembershipInputSchema.omit({ id: true }),
+    responses: { 200: MembershipTermSchema },
+    errors: [404, 409],
+  },
+  'GET /api/admin/members.csv': {
+    operationId: 'exportRoster',
+    summary: 'The roster as CSV (issue 24), streamed',
+    description:
+      'BOM and CRLF; columns email,name,type,admin,member_since,renews_on,status,city,country; formula cells prefixed with an apostrophe.',
+    access: 'admin',
+    responses: {
+      200: {
+        description: 'The roster, as an attachment.',
+        mediaType: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': 'attachment; filename="owow-roster-YYYY-MM-DD.csv"' },
+      },
+    },
   },
   'GET /api/admin/audit-log': {
     operationId: 'listAuditLog',

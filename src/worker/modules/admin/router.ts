@@ -5,6 +5,8 @@ import * as auditLog from './audit-log';
 import * as users from './users';
 import { adminDeleteUser } from '../account/delete-account';
 import { AdminDeleteUserInputSchema } from '../../../shared/schemas/account';
+import { RenewMembershipInputSchema } from '../../../shared/schemas/membership-terms';
+import { renewalsOverview, renewMembership } from '../membership/terms';
 
 /** User management and the audit log: thin adapters over users.ts and audit-log.ts (the REST twins are in rest.ts). */
 export const adminRouter = router({
@@ -18,6 +20,8 @@ export const adminRouter = router({
     resetPasswordToTemp: adminProcedure
       .input(IdInputSchema)
       .mutation(({ ctx, input }) => users.resetPasswordToTemp(ctx.deps, ctx.actor, input)),
+    renew: adminProcedure.input(RenewMembershipInputSchema).mutation(({ ctx, input }) => renewMembership(ctx.deps, ctx.actor, input)),
+    renewalsOverview: adminProcedure.query(({ ctx }) => renewalsOverview(ctx.deps, ctx.actor)),
     delete: adminProcedure.input(AdminDeleteUserInputSchema).mutation(({ ctx, input }) => adminDeleteUser(ctx.deps, ctx.actor, input)),
   }),
   auditLog: router({

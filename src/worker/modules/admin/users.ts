@@ -1,6 +1,13 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AccountType } from '../../../shared/constants';
-import type { ChangePrivilegeInput, ListUsersInput, MemberProfile, SetAdminInput, UsersPage } from '../../../shared/schemas/membership';
+import type {
+  ChangePrivilegeInput,
+  ListUsersInput,
+  MemberProfile,
+  SetAdminInput,
+  UsersPage,
+  UserStatusFilter,
+} from '../../../shared/schemas/membership';
 import { columnRef } from '../../db/column-ref';
 import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
@@ -15,6 +22,8 @@ import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from '../membership/membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
 import { listHomes } from '../homes/homes';
+import { memberStatusCondition, renewalHistoryQuery, todayOf, toRenewalView } from '../membership/terms';
+import { membershipStatus, termOf } from '../../../shared/membership-term';
 
 type UserCursor = [name: string, id: number];
 
@@ -24,9 +33,16 @@ type UserCursor = [name: string, id: number];
  * rowid). The cursor's name carries the collation, so the row value seeks the index.
  * A search is a substring of the name or the email, which no index can find: the walk tests each
  * member in name order and stops once the page is full, so a page reads at most every member
- * once, never sorts them, and the search text is at most 100 characters.
+ * once, never sorts them, and the search text is at most 100 characters. A status filter
+ * (issue 24) is tested the same way, on the same walk.
  */
-export function userPageQuery(deps: Deps, search: string | undefined, after: UserCursor | undefined, size: number) {
+export function userPageQuery(
+  deps: Deps,
+  search: string | undefined,
+  after: UserCursor | undefined,
+  size: number,
+  status?: { filter: UserStatusFilter; today: string },
+) {
   const name = columnRef(users.name);
   const needle = search?.trim();
   return deps.db
@@ -37,12 +53,15 @@ export function userPageQuery(deps: Deps, search: string | undefined, after: Use
       type: users.type,
       admin: users.isAdmin,
       must_change_password: users.mustChangePassword,
+      member_since: users.memberSince,
+      renews_on: users.renewsOn,
       createdAt: users.createdAt,
     })
     .from(users)
     .where(
       and(
         needle ? or(containsText(name, needle), containsText(columnRef(users.email), needle)) : undefined,
+        status ? memberStatusCondition(status.filter, status.today, { indexed: false }) : undefined,
         after ? sql`(${name}, ${columnRef(users.id)}) > (${after[0]} COLLATE NOCASE, ${after[1]})` : undefined,
       ),
     )
@@ -72,7 +91,8 @@ export async function listUsers(deps: Deps, actor: Actor, input: ListUsersInput 
   const admin = requireAdmin(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['s', 'n']) as UserCursor | undefined;
-  const pageQuery = userPageQuery(deps, input.search, after, size);
+  const today = todayOf(deps);
+  const pageQuery = userPageQuery(deps, input.search, after, size, input.status ? { filter: input.status, today } : undefined);
   const [rows, counted] = after ? [await pageQuery, undefined] : await deps.db.batch([pageQuery, memberCountsQuery(deps)]);
   const c = counted?.[0];
   return {
@@ -84,6 +104,7 @@ export async function listUsers(deps: Deps, actor: Actor, input: ListUsersInput 
         const target = { id: u.user_id };
         return {
           ...u,
+          status: membershipStatus(u, today),
           created_at: new Date(createdAt).toISOString(),
           can_change_admin: userAdminPolicy.setAdmin(admin, target, !u.admin),
           can_reset_password: userAdminPolicy.resetPassword(admin, target),
@@ -173,6 +194,9 @@ export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id:
   return { temporaryPassword };
 }
 
+/** How many of her renewals the profile shows, newest first (the audit log keeps them all). */
+const RENEWALS_SHOWN = 20;
+
 /** How many of her homes the profile shows; the homes screens page through the rest. */
 const PROFILE_HOMES = 12;
 
@@ -183,9 +207,18 @@ const PROFILE_HOMES = 12;
  */
 export async function getMemberProfile(deps: Deps, actor: Actor, input: { id: number }): Promise<MemberProfile> {
   const admin = requireAdmin(actor);
-  const [[user], props] = await deps.db.batch([
+  const [[user], props, renewals] = await deps.db.batch([
     deps.db
-      .select({ id: users.id, name: users.name, email: users.email, type: users.type, admin: users.isAdmin, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        type: users.type,
+        admin: users.isAdmin,
+        memberSince: users.memberSince,
+        renewsOn: users.renewsOn,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(eq(users.id, input.id))
       .limit(1),
@@ -200,6 +233,7 @@ export async function getMemberProfile(deps: Deps, actor: Actor, input: { id: nu
       .from(properties)
       .where(eq(properties.userId, input.id))
       .orderBy(asc(properties.id)),
+    renewalHistoryQuery(deps, input.id, RENEWALS_SHOWN),
   ]);
   if (!user) throw new AppError('NOT_FOUND', 'Member not found.');
   const homes = await listHomes(deps, admin, { scope: 'all', host: user.id, limit: PROFILE_HOMES });
@@ -210,6 +244,8 @@ export async function getMemberProfile(deps: Deps, actor: Actor, input: { id: nu
     type: user.type,
     admin: user.admin,
     created_at: new Date(user.createdAt).toISOString(),
+    ...termOf({ member_since: user.memberSince, renews_on: user.renewsOn, admin: user.admin }, todayOf(deps)),
+    renewals: renewals.map(toRenewalView),
     properties: props,
     homes: homes.items,
     more_homes: homes.nextCursor !== null,

@@ -19,6 +19,7 @@ import { eventPolicy } from '../events/policies';
 import { userAdminPolicy } from '../admin/policies';
 import { accountPolicy } from './policies';
 import { auditEntry } from '../../platform/audit';
+import { termOf, utcDate } from '../../../shared/membership-term';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
@@ -41,7 +42,7 @@ export async function login(deps: Deps, meta: RequestMeta, input: LoginInput): P
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
   if (user.totpEnabledAt !== null) return { pending: await startTwoFactorLogin(deps, user.id) };
-  return { session: await createSession(deps, user.id, meta.userAgent), user: statusUser(accountOf(user)) };
+  return { session: await createSession(deps, user.id, meta.userAgent), user: statusUser(accountOf(user, utcDate(deps.now()))) };
 }
 
 /**
@@ -56,7 +57,12 @@ export async function loginTwoFactor(
 ): Promise<{ session: NewSession; user: StatusUser }> {
   const { user, method } = await passTwoFactorLogin(deps, meta, pendingToken, input);
   const session = await createSession(deps, user.id, meta.userAgent);
-  const actor: MemberActor = { kind: 'member', ...accountOf(user), email: user.email, sessionId: await sha256Hex(session.token) };
+  const actor: MemberActor = {
+    kind: 'member',
+    ...accountOf(user, utcDate(deps.now())),
+    email: user.email,
+    sessionId: await sha256Hex(session.token),
+  };
   await auditEntry(deps, actor, 'auth.sign_in_two_factor', { type: 'user', id: user.id }, { method }).run();
   return { session, user: statusUser(actor) };
 }
@@ -67,11 +73,12 @@ export function loginAnswer(result: LoginResult): LoginAnswer {
 }
 
 /**
- * The account fields of a users row (what a session's actor also carries); `passkeySession` for a
- * session that a passkey sign-in opens.
+ * The account fields of a users row (what a session's actor also carries), her term as of `today`;
+ * `passkeySession` for a session that a passkey sign-in opens.
  */
-export function accountOf(u: typeof users.$inferSelect, opts: { passkeySession?: boolean } = {}): Account {
+export function accountOf(u: typeof users.$inferSelect, today: string, opts: { passkeySession?: boolean } = {}): Account {
   return {
+    membership: termOf({ member_since: u.memberSince, renews_on: u.renewsOn, admin: u.isAdmin }, today),
     id: u.id,
     name: u.name,
     isAdmin: hasAdminPowers(u.isAdmin, u.totpEnabledAt !== null, opts.passkeySession ?? false),
@@ -86,7 +93,10 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'member') await deleteSessionQuery(deps, actor.sessionId).run();
 }
 
-type Account = Pick<MemberActor, 'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled'>;
+type Account = Pick<
+  MemberActor,
+  'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled' | 'membership'
+>;
 export type StatusUser = NonNullable<AuthStatus['user']>;
 
 /**
@@ -107,6 +117,7 @@ export function statusUser(u: Account): StatusUser {
     twoFactorEnabled: u.twoFactorEnabled,
     needsTwoFactorSetup: needsTwoFactorSetup(u),
     can: capabilities(u),
+    ...u.membership,
   };
 }
 
@@ -121,6 +132,7 @@ function details(u: Account & { email: string }): UserDetails {
     twoFactorEnabled: u.twoFactorEnabled,
     needsTwoFactorSetup: needsTwoFactorSetup(u),
     can: capabilities(u),
+    ...u.membership,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { CLUB_NAME } from '../../../shared/constants';
+import { utcDate } from '../../../shared/membership-term';
 import {
   MAX_PASSKEYS,
   PASSKEY_NAME_MAX,
@@ -346,7 +347,7 @@ export async function signInWithPasskey(
   }
   if (!info || !info.userVerified) throw refused();
 
-  const member = { ...accountOf(user, { passkeySession: true }), email: user.email };
+  const member = { ...accountOf(user, utcDate(deps.now()), { passkeySession: true }), email: user.email };
   const presented = info.newCounter;
   const now = deps.now();
   const [moved] = await deps.db

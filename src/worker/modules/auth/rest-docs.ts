@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { describeRoutes, OkSchema } from '../../platform/openapi';
 import type { authRoutes } from './rest';
+import { membershipTermFields } from '../membership/terms-rest-docs';
 
 const CapabilitiesSchema = z
   .object({
@@ -28,6 +29,8 @@ const accountFields = {
   twoFactorEnabled: z.boolean(),
   needsTwoFactorSetup: z.boolean().describe('An admin without 2FA: every admin call answers 403 TWO_FACTOR_REQUIRED until she sets it up.'),
   can: CapabilitiesSchema,
+  // Her own term (issue 24): a lapsed member still signs in and reads it.
+  ...membershipTermFields,
 };
 
 export const SessionUserSchema = z.object(accountFields).meta({ id: 'SessionUser' });

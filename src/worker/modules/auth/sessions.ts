@@ -8,6 +8,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { describeUserAgent } from './session-device';
+import { termOf, utcDate } from '../../../shared/membership-term';
 
 /** Touch last_seen at most this often, so ordinary requests do not write (Settings shows it as such). */
 const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
@@ -78,6 +79,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
       totpEnabledAt: users.totpEnabledAt,
+      memberSince: users.memberSince,
+      renewsOn: users.renewsOn,
       passkey: sessions.passkey,
       // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
       hasPasskey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
@@ -106,6 +109,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
     mustChangePassword: row.mustChangePassword,
     twoFactorEnabled: row.totpEnabledAt !== null,
     sessionId: row.sessionId,
+    membership: termOf({ member_since: row.memberSince, renews_on: row.renewsOn, admin: row.isAdmin }, utcDate(now)),
   };
 }
 

@@ -84,6 +84,23 @@ function uniqueRecipients(recipients: EmailRecipient[]): EmailRecipient[] {
 }
 
 /**
+ * The message's subject checked and its body laid out and sealed: the body holds the live links,
+ * so only its sealed form reaches D1 (DECISIONS "No secret at rest").
+ */
+export async function sealedBody(deps: Deps, email: Pick<OutgoingEmail, 'kind' | 'subject' | 'bodyHtml' | 'attachments'>): Promise<string> {
+  assertSingleLine(email.subject);
+  assertNoTokenInSubject(email.subject);
+  const origin = deps.env.APP_ORIGIN;
+  // Optional emails end with an unsubscribe link, filled in per recipient by the consumer.
+  const unsubscribe = categoryOfKind(email.kind) !== null;
+  return sealMessageBody(deps.env, {
+    html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe }),
+    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe })}`,
+    attachments: email.attachments?.length ? email.attachments : null,
+  });
+}
+
+/**
  * Records the message, one delivery per recipient and the caller's own writes in ONE D1 batch
  * (atomic, a single round trip whatever the number of recipients), then enqueues the delivery
  * ids. The consumer does the sending; the request answers at once.
@@ -93,19 +110,9 @@ export async function enqueueEmail(
   email: OutgoingEmail,
   opts: EnqueueOptions = {},
 ): Promise<{ messageId: number; deliveryIds: number[]; skipped: number }> {
-  assertSingleLine(email.subject);
-  assertNoTokenInSubject(email.subject);
   const now = deps.now();
-  const origin = deps.env.APP_ORIGIN;
   const recipients = uniqueRecipients(email.recipients);
-  // Optional emails end with an unsubscribe link, filled in per recipient by the consumer.
-  const unsubscribe = categoryOfKind(email.kind) !== null;
-  // The body holds the live links: only its sealed form reaches D1 (DECISIONS "No secret at rest").
-  const body = await sealMessageBody(deps.env, {
-    html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe }),
-    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe })}`,
-    attachments: email.attachments?.length ? email.attachments : null,
-  });
+  const body = await sealedBody(deps, email);
 
   const insertMessage = deps.db
     .insert(emailMessages)

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { INVALID_REGISTRATION_TOKEN, type RegisterInput, type RegistrationInvite } from '../../../shared/schemas/membership';
 import { applications, tokens } from '../../db/schema/membership';
 import { properties, users } from '../../db/schema/users';
+import { rosterImportRows } from '../../db/schema/roster-imports';
 import { AppError } from '../../platform/app-error';
 import { hashPassword, sha256Hex } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -10,13 +11,24 @@ import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
+import { firstTerm, utcDate } from '../../../shared/membership-term';
 
-/** A live registration token with its application (for the name and the property). */
+function termOfInvite(imported: { memberSince: string | null; renewsOn: string | null } | null, now: number) {
+  if (imported?.memberSince && imported.renewsOn) return { memberSince: imported.memberSince, renewsOn: imported.renewsOn };
+  const term = firstTerm(utcDate(now));
+  return { memberSince: term.member_since, renewsOn: term.renews_on };
+}
+
+/**
+ * A live registration token with its application (for the name and the property) or its roster
+ * import row (for the name and the term, issue 24).
+ */
 async function findInvite(deps: Deps, token: string) {
   const [row] = await deps.db
-    .select({ token: tokens, app: applications })
+    .select({ token: tokens, app: applications, imported: rosterImportRows })
     .from(tokens)
     .leftJoin(applications, eq(applications.id, tokens.applicationId))
+    .leftJoin(rosterImportRows, eq(rosterImportRows.id, tokens.importRowId))
     .where(
       and(
         eq(tokens.tokenHash, await sha256Hex(token)),
@@ -37,7 +49,7 @@ export async function registrationInvite(deps: Deps, meta: RequestMeta, input: {
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('registration-token', meta));
   const invite = await findInvite(deps, input.token);
   if (!invite) throw new AppError('NOT_FOUND', INVALID_REGISTRATION_TOKEN);
-  return { email: invite.email, name: invite.app?.fullName ?? '', allowedTypes: invite.allowedTypes };
+  return { email: invite.email, name: invite.app?.fullName ?? invite.imported?.name ?? '', allowedTypes: invite.allowedTypes };
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';
@@ -68,7 +80,17 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
   const app = invite.app;
   const insertUser = deps.db
     .insert(users)
-    .values({ email: invite.email, name: input.name, type: input.type, passwordHash, createdAt: now, updatedAt: now })
+    // DECISIONS "Membership terms": she starts on her registration day and renews twelve months
+    // later, or (imported, issue 24) with the dates of her row.
+    .values({
+      email: invite.email,
+      name: input.name,
+      type: input.type,
+      passwordHash,
+      ...termOfInvite(invite.imported, now),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: users.id });
   try {
     if (app?.propertyAddress) {

@@ -15,6 +15,8 @@ import * as applications from './applications';
 import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
+import * as roster from './roster-import';
+import { ImportIdInputSchema, ListImportsInputSchema, ResendImportInvitationInputSchema } from '../../../shared/schemas/roster-import';
 import { adminProcedure, publicProcedure, router } from '../../platform/trpc';
 
 // Thin adapters over the membership services (the REST twins are in rest.ts). The
@@ -37,6 +39,13 @@ export const membershipRouter = router({
     .input(ResetPasswordInputSchema)
     .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, ctx.meta, input)),
 
+  imports: router({
+    list: adminProcedure.input(ListImportsInputSchema).query(({ ctx, input }) => roster.listImports(ctx.deps, ctx.actor, input)),
+    report: adminProcedure.input(ImportIdInputSchema).query(({ ctx, input }) => roster.getImportReport(ctx.deps, ctx.actor, input)),
+    resend: adminProcedure
+      .input(ResendImportInvitationInputSchema)
+      .mutation(({ ctx, input }) => roster.resendImportInvitation(ctx.deps, ctx.actor, input)),
+  }),
   applications: router({
     list: adminProcedure
       .input(ListApplicationsInputSchema)

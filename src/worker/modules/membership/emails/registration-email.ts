@@ -15,3 +15,19 @@ ${buttonHtml(opts.link, 'Create your account')}
 <p>We look forward to meeting you.</p>`,
   };
 }
+
+/**
+ * The invitation of a member brought in by a roster import (issue 24): the same link and lifetime
+ * as an accepted applicant's, worded for someone who is a member already.
+ */
+export function importInvitationEmail(opts: { name: string; link: string; expiresAt: number }): { subject: string; bodyHtml: string } {
+  const expires = formatDateTime(opts.expiresAt, 'UTC');
+  return {
+    subject: `Welcome to ${CLUB_NAME}: create your account`,
+    bodyHtml: `<p>Dear ${escapeHtml(opts.name)},</p>
+<p>${escapeHtml(CLUB_NAME)} now has its own members’ site, and your membership has been carried over to it.</p>
+<p>Please create your account with the link below: choose your password and you are in. It can be used once and is valid for 7 days (until ${escapeHtml(expires)}).</p>
+${buttonHtml(opts.link, 'Create your account')}
+<p>We look forward to seeing you there.</p>`,
+  };
+}

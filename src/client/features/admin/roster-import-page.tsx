@@ -1,0 +1,180 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { formatDate, formatInstantDate } from '../../../shared/date-format';
+import { IMPORT_ROW_STATUSES, ROSTER_MAX_ROWS, type ImportPreview } from '../../../shared/schemas/roster-import';
+import { FormMessage } from '../../components/field';
+import { LoadMore } from '../../components/load-more';
+import { useToast } from '../../components/toast';
+import { useTRPC } from '../../lib/trpc';
+import { AdminHeader, Loaded, StackTable } from './admin-list';
+import { ImportStatusBadge, ImportStatusCell } from './roster-import-status';
+import './admin.css';
+
+const IMPORTS_PATH = '/api/admin/imports';
+
+/** The server's answer to a roster upload: its preview (a dry run) or the import made. */
+async function sendRoster(file: File, dryRun: boolean): Promise<ImportPreview> {
+  const form = new FormData();
+  form.set('file', file);
+  const res = await fetch(`${IMPORTS_PATH}${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: form, credentials: 'same-origin' });
+  const body = (await res.json().catch(() => null)) as (ImportPreview & { error?: string }) | null;
+  if (!res.ok || !body) throw new Error(body?.error ?? 'Could not read the file. Please try again.');
+  return body;
+}
+
+function PreviewTable({ preview }: { preview: ImportPreview }) {
+  return (
+    <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Member since', 'Renews on', 'Status']} className="import-table">
+      {preview.rows.map((r) => (
+        <tr key={r.line} className={r.status === 'new' ? undefined : 'import-row-muted'}>
+          <td data-label="Line">{r.line}</td>
+          <td data-label="Email">{r.email}</td>
+          <td data-label="Name">{r.name}</td>
+          <td data-label="Type">{r.type ?? ''}</td>
+          <td data-label="Member since">{r.member_since ? formatDate(r.member_since) : ''}</td>
+          <td data-label="Renews on">{r.renews_on ? formatDate(r.renews_on) : ''}</td>
+          <td data-label="Status">
+            <ImportStatusCell status={r.status} errors={r.errors} />
+          </td>
+        </tr>
+      ))}
+    </StackTable>
+  );
+}
+
+function Counts({ preview }: { preview: ImportPreview }) {
+  return (
+    <ul className="import-counts" aria-label="Rows by status">
+      {IMPORT_ROW_STATUSES.map((s) => (
+        <li key={s}>
+          <strong>{preview.counts[s]}</strong> <ImportStatusBadge status={s} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EarlierImports() {
+  const trpc = useTRPC();
+  const imports = useInfiniteQuery(trpc.membership.imports.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor }));
+  const items = imports.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section className="stack">
+      <h2>Earlier imports</h2>
+      <Loaded
+        query={imports}
+        loading="Loading imports…"
+        failed="Could not load the imports."
+        empty="No roster imported yet."
+        isEmpty={items.length === 0}
+      >
+        {() => (
+          <ul className="admin-links">
+            {items.map((i) => (
+              <li key={i.id}>
+                <Link href={`/admin/imports/${i.id}`} className="admin-link">
+                  <strong>{i.file_name}</strong>
+                  <span>
+                    {formatInstantDate(i.created_at)}
+                    {i.created_by ? ` by ${i.created_by}` : ''} · {i.counts.new} invited
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+      <LoadMore query={imports} label="Load more imports" />
+    </section>
+  );
+}
+
+/**
+ * Admin > Import roster (issue 24): the admin chooses a CSV; the server's dry run shows every row
+ * and its status before anything happens; "Invite N new members" then imports it, and the report
+ * follows the invitations.
+ */
+export function RosterImportPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function check(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    setPreview(null);
+    try {
+      setPreview(await sendRoster(file, true));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function invite() {
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    try {
+      const done = await sendRoster(file, false);
+      toast(`${done.counts.new} ${done.counts.new === 1 ? 'invitation is' : 'invitations are'} on their way.`, 'success');
+      await queryClient.invalidateQueries(trpc.membership.imports.pathFilter());
+      navigate(`/admin/imports/${done.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const newRows = preview?.counts.new ?? 0;
+  return (
+    <section className="page stack">
+      <AdminHeader
+        title="Import roster"
+        note={`A CSV with a header row: email and name, optionally type, member_since, renews_on (YYYY-MM-DD), phone, city and country. At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows and 2 MB.`}
+      />
+      <form className="card form-card" onSubmit={check}>
+        <div className="field">
+          <label htmlFor="roster-file">Roster file (CSV)</label>
+          <input
+            id="roster-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setPreview(null);
+              setError('');
+            }}
+          />
+        </div>
+        <FormMessage>{error}</FormMessage>
+        <button type="submit" className="button button-secondary" disabled={!file || busy}>
+          {busy && !preview ? 'Reading…' : 'Preview'}
+        </button>
+      </form>
+      {preview ? (
+        <section className="stack" aria-label="Preview">
+          <h2>Preview</h2>
+          <Counts preview={preview} />
+          {preview.unknown_columns.length ? <p className="muted">Columns ignored: {preview.unknown_columns.join(', ')}.</p> : null}
+          <p className="muted">Nothing has happened yet. Only the new rows are invited; nobody becomes an admin by import.</p>
+          <button type="button" className="button" onClick={invite} disabled={busy || newRows === 0}>
+            {`Invite ${newRows} new ${newRows === 1 ? 'member' : 'members'}`}
+          </button>
+          <PreviewTable preview={preview} />
+        </section>
+      ) : null}
+      <EarlierImports />
+    </section>
+  );
+}

@@ -1,0 +1,482 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ACCOUNT_TYPES, TOKEN_TTL_MS, type AccountType } from '../../../shared/constants';
+import { formatDate } from '../../../shared/date-format';
+import { addMonths, earliestRenewsOn, isIsoDate } from '../../../shared/membership-term';
+import { EmailSchema } from '../../../shared/schemas/common';
+import {
+  IMPORT_ROW_STATUSES,
+  type ImportCounts,
+  type ImportPreview,
+  type ImportReport,
+  type ImportReportRow,
+  type ImportRowStatus,
+  type ImportRowView,
+  type ImportsPage,
+  type InvitationState,
+  type ListImportsInput,
+  type ResendImportInvitationInput,
+} from '../../../shared/schemas/roster-import';
+import { applications, tokens } from '../../db/schema/membership';
+import { rosterImportRows, rosterImports } from '../../db/schema/roster-imports';
+import { users } from '../../db/schema/users';
+import type { Actor, MemberActor } from '../../platform/actor';
+import { AppError } from '../../platform/app-error';
+import { auditEntry } from '../../platform/audit';
+import { randomToken, sha256Hex } from '../../platform/crypto';
+import type { Deps } from '../../platform/deps';
+import { requireAdmin } from '../../platform/guards';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { enqueueEmail } from '../mail/enqueue';
+import { enqueuePersonalEmails } from '../mail/enqueue-each';
+import { appLink } from '../mail/layout';
+import { importInvitationEmail } from './emails/registration-email';
+import { readRosterCsv, type RosterCsvRow } from './roster-csv';
+import { todayOf } from './terms';
+
+/*
+ * Issue 24, the roster import (DECISIONS "Membership terms": an import never invites the same
+ * email twice and never makes anyone an admin). The preview is the server's dry run of the very
+ * code that imports; an import then stores every row and invites the `new` ones through issue 3's
+ * pipeline (a single-use registration token, 7 days, and the registration email through the mail
+ * queue). Every write goes in bounded batches: rows, tokens and emails travel as one JSON
+ * parameter per statement, never a statement per row.
+ */
+
+/** A row as read and judged: what the preview shows and the import stores. */
+interface JudgedRow extends ImportRowView {
+  phone: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+const TYPE_BY_NAME = new Map(ACCOUNT_TYPES.map((t) => [t.toLowerCase(), t]));
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** ISO 3166-1 alpha-2: two letters that name a region (Intl knows them; an unknown code reads back as itself). */
+function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code)) return false;
+  try {
+    return regionNames.of(code) !== code;
+  } catch {
+    return false;
+  }
+}
+
+/** A phone number as people write one: digits, spaces, +, -, dots and brackets, 6 to 20 digits. */
+function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 20;
+}
+
+/** One row's own checks (SPEC 9's six-month minimum among them); duplicates and members come after. */
+function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
+  const errors: string[] = [];
+  const fail = (reason: string) => errors.push(`Line ${row.line}: ${reason}`);
+  const cell = (name: keyof RosterCsvRow['cells']) => (row.cells[name] ?? '').trim();
+
+  const rawEmail = cell('email');
+  const email = EmailSchema.safeParse(rawEmail);
+  if (!rawEmail) fail('the email is missing');
+  else if (!email.success) fail('the email is not valid');
+
+  const name = cell('name');
+  if (!name) fail('the name is missing');
+  else if (name.length > 100) fail('the name is longer than 100 characters');
+
+  const rawType = cell('type');
+  const type: AccountType | undefined = rawType ? TYPE_BY_NAME.get(rawType.toLowerCase()) : 'Standard';
+  if (!type) fail('type must be Founding, Standard or Travel Host');
+
+  const rawSince = cell('member_since');
+  const memberSince = rawSince || today;
+  if (!isIsoDate(memberSince)) fail('member_since must be a date written YYYY-MM-DD');
+  const rawRenews = cell('renews_on');
+  let renewsOn: string | null = rawRenews || (isIsoDate(memberSince) ? addMonths(memberSince, 12) : null);
+  if (rawRenews && !isIsoDate(rawRenews)) {
+    fail('renews_on must be a date written YYYY-MM-DD');
+    renewsOn = null;
+  } else if (renewsOn && isIsoDate(memberSince) && renewsOn < earliestRenewsOn(memberSince)) {
+    fail(`renews_on must be at least six months after member_since (on or after ${formatDate(earliestRenewsOn(memberSince))})`);
+  }
+
+  const phone = cell('phone');
+  if (phone && !isPhone(phone)) fail('the phone number is not valid');
+  const city = cell('city');
+  if (city.length > 100) fail('the city is longer than 100 characters');
+  const country = cell('country').toUpperCase();
+  if (country && !isCountryCode(country)) fail('country must be a two-letter ISO code such as GB or US');
+
+  return {
+    line: row.line,
+    email: email.success ? email.data : rawEmail.toLowerCase(),
+    name,
+    type: type ?? null,
+    member_since: isIsoDate(memberSince) ? memberSince : null,
+    renews_on: renewsOn && isIsoDate(renewsOn) ? renewsOn : null,
+    status: errors.length ? 'invalid' : 'new',
+    errors,
+    phone: phone || null,
+    city: city || null,
+    country: country || null,
+  };
+}
+
+/** Emails asked about per statement (one JSON parameter each). */
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * Who each email already is: a member (exists), or someone an application or an invitation waits
+ * for (pending): a pending or accepted application not yet registered, a live registration token,
+ * or an earlier import's invitation, expired or not (that one is resent from its report, never
+ * sent again by a new import). A statement per 1,000 emails, each lookup served by an index.
+ */
+async function knownEmails(deps: Deps, emails: string[]): Promise<Map<string, 'exists' | 'pending'>> {
+  const known = new Map<string, 'exists' | 'pending'>();
+  if (emails.length === 0) return known;
+  const now = deps.now();
+  const chunks: string[][] = [];
+  for (let i = 0; i < emails.length; i += LOOKUP_CHUNK) chunks.push(emails.slice(i, i + LOOKUP_CHUNK));
+  const results: { email: string; member: number; pending: number }[][] = [];
+  for (const chunk of chunks) {
+    results.push(
+      await deps.db.all<{ email: string; member: number; pending: number }>(sql`
+      SELECT j.value AS email,
+        EXISTS (SELECT 1 FROM ${users} AS u WHERE u.email = j.value) AS member,
+        (EXISTS (SELECT 1 FROM ${applications} AS a WHERE a.email = j.value AND (a.accepted IS NULL OR a.accepted = 1))
+          OR EXISTS (SELECT 1 FROM ${rosterImportRows} AS r WHERE r.invite_email = j.value)
+          OR EXISTS (SELECT 1 FROM ${tokens} AS t WHERE t.email = j.value AND t.purpose = 'registration'
+            AND t.used_at IS NULL AND t.expires_at > ${now})) AS pending
+      FROM json_each(${JSON.stringify(chunk)}) AS j`),
+    );
+  }
+  for (const r of results.flat()) {
+    if (r.member) known.set(r.email, 'exists');
+    else if (r.pending) known.set(r.email, 'pending');
+  }
+  return known;
+}
+
+/** Every row judged: invalid, then duplicate (the same email earlier in the file), exists, pending, new. */
+async function judgeFile(deps: Deps, bytes: Uint8Array) {
+  const csv = readRosterCsv(bytes);
+  const today = todayOf(deps);
+  const rows = csv.rows.map((r) => judgeRow(r, today));
+  const firstLine = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.email) continue;
+    const earlier = firstLine.get(row.email);
+    if (earlier === undefined) firstLine.set(row.email, row.line);
+    else if (row.status !== 'invalid') {
+      row.status = 'duplicate';
+      row.errors = [`Line ${row.line}: the same email is on line ${earlier}`];
+    }
+  }
+  const known = await knownEmails(
+    deps,
+    rows.filter((r) => r.status === 'new').map((r) => r.email),
+  );
+  for (const row of rows) if (row.status === 'new') row.status = known.get(row.email) ?? 'new';
+  return { rows, unknownColumns: csv.unknownColumns };
+}
+
+function countsOf(rows: { status: ImportRowStatus }[]): ImportCounts {
+  const counts = Object.fromEntries(IMPORT_ROW_STATUSES.map((s) => [s, 0])) as ImportCounts;
+  for (const r of rows) counts[r.status]++;
+  return counts;
+}
+
+const toView = ({ line, email, name, type, member_since, renews_on, status, errors }: JudgedRow): ImportRowView => ({
+  line,
+  email,
+  name,
+  type,
+  member_since,
+  renews_on,
+  status,
+  errors,
+});
+
+/** POST /api/admin/imports?dry_run=1: what an import of this file would do; nothing is stored. */
+export async function previewImport(deps: Deps, actor: Actor, file: { bytes: Uint8Array }): Promise<ImportPreview> {
+  requireAdmin(actor);
+  const { rows, unknownColumns } = await judgeFile(deps, file.bytes);
+  return { rows: rows.map(toView), counts: countsOf(rows), unknown_columns: unknownColumns };
+}
+
+/** Rows stored per statement, and invitations (tokens and emails) per batch. */
+const ROWS_PER_INSERT = 500;
+const INVITES_PER_BATCH = 50;
+
+function rowsJson(rows: JudgedRow[], invite: { expiresAt: number } | null) {
+  return JSON.stringify(
+    rows.map((r) => ({
+      line: r.line,
+      email: r.email,
+      name: r.name,
+      type: r.type,
+      member_since: r.member_since,
+      renews_on: r.renews_on,
+      phone: r.phone,
+      city: r.city,
+      country: r.country,
+      status: r.status,
+      errors: JSON.stringify(r.errors),
+      invite_email: invite ? r.email : null,
+      invitation_expires_at: invite ? invite.expiresAt : null,
+    })),
+  );
+}
+
+/** Stores rows; invited ones claim their email, and those another import claimed meanwhile come back unstored. */
+function insertRowsQuery(deps: Deps, importId: number, rows: JudgedRow[], invite: { expiresAt: number } | null) {
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+  // Every column in table order (id left to SQLite); WHERE true lets SQLite read the upsert clause.
+  return deps.db
+    .insert(rosterImportRows)
+    .select(
+      sql`SELECT NULL, ${importId}, ${field('line')}, ${field('email')}, ${field('name')}, ${field('type')}, ${field('member_since')},
+        ${field('renews_on')}, ${field('phone')}, ${field('city')}, ${field('country')}, ${field('status')}, ${field('errors')},
+        ${field('invite_email')}, ${field('invitation_expires_at')}
+      FROM json_each(${rowsJson(rows, invite)}) AS j WHERE true`,
+    )
+    .onConflictDoNothing()
+    .returning({ id: rosterImportRows.id, line: rosterImportRows.line });
+}
+
+interface Invitee {
+  rowId: number;
+  email: string;
+  name: string;
+  type: AccountType;
+}
+
+/**
+ * Issues each invitee's single-use registration token (only its hash stored, pointing at her row)
+ * and queues her email, a batch of INVITES_PER_BATCH at a time: the tokens' insert and the
+ * emails are written together, so no email goes without its token nor a token without its email.
+ */
+async function inviteAll(deps: Deps, admin: MemberActor, invitees: Invitee[], expiresAt: number): Promise<void> {
+  const now = deps.now();
+  for (let i = 0; i < invitees.length; i += INVITES_PER_BATCH) {
+    const group = invitees.slice(i, i + INVITES_PER_BATCH);
+    const issued = await Promise.all(group.map(async (inv) => ({ inv, token: randomToken() })));
+    const tokenRows = await Promise.all(
+      issued.map(async ({ inv, token }) => ({
+        hash: await sha256Hex(token),
+        email: inv.email,
+        row: inv.rowId,
+        types: JSON.stringify([inv.type]),
+      })),
+    );
+    // Every column in table order (id left to SQLite), as a builder the emails' batch takes.
+    const insertTokens = deps.db.insert(tokens).select(
+      sql`SELECT NULL, json_extract(j.value, '$.hash'), 'registration', json_extract(j.value, '$.email'), NULL, NULL, NULL,
+        json_extract(j.value, '$.row'), json_extract(j.value, '$.types'), ${admin.id}, ${expiresAt}, NULL, ${now}
+      FROM json_each(${JSON.stringify(tokenRows)}) AS j`,
+    );
+    await enqueuePersonalEmails(
+      deps,
+      'registration',
+      issued.map(({ inv, token }) => ({
+        ...importInvitationEmail({ name: inv.name, link: appLink(deps.env.APP_ORIGIN, `/register/${token}`), expiresAt }),
+        to: { email: inv.email, name: inv.name },
+      })),
+      { senderId: admin.id, alsoWrite: [insertTokens] },
+    );
+  }
+}
+
+/**
+ * POST /api/admin/imports: the preview's judgement, then every row stored with its status and the
+ * `new` ones invited. The same file imported again invites nobody: its emails are pending now.
+ */
+export async function commitImport(
+  deps: Deps,
+  actor: Actor,
+  file: { name: string; bytes: Uint8Array },
+): Promise<ImportPreview & { id: number }> {
+  const admin = requireAdmin(actor);
+  const { rows, unknownColumns } = await judgeFile(deps, file.bytes);
+  const now = deps.now();
+  const expiresAt = now + TOKEN_TTL_MS.registration;
+  const fileName = file.name.trim().slice(0, 200) || 'roster.csv';
+
+  const [created] = await deps.db
+    .insert(rosterImports)
+    .values({ createdBy: admin.id, fileName, counts: countsOf(rows), unknownColumns, createdAt: now })
+    .returning({ id: rosterImports.id });
+  const importId = created!.id;
+
+  const fresh = rows.filter((r) => r.status === 'new');
+  const others = rows.filter((r) => r.status !== 'new');
+  const invitees: Invitee[] = [];
+  const lost: JudgedRow[] = [];
+  for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
+    const chunk = fresh.slice(i, i + ROWS_PER_INSERT);
+    const stored = await insertRowsQuery(deps, importId, chunk, { expiresAt });
+    const byLine = new Map(stored.map((s) => [s.line, s.id]));
+    for (const r of chunk) {
+      const rowId = byLine.get(r.line);
+      if (rowId === undefined) lost.push(r);
+      else invitees.push({ rowId, email: r.email, name: r.name, type: r.type! });
+    }
+  }
+  // Invited by another import between the judgement and now: pending, like any waiting invitation.
+  for (const r of lost) r.status = 'pending';
+  const rest = [...others, ...lost];
+  const restInserts = [];
+  for (let i = 0; i < rest.length; i += ROWS_PER_INSERT)
+    restInserts.push(insertRowsQuery(deps, importId, rest.slice(i, i + ROWS_PER_INSERT), null));
+  const counts = countsOf(rows);
+  await deps.db.batch([
+    deps.db.update(rosterImports).set({ counts }).where(eq(rosterImports.id, importId)),
+    ...restInserts,
+    auditEntry(deps, admin, 'roster.import', { type: 'roster_import', id: importId }, { file: fileName, ...counts }),
+  ]);
+
+  await inviteAll(deps, admin, invitees, expiresAt);
+  rows.sort((a, b) => a.line - b.line);
+  return { id: importId, rows: rows.map(toView), counts, unknown_columns: unknownColumns };
+}
+
+async function loadImport(deps: Deps, id: number) {
+  const [row] = await deps.db
+    .select({ imp: rosterImports, by: users.name })
+    .from(rosterImports)
+    .leftJoin(users, eq(users.id, rosterImports.createdBy))
+    .where(eq(rosterImports.id, id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Import not found.');
+  return row;
+}
+
+const summaryOf = (imp: typeof rosterImports.$inferSelect, by: string | null) => ({
+  id: imp.id,
+  file_name: imp.fileName,
+  created_at: new Date(imp.createdAt).toISOString(),
+  created_by: by,
+  counts: imp.counts,
+});
+
+function invitationState(row: { inviteEmail: string | null; invitationExpiresAt: number | null; registered: number }, now: number) {
+  if (!row.inviteEmail) return null;
+  if (row.registered) return 'registered' as const;
+  return (row.invitationExpiresAt ?? 0) <= now ? ('expired' as const) : ('invited' as const);
+}
+
+/** GET /api/admin/imports/{id}: the import, and each row with where its invitation stands now. */
+export async function getImportReport(deps: Deps, actor: Actor, input: { id: number }): Promise<ImportReport> {
+  requireAdmin(actor);
+  const { imp, by } = await loadImport(deps, input.id);
+  const rows = await deps.db
+    .select({
+      row: rosterImportRows,
+      registered: sql<number>`EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${rosterImportRows.inviteEmail})`,
+    })
+    .from(rosterImportRows)
+    .where(eq(rosterImportRows.importId, imp.id))
+    .orderBy(rosterImportRows.line);
+  const now = deps.now();
+  return {
+    ...summaryOf(imp, by),
+    unknown_columns: imp.unknownColumns,
+    rows: rows.map(({ row, registered }): ImportReportRow => {
+      const invitation: InvitationState | null = invitationState({ ...row, registered }, now);
+      return {
+        line: row.line,
+        email: row.email,
+        name: row.name,
+        type: row.type,
+        member_since: row.memberSince,
+        renews_on: row.renewsOn,
+        status: row.status,
+        errors: row.errors,
+        invitation,
+        invitation_expires_at: row.invitationExpiresAt === null ? null : new Date(row.invitationExpiresAt).toISOString(),
+        can_resend: invitation === 'expired',
+      };
+    }),
+  };
+}
+
+/** GET /api/admin/imports: newest first, a page at a time (by id, the primary key). */
+export async function listImports(deps: Deps, actor: Actor, input: ListImportsInput = {}): Promise<ImportsPage> {
+  requireAdmin(actor);
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
+  const rows = await deps.db
+    .select({ imp: rosterImports, by: users.name })
+    .from(rosterImports)
+    .leftJoin(users, eq(users.id, rosterImports.createdBy))
+    .where(after ? lt(rosterImports.id, after[0]) : undefined)
+    .orderBy(desc(rosterImports.id))
+    .limit(size + 1);
+  return toPage(
+    rows,
+    size,
+    (r) => [r.imp.id],
+    (r) => summaryOf(r.imp, r.by),
+  );
+}
+
+/**
+ * "Resend invitation" on the report: a fresh 7-day link for an invited row whose invitation
+ * expired and who has not registered; her earlier links stop working. Audited.
+ */
+export async function resendImportInvitation(deps: Deps, actor: Actor, input: ResendImportInvitationInput): Promise<{ ok: true }> {
+  const admin = requireAdmin(actor);
+  const [row] = await deps.db
+    .select({
+      row: rosterImportRows,
+      registered: sql<number>`EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${rosterImportRows.inviteEmail})`,
+    })
+    .from(rosterImportRows)
+    .where(and(eq(rosterImportRows.importId, input.id), eq(rosterImportRows.line, input.line)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'That row of the import was not found.');
+  const now = deps.now();
+  const state = invitationState({ ...row.row, registered: row.registered }, now);
+  if (state !== 'expired') {
+    throw new AppError(
+      'CONFLICT',
+      state === null
+        ? 'This row was not invited.'
+        : state === 'registered'
+          ? 'She has registered already.'
+          : 'Her invitation is still valid.',
+    );
+  }
+  const token = randomToken();
+  const expiresAt = now + TOKEN_TTL_MS.registration;
+  const { email, name, type, id: rowId } = row.row;
+  await enqueueEmail(
+    deps,
+    {
+      kind: 'registration',
+      ...importInvitationEmail({ name, link: appLink(deps.env.APP_ORIGIN, `/register/${token}`), expiresAt }),
+      recipients: [{ email, name }],
+      senderId: admin.id,
+    },
+    {
+      alsoWrite: [
+        deps.db
+          .update(tokens)
+          .set({ usedAt: now })
+          .where(and(eq(tokens.importRowId, rowId), isNull(tokens.usedAt))),
+        deps.db.insert(tokens).values({
+          tokenHash: await sha256Hex(token),
+          purpose: 'registration',
+          email,
+          importRowId: rowId,
+          allowedTypes: [type ?? 'Standard'],
+          createdBy: admin.id,
+          expiresAt,
+          createdAt: now,
+        }),
+        deps.db.update(rosterImportRows).set({ invitationExpiresAt: expiresAt }).where(eq(rosterImportRows.id, rowId)),
+        auditEntry(deps, admin, 'roster.resend_invitation', { type: 'roster_import', id: input.id }, { email, line: input.line }),
+      ],
+    },
+  );
+  return { ok: true };
+}

@@ -1,0 +1,142 @@
+// Issue 24 in the browser: an admin imports a mixed roster through its preview, the new members
+// are invited and one registers from her email; the report follows them. An admin records a
+// renewal; a lapsed member (the demo seed's) sees why the club is closed to her but keeps Settings.
+import { expect, test, type Browser } from '@playwright/test';
+import { addDays, addMonths, utcDate } from '../../src/shared/membership-term';
+import { formatDate } from '../../src/shared/date-format';
+import { TERM_DEMO_MEMBERS } from '../../scripts/lib/seed/membership-terms';
+import { latestMailTo, linkIn, loginAs, loginAsAdmin, SEED } from './fixtures';
+
+const [GRACE, LAPSED] = TERM_DEMO_MEMBERS;
+const today = () => utcDate(Date.now());
+
+async function visitorPage(browser: Browser, baseURL: string | undefined, phone = false) {
+  const context = await browser.newContext({ baseURL, viewport: phone ? { width: 390, height: 844 } : undefined });
+  return context.newPage();
+}
+
+test('an admin imports a mixed roster: preview, invitations, a registration from the mailbox, the report', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const run = Date.now().toString(36);
+  const ada = { email: `ada-${run}@import.example`, name: 'Ada Imported', password: 'imported-member-2026' };
+  const bea = { email: `bea-${run}@import.example`, name: 'Bea Imported' };
+  const csv = [
+    'Email;Name;Type;Member_Since;Renews_On;Notes',
+    `${ada.email};${ada.name};Founding;2021-09-01;${addDays(today(), 200)};paid`,
+    `${bea.email};"${bea.name}";;;;`,
+    `${SEED.founding.email};${SEED.founding.name};Founding;;;`,
+    'not-an-email;Nobody;;;;',
+    `${ada.email};Ada Again;;;;`,
+  ].join('\r\n');
+
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /Import roster/ }).click();
+  await expect(page).toHaveURL(/\/admin\/import$/);
+  await page
+    .getByLabel('Roster file (CSV)')
+    .setInputFiles({ name: `roster-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Columns ignored: Notes.')).toBeVisible();
+  const row = (line: number) => preview.getByRole('row').filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
+  await expect(row(2)).toContainText('new');
+  await expect(row(2)).toContainText(formatDate('2021-09-01'));
+  await expect(row(3)).toContainText(formatDate(addMonths(today(), 12)));
+  await expect(row(4)).toContainText('exists');
+  await expect(row(5)).toContainText('Line 5: the email is not valid');
+  await expect(row(6)).toContainText('Line 6: the same email is on line 2');
+  await page.getByRole('button', { name: 'Invite 2 new members' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Import: roster-${run}.csv` })).toBeVisible();
+  // By line: Ada's email is also on line 6 (the duplicate).
+  const reportRow = (line: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
+  await expect(reportRow(2)).toContainText(ada.email);
+  await expect(reportRow(2)).toContainText('Invited');
+  await expect(reportRow(3)).toContainText('Invited');
+  await expect(reportRow(6)).toContainText('duplicate');
+
+  // Ada registers from the email the queue delivered.
+  const mail = await latestMailTo(page, ada.email, 'create your account');
+  const invitee = await visitorPage(browser, baseURL);
+  await invitee.goto(linkIn(mail, '/register/'));
+  await expect(invitee.getByLabel('Email')).toHaveValue(ada.email);
+  await expect(invitee.getByLabel('Name')).toHaveValue(ada.name);
+  await invitee.getByLabel('Account type').selectOption('Founding');
+  await invitee.getByLabel('Password', { exact: true }).fill(ada.password);
+  await invitee.getByLabel('Confirm password').fill(ada.password);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee).toHaveURL(/\/login$/);
+  await loginAs(invitee, ada.email, ada.password, ada.name, { fresh: true });
+  await invitee.goto('/settings');
+  const membership = invitee.getByTestId('membership-settings');
+  await expect(membership).toContainText(formatDate('2021-09-01'));
+  await expect(membership).toContainText(formatDate(addDays(today(), 200)));
+  await invitee.context().close();
+
+  await page.reload();
+  await expect(reportRow(2)).toContainText('Registered');
+  await expect(reportRow(3)).toContainText('Invited');
+  await page.screenshot({ path: test.info().outputPath('import-report.png'), fullPage: true });
+});
+
+test('an admin records a renewal from User Management filtered to members in grace', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /Members in grace/ }).click();
+  await expect(page).toHaveURL(/\/users\?status=grace$/);
+  const row = page.getByRole('row').filter({ hasText: GRACE.email });
+  const renewsOn = addDays(today(), GRACE.renewsInDays);
+  await expect(row).toContainText(formatDate(renewsOn));
+  await expect(row).toContainText('Grace');
+  await row.getByRole('button', { name: `Renew ${GRACE.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Renew ${GRACE.name}` });
+  await expect(dialog.getByLabel('New renews-on date')).toHaveValue(addMonths(renewsOn, 12));
+  await dialog.getByLabel('Note (optional)').fill('Paid 450 EUR by bank transfer');
+  await dialog.getByRole('button', { name: 'Record renewal' }).click();
+  await expect(page.getByText(`${GRACE.name}’s membership now renews on ${formatDate(addMonths(renewsOn, 12))}.`)).toBeVisible();
+  // Renewed, she is no longer in grace.
+  await expect(page.getByRole('row').filter({ hasText: GRACE.email })).toHaveCount(0);
+
+  await page.getByLabel('Membership').selectOption('');
+  await page.getByLabel('Search members').fill(GRACE.name);
+  await page
+    .getByRole('row')
+    .filter({ hasText: GRACE.email })
+    .getByRole('button', { name: `Profile of ${GRACE.name}` })
+    .click();
+  const renewals = page.getByRole('dialog', { name: GRACE.name }).getByRole('list', { name: 'Renewals' });
+  await expect(renewals.getByRole('listitem')).toHaveCount(2);
+  await expect(renewals.getByRole('listitem').first()).toContainText('Paid 450 EUR by bank transfer');
+  await expect(renewals.getByRole('listitem').first()).toContainText(formatDate(addMonths(renewsOn, 12)));
+});
+
+test('a lapsed member sees why on every member page and keeps her Settings (390 px phone)', async ({ browser, baseURL }) => {
+  const page = await visitorPage(browser, baseURL, true);
+  // On a phone the menu (and its 'Logged in as') is folded away.
+  await loginAs(page, LAPSED.email, SEED.demoPassword, undefined, { fresh: true });
+  const lapsedOn = formatDate(addDays(addDays(today(), LAPSED.renewsInDays), 30));
+  const text = `Your membership lapsed on ${lapsedOn}. Please contact the club to renew.`;
+  for (const path of ['/calendar', '/gallery', '/homes', '/member-home']) {
+    await page.goto(path);
+    await expect(page.getByTestId('membership-lapsed')).toContainText(text);
+  }
+  await page.screenshot({ path: test.info().outputPath('lapsed-calendar-phone.png'), fullPage: true });
+  const api = await page.request.get('/api/events');
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toMatchObject({ code: 'MEMBERSHIP_LAPSED', error: text });
+
+  await page.getByTestId('membership-lapsed').getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByTestId('membership-settings')).toContainText(text);
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('lapsed-settings-phone.png'), fullPage: true });
+  await page.context().close();
+});

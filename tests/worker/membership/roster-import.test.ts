@@ -1,0 +1,275 @@
+// Issue 24, the roster import: CSV dialects (BOM, semicolons, quoted line breaks, a formula cell),
+// each row status with its reasons, the defaults and SPEC 9's six-month minimum, the dry run that
+// stores nothing, invitations through issue 3's pipeline with the row's name, type and dates,
+// idempotence, the report (invited, registered, expired, resend), the limits, and who may import.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addMonths, utcDate } from '../../../src/shared/membership-term';
+import { ROSTER_LIMITS_MESSAGE } from '../../../src/shared/schemas/roster-import';
+import { auditLog } from '../../../src/worker/db/schema/membership';
+import { rosterImportRows } from '../../../src/worker/db/schema/roster-imports';
+import { createUser, deps, mailTo, request, roles, unique, type TestUser } from '../helpers';
+import { decide, submitApplication, tokenMailedTo } from './membership-helpers';
+
+type Preview = {
+  id?: number;
+  rows: {
+    line: number;
+    email: string;
+    name: string;
+    type: string | null;
+    member_since: string | null;
+    renews_on: string | null;
+    status: string;
+    errors: string[];
+  }[];
+  counts: Record<string, number>;
+  unknown_columns: string[];
+};
+
+function upload(csv: string | Uint8Array<ArrayBuffer>, as: TestUser | null, opts: { dryRun?: boolean; name?: string } = {}) {
+  const form = new FormData();
+  form.set('file', new File([csv], opts.name ?? 'roster.csv', { type: 'text/csv' }));
+  return request(`/api/admin/imports${opts.dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: form, as });
+}
+async function preview(csv: string | Uint8Array<ArrayBuffer>, admin: TestUser): Promise<Preview> {
+  const res = await upload(csv, admin, { dryRun: true });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+const byLine = (p: Preview) => Object.fromEntries(p.rows.map((r) => [r.line, r]));
+const email = (tag: string) => `${unique(tag)}@import.example`;
+const today = () => utcDate(Date.now());
+
+describe('reading the file', () => {
+  it('reads a BOM, semicolons, columns in any order with any case, quoted separators, quotes and line breaks', async () => {
+    const admin = await roles.admin();
+    const [a, b, c] = [email('a'), email('b'), email('c')];
+    const csv =
+      '\uFEFFName;EMAIL;Member_Since;renews_on;Notes;type\r\n' +
+      `"Ada; Lovelace";${a};2024-01-15;2025-01-15;"She said ""hi""";Founding\r\n` +
+      `"Bea\r\nTwo Lines";${b};;;x;travel host\r\n` +
+      '\r\n' +
+      `"=HYPERLINK(""http://evil"")";${c};;;;\r\n`;
+    const p = await preview(csv, admin);
+    expect(p.unknown_columns).toEqual(['Notes']);
+    const rows = byLine(p);
+    expect(Object.keys(rows)).toEqual(['2', '3', '6']);
+    expect(rows[2]).toMatchObject({
+      email: a,
+      name: 'Ada; Lovelace',
+      type: 'Founding',
+      member_since: '2024-01-15',
+      renews_on: '2025-01-15',
+      status: 'new',
+    });
+    // A quoted line break: the row starts on line 3, the next one (after an empty line) on line 6.
+    expect(rows[3]).toMatchObject({ email: b, name: 'Bea\r\nTwo Lines', type: 'Travel Host', status: 'new' });
+    expect(rows[3]!.member_since).toBe(today());
+    expect(rows[3]!.renews_on).toBe(addMonths(today(), 12));
+    // A formula is just text in a name; the type defaults to Standard.
+    expect(rows[6]).toMatchObject({ name: '=HYPERLINK("http://evil")', type: 'Standard', status: 'new', errors: [] });
+    expect(p.counts).toEqual({ new: 3, exists: 0, pending: 0, duplicate: 0, invalid: 0 });
+  });
+
+  it('reads a comma file without a BOM, with LF line ends', async () => {
+    const admin = await roles.admin();
+    const a = email('lf');
+    const p = await preview(`email,name\n${a},"Cara, Countess"\n`, admin);
+    expect(p.rows).toEqual([expect.objectContaining({ line: 2, email: a, name: 'Cara, Countess', status: 'new' })]);
+  });
+
+  it('refuses a file without an email or name column, an empty file, and a broken quote, with the reason', async () => {
+    const admin = await roles.admin();
+    const noName = await upload('email,city\na@b.example,Rome\n', admin, { dryRun: true });
+    expect(noName.status).toBe(400);
+    expect((await noName.json<{ error: string }>()).error).toBe('The file needs a header row with an email and a name column.');
+    expect((await upload('', admin, { dryRun: true })).status).toBe(400);
+    const broken = await upload('email,name\na@b.example,"Never closed\n', admin, { dryRun: true });
+    expect(broken.status).toBe(400);
+    expect((await broken.json<{ error: string }>()).error).toMatch(/quoted field is never closed/);
+    const notUtf8 = await upload(new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x2c, 0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe]), admin, {
+      dryRun: true,
+    });
+    expect(notUtf8.status).toBe(400);
+  });
+});
+
+describe('each row status', () => {
+  it('marks new, exists, pending, duplicate and invalid rows, with the reasons in words', async () => {
+    const admin = await roles.admin();
+    const member = await createUser();
+    const applicant = await submitApplication();
+    const fresh = email('fresh');
+    const csv = [
+      'email,name,type,member_since,renews_on,phone,city,country',
+      `${fresh},Fresh Member,Standard,2025-03-01,2026-03-01,+44 20 7946 0958,London,GB`,
+      `${member.email.toUpperCase()},Already Here,,,,,,`,
+      `${applicant.email},Waiting Applicant,,,,,,`,
+      `${fresh},Fresh Again,,,,,,`,
+      'not-an-email,Bad Email,,,,,,',
+      `${email('t')},Bad Type,Platinum,,,,,`,
+      `${email('d')},Bad Date,,2025-02-30,,,,`,
+      `${email('s')},Too Short,,2026-08-31,2027-02-27,,,`,
+      `${email('c')},Bad Country,,,,,,Narnia`,
+      `${email('n')},,,,,,,`,
+    ].join('\n');
+    const p = await preview(csv, admin);
+    const rows = byLine(p);
+    expect(rows[2]).toMatchObject({ status: 'new', errors: [] });
+    expect(rows[3]).toMatchObject({ status: 'exists', email: member.email });
+    expect(rows[4]).toMatchObject({ status: 'pending' });
+    expect(rows[5]).toMatchObject({ status: 'duplicate', errors: ['Line 5: the same email is on line 2'] });
+    expect(rows[6]).toMatchObject({ status: 'invalid', errors: ['Line 6: the email is not valid'] });
+    expect(rows[7]).toMatchObject({ status: 'invalid', errors: ['Line 7: type must be Founding, Standard or Travel Host'] });
+    expect(rows[8]).toMatchObject({ status: 'invalid', errors: ['Line 8: member_since must be a date written YYYY-MM-DD'] });
+    expect(rows[9]).toMatchObject({
+      status: 'invalid',
+      errors: ['Line 9: renews_on must be at least six months after member_since (on or after Feb 28, 2027)'],
+    });
+    expect(rows[10]).toMatchObject({ status: 'invalid', errors: ['Line 10: country must be a two-letter ISO code such as GB or US'] });
+    expect(rows[11]).toMatchObject({ status: 'invalid', errors: ['Line 11: the name is missing'] });
+    expect(p.counts).toEqual({ new: 1, exists: 1, pending: 1, duplicate: 1, invalid: 6 });
+    void decide;
+  });
+
+  it('stores nothing and sends nothing on a dry run', async () => {
+    const admin = await roles.admin();
+    const a = email('dry');
+    await preview(`email,name\n${a},Dry Run\n`, admin);
+    expect(await deps().db.select().from(rosterImportRows).where(eq(rosterImportRows.email, a))).toEqual([]);
+    expect(await mailTo(a)).toEqual([]);
+  });
+});
+
+describe('an import', () => {
+  it('invites the new rows with the registration link; she registers with the row’s name, type and dates; nobody is an admin', async () => {
+    const admin = await roles.admin();
+    const a = email('inv');
+    const b = email('inv');
+    const csv = `email,name,type,member_since,renews_on,admin\n${a},Ines Invited,Founding,2019-04-01,2027-04-01,yes\n${b},Bo Second,,,,1\n`;
+    const res = await upload(csv, admin, { name: 'club-roster.csv' });
+    expect(res.status).toBe(201);
+    const body = await res.json<Preview>();
+    expect(body.id).toEqual(expect.any(Number));
+    expect(body.counts.new).toBe(2);
+    expect(body.unknown_columns).toEqual(['admin']);
+
+    const [mail] = await mailTo(a);
+    expect(mail).toMatchObject({ kind: 'registration', status: 'queued', subject: expect.stringContaining('create your account') });
+    expect(mail!.text).toContain('Dear Ines Invited');
+    const token = await tokenMailedTo(a, '/register/');
+    const invite = await (
+      await request(`/api/register/validate-token/${token}`)
+    ).json<{ email: string; name: string; allowedTypes: string[] }>();
+    expect(invite).toEqual({ email: a, name: 'Ines Invited', allowedTypes: ['Founding'] });
+    const registered = await request('/api/register', {
+      body: { token, name: 'Ines Invited', type: 'Founding', password: 'a-good-password' },
+    });
+    expect(registered.status).toBe(201);
+    const user = await env.DB.prepare('SELECT type, is_admin, member_since, renews_on FROM users WHERE email = ?').bind(a).first();
+    expect(user).toEqual({ type: 'Founding', is_admin: 0, member_since: '2019-04-01', renews_on: '2027-04-01' });
+
+    const report = await (
+      await request(`/api/admin/imports/${body.id}`, { as: admin })
+    ).json<{
+      file_name: string;
+      created_by: string;
+      rows: { email: string; invitation: string; can_resend: boolean }[];
+    }>();
+    expect(report.file_name).toBe('club-roster.csv');
+    expect(report.created_by).toBe(admin.name);
+    expect(report.rows.map((r) => [r.email, r.invitation, r.can_resend])).toEqual([
+      [a, 'registered', false],
+      [b, 'invited', false],
+    ]);
+    const list = await (await request('/api/admin/imports', { as: admin })).json<{ id: number }[]>();
+    expect(list[0]!.id).toBe(body.id);
+
+    const audit = await deps()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(body.id)));
+    expect(audit).toEqual([expect.objectContaining({ action: 'roster.import', actorId: admin.id, targetType: 'roster_import' })]);
+  });
+
+  it('invites nobody twice: the same file again finds them pending or members', async () => {
+    const admin = await roles.admin();
+    const a = email('again');
+    const csv = `email,name\n${a},Once Only\n`;
+    expect((await upload(csv, admin)).status).toBe(201);
+    const second = await upload(csv, admin);
+    expect(second.status).toBe(201);
+    expect((await second.json<Preview>()).rows[0]!.status).toBe('pending');
+    // Nor two imports at once.
+    const b = email('race');
+    const both = await Promise.all([upload(`email,name\n${b},Race\n`, admin), upload(`email,name\n${b},Race\n`, admin)]);
+    const statuses = await Promise.all(both.map(async (r) => (await r.json<Preview>()).rows[0]!.status));
+    expect(statuses.sort()).toEqual(['new', 'pending']);
+    expect(await mailTo(a)).toHaveLength(1);
+    expect(await mailTo(b)).toHaveLength(1);
+  });
+
+  it('resends an expired invitation from the report, and only an expired one', async () => {
+    const admin = await roles.admin();
+    const a = email('exp');
+    const res = await upload(`email,name\n${a},Ex Pired\n`, admin);
+    const { id } = await res.json<Preview>();
+    const resend = () => request(`/api/admin/imports/${id}/rows/2/resend`, { method: 'POST', as: admin });
+    expect((await resend()).status).toBe(409);
+    const oldToken = await tokenMailedTo(a, '/register/');
+    await deps()
+      .db.update(rosterImportRows)
+      .set({ invitationExpiresAt: Date.now() - 1000 })
+      .where(eq(rosterImportRows.email, a));
+    await env.DB.prepare('UPDATE tokens SET expires_at = ? WHERE email = ?')
+      .bind(Date.now() - 1000, a)
+      .run();
+    const report = await (
+      await request(`/api/admin/imports/${id}`, { as: admin })
+    ).json<{ rows: { invitation: string; can_resend: boolean }[] }>();
+    expect(report.rows[0]).toMatchObject({ invitation: 'expired', can_resend: true });
+
+    expect((await resend()).status).toBe(200);
+    const mails = await mailTo(a);
+    expect(mails).toHaveLength(2);
+    const newToken = await tokenMailedTo(a, '/register/');
+    expect(newToken).not.toBe(oldToken);
+    expect((await request(`/api/register/validate-token/${newToken}`)).status).toBe(200);
+    const after = await (await request(`/api/admin/imports/${id}`, { as: admin })).json<{ rows: { invitation: string }[] }>();
+    expect(after.rows[0]!.invitation).toBe('invited');
+  });
+});
+
+describe('limits and access', () => {
+  it('answers 413 with the limits past 5,000 rows or 2 MB', async () => {
+    const admin = await roles.admin();
+    const rows = Array.from({ length: 5001 }, (_, i) => `m${i}@limit.example,Member ${i}`);
+    const tooMany = await upload(`email,name\n${rows.join('\n')}\n`, admin, { dryRun: true });
+    expect(tooMany.status).toBe(413);
+    expect((await tooMany.json<{ error: string }>()).error).toBe(ROSTER_LIMITS_MESSAGE);
+    expect(ROSTER_LIMITS_MESSAGE).toContain('5,000 rows and 2 MB');
+
+    const big = `email,name,city\n${'a@big.example,Big,' + 'x'.repeat(1000) + '\n'}`.repeat(2200);
+    const tooBig = await upload(big, admin, { dryRun: true });
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json<{ error: string }>()).error).toBe(ROSTER_LIMITS_MESSAGE);
+
+    const atLimit = Array.from({ length: 5000 }, (_, i) => `m${i}@limit.example,Member ${i}`);
+    const ok = await upload(`email,name\n${atLimit.join('\n')}\n`, admin, { dryRun: true });
+    expect(ok.status).toBe(200);
+    expect((await ok.json<Preview>()).counts.new).toBe(5000);
+  });
+
+  it('is for admins only: a member 403, a visitor 401, an admin without 2FA TWO_FACTOR_REQUIRED', async () => {
+    const csv = `email,name\n${email('acc')},Access\n`;
+    expect((await upload(csv, null, { dryRun: true })).status).toBe(401);
+    expect((await upload(csv, await roles.founding())).status).toBe(403);
+    expect((await request('/api/admin/imports', { as: await roles.standard() })).status).toBe(403);
+    expect((await request('/api/admin/imports/1', {})).status).toBe(401);
+    const res = await upload(csv, await createUser({ admin: true, twoFactor: false }));
+    expect(res.status).toBe(403);
+    expect((await res.json<{ code: string }>()).code).toBe('TWO_FACTOR_REQUIRED');
+  });
+});
