@@ -9,21 +9,11 @@ import './notification-bell.css';
  * The bell in the header (issue 23): her unread count, kept current over the live socket, and a
  * panel of the latest ten with "See all" (/notifications). shell/menu.tsx lazy-loads this small
  * part on every member's page (counted in her first load, scripts/lib/first-load-js.ts); the
- * panel's code comes the first time she opens it.
+ * panel's code comes the first time she opens it. The icon is the button's CSS (its ::before),
+ * which keeps this first-load chunk small.
  */
 
 const BellPanel = lazy(() => import('./notification-bell-panel').then((m) => ({ default: m.BellPanel })));
-
-function BellIcon() {
-  return (
-    <svg className="bell-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.2 15.5a2.3 2.3 0 0 0 4.4 0Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
 
 function Bell() {
   const trpc = useTRPC();
@@ -55,7 +45,6 @@ function Bell() {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <BellIcon />
         {n > 0 ? (
           <span className="bell-count" aria-hidden="true">
             {n > 99 ? '99+' : n}
