@@ -2,7 +2,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { prepareLocalDatabase } from './lib/prepare-local';
-import { persistDir, ROOT, run, spawnWrangler } from './lib/wrangler';
+import { demoTour } from './lib/seed/tour';
+import { persistDir, ROOT, runAsync, spawnWrangler } from './lib/wrangler';
 
 const port = process.env.PORT ?? '8787';
 const state = persistDir();
@@ -11,18 +12,24 @@ if (process.env.RESET_STATE === '1') rmSync(state, { recursive: true, force: tru
 
 // CLIENT_OUT_DIR lets several servers (parallel test runs) each serve their own build.
 const clientDir = path.resolve(ROOT, process.env.CLIENT_OUT_DIR ?? 'dist/client');
-if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(clientDir, 'index.html'))) {
-  console.log('Building the client…');
-  run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]);
-}
-
-const opts = await prepareLocalDatabase({ appOrigin: `http://127.0.0.1:${port}` });
+// The client builds while the database is migrated and seeded (two processes, two cores).
+const build =
+  process.env.SKIP_BUILD !== '1' || !existsSync(path.join(clientDir, 'index.html'))
+    ? (console.log('Building the client…'),
+      runAsync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]))
+    : Promise.resolve();
+const [opts] = await Promise.all([prepareLocalDatabase({ appOrigin: `http://127.0.0.1:${port}` }), build]);
 
 console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);
 if (opts.adminTotpSecret) console.log(`  Admin 2FA:     npx tsx scripts/totp.ts prints the code (secret ${opts.adminTotpSecret})`);
 console.log(`  Invite code:   ${opts.inviteCode}`);
 console.log(`  Dev mailbox:   http://127.0.0.1:${port}/dev/mailbox\n`);
+if (opts.demo) {
+  console.log(`  Demo members (password ${process.env.SEED_DEMO_PASSWORD ? 'SEED_DEMO_PASSWORD' : 'in README'}), to see:`);
+  for (const stop of demoTour(opts)) console.log(`    ${stop.email.padEnd(22)} ${stop.sees}`);
+  console.log('');
+}
 
 const child = spawnWrangler([
   'dev',

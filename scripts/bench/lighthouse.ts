@@ -1,5 +1,5 @@
 // Bench section: Lighthouse (mobile, its default simulated throttling) on the public pages and,
-// signed in as a member, on /calendar and /gallery, with the Chromium the browser tests use
+// signed in as a member, on /calendar, /gallery and /homes (issue 27: LCP <= 1.5 s), with the Chromium the browser tests use
 // (tests/e2e/find-chromium.ts). Issue 13's targets: performance >= 98 and accessibility and best
 // practices 100 on /, /membership and /login; performance >= 95 and accessibility 100 on /calendar
 // and /gallery; SEO 100 on the public pages. Each page runs LIGHTHOUSE_RUNS times (default 3) and
@@ -17,14 +17,18 @@ interface LighthousePage {
   member: boolean;
   /** The lowest score each category may have (0-100); categories not listed are reported only. */
   targets: Partial<Record<Category, number>>;
+  /** The slowest largest contentful paint allowed (issue 27: members' pages 1.5 s); else reported only. */
+  lcpBudgetMs?: number;
 }
 
 export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { path: '/', member: false, targets: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/membership', member: false, targets: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/login', member: false, targets: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } },
-  { path: '/calendar', member: true, targets: { performance: 95, accessibility: 100 } },
-  { path: '/gallery', member: true, targets: { performance: 95, accessibility: 100 } },
+  // Issue 27: her first screen arrives in the HTML, so her pages keep the public pages' pace.
+  { path: '/calendar', member: true, targets: { performance: 95, accessibility: 100 }, lcpBudgetMs: 1500 },
+  { path: '/gallery', member: true, targets: { performance: 95, accessibility: 100 }, lcpBudgetMs: 1500 },
+  { path: '/homes', member: true, targets: { performance: 95, accessibility: 100 }, lcpBudgetMs: 1500 },
 ];
 
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -141,7 +145,12 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
         ...(target !== undefined ? { budget: target === 100 ? '= 100' : `>= ${target}`, ok: r.scores[c] >= target } : {}),
       });
     }
-    rows.push({ name: `${where} LCP (simulated phone)`, value: r.lcpMs, unit: 'ms' });
+    rows.push({
+      name: `${where} LCP (simulated phone)`,
+      value: r.lcpMs,
+      unit: 'ms',
+      ...(page.lcpBudgetMs !== undefined ? { budget: `<= ${page.lcpBudgetMs}`, ok: r.lcpMs <= page.lcpBudgetMs } : {}),
+    });
     rows.push({ name: `${where} total blocking time (simulated phone)`, value: r.tbtMs, unit: 'ms' });
     if (r.failing.length) console.log(`${where}: ${r.failing.join('; ')}`);
   }

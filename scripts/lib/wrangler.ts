@@ -36,6 +36,22 @@ export function wrangler(args: string[], opts: { quiet?: boolean } = {}): string
   return run(path.join(BIN, 'wrangler'), args, opts);
 }
 
+/** Like run(), without blocking this process meanwhile; quiet: the output is shown only on failure. */
+export function runAsync(cmd: string, args: string[], opts: { quiet?: boolean } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: childEnv(), stdio: opts.quiet ? 'pipe' : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(output);
+      reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
 /** Runs a SQL statement against the local (or remote) D1 and returns its rows. */
 export function d1Query<T = Record<string, unknown>>(sql: string, remote = false): T[] {
   const where = remote ? ['--remote'] : ['--local', '--persist-to', persistDir()];

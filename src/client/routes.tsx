@@ -1,12 +1,29 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
-/** Each page is its own chunk: a visitor's first load fetches only the shell and the page. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+/** A page's component, loaded on first render, or at once with `preload()`. */
+export type PageComponent<P extends object = object> = ComponentType<P> & { preload: () => Promise<void> };
+
+/**
+ * Each page is its own chunk: a visitor's first load fetches only the shell and the page. Until
+ * the chunk is there the page suspends (React.lazy); once preloaded, it renders at once, so a
+ * member's page that arrives with its data (issue 27) shows it in the first render, no fallback.
+ */
+function page<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): PageComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      loaded = m[name];
+    }));
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
+  // Chosen once per mount, so an instance never swaps its component type (and its state).
+  const Page = (props: P) => createElement(useState(() => loaded ?? Lazy)[0], props);
+  Page.displayName = name;
+  return Object.assign(Page, { preload });
 }
 
 /** The tRPC client and provider, loaded only with the pages that call the API. */
-export const TrpcRoot = lazy(() => import('./trpc-root').then((m) => ({ default: m.TrpcRoot })));
+export const TrpcRoot = page(() => import('./trpc-root'), 'TrpcRoot');
 
 export const pages = {
   Home: page(() => import('./features/public/home-page'), 'HomePage'),
@@ -45,3 +62,16 @@ export const pages = {
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
   Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
 };
+
+/** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */
+const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
+  '/calendar': pages.Calendar,
+  '/gallery': pages.Gallery,
+  '/homes': pages.Homes,
+  '/settings': pages.Settings,
+};
+
+/** Loads the chunks a page's first render needs, so it renders without a fallback. */
+export function preloadPage(path: string): Promise<unknown> {
+  return Promise.all([TrpcRoot.preload(), FIRST_SCREEN_PAGES[path]?.preload()]);
+}

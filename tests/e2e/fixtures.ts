@@ -12,6 +12,8 @@ export const SEED = {
   standard: { email: 'sofia@club.example', name: 'Sofia Rossi' },
   standard2: { email: 'mei@club.example', name: 'Mei Lin' },
   travelHost: { email: 'claire@club.example', name: 'Claire Dubois' },
+  /** Joined this week: her application's cottage is still a draft home. */
+  newTravelHost: { email: 'grace@club.example', name: 'Grace Whitfield' },
 };
 
 // The last TOTP step each secret signed in with during this run: the server accepts each step's

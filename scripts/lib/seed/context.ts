@@ -79,9 +79,15 @@ const UNLIMITED: RateLimit = { limit: async () => ({ success: true }) };
  * builds the seed's context. Call dispose() when done.
  */
 export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose: () => Promise<void> }> {
+  // Quiet: wrangler would announce the .dev.vars it read at every start.
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = 'warn';
   const proxy = await getPlatformProxy<Env>({
     persist: { path: path.join(persistDir(), 'v3') },
     remoteBindings: false,
+  }).finally(() => {
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    else process.env.WRANGLER_LOG = logLevel;
   });
   const queued: MailJob[] = [];
   const pending: Promise<unknown>[] = [];

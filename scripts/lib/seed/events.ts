@@ -4,9 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { commentableId } from '../../../src/shared/commentable';
 import { CreateCommentInputSchema } from '../../../src/shared/schemas/comments';
-import { CreateEventInputSchema, type CreateEventInput } from '../../../src/shared/schemas/events';
+import { CreateEventInputSchema, EventAnnouncementInputSchema, type CreateEventInput } from '../../../src/shared/schemas/events';
 import { events } from '../../../src/worker/db/schema/events';
 import { createComment, likeComment } from '../../../src/worker/modules/comments/comments';
+import { sendAnnouncement } from '../../../src/worker/modules/events/event-emails';
 import { createEvent } from '../../../src/worker/modules/events/events';
 import { acceptInvitation, inviteMembers, joinEvent } from '../../../src/worker/modules/events/participation';
 import type { Seed } from './context';
@@ -15,11 +16,18 @@ import type { DemoEmail } from './members';
 export interface DemoEvent {
   /** Days from today; negative: it took place. */
   days: number;
+  /** The last day, for an event over several days. */
+  lastDay?: number;
   /** How many days before it its host created it. */
   createdDaysBefore: number;
   host: DemoEmail;
-  /** Who joined (besides the host), in order; an invite-only event's guests join from their invitation. */
+  /**
+   * Who joined (besides the host), one a day, in order: past the capacity they wait on the
+   * waitlist. An invite-only event's guests join from their emailed invitation.
+   */
   guests: DemoEmail[];
+  /** Invited two days ago, not answered yet (invite-only events): their invitation is still live. */
+  invited?: DemoEmail[];
   fields: Omit<CreateEventInput, 'event_date'>;
 }
 
@@ -47,9 +55,11 @@ export const DEMO_EVENTS: DemoEvent[] = [
   },
   {
     days: 24,
+    lastDay: 28,
     createdDaysBefore: 45,
     host: 'claire@club.example',
     guests: ['mei@club.example'],
+    invited: ['priya@club.example'],
     fields: {
       title: 'Maui Retreat Week',
       type: 'travel',
@@ -65,6 +75,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       exclusivity: 'invite-only',
       description:
         'Five slow days in a member-hosted ocean house: morning swims, long lunches and a sunset boat trip. Rooms are limited, so the host invites members in turn.',
+      note: 'Claire meets arrivals at Kahului airport (OGG) on the first morning. The door code of the house comes by email the day before. Bring reef-safe sunscreen; snorkels are in the shed.',
     },
   },
   {
@@ -101,12 +112,13 @@ export const DEMO_EVENTS: DemoEvent[] = [
       state: 'New York',
       location: '22 Mercer St, Studio 4',
       color: '#e6a9b8',
+      capacity: 10,
       description: 'Loose florals with a botanical painter. All materials provided; no experience needed.',
     },
   },
   {
     days: 40,
-    createdDaysBefore: 35,
+    createdDaysBefore: 50,
     host: 'hana@club.example',
     guests: ['amara@club.example'],
     fields: {
@@ -163,7 +175,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
   },
   {
     days: 15,
-    createdDaysBefore: 14,
+    createdDaysBefore: 30,
     host: 'eleanor@club.example',
     guests: ['sofia@club.example', 'priya@club.example'],
     fields: {
@@ -176,6 +188,29 @@ export const DEMO_EVENTS: DemoEvent[] = [
       virtual_link: 'https://meet.example.com/owow-gala',
       color: '#f0c987',
       description: "We choose this year's cause and split up the work for the winter gala.",
+    },
+  },
+  {
+    days: 18,
+    createdDaysBefore: 25,
+    host: 'claire@club.example',
+    // Five places: full after Hana; Mei, then Priya, wait for one.
+    guests: ['eleanor@club.example', 'sofia@club.example', 'amara@club.example', 'hana@club.example', 'mei@club.example', 'priya@club.example'],
+    fields: {
+      title: 'Harbour Sunset Sail',
+      type: 'travel',
+      start_time: '17:30',
+      end_time: '20:00',
+      time_zone: 'Australia/Sydney',
+      is_physical: true,
+      city: 'Sydney',
+      country: 'Australia',
+      state: 'New South Wales',
+      location: 'Rushcutters Bay Marina, 1 New Beach Rd',
+      color: '#f4a261',
+      capacity: 5,
+      description:
+        'Two and a half hours under sail on the harbour as the sun goes down, with a skipper, oysters and a glass of something cold. The boat takes five of us: join the waitlist if it is full.',
     },
   },
 ];
@@ -193,17 +228,25 @@ export async function eventId(seed: Seed, title: string): Promise<number> {
 async function seedEvent(seed: Seed, e: DemoEvent): Promise<number> {
   const created = seed.when(e.days - e.createdDaysBefore);
   const host = await seed.member(e.host);
-  const input = CreateEventInputSchema.parse({ ...e.fields, event_date: seed.date(e.days) });
+  const input = CreateEventInputSchema.parse({
+    ...e.fields,
+    event_date: seed.date(e.days),
+    end_date: e.lastDay === undefined ? undefined : seed.date(e.lastDay),
+  });
   const { id } = await createEvent(seed.at(created), host, input);
   await joinEvent(seed.at(created + 60_000), host, { id });
   const inviteOnly = e.fields.exclusivity === 'invite-only';
-  if (inviteOnly && e.guests.length > 0) {
-    const guests = await Promise.all(e.guests.map((g) => seed.member(g)));
-    await inviteMembers(seed.at(created + 3_600_000), host, { eventId: id, userIds: guests.map((g) => g.id) });
-  }
+  const invite = async (time: number, emails: DemoEmail[]) => {
+    const userIds = await Promise.all(emails.map(async (g) => (await seed.member(g)).id));
+    if (userIds.length > 0) await inviteMembers(seed.at(time), host, { eventId: id, userIds });
+  };
+  if (inviteOnly) await invite(created + 3_600_000, e.guests);
+  if (inviteOnly) await invite(seed.when(-2), e.invited ?? []);
   for (const [n, email] of e.guests.entries()) {
     const guest = await seed.member(email);
-    const deps = seed.at(created + (n + 1) * 86_400_000);
+    const joined = created + (n + 1) * 86_400_000;
+    if (joined >= seed.now) throw new Error(`${e.fields.title}: ${email} would join in the future; create it earlier.`);
+    const deps = seed.at(joined);
     if (inviteOnly) await acceptInvitation(deps, guest, { token: await seed.tokenFromMail(email, '/events/invite/') });
     else await joinEvent(deps, guest, { id });
   }
@@ -239,6 +282,16 @@ const DEMO_COMMENTS: DemoComment[] = [
 
 export async function seedEvents(seed: Seed): Promise<void> {
   for (const e of DEMO_EVENTS) await seedEvent(seed, e);
+  // Draft Announcement Email: the host writes to everyone taking part.
+  await sendAnnouncement(
+    seed.at(seed.when(-2)),
+    await seed.member('eleanor@club.example'),
+    EventAnnouncementInputSchema.parse({
+      eventId: await eventId(seed, 'Tea Ceremony in the Garden'),
+      subject: 'What to bring on Saturday',
+      body: '<p>Dear all,</p><p>Our tea master asks us to bring <strong>white socks</strong> (we sit on tatami) and to leave perfume at home. Tea bowls and sweets are provided.</p><p>See you in the garden,<br>Eleanor</p>',
+    }),
+  );
   for (const c of DEMO_COMMENTS) {
     const at = seed.when(0, 0, -c.minutesAgo);
     const input = CreateCommentInputSchema.parse({ content: c.text, commentableId: commentableId('event', await eventId(seed, c.event)) });

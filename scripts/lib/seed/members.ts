@@ -3,10 +3,17 @@
 // the emailed link. The Travel Hosts' applications carry the property that becomes their first home.
 import { desc, eq } from 'drizzle-orm';
 import type { AccountType } from '../../../src/shared/constants';
-import { ApplicationInputSchema, RegisterInputSchema, type ApplicationInput } from '../../../src/shared/schemas/membership';
+import {
+  ApplicationInputSchema,
+  CreateInvitationCodeInputSchema,
+  RegisterInputSchema,
+  type ApplicationInput,
+  type CreateInvitationCodeInput,
+} from '../../../src/shared/schemas/membership';
 import { applications } from '../../../src/worker/db/schema/membership';
 import { changePrivilege } from '../../../src/worker/modules/admin/users';
 import { decideApplication, submitApplication } from '../../../src/worker/modules/membership/applications';
+import { createInvitationCode, revokeInvitationCode } from '../../../src/worker/modules/membership/invitation-codes';
 import { register } from '../../../src/worker/modules/membership/registration';
 import type { MemberActor } from '../../../src/worker/platform/actor';
 import type { Seed } from './context';
@@ -113,6 +120,24 @@ export const DEMO_MEMBERS = [
       propertyAvailability: 'Available Now',
     },
   },
+  {
+    name: 'Grace Whitfield',
+    email: 'grace@club.example',
+    type: 'Travel Host',
+    joinedDaysAgo: 30,
+    application: {
+      reason: 'I would love to host members at my house in the Cotswolds and travel to others.',
+      interests: ['Travel', 'Shows'],
+      phone: '+442079460108',
+      availability: 'Flexible',
+      membershipType: 'Travel Host',
+      referral: 'Claire Dubois',
+      propertyAddress: 'Lower Slaughter, Cotswolds',
+      propertyType: 'Cottage',
+      propertyDescription: 'Stone cottage with three bedrooms and a garden.',
+      propertyAvailability: 'Seasonal',
+    },
+  },
 ] as const satisfies readonly DemoMember[];
 
 export type DemoEmail = (typeof DEMO_MEMBERS)[number]['email'];
@@ -153,59 +178,104 @@ export async function registerFromMail(seed: Seed, who: Applicant, type: Account
 export async function joinClub(
   seed: Seed,
   who: Applicant,
-  opts: { daysAgo: number; type: AccountType; grantFounding?: boolean },
+  opts: { daysAgo: number; type: AccountType; grantFounding?: boolean; code?: string },
 ): Promise<MemberActor> {
-  const id = await apply(seed, who, opts.daysAgo + 2);
+  const id = await apply(seed, who, opts.daysAgo + 2, opts.code);
   await decide(seed, id, opts.daysAgo + 1, { accepted: true, grantFounding: opts.grantFounding ?? false });
   return registerFromMail(seed, who, opts.type, opts.daysAgo);
 }
 
+/** Invitation codes in every state: the code screen's Active, Expired, Used up and Revoked. */
+async function seedInvitationCodes(seed: Seed): Promise<void> {
+  const create = async (daysAgo: number, input: CreateInvitationCodeInput) =>
+    createInvitationCode(seed.at(seed.when(-daysAgo)), await seed.member(seed.opts.adminEmail), CreateInvitationCodeInputSchema.parse(input));
+  await create(200, { code: 'SUMMER-RETREAT', note: 'Guests of the summer retreat', expiresAt: seed.when(-120), maxUses: 10 });
+  const gala = await create(60, { code: 'GALA-GUESTS', note: 'For the gala flyer' });
+  await revokeInvitationCode(seed.at(seed.when(-45)), await seed.member(seed.opts.adminEmail), { id: gala.id });
+  await create(20, { code: 'SPRING-SALON', note: 'Guests of the spring salon', expiresAt: seed.when(45), maxUses: 20 });
+  await create(14, { code: 'LUCIA-NAVARRO', note: 'For Lucía, introduced by Hana', maxUses: 1 });
+}
+
+const EXTRA = {
+  /** Joined and left again (admin.ts deletes their accounts: one herself, one by the admin). */
+  rosa: {
+    name: 'Rosa Delgado',
+    email: 'rosa.delgado@example.com',
+    application: standard('Looking for a book club outside work.', ['Shows'], '+34915550109'),
+  },
+  nina: {
+    name: 'Nina Brandt',
+    email: 'nina.brandt@example.com',
+    application: standard('A colleague of Amara; I would like to join the ceramics evenings.', ['Workshops'], '+493055501010'),
+  },
+  /** Accepted with a code of her own, has not registered yet (admin.ts resends her link). */
+  lucia: {
+    name: 'Lucía Navarro',
+    email: 'lucia.navarro@example.com',
+    application: standard('Hana and I studied together; I organise concerts in Madrid.', ['Shows', 'Travel'], '+34915550111'),
+  },
+  victoria: {
+    name: 'Victoria Hale',
+    email: 'victoria.hale@example.com',
+    application: standard('Networking with potential clients.', ['Shows'], '+12125550112'),
+  },
+  isabel: {
+    name: 'Isabel Moreno',
+    email: 'isabel.moreno@example.com',
+    application: {
+      phone: '+14155550123',
+      reason: 'I run a design studio and miss having time for painting. A friend in the club told me about the watercolour mornings.',
+      interests: ['Workshops', 'Showcases'],
+      availability: 'Weekends',
+      membershipType: 'Standard',
+      referral: 'A friend',
+    },
+  },
+  beatriz: {
+    name: 'Beatriz Santos',
+    email: 'beatriz.santos@example.com',
+    application: {
+      phone: '+351215550113',
+      reason: 'I would open my flat in Lisbon to members in the spring and autumn, and travel to theirs.',
+      interests: ['Travel', 'Workshops'],
+      availability: 'Weekdays',
+      membershipType: 'Travel Host',
+      referral: 'Instagram',
+      propertyAddress: 'Rua da Rosa, Bairro Alto, Lisbon',
+      propertyType: 'Flat',
+      propertyDescription: 'Top-floor flat with a terrace over the river, two bedrooms.',
+      propertyAvailability: 'Seasonal',
+    },
+  },
+} satisfies Record<string, Applicant>;
+export const FORMER_MEMBERS = { rosa: EXTRA.rosa, nina: EXTRA.nina };
+export const ACCEPTED_NOT_REGISTERED = EXTRA.lucia;
+
 export async function seedMembers(seed: Seed): Promise<void> {
+  const admin = () => seed.member(seed.opts.adminEmail);
+  await seedInvitationCodes(seed);
   for (const m of DEMO_MEMBERS as readonly DemoMember[]) {
     // She registers as the type her application asked for, or Founding when the admin granted it.
     const type = m.grantFounding ? 'Founding' : m.application.membershipType;
-    await joinClub(seed, m, { daysAgo: m.joinedDaysAgo, type, grantFounding: m.grantFounding });
+    // Priya came with a guest code of the summer retreat, before it expired.
+    const code = m.email === 'priya@club.example' ? 'SUMMER-RETREAT' : undefined;
+    await joinClub(seed, m, { daysAgo: m.joinedDaysAgo, type, grantFounding: m.grantFounding, code });
   }
   // Amara joined as Standard; the admin made her a Founding member when she took on the book club.
   const amara = await seed.member('amara@club.example');
-  await changePrivilege(seed.at(seed.when(-300)), await seed.member(seed.opts.adminEmail), { id: amara.id, type: 'Founding' });
+  await changePrivilege(seed.at(seed.when(-300)), await admin(), { id: amara.id, type: 'Founding' });
 
-  // Two applications wait for a decision.
-  await apply(
-    seed,
-    {
-      name: 'Isabel Moreno',
-      email: 'isabel.moreno@example.com',
-      application: {
-        phone: '+14155550123',
-        reason:
-          'I run a design studio and miss having time for painting. A friend in the club told me about the watercolour mornings.',
-        interests: ['Workshops', 'Showcases'],
-        availability: 'Weekends',
-        membershipType: 'Standard',
-        referral: 'A friend',
-      },
-    },
-    1,
-  );
-  await apply(
-    seed,
-    {
-      name: 'Grace Whitfield',
-      email: 'grace.whitfield@example.com',
-      application: {
-        phone: '+442079460000',
-        reason: 'I would love to host members at my house in the Cotswolds and travel to others.',
-        interests: ['Travel', 'Shows'],
-        availability: 'Flexible',
-        membershipType: 'Travel Host',
-        referral: 'Conference',
-        propertyAddress: 'Lower Slaughter, Cotswolds',
-        propertyType: 'Cottage',
-        propertyDescription: 'Stone cottage with three bedrooms and a garden.',
-        propertyAvailability: 'Seasonal',
-      },
-    },
-    1,
-  );
+  await joinClub(seed, EXTRA.rosa, { daysAgo: 200, type: 'Standard' });
+  await joinClub(seed, EXTRA.nina, { daysAgo: 100, type: 'Standard' });
+  // Accepted, not registered yet: her code (one use) is used up.
+  await decide(seed, await apply(seed, EXTRA.lucia, 12, 'LUCIA-NAVARRO'), 10, { accepted: true });
+  // Rejected, with the email the admin chose to send.
+  await decide(seed, await apply(seed, EXTRA.victoria, 20), 18, {
+    accepted: false,
+    rejectionEmail:
+      'Dear Victoria Hale,\n\nThank you for your interest in the club. The club is a place for life outside work, so we are not able to offer you a membership at this time.\n\nWith our best wishes,\nThe membership committee',
+  });
+  // Waiting for a decision, from the spring salon's guests.
+  await apply(seed, EXTRA.beatriz, 3, 'SPRING-SALON');
+  await apply(seed, EXTRA.isabel, 1, 'SPRING-SALON');
 }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver, queryOptions, type QueryObserverResult } from '@tanstack/react-query';
 import type { AuthStatus } from '../../shared/schemas/auth';
 import { AUTH_STATUS_KEY, AUTH_STATUS_STALE_MS, fetchAuthStatus, handAuthTo, type AuthSnapshot } from '../shared/use-auth';
+import { seedFirstScreen } from './first-screen-seed';
 import { shouldRetry } from './http-status';
 
 export function createQueryClient() {
@@ -29,6 +30,8 @@ export const authStatusQuery = queryOptions({
  * From then on the session the shell shows is this client's auth-status query (handAuthTo).
  */
 export const queryClient = createQueryClient();
+
+seedFirstScreen(queryClient);
 
 handAuthTo((seed) => {
   // Carry over what the plain fetch already knows, so the query neither asks twice nor starts blank.

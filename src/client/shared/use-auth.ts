@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthStatus } from '../../shared/schemas/auth';
+import { firstScreen } from '../lib/first-screen';
 import { retryDelay, shouldRetry } from '../lib/http-status';
 
 /**
@@ -45,8 +46,10 @@ export interface AuthSeed {
  * failures, twice, with its back-off), asked again on mount when stale.
  */
 function createFetchSource() {
-  let snapshot: AuthSnapshot = { pending: true, data: undefined };
-  let updatedAt = 0;
+  // A member's page may arrive with the answer in its HTML (issue 27): then nothing is asked.
+  const arrived = firstScreen()?.auth;
+  let snapshot: AuthSnapshot = arrived ? { pending: false, data: arrived } : { pending: true, data: undefined };
+  let updatedAt = arrived ? Date.now() : 0;
   let inFlight: Promise<AuthStatus> | undefined;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());

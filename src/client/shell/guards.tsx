@@ -45,12 +45,14 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
   // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
   if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.includes(location)) {
     return (
-      <section className="page narrow" data-testid="membership-lapsed">
-        <p className="page-status" role="alert">
-          {lapsedMessage(user.renews_on)}
-        </p>
-        <p className="muted">
-          Your <Link href="/settings">Settings</Link> are still open to you: your account, your data and its download.
+      <section className="page narrow center stack" data-testid="membership-lapsed">
+        <h1>Membership lapsed</h1>
+        <p role="alert">{lapsedMessage(user.renews_on)}</p>
+        <p className="muted">Your account, your data and its download stay open to you in Settings.</p>
+        <p>
+          <Link href="/settings" className="button">
+            Settings
+          </Link>
         </p>
       </section>
     );

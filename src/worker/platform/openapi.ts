@@ -79,6 +79,8 @@ export interface OperationDoc {
   textErrors?: boolean;
   /** Errors answer this media type instead (an HTML page). */
   errorMediaType?: string;
+  /** A public route that still answers a lapsed member's token 403 MEMBERSHIP_LAPSED (her calendar feed). */
+  refusesLapsed?: boolean;
 }
 
 type RoutesOf<A> = A extends Hono<never, infer S, never> ? S : A extends Hono<infer _E, infer S, infer _B> ? S : never;
@@ -255,7 +257,7 @@ function errorStatuses(method: string, doc: OperationDoc): ErrorStatus[] {
     set.add(401);
     set.add(403);
   }
-  if (method !== 'GET') set.add(403);
+  if (method !== 'GET' || doc.refusesLapsed) set.add(403);
   if (doc.body || doc.form || doc.bytes) set.add(413);
   return [...set].sort();
 }
@@ -271,11 +273,13 @@ function errorResponse(status: ErrorStatus, method: string, path: string, doc: O
     description = 'Administrators only; `TWO_FACTOR_REQUIRED` for an admin who has not turned on two-factor sign-in.';
   } else if (status === 403 && doc.access === 'public' && method !== 'GET') {
     description = 'A write from another site (Origin check).';
+  } else if (status === 403 && doc.access === 'public' && doc.refusesLapsed) {
+    codes = []; // only the lapsed member's answer below
   }
   // A lapsed member is refused every members' and admins' route but those lapsed-gate.ts keeps.
-  if (status === 403 && doc.access !== 'public' && !routeKeptWhileLapsed(method, path)) {
+  if (status === 403 && (doc.access !== 'public' || doc.refusesLapsed) && !routeKeptWhileLapsed(method, path)) {
     codes = [...codes, 'MEMBERSHIP_LAPSED'];
-    description = `${description} ${LAPSED_NOTE}`;
+    description = codes.length === 1 ? LAPSED_NOTE : `${description} ${LAPSED_NOTE}`;
   }
   const headers = status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
   if (!codes.length) return { description };

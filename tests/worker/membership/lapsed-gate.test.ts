@@ -8,7 +8,7 @@ import { addDays, lapsedMessage } from '../../../src/shared/membership-term';
 import { app } from '../../../src/worker/app';
 import { LAPSED_MEMBER_KEEPS, procedureKeptWhileLapsed, routeKeptWhileLapsed } from '../../../src/worker/platform/lapsed-gate';
 import { appRouter } from '../../../src/worker/router';
-import { createUser, loginThrough, request, TEST_PASSWORD, type TestUser } from '../helpers';
+import { createUser, loginThrough, request, TEST_PASSWORD, trpc, type TestUser } from '../helpers';
 import { lapsedMember, memberRenewedDaysAgo, setTerm, today } from './terms-helpers';
 
 /** Every REST route of the app as METHOD and a concrete path (parameters filled with 1). */
@@ -129,6 +129,20 @@ describe('a lapsed member', () => {
     await exported.arrayBuffer();
     const deleted = await request('/api/account', { method: 'DELETE', body: { password: TEST_PASSWORD }, as: lapsed });
     expect(deleted.status).toBe(200);
+  });
+
+  it('finds her calendar feed closed (its token needs no session, the gate still holds), and open again once renewed', async () => {
+    const member = await memberRenewedDaysAgo(10);
+    const url = (await (await trpc('events.regenerateCalendarFeed', {}, { as: member })).json<{ result: { data: { url: string } } }>())
+      .result.data.url;
+    const path = new URL(url).pathname;
+    expect((await request(path)).status).toBe(200);
+    await setTerm(member, { renews_on: addDays(today(), -45) });
+    const refused = await request(path);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'MEMBERSHIP_LAPSED', error: lapsedMessage(addDays(today(), -45)) });
+    await setTerm(member, { renews_on: addDays(today(), 300) });
+    expect((await request(path)).status).toBe(200);
   });
 });
 

@@ -47,7 +47,10 @@ export function RenewDialog({ member, onClose }: { member: UserView; onClose: ()
     >
       <form id="renew-form" className="stack" onSubmit={submit}>
         <p className="muted">
-          Member since {formatDate(member.member_since)}; renews on {formatDate(member.renews_on)} now.
+          Member since {formatDate(member.member_since)}.{' '}
+          {member.status === 'active'
+            ? `Her membership renews on ${formatDate(member.renews_on)}.`
+            : `Her renewal was due on ${formatDate(member.renews_on)} (${member.status === 'grace' ? 'in grace' : 'lapsed'}).`}
         </p>
         <TextField
           label="New renews-on date"

@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatDate, formatInstantDate } from '../../../shared/date-format';
+import { formatInstantDate } from '../../../shared/date-format';
 import { IMPORT_ROW_STATUSES, ROSTER_MAX_ROWS, type ImportPreview } from '../../../shared/schemas/roster-import';
 import { FormMessage } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusBadge, ImportStatusCell } from './roster-import-status';
+import { ImportRowCells, ImportStatusBadge, ImportStatusCell } from './roster-import-status';
 import './admin.css';
 
 const IMPORTS_PATH = '/api/admin/imports';
@@ -28,12 +28,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
     <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Member since', 'Renews on', 'Status']} className="import-table">
       {preview.rows.map((r) => (
         <tr key={r.line} className={r.status === 'new' ? undefined : 'import-row-muted'}>
-          <td data-label="Line">{r.line}</td>
-          <td data-label="Email">{r.email}</td>
-          <td data-label="Name">{r.name}</td>
-          <td data-label="Type">{r.type ?? ''}</td>
-          <td data-label="Member since">{r.member_since ? formatDate(r.member_since) : ''}</td>
-          <td data-label="Renews on">{r.renews_on ? formatDate(r.renews_on) : ''}</td>
+          <ImportRowCells row={r} />
           <td data-label="Status">
             <ImportStatusCell status={r.status} errors={r.errors} />
           </td>
@@ -145,17 +140,28 @@ export function RosterImportPage() {
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">
-          <label htmlFor="roster-file">Roster file (CSV)</label>
-          <input
-            id="roster-file"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setPreview(null);
-              setError('');
-            }}
-          />
+          <span className="label" id="roster-file-label">
+            Roster file (CSV)
+          </span>
+          <div className="file-pick">
+            {/* The browser's own file button does not match the app's; this label opens the same picker. */}
+            <label htmlFor="roster-file" className="button button-ghost button-small">
+              {file ? 'Choose another file' : 'Choose file'}
+            </label>
+            <input
+              id="roster-file"
+              className="visually-hidden"
+              type="file"
+              accept=".csv,text/csv"
+              aria-labelledby="roster-file-label"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setPreview(null);
+                setError('');
+              }}
+            />
+            <span className={file ? 'file-pick-name' : 'muted'}>{file ? file.name : 'No file chosen'}</span>
+          </div>
         </div>
         <FormMessage>{error}</FormMessage>
         <button type="submit" className="button button-secondary" disabled={!file || busy}>

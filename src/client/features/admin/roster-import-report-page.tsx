@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { formatDate, formatDateTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/date-format';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportStatusCell, InvitationBadge } from './roster-import-status';
+import { ImportRowCells, ImportStatusCell, InvitationBadge } from './roster-import-status';
 import './admin.css';
 
 /**
@@ -39,18 +39,14 @@ export function RosterImportReportPage() {
           r ? (
             <>
               <p className="muted">
-                {r.counts.new} invited · {r.counts.exists} already members · {r.counts.pending} pending · {r.counts.duplicate} duplicate ·{' '}
-                {r.counts.invalid} invalid
+                {r.counts.new} invited · {r.counts.exists} already {r.counts.exists === 1 ? 'a member' : 'members'} · {r.counts.pending}{' '}
+                pending · {r.counts.duplicate} duplicate · {r.counts.invalid} invalid
                 {r.unknown_columns.length ? ` · columns ignored: ${r.unknown_columns.join(', ')}` : ''}
               </p>
               <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Renews on', 'At import', 'Now']} className="import-table">
                 {r.rows.map((row) => (
                   <tr key={row.line}>
-                    <td data-label="Line">{row.line}</td>
-                    <td data-label="Email">{row.email}</td>
-                    <td data-label="Name">{row.name}</td>
-                    <td data-label="Type">{row.type ?? ''}</td>
-                    <td data-label="Renews on">{row.renews_on ? formatDate(row.renews_on) : ''}</td>
+                    <ImportRowCells row={row} memberSince={false} />
                     <td data-label="At import">
                       <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>

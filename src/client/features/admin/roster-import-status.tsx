@@ -1,9 +1,11 @@
-import type { ImportRowStatus, InvitationState } from '../../../shared/schemas/roster-import';
+import { formatDate } from '../../../shared/date-format';
+import type { ImportRowStatus, ImportRowView, InvitationState } from '../../../shared/schemas/roster-import';
 import { INVITATION_STATE_LABELS } from '../../../shared/schemas/roster-import';
 
+// The statuses as the issue and the API name them, lowercase: `exists` has the plain badge.
 const ROW_BADGE: Record<ImportRowStatus, string> = {
   new: 'badge-active',
-  exists: 'badge-status',
+  exists: '',
   pending: 'badge-pending',
   duplicate: 'badge-expired',
   invalid: 'badge-rejected',
@@ -11,7 +13,7 @@ const ROW_BADGE: Record<ImportRowStatus, string> = {
 
 /** A roster row's status as the preview and the report show it (issue 24). */
 export function ImportStatusBadge({ status }: { status: ImportRowStatus }) {
-  return <span className={`badge ${ROW_BADGE[status]}`}>{status}</span>;
+  return <span className={`badge ${ROW_BADGE[status]}`.trim()}>{status}</span>;
 }
 
 const INVITATION_BADGE: Record<InvitationState, string> = {
@@ -35,5 +37,27 @@ export function ImportStatusCell({ status, errors }: { status: ImportRowStatus; 
         </span>
       ))}
     </span>
+  );
+}
+
+function DateCell({ label, date }: { label: string; date: string | null }) {
+  return (
+    <td data-label={label} className="renews-on">
+      {date ? formatDate(date) : ''}
+    </td>
+  );
+}
+
+/** A roster row's own cells, the same in the preview and the report: line, email, name, type and its dates. */
+export function ImportRowCells({ row, memberSince = true }: { row: ImportRowView; memberSince?: boolean }) {
+  return (
+    <>
+      <td data-label="Line">{row.line}</td>
+      <td data-label="Email">{row.email}</td>
+      <td data-label="Name">{row.name}</td>
+      <td data-label="Type">{row.type ?? ''}</td>
+      {memberSince ? <DateCell label="Member since" date={row.member_since} /> : null}
+      <DateCell label="Renews on" date={row.renews_on} />
+    </>
   );
 }

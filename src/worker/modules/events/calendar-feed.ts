@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { CLUB_NAME } from '../../../shared/constants';
+import { lapsedMessage, membershipStatus, utcDate } from '../../../shared/membership-term';
 import type { Actor } from '../../platform/actor';
 import { eventParticipants, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
@@ -53,14 +54,26 @@ export async function disableCalendarFeed(deps: Deps, actor: Actor) {
   return feedAnswer(deps, me.id, null);
 }
 
-/** The member whose live feed this token opens, or null (unknown, regenerated or disabled). */
+/**
+ * The member whose live feed this token opens, or null (unknown, regenerated or disabled). A
+ * lapsed member's feed answers 403 MEMBERSHIP_LAPSED like every other members' route
+ * (DECISIONS "Membership terms"): her events' addresses and links are for members.
+ */
 async function feedOwner(deps: Deps, token: string): Promise<number | null> {
   const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  const [row] = await deps.db.select({ nonce: users.calendarFeedNonce }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await deps.db
+    .select({ nonce: users.calendarFeedNonce, renewsOn: users.renewsOn, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row?.nonce) return null;
-  return (await verifyLinkMac(deps.env, 'calendar-feed', macMessage(userId, row.nonce), match[2]!)) ? userId : null;
+  if (!(await verifyLinkMac(deps.env, 'calendar-feed', macMessage(userId, row.nonce), match[2]!))) return null;
+  if (membershipStatus({ renews_on: row.renewsOn, admin: row.isAdmin }, utcDate(deps.now())) === 'lapsed') {
+    throw new AppError('MEMBERSHIP_LAPSED', lapsedMessage(row.renewsOn));
+  }
+  return userId;
 }
 
 /** GET /calendar-feed/{token}.ics: the member's joined and created events, no session needed. */

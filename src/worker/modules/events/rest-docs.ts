@@ -210,8 +210,9 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
   'GET /calendar-feed/:file': {
     operationId: 'getCalendarFeed',
     summary: 'Her calendar feed: the events she joined, for a calendar app to subscribe to ({token}.ics from Settings)',
-    description: 'The path carries her secret feed token, so no session is needed.',
+    description: 'The path carries her secret feed token, so no session is needed. A lapsed member’s feed answers 403.',
     access: 'public',
+    refusesLapsed: true,
     params: { file: z.string().describe('{token}.ics') },
     responses: { 200: ics },
     errors: [404, 429],

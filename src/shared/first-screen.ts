@@ -1,0 +1,50 @@
+import type { AuthStatus } from './schemas/auth';
+
+/**
+ * Issue 27: a member's main page arrives with the answers its first screen needs, in the HTML (a
+ * `<script type="application/json" id="first-screen">`), so the browser renders it at once instead
+ * of asking for them after the scripts. This is the one list of what each page's first screen
+ * asks: the Worker calls these tRPC procedures as her (src/worker/first-screen.ts), and the client
+ * puts the answers into TanStack Query under the keys its own queries use
+ * (src/client/lib/first-screen-seed.ts). A query here must be the exact call the page makes on
+ * mount (same path, same input, infinite or not), or the page would ask again.
+ */
+export interface FirstScreenQuery {
+  /** The tRPC procedure, as the client names it ("events.list"). */
+  path: string;
+  /** Its input as the page sends it (without the cursor of an infinite query's first page). */
+  input?: Record<string, unknown>;
+  /** useInfiniteQuery (the answer is the first page) rather than useQuery. */
+  infinite?: boolean;
+}
+
+export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>> = {
+  '/calendar': [
+    { path: 'events.list', input: { when: 'upcoming' }, infinite: true },
+    { path: 'events.list', input: { when: 'past' }, infinite: true },
+  ],
+  '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
+  '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
+  '/settings': [
+    { path: 'auth.details' },
+    { path: 'account.emailPreferences' },
+    { path: 'events.calendarFeed' },
+    { path: 'auth.passkeys.list' },
+    { path: 'auth.twoFactor.status' },
+    { path: 'auth.sessions.list' },
+  ],
+};
+
+/** The element's id, and what it holds. */
+export const FIRST_SCREEN_ID = 'first-screen';
+
+export interface FirstScreenAnswer extends FirstScreenQuery {
+  data: unknown;
+}
+
+export interface FirstScreen {
+  /** What GET /auth-status (tRPC auth.status) answers her. */
+  auth: AuthStatus;
+  /** The queries of FIRST_SCREENS that answered; one that failed is left to the page to ask. */
+  queries: FirstScreenAnswer[];
+}

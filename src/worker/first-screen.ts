@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import { FIRST_SCREEN_ID, FIRST_SCREENS, type FirstScreen, type FirstScreenAnswer, type FirstScreenQuery } from '../shared/first-screen';
+import { countingDeps } from './platform/d1-round-trips';
+import type { AppEnv } from './platform/hono-env';
+import { actorOf, requestMeta } from './platform/request-actor';
+import { appRouter } from './router';
+
+/** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
+export function hasFirstScreen(path: string): boolean {
+  return Object.hasOwn(FIRST_SCREENS, path);
+}
+
+/**
+ * JSON that no text inside can end early: `<` is escaped, so neither `</script>` nor `<!--` can
+ * appear, and U+2028/U+2029 as well (harmless in JSON, but not in every JavaScript reader).
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+type Caller = ReturnType<typeof appRouter.createCaller>;
+
+/** Calls one of FIRST_SCREENS's procedures by its path, as the page's own query would. */
+async function answer(caller: Caller, q: FirstScreenQuery): Promise<FirstScreenAnswer | null> {
+  let procedure: unknown = caller;
+  for (const part of q.path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
+  // An infinite query's first page: the input with no cursor, going forward (what tRPC sends).
+  const input = q.infinite ? { ...q.input, direction: 'forward' } : q.input;
+  try {
+    const data: unknown = await (procedure as (input: unknown) => Promise<unknown>)(input);
+    // What tRPC would put on the wire: the same JSON (no transformer).
+    return { ...q, data: JSON.parse(JSON.stringify(data ?? null)) };
+  } catch {
+    // Refused or failed (a lapsed member, a forced password change): the page asks for it itself
+    // and shows its own answer, as it does without the HTML's data.
+    return null;
+  }
+}
+
+/** Her first screen, read as her (every D1 read counted, the session's included). */
+async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScreen | null> {
+  const actor = await actorOf(c);
+  if (actor.kind !== 'member') return null;
+  const caller = appRouter.createCaller({
+    deps: c.get('deps'),
+    actor,
+    meta: requestMeta(c),
+    req: c.req.raw,
+    resHeaders: new Headers(),
+    requestId: c.get('requestId'),
+  });
+  const [auth, ...answers] = await Promise.all([caller.auth.status(), ...(FIRST_SCREENS[path] ?? []).map((q) => answer(caller, q))]);
+  return { auth, queries: answers.filter((a): a is FirstScreenAnswer => a !== null) };
+}
+
+/**
+ * A member's main page: the prerendered shell (its pending state) with her first screen's answers
+ * added as JSON, the pending 'No Access' taken out (the client renders her page from the data at
+ * once, issue 27), the session preload dropped, and the scripts at normal priority (they now paint
+ * the page). A visitor, or a session that ended, gets the shell as it is. The answer depends on the
+ * cookie (Vary: Cookie); hers is private, no-store.
+ */
+export async function serveMemberPage(c: Context<AppEnv>, path: string, assetRequest: Request): Promise<Response> {
+  const counted = countingDeps(c.get('deps'));
+  c.set('deps', counted.deps);
+  // No cookie: no D1 at all.
+  const screen = await firstScreenOf(c, path);
+  if (!screen) {
+    const shell = await c.env.ASSETS.fetch(assetRequest);
+    const res = new Response(shell.body, shell);
+    res.headers.append('Vary', 'Cookie');
+    return res;
+  }
+  const headers = new Headers(assetRequest.headers);
+  // Her copy is never a stored one: no 304 against the shell's ETag.
+  headers.delete('If-None-Match');
+  headers.delete('If-Modified-Since');
+  const shell = await c.env.ASSETS.fetch(new Request(assetRequest.url, { method: assetRequest.method, headers }));
+  const res = new Response(shell.body, shell);
+  res.headers.set('Cache-Control', 'private, no-store');
+  res.headers.append('Vary', 'Cookie');
+  res.headers.set('Server-Timing', `d1;desc="D1 round trips: ${counted.roundTrips()}"`);
+  if (!shell.ok || !(shell.headers.get('Content-Type') ?? '').includes('text/html')) return res;
+  res.headers.delete('ETag');
+  res.headers.delete('Last-Modified');
+  res.headers.delete('Content-Length');
+  const json = scriptSafeJson(screen);
+  return new HTMLRewriter()
+    .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
+      element: (el) => void el.removeAttribute('fetchpriority'),
+    })
+    .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
+    .on('main#main', { element: (el) => void el.setInnerContent('') })
+    .on('body', {
+      element: (el) => void el.append(`<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`, { html: true }),
+    })
+    .transform(res);
+}

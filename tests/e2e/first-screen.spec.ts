@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, SEED } from './fixtures';
+
+// Issue 27: a member's main pages arrive with their first screen's data in the HTML. The browser
+// renders them from it at once: no request for that data, no loading state, no hydration error.
+
+/** Records, from before the page's first byte, any loading state ('Loading…', 'No Access') React puts on screen. */
+async function watchLoadingStates(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { loadingStates: string[] }).loadingStates = seen;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && (n.matches('.page-status') || n.querySelector('.page-status'))) seen.push(n.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const PAGES: [path: string, firstScreen: (page: Page) => Promise<void>][] = [
+  ['/calendar', (page) => expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible()],
+  ['/gallery', (page) => expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible()],
+  ['/homes', (page) => expect(page.getByRole('heading', { name: 'Homes', level: 1 })).toBeVisible()],
+  ['/settings', (page) => expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()],
+];
+
+test("a member's calendar, gallery, homes and settings render from their HTML: no request for that data, no loading state, no error", async ({
+  page,
+}) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  await watchLoadingStates(page);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  for (const [path, firstScreen] of PAGES) {
+    const dataRequests: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/auth-status' || pathname.startsWith('/trpc/')) dataRequests.push(pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    await firstScreen(page);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(dataRequests, path).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { loadingStates: string[] }).loadingStates), path).toEqual([]);
+    await expect(page.locator('#first-screen')).toHaveCount(1);
+  }
+  // The gallery's first page is there (its thumbnails), and the homes' list.
+  await page.goto('/gallery');
+  await expect(page.locator('.image-grid img').first()).toBeVisible();
+  // A hydration mismatch or any failed render would be logged as an error.
+  expect(errors).toEqual([]);
+});
+
+test("inside the app a member's pages keep asking for their own data, as before", async ({ page }) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/trpc/')) asked.push(pathname);
+  });
+  // Client-side navigation to a page whose data the HTML did not carry: the page asks for it.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Gallery' }).click();
+  await expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible();
+  await expect.poll(() => asked.some((p) => p.includes('images.list'))).toBe(true);
+});
