@@ -10,6 +10,7 @@ import { sendDueInstantEmails } from '../../../src/worker/modules/notifications/
 import { updateNotificationSettings } from '../../../src/worker/modules/notifications/preferences';
 import { notify, type NotificationNews } from '../../../src/worker/modules/notifications/record';
 import { actorOf, createUser, deps, insertEvent, mailTo, request, type TestUser } from '../helpers';
+import { setTerm } from '../membership/terms-helpers';
 import { depsAt, join } from './notification-helpers';
 
 const MIN = 60_000;
@@ -139,6 +140,8 @@ describe('the daily summary', () => {
 
   async function memberInZone(timeZone: string) {
     const u = await createUser();
+    // Her term runs past 2031: a lapsed member is told nothing.
+    await setTerm(u, { renews_on: '2099-01-01' });
     await updateNotificationSettings(depsAt(day(0)), actorOf(u), { timeZone });
     return u;
   }

@@ -8,6 +8,7 @@ import { createUser, deps, insertEvent, request, roles, unique, type TestUser } 
 import { createEventAs } from '../events/events-helpers';
 import { createHome, day, newStay, patchStay } from '../homes/homes-helpers';
 import { submitApplication } from '../membership/membership-helpers';
+import { lapsedMember, memberRenewedDaysAgo } from '../membership/terms-helpers';
 import { join, listOf, rowsOf, settleNotifications } from './notification-helpers';
 
 async function kindsOf(u: TestUser, kind: string) {
@@ -275,5 +276,23 @@ describe('new_event', () => {
     expect(await of(admin)).toEqual([`/events/${priv.id}`, `/events/${open.id}`]);
     expect(await of(host)).toEqual([]);
     expect((await listOf(before)).find((e) => e.kind === 'new_event')!.text).toBe(`${host.name} created a new event: ${open.title}`);
+  });
+});
+
+describe('a lapsed member', () => {
+  it('is told nothing (DECISIONS "Membership terms"); one in grace and a lapsed-dated admin still are', async () => {
+    const host = await roles.founding();
+    const [lapsed, inGrace, admin] = await Promise.all([lapsedMember(), memberRenewedDaysAgo(10), lapsedMember({ admin: true })]);
+    const ev = await insertEvent({ createdBy: host.id, title: `Lapsed ${unique()}` });
+    await join(ev.id, lapsed, inGrace, admin);
+    await comment(host, `event-${ev.id}`);
+    const created = await createEventAs(host, { title: `Newer ${unique()}` });
+    await settleNotifications();
+    // Read from D1: the API refuses a lapsed member her list (403 MEMBERSHIP_LAPSED).
+    const urls = async (u: TestUser) => (await rowsOf(u.id)).map((e) => e.url);
+    expect(await urls(lapsed)).toEqual([]);
+    for (const u of [inGrace, admin]) {
+      expect(await urls(u)).toEqual(expect.arrayContaining([`/events/${ev.id}?tab=comments`, `/events/${created.id}`]));
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { INSTANT_EMAIL_MERGE_MS } from '../../../shared/notifications';
 import { notificationActors, notificationEvents, notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
+import { memberStatusCondition, todayOf } from '../membership/terms';
 import { presentCountsOf, publishUnreadCounts } from './live-publish';
 import { planOf, type NotificationPlan, type RecordedNews } from './plans';
 import { emailModeSql, ensureSettingsQuery } from './preferences';
@@ -34,6 +36,9 @@ function writeSlice(deps: Deps, news: RecordedNews, plan: NotificationPlan, afte
     WHERE "prev"."user_id" = ${member} AND "prev"."kind" = ${plan.kind} AND "prev"."target" = ${plan.target}), 0)`;
   const instant = plan.instantEmailBySource ? sql`0` : sql`(${mode} = 'instant')`;
   const actor = news.actorId;
+  // DECISIONS "Membership terms": a lapsed member keeps her own data and nothing else, so she is
+  // told nothing (no entry, no email) until an admin renews her.
+  const lapsed = memberStatusCondition('lapsed', todayOf(deps));
   const newPerson =
     actor === null
       ? sql`1`
@@ -46,6 +51,7 @@ function writeSlice(deps: Deps, news: RecordedNews, plan: NotificationPlan, afte
       NULL
     FROM (SELECT DISTINCT "all_recipients"."user_id" FROM (${plan.recipients}) AS "all_recipients") AS "r"
     WHERE "r"."user_id" > ${after}
+      AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = "r"."user_id" AND ${lapsed})
       ${actor === null ? sql`` : sql`AND "r"."user_id" <> ${actor}`}
       ${plan.visibleTo ? sql`AND ${plan.visibleTo(member)}` : sql``}
     ORDER BY "r"."user_id"
