@@ -6,11 +6,11 @@
 // ceremony and Amara's like; the admin: the two applications waiting).
 import { asc, isNull } from 'drizzle-orm';
 import { notificationEvents } from '../../../src/worker/db/schema/notifications';
+import { users } from '../../../src/worker/db/schema/users';
 import { processNotificationNews } from '../../../src/worker/modules/notifications/fan-out';
 import { sendDueInstantEmails } from '../../../src/worker/modules/notifications/instant-emails';
 import { markNotificationsRead } from '../../../src/worker/modules/notifications/notifications';
 import type { Seed } from './context';
-import { DEMO_MEMBERS } from './members';
 
 /** How long after a request the consumer writes its news. */
 const CONSUMER_DELAY_MS = 2000;
@@ -35,7 +35,12 @@ async function fanOutUntil(seed: Seed, until: number): Promise<void> {
 export async function seedNotifications(seed: Seed): Promise<void> {
   const readUntil = seed.when(-1, -12);
   await fanOutUntil(seed, readUntil);
-  const readers = [...DEMO_MEMBERS.map((m) => m.email), seed.opts.adminEmail];
-  for (const email of readers) await markNotificationsRead(seed.at(readUntil), await seed.member(email), { all: true });
+  // Everyone in the club by then (the demo members, the roster's, the admin) had read hers; a
+  // lapsed member may not open her list, and keeps what she was told before.
+  const readers = await seed.at(readUntil).db.select({ email: users.email }).from(users);
+  for (const { email } of readers) {
+    const member = await seed.member(email);
+    if (member.membership.status !== 'lapsed') await markNotificationsRead(seed.at(readUntil), member, { all: true });
+  }
   await fanOutUntil(seed, seed.now);
 }
