@@ -77,6 +77,7 @@ export default defineConfig(
       'test-results/',
       'playwright-report/',
       '.bench/',
+      '.perf/',
       '.fuzz/',
       '.screens/',
       '.e2e-client-*/',

@@ -24,6 +24,8 @@ console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);
 if (opts.adminTotpSecret) console.log(`  Admin 2FA:     npx tsx scripts/totp.ts prints the code (secret ${opts.adminTotpSecret})`);
 console.log(`  Invite code:   ${opts.inviteCode}`);
+// Browsers refuse an IP address as a passkey's site: the same server on localhost has them (README).
+console.log(`  Passkeys:      http://localhost:${port} (the same app; passkeys need a host name)`);
 console.log(`  Dev mailbox:   http://127.0.0.1:${port}/dev/mailbox\n`);
 if (opts.demo) {
   console.log(`  Demo members (password ${process.env.SEED_DEMO_PASSWORD ? 'SEED_DEMO_PASSWORD' : 'in README'}), to see:`);
@@ -48,8 +50,9 @@ const child = spawnWrangler([
   '--show-interactive-dev-session=false',
   '--log-level',
   process.env.START_LOG_LEVEL ?? 'info',
+  // INSPECTOR_PORT: a fixed port for Chrome DevTools (npm run profile records a CPU profile there).
   '--inspector-port',
-  '0',
+  process.env.INSPECTOR_PORT ?? '0',
   // GET /__scheduled runs the Cron Trigger's housekeeping on demand (README).
   '--test-scheduled',
 ]);

@@ -4,11 +4,24 @@ import { PageErrorBoundary } from './shell/error-boundary';
 import { Protected } from './shell/guards';
 import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
+import { useScrollRestoration } from './shell/scroll-restoration';
+import { YourClubSlot } from './shell/your-club-slot';
 import { pages as P, TrpcRoot } from './routes';
+
+/** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
+function HomeWithYourClub() {
+  return (
+    <>
+      <P.Home />
+      <YourClubSlot />
+    </>
+  );
+}
 
 /** SPEC 2 route table. Guards are courtesy; the server checks every call. */
 export function App() {
   usePageTitle();
+  useScrollRestoration();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,8 +32,8 @@ export function App() {
         <PageErrorBoundary>
           <Suspense fallback={<p className="page-status">Loading…</p>}>
             <Switch>
-              <Route path="/" component={P.Home} />
-              <Route path="/home" component={P.Home} />
+              <Route path="/" component={HomeWithYourClub} />
+              <Route path="/home" component={HomeWithYourClub} />
               <Route path="/about" component={P.About} />
               <Route path="/membership" component={P.Membership} />
               <Route path="/activities" component={P.Activities} />
@@ -124,6 +137,20 @@ export function App() {
                         {() => (
                           <Protected>
                             <P.HomeDetail />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/members">
+                        {() => (
+                          <Protected>
+                            <P.Members />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/members/:id">
+                        {() => (
+                          <Protected>
+                            <P.Member />
                           </Protected>
                         )}
                       </Route>

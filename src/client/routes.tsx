@@ -36,6 +36,7 @@ export const pages = {
   Logout: page(() => import('./features/auth/logout-page'), 'LogoutPage'),
   Settings: page(() => import('./features/settings/settings-page'), 'SettingsPage'),
   MemberHome: page(() => import('./features/member/member-home-page'), 'MemberHomePage'),
+  YourClub: page(() => import('./features/member/your-club'), 'YourClubSection'),
   Application: page(() => import('./features/membership/application-page'), 'ApplicationPage'),
   Register: page(() => import('./features/membership/register-page'), 'RegisterPage'),
   ForgotPassword: page(() => import('./features/membership/forgot-password-page'), 'ForgotPasswordPage'),
@@ -60,6 +61,8 @@ export const pages = {
   StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
   HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
+  Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
+  Member: page(() => import('./features/members/member-page'), 'MemberPage'),
   Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
 };
 

@@ -109,6 +109,21 @@ const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nume
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const utcDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
 
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Two calendar days (a stay's check-in and check-out), short: 'Dec 10–14', 'Dec 28 – Jan 3'; with
+ * the years ('Dec 28, 2026 – Jan 3, 2027') when either is not the current year.
+ */
+export function formatShortRange(startIsoDate: string, endIsoDate: string, now = Date.now()): string {
+  const start = utcDay(startIsoDate);
+  const end = utcDay(endIsoDate);
+  const year = new Date(now).getUTCFullYear();
+  if (start.getUTCFullYear() !== year || end.getUTCFullYear() !== year) return `${formatDate(startIsoDate)} – ${formatDate(endIsoDate)}`;
+  if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay.format(start)}–${end.getUTCDate()}`;
+  return `${monthDay.format(start)} – ${monthDay.format(end)}`;
+}
+
 /** A calendar month's heading: 'yyyy-mm' (or a date in it) -> 'December 2026'. */
 export function formatMonthTitle(isoMonth: string): string {
   return monthTitle.format(utcDay(`${isoMonth.slice(0, 7)}-01`));

@@ -15,6 +15,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox';
 import { adminMailRoutes } from './modules/mail/rest';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe-routes';
 import { membershipRoutes } from './modules/membership/rest';
+import { membersRoutes } from './modules/members/rest';
 import { rosterRoutes } from './modules/membership/roster-rest';
 import { notificationsRoutes } from './modules/notifications/rest';
 import { AppError } from './platform/app-error';
@@ -39,7 +40,13 @@ const FRESH_READS: FreshReads = {
   procedures: ['membership.registrationInvite'],
 };
 
-app.use('*', requestContext(FRESH_READS), securityHeaders, originCheck, sessionActor);
+app.use(
+  '*',
+  requestContext(FRESH_READS),
+  securityHeaders,
+  originCheck,
+  sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
+);
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);
@@ -54,6 +61,7 @@ app.route('/', imagesRoutes);
 app.route('/', videoRoutes);
 app.route('/', commentsRoutes);
 app.route('/', homesRoutes);
+app.route('/', membersRoutes);
 app.route('/', notificationsRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);

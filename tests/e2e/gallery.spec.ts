@@ -54,10 +54,16 @@ test('a member uploads with progress, finds the image by tag and event, edits it
   await expect(thumb).toHaveAttribute('height', '300');
   await search.fill(`${tag}-nothing`);
   await expect(page.getByText('No images to display')).toBeVisible();
+  // Issue 31: an empty answer has its way back.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(tile).toBeVisible();
   await search.fill(tag);
 
-  // The 'Show...' filter: its event shows it, another event does not.
-  const filter = page.getByLabel('Show...');
+  // SPEC's 'Show...' filter, labelled for what it does (issue 31): its event shows it, another event does not.
+  const filter = page.getByLabel('Filter by event');
+  await expect(filter.locator('option').first()).toHaveText('Show...');
   await filter.selectOption({ label: 'Wine Tasting: Natural Wines of the Loire' });
   await expect(page.getByText('No images to display')).toBeVisible();
   await filter.selectOption({ label: 'Book Club: The Remains of the Day' });

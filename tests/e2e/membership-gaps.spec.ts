@@ -48,7 +48,8 @@ test('after an admin reset the member goes from login straight to the change-pas
   await her.getByLabel('Password').fill(temporary);
   await her.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(her).toHaveURL(/\/settings$/);
-  expect(visited).toEqual(['/settings']);
+  // Consecutive repeats are one page: the scroll restoration (issue 31) stamps each history entry with replaceState.
+  expect(visited.filter((p, i) => p !== visited[i - 1])).toEqual(['/settings']);
   await expect(her.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();
   await expect(her.getByText('An administrator reset your password. Please choose a new one to continue')).toBeVisible();
   await expect(her.getByRole('heading', { name: 'Account' })).toHaveCount(0);

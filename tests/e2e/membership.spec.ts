@@ -53,9 +53,12 @@ test.describe.serial('membership pipeline', () => {
     await page.getByLabel('Art Displays').check();
     await next.click();
     await expect(page.getByText('Invalid email format.')).toBeVisible();
-    // The phone rule is shown but does not block.
+    // DECISIONS "International phone numbers": what is not a number is refused, any country's is taken.
     await expect(page.getByText('Invalid phone number.')).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toBeFocused();
     await page.getByLabel('Email Address').fill(applicant.email);
+    await expect(page.getByText('Invalid email format.')).toHaveCount(0);
+    await page.getByLabel('Phone Number').fill('+44 20 7946 0958');
     await next.click();
 
     // Step 3: Additional Information; Back keeps what was typed.
@@ -208,8 +211,17 @@ test.describe.serial('membership pipeline', () => {
     await page.getByLabel('Search members').fill(applicant.email);
     const row = page.getByRole('row', { name: new RegExp(applicant.memberName) });
     await expect(row).toBeVisible();
-    await row.getByLabel(`Privilege of ${applicant.memberName}`).selectOption('Standard');
+    // A new type is confirmed first (DECISIONS "Confirm destructive actions"): Cancel keeps Founding.
+    const privilege = row.getByLabel(`Privilege of ${applicant.memberName}`);
+    await privilege.selectOption('Standard');
+    const confirm = page.getByRole('dialog', { name: 'Change privilege' });
+    await expect(confirm).toContainText(`Change ${applicant.memberName}’s membership type from Founding to Standard?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(privilege).toHaveValue('Founding');
+    await privilege.selectOption('Standard');
+    await confirm.getByRole('button', { name: 'Make Standard' }).click();
     await expect(page.getByText(`${applicant.memberName} is now Standard.`)).toBeVisible();
+    await expect(privilege).toHaveValue('Standard');
 
     await row.getByRole('button', { name: 'Reset password' }).click();
     await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();

@@ -55,9 +55,16 @@ test('email preferences, download my data, then delete the account', async ({ pa
   await expect(del.locator('input[autocomplete="username"]')).toHaveValue(MEI.email);
   await del.getByLabel('Password', { exact: true }).fill('not her password');
   await del.getByRole('button', { name: 'Delete my account' }).click();
+  // Nothing goes before she confirms in a dialog that says what goes (DECISIONS "Confirm destructive actions").
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(confirm).toContainText('your comments and likes');
+  await expect(confirm).toContainText('hosted by ‘Former member’');
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(del.getByText('The password is not correct.').first()).toBeVisible();
+  await expect(del.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await del.getByLabel('Password', { exact: true }).fill(SEED.demoPassword);
   await del.getByRole('button', { name: 'Delete my account' }).click();
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByText('Your account was deleted.')).toBeVisible();
 

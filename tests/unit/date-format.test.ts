@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatEventWhen,
   formatInstantDate,
+  formatShortRange,
   formatTime12,
   isValidTimeZone,
   todayInZone,
@@ -168,5 +169,19 @@ describe("an event's time", () => {
     expect(formatEventWhen(new Date(start).toISOString(), new Date(start + 3 * HOUR).toISOString(), 'Europe/London').full).toBe(
       'Jul 01, 2026, 9:00 PM - Jul 02, 2026, 12:00 AM BST',
     );
+  });
+});
+
+describe('formatShortRange (a stay, short: issue 31)', () => {
+  const inYear = (y: number) => Date.UTC(y, 5, 1);
+  it('names the month once when both days are in it', () => {
+    expect(formatShortRange('2026-12-10', '2026-12-14', inYear(2026))).toBe('Dec 10–14');
+  });
+  it('names both months across a month', () => {
+    expect(formatShortRange('2026-11-28', '2026-12-03', inYear(2026))).toBe('Nov 28 – Dec 3');
+  });
+  it('adds the years when a day is not in the current year', () => {
+    expect(formatShortRange('2026-12-28', '2027-01-03', inYear(2026))).toBe('Dec 28, 2026 – Jan 03, 2027');
+    expect(formatShortRange('2027-03-01', '2027-03-05', inYear(2026))).toBe('Mar 01, 2027 – Mar 05, 2027');
   });
 });

@@ -14,7 +14,9 @@ import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
 import { seedNotifications } from './notifications';
+import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
+import { seedProfiles } from './profiles';
 import { seedRoster } from './roster';
 import { seedInTimeOrder } from './time-order';
 
@@ -29,12 +31,14 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     if (opts.demo) {
       await seedMembers(seed);
       await seedMembershipTerms(seed);
+      await seedProfiles(seed);
       await seedRoster(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedHomes(seed);
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
+      await seedPasskeys(seed);
       await seedNotifications(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);

@@ -3,13 +3,8 @@
 // the emailed link. The Travel Hosts' applications carry the property that becomes their first home.
 import { desc, eq } from 'drizzle-orm';
 import type { AccountType } from '../../../src/shared/constants';
-import {
-  ApplicationInputSchema,
-  CreateInvitationCodeInputSchema,
-  RegisterInputSchema,
-  type ApplicationInput,
-  type CreateInvitationCodeInput,
-} from '../../../src/shared/schemas/membership';
+import { ApplicationInputSchema, type ApplicationInput } from '../../../src/shared/schemas/application';
+import { CreateInvitationCodeInputSchema, RegisterInputSchema, type CreateInvitationCodeInput } from '../../../src/shared/schemas/membership';
 import { applications } from '../../../src/worker/db/schema/membership';
 import { changePrivilege } from '../../../src/worker/modules/admin/users';
 import { decideApplication, submitApplication } from '../../../src/worker/modules/membership/applications';

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The quiet way out; 'Cancel' unless said otherwise. */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -14,16 +16,26 @@ interface ConfirmDialogProps {
 }
 
 /** Replaces window.confirm() with an accessible dialog carrying the same text. */
-export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
       onClose={onCancel}
       title={title}
       size="small"
-      footer={<ModalActions onCancel={onCancel} actionLabel={confirmLabel} onAction={onConfirm} disabled={busy} danger={danger} />}
+      footer={
+        <ModalActions
+          onCancel={onCancel}
+          cancelLabel={cancelLabel}
+          actionLabel={confirmLabel}
+          onAction={onConfirm}
+          disabled={busy}
+          danger={danger}
+        />
+      }
     >
-      <p>{message}</p>
+      {/* A sentence is a paragraph; a message with its own structure (a list) comes as it is. */}
+      {typeof message === 'string' ? <p>{message}</p> : message}
     </Modal>
   );
 }

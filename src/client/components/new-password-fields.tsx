@@ -1,13 +1,19 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants';
 import { TextField } from './field';
+import type { FieldErrorMap } from './use-form-errors';
 
-/** The new-password form rules (DECISIONS: 8 to 128 characters), or '' when they hold. */
-export function passwordProblem(password: string, confirm: string): string {
-  if (!password || !confirm) return 'Please enter the password in both fields.';
-  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
-  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters.`;
-  if (password !== confirm) return 'Passwords do not match.';
-  return '';
+/**
+ * The new-password form rules (DECISIONS: 8 to 128 characters), as messages for the two fields
+ * (`password` and `confirm`); `mismatch` is the text a form quotes for two that differ.
+ */
+export function newPasswordErrors(password: string, confirm: string, mismatch = 'Passwords do not match.'): FieldErrorMap {
+  const out: FieldErrorMap = {};
+  if (!password) out.password = 'Enter a new password.';
+  else if (password.length < PASSWORD_MIN) out.password = `Password must be at least ${PASSWORD_MIN} characters.`;
+  else if (password.length > PASSWORD_MAX) out.password = `Password must be at most ${PASSWORD_MAX} characters.`;
+  if (!confirm) out.confirm = 'Enter the new password again.';
+  else if (password && password !== confirm) out.confirm = mismatch;
+  return out;
 }
 
 interface NewPasswordFieldsProps {
@@ -16,10 +22,12 @@ interface NewPasswordFieldsProps {
   confirm: string;
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
+  /** Messages under the two fields (keys `password` and `confirm`). */
+  errors?: FieldErrorMap;
 }
 
-/** A new password and its confirmation, as registration and reset ask for them. */
-export function NewPasswordFields({ labels, password, confirm, onPassword, onConfirm }: NewPasswordFieldsProps) {
+/** A new password and its confirmation, as registration, reset and Settings ask for them. */
+export function NewPasswordFields({ labels, password, confirm, onPassword, onConfirm, errors = {} }: NewPasswordFieldsProps) {
   return (
     <>
       <TextField
@@ -33,6 +41,7 @@ export function NewPasswordFields({ labels, password, confirm, onPassword, onCon
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
+        error={errors.password}
       />
       <TextField
         label={labels[1]}
@@ -42,6 +51,7 @@ export function NewPasswordFields({ labels, password, confirm, onPassword, onCon
         required
         value={confirm}
         onChange={(e) => onConfirm(e.target.value)}
+        error={errors.confirm}
       />
     </>
   );

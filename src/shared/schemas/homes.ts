@@ -199,11 +199,26 @@ export interface HomeView {
   booked: AvailabilityWindow[];
   photos: HomePhoto[];
   fromProperty: boolean;
+  /**
+   * The viewer's own requests and stays at this home that have not ended (pending and accepted),
+   * soonest first: the page keeps showing what she asked for until the host decides (issue 31).
+   */
+  my_stays: MyStay[];
   can_edit: boolean;
   can_delete: boolean;
   can_request: boolean;
   can_see_address: boolean;
   can_hide: boolean;
+}
+
+/** One of the viewer's own stays at a home, as its page shows it. */
+export interface MyStay {
+  id: number;
+  startDate: string;
+  endDate: string;
+  status: 'pending' | 'accepted';
+  /** She may withdraw it (the guest cancels her pending request or accepted stay). */
+  can_cancel: boolean;
 }
 
 /** A card of the browse list. */
@@ -247,8 +262,8 @@ export interface StayView {
   createdAt: number;
   /** Pending only: another accepted stay of the home overlaps these dates (accepting would fail). */
   conflictsWithAccepted: boolean;
-  /** Pending only: other pending requests overlap these dates. */
-  overlappingPending: number;
+  /** Pending, and only for the host who answers it: how many other pending requests overlap these dates; null otherwise. */
+  overlappingPending: number | null;
   viewerRole: 'guest' | 'host' | 'admin';
   can_accept: boolean;
   can_decline: boolean;

@@ -1,27 +1,17 @@
 import * as z from 'zod';
-import { ACCOUNT_TYPES, APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, CLUB_NAME, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
+import { ACCOUNT_TYPES, CLUB_NAME } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
 import type { HomeCard } from './homes';
 import { MEMBERSHIP_STATUSES, type MembershipTerm } from '../membership-term';
 import type { RenewalView } from './membership-terms';
 import { PageQuerySchema, type Page } from './page';
 
-// SPEC 2, 5 and 7: the membership pipeline's inputs. The wizard, the tRPC procedures and the
-// REST routes all validate with these, so the form's rules also hold on the server.
+// SPEC 2, 5 and 7: the membership pipeline's inputs (the application itself is in ./application.ts).
+// The forms, the tRPC procedures and the REST routes all validate with these, so the form's rules
+// also hold on the server.
 
-export const REQUIRED_FIELDS = 'Please fill out all required fields.';
-export const INVALID_EMAIL = 'Invalid email format.';
-export const INVALID_PHONE = 'Invalid phone number.';
 export const ENTER_CODE = 'Please enter your invitation code.';
 export const INVALID_CODE = 'Invalid invitation code.';
-
-/** SPEC 5: a country code, a hyphen, then exactly 10 digits. Shown as a hint; it never blocks. */
-export const PHONE_PATTERN = /^\+?\d{1,4}-\d{10}$/;
-
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(max, `Must be at most ${max} characters.`);
-/** Optional free text: '' and absent both mean "not given". */
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
 
 /** Codes compare case-insensitively: stored and looked up upper-cased. */
 export const InvitationCodeSchema = z
@@ -37,53 +27,6 @@ export interface ValidateCodeResult {
   valid: boolean;
   error?: string;
 }
-
-/** Wizard step 2, Personal Information. */
-export const ApplicationPersonalSchema = z.object({
-  full_name: requiredText(100),
-  email: z.string({ error: REQUIRED_FIELDS }).trim().toLowerCase().min(1, REQUIRED_FIELDS).max(254, INVALID_EMAIL).email(INVALID_EMAIL),
-  phone: requiredText(40),
-  reason: requiredText(2000),
-  interests: z.array(z.enum(INTERESTS), { error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(INTERESTS.length),
-});
-
-const applicationDetailsShape = {
-  availability: z.enum(AVAILABILITY, { error: REQUIRED_FIELDS }),
-  membershipType: z.enum(APPLICATION_MEMBERSHIP_TYPES, { error: REQUIRED_FIELDS }),
-  propertyAddress: optionalText(300),
-  propertyType: optionalText(100),
-  propertyDescription: optionalText(2000),
-  propertyAvailability: z.union([z.enum(PROPERTY_AVAILABILITY), z.literal('')]).optional(),
-  referral: optionalText(500),
-  comments: optionalText(2000),
-};
-
-export const PROPERTY_FIELDS = ['propertyAddress', 'propertyType', 'propertyDescription', 'propertyAvailability'] as const;
-
-/** SPEC 5: a Travel Host application also asks for the four property fields (the form shows them then). */
-export function applicationNeedsProperty(membershipType: string): boolean {
-  return membershipType === 'Travel Host';
-}
-
-function travelHostNeedsProperty(
-  value: { membershipType: string } & Partial<Record<(typeof PROPERTY_FIELDS)[number], string>>,
-  ctx: z.RefinementCtx,
-) {
-  if (!applicationNeedsProperty(value.membershipType)) return;
-  for (const field of PROPERTY_FIELDS) {
-    if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_FIELDS });
-  }
-}
-
-/** Wizard step 3, Additional Information. */
-export const ApplicationDetailsSchema = z.object(applicationDetailsShape).superRefine(travelHostNeedsProperty);
-
-/** POST /request: the SPEC 7 application payload. */
-export const ApplicationInputSchema = ApplicationPersonalSchema.extend({
-  invitationCode: InvitationCodeSchema,
-  ...applicationDetailsShape,
-}).superRefine(travelHostNeedsProperty);
-export type ApplicationInput = z.infer<typeof ApplicationInputSchema>;
 
 // Registration by emailed token (SPEC 2 and 7).
 export const INVALID_REGISTRATION_TOKEN = 'Invalid or expired token. Please request a new invitation.';

@@ -9,27 +9,39 @@ import type { AppEnv } from './hono-env';
  * The statements are the real ones; only the calls are counted.
  */
 export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number } {
-  let trips = 0;
   // The request's D1 session (or the binding): counted reads stay on the same replica and bookmark.
-  const real = deps.d1;
+  const counted = countingD1(deps.d1);
+  return { deps: { ...deps, db: createDb(counted.d1), d1: counted.d1 }, roundTrips: counted.roundTrips };
+}
+
+/** The same count at the D1 level: requestContext counts every round trip of a request with it. */
+export function countingD1<S extends D1Database | D1DatabaseSession>(real: S): { d1: S; roundTrips: () => number; waitedMs: () => number } {
+  let trips = 0;
+  let waited = 0;
+  /** One round trip: counted, and its wait summed (in a Worker the clock moves only across I/O). */
+  const trip = <T>(run: () => Promise<T>): Promise<T> => {
+    trips += 1;
+    const t0 = performance.now();
+    return run().finally(() => (waited += performance.now() - t0));
+  };
   const inner = new WeakMap<object, D1PreparedStatement>();
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const counted = {
       bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
-      first: (col?: string) => ((trips += 1), col === undefined ? stmt.first() : stmt.first(col)),
-      run: () => ((trips += 1), stmt.run()),
-      all: () => ((trips += 1), stmt.all()),
-      raw: (opts?: { columnNames?: boolean }) => ((trips += 1), stmt.raw(opts as { columnNames: true })),
+      first: (col?: string) => trip(() => (col === undefined ? stmt.first() : stmt.first(col))),
+      run: () => trip(() => stmt.run()),
+      all: () => trip(() => stmt.all()),
+      raw: (opts?: { columnNames?: boolean }) => trip(() => stmt.raw(opts as { columnNames: true })),
     } as unknown as D1PreparedStatement;
     inner.set(counted, stmt);
     return counted;
   };
-  const d1: D1DatabaseSession = {
+  const d1 = {
     prepare: (query: string) => wrap(real.prepare(query)),
-    batch: (statements: D1PreparedStatement[]) => ((trips += 1), real.batch(statements.map((s) => inner.get(s) ?? s))),
+    batch: (statements: D1PreparedStatement[]) => trip(() => real.batch(statements.map((s) => inner.get(s) ?? s))),
     getBookmark: () => ('getBookmark' in real ? real.getBookmark() : null),
-  } as D1DatabaseSession;
-  return { deps: { ...deps, db: createDb(d1), d1 }, roundTrips: () => trips };
+  } as unknown as S;
+  return { d1, roundTrips: () => trips, waitedMs: () => waited };
 }
 
 /**

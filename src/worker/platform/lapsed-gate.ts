@@ -32,6 +32,12 @@ const KEPT_ROUTES = [
   'POST /api/passkeys/registration',
   'PATCH /api/passkeys/:id',
   'DELETE /api/passkeys/:id',
+  // Issue 22: her profile and photo (Settings > Profile); the photo's bytes only her own (photos.ts).
+  'GET /api/profile',
+  'PUT /api/profile',
+  'POST /api/profile/photo',
+  'DELETE /api/profile/photo',
+  'GET /images/members/:key',
   // Issue 23: her email choice per notification kind and her time zone, in the same Settings >
   // Email table as the categories above (the bell, the list and the live socket are not hers).
   'GET /api/notification-preferences',
@@ -58,6 +64,9 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.passkeys.register',
   'auth.passkeys.rename',
   'auth.passkeys.remove',
+  'profile.mine',
+  'profile.update',
+  'profile.deletePhoto',
   'notifications.preferences',
   'notifications.updatePreferences',
   'notifications.settings',

@@ -267,9 +267,9 @@ describe('GET /api/events', () => {
     expect(page.roundTrips()).toBe(1);
     // The REST answers show the same bound.
     const rest = await request('/api/events', { as: u });
-    expect(rest.headers.get('Server-Timing')).toBe('d1;desc="D1 round trips: 1"');
+    expect(rest.headers.get('Server-Timing')).toContain('d1;desc="D1 round trips: 1"');
     const one = await request(`/api/events/${created[1]!.id}`, { as: u });
-    expect(one.headers.get('Server-Timing')).toBe('d1;desc="D1 round trips: 1"');
+    expect(one.headers.get('Server-Timing')).toContain('d1;desc="D1 round trips: 1"');
   });
 });
 

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { INVALID_CODE, REQUIRED_FIELDS } from '../../../src/shared/schemas/membership';
+import { REQUIRED_FIELDS } from '../../../src/shared/schemas/application';
+import { INVALID_CODE } from '../../../src/shared/schemas/membership';
 import { createUser, mailTo, request, trpc, untilLimited } from '../helpers';
 import { applicationPayload, auditFor, codeRow, decide, insertCode, randomIp, submitApplication } from './membership-helpers';
 
@@ -52,9 +53,28 @@ describe('POST /request', () => {
     await expectRefused(await submit(applicationPayload(code, { membershipType: 'Founding' })), 400, REQUIRED_FIELDS);
   });
 
-  it('does not block on the phone pattern (SPEC 5: shown, not blocking)', async () => {
-    const { code } = await insertCode();
-    expect((await submit(applicationPayload(code, { phone: '555 1234' }))).status).toBe(201);
+  it('takes a phone number from anywhere and stores it in E.164 (DECISIONS "International phone numbers")', async () => {
+    for (const [typed, stored] of [
+      ['+44 20 7946 0958', '+442079460958'],
+      ['+81 3-1234-5678', '+81312345678'],
+      ['0033 6 12 34 56 78', '+33612345678'],
+      // SPEC 5's form, as numbers were stored before: still a number.
+      ['1-4155550123', '+14155550123'],
+    ]) {
+      const app = await submitApplication({ phone: typed });
+      expect(app.phone).toBe(stored);
+    }
+  });
+
+  it("refuses what is not a phone number with SPEC's 'Invalid phone number.' on the field", async () => {
+    const { code } = await insertCode({ maxUses: 1 });
+    for (const phone of ['555 1234', 'call me', '+44 20', '+1 123 456 7890']) {
+      const res = await submit(applicationPayload(code, { phone }));
+      expect(res.status).toBe(400);
+      expect((await res.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.phone).toEqual(['Invalid phone number.']);
+    }
+    // Nothing was stored and the code was not used up by the refused tries.
+    expect((await submit(applicationPayload(code))).status).toBe(201);
   });
 
   it('requires the four property fields of a Travel Host and stores them', async () => {

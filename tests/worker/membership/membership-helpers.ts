@@ -28,7 +28,7 @@ export function applicationPayload(code: string, overrides: Record<string, unkno
     invitationCode: code,
     full_name: `Applicant ${unique('a')}`,
     email: `${unique('apply')}@test.example`,
-    phone: '1-5551234567',
+    phone: '1-4155550123',
     reason: 'I love slow travel and good conversation.',
     interests: ['Travel', 'Workshops'],
     availability: 'Weekends',

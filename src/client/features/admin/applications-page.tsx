@@ -9,6 +9,7 @@ import {
   type ApplicationStatus,
   type ApplicationView,
 } from '../../../shared/schemas/membership';
+import { formatPhone, toE164 } from '../../../shared/schemas/phone';
 import { FormMessage, TextAreaField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
@@ -149,7 +150,9 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           <a href={`mailto:${app.email}`}>{app.email}</a>
         </dd>
         <dt>Phone</dt>
-        <dd>{app.phone}</dd>
+        <dd>
+          <PhoneNumber stored={app.phone} />
+        </dd>
         <dt>Submitted</dt>
         <dd>{formatDateTime(app.created_at)}</dd>
         <dt>Membership type</dt>
@@ -255,6 +258,12 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
       ) : null}
     </article>
   );
+}
+
+/** A stored number (E.164, or SPEC 5's older '1-4155550123') in international form, as a link to call. */
+function PhoneNumber({ stored }: { stored: string }) {
+  const e164 = toE164(stored);
+  return e164 ? <a href={`tel:${e164}`}>{formatPhone(e164)}</a> : <>{stored}</>;
 }
 
 /** SPEC 2 applications review: tabs, one card at a time with Previous/Next. */

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
+import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { formatInstantDate, localTimeZone, todayInZone } from '../../../shared/date-format';
@@ -24,8 +25,17 @@ function CreateCodeForm() {
   const [note, setNote] = useState('');
   const [expires, setExpires] = useState('');
   const [maxUses, setMaxUses] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
+  const { errors, ...form } = useFormErrors({
+    // The server's name for the expiry is expiresAt: its message goes under "Expires on".
+    values: { code, note, expiresAt: expires, maxUses },
+    validate: (v) => {
+      const uses = v.maxUses.trim() ? Number(v.maxUses) : null;
+      return {
+        maxUses: uses !== null && (!Number.isInteger(uses) || uses < 1) ? 'Maximum uses must be a whole number of at least 1.' : undefined,
+      };
+    },
+  });
   const create = useMutation(
     trpc.membership.codes.create.mutationOptions({
       onSuccess: async (created) => {
@@ -34,24 +44,22 @@ function CreateCodeForm() {
         setNote('');
         setExpires('');
         setMaxUses('');
+        form.clear();
         await queryClient.invalidateQueries(trpc.membership.codes.pathFilter());
       },
       onError: (err) => {
-        setErrors(fieldErrors(err));
-        setError(errorMessage(err, 'Could not create the code.'));
+        const fields = fieldErrors(err);
+        form.show(fields);
+        setError(Object.keys(fields).length ? '' : errorMessage(err, 'Could not create the code.'));
       },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
     setError('');
+    if (!form.check()) return;
     const uses = maxUses.trim() ? Number(maxUses) : null;
-    if (uses !== null && (!Number.isInteger(uses) || uses < 1)) {
-      setErrors({ maxUses: 'Maximum uses must be a whole number of at least 1.' });
-      return;
-    }
     create.mutate({
       code: code.trim() || undefined,
       note: note.trim() || undefined,
@@ -63,7 +71,7 @@ function CreateCodeForm() {
   // Today in the admin's own zone, once: the expiry picker's earliest day.
   const [minDate] = useState(() => todayInZone(Date.now(), localTimeZone()));
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={submit} {...form.formProps}>
       <h2>New code</h2>
       <div className="code-form">
         <TextField
@@ -114,7 +122,7 @@ function CreateCodeForm() {
           </button>
         </div>
       </div>
-      {Object.keys(errors).length ? null : <FormMessage>{error}</FormMessage>}
+      <FormMessage>{error}</FormMessage>
     </form>
   );
 }

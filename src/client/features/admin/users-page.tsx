@@ -10,6 +10,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { MemberProfileDialog } from './member-profile';
+import { MemberName } from '../../shared/members/member-name';
 import { RenewDialog } from './renew-dialog';
 import { RenewsOnCell, RosterDownload, StatusFilterField, useStatusFilter } from './users-terms';
 import './admin.css';
@@ -50,6 +51,8 @@ export function UsersPage() {
   const [resetTarget, setResetTarget] = useState<UserView | null>(null);
   const [adminTarget, setAdminTarget] = useState<UserView | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UserView | null>(null);
+  // DECISIONS "Confirm destructive actions": a new type is asked about before it is saved.
+  const [privilegeTarget, setPrivilegeTarget] = useState<{ user: UserView; type: AccountType } | null>(null);
   const [profileOf, setProfileOf] = useState<UserView | null>(null);
   const [renewOf, setRenewOf] = useState<UserView | null>(null);
   const [temp, setTemp] = useState<{ name: string; password: string } | null>(null);
@@ -60,9 +63,11 @@ export function UsersPage() {
       onSuccess: async (res, input) => {
         const u = shown.find((x) => x.user_id === input.id);
         toast(`${u?.name ?? 'The member'} is now ${res.type}.`, 'success');
+        setPrivilegeTarget(null);
         await refresh();
       },
       onError: async (err) => {
+        setPrivilegeTarget(null);
         toast(errorMessage(err, 'Could not change the privilege.'), 'error');
         await refresh();
       },
@@ -144,7 +149,7 @@ export function UsersPage() {
                 <td data-label="Name">
                   {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
                   <span>
-                    {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                    <MemberName id={u.user_id} name={u.name} /> {u.admin ? <span className="badge">Admin</span> : null}{' '}
                     {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
                   </span>
                 </td>
@@ -154,7 +159,7 @@ export function UsersPage() {
                     aria-label={`Privilege of ${u.name}`}
                     value={u.type}
                     disabled={privilege.isPending}
-                    onChange={(e) => privilege.mutate({ id: u.user_id, type: e.target.value as AccountType })}
+                    onChange={(e) => setPrivilegeTarget({ user: u, type: e.target.value as AccountType })}
                   >
                     {ACCOUNT_TYPES.map((t) => (
                       <option key={t} value={t}>
@@ -216,6 +221,15 @@ export function UsersPage() {
 
       {profileOf ? <MemberProfileDialog member={profileOf} onClose={() => setProfileOf(null)} /> : null}
       {renewOf ? <RenewDialog member={renewOf} onClose={() => setRenewOf(null)} /> : null}
+      <ConfirmDialog
+        open={privilegeTarget !== null}
+        title="Change privilege"
+        message={`Change ${privilegeTarget?.user.name}’s membership type from ${privilegeTarget?.user.type} to ${privilegeTarget?.type}?`}
+        confirmLabel={`Make ${privilegeTarget?.type}`}
+        busy={privilege.isPending}
+        onConfirm={() => privilegeTarget && privilege.mutate({ id: privilegeTarget.user.user_id, type: privilegeTarget.type })}
+        onCancel={() => setPrivilegeTarget(null)}
+      />
       <ConfirmDialog
         open={resetTarget !== null}
         title="Reset password"

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
+import { useFormErrors } from '../../components/use-form-errors';
 import type { LoginAnswer } from '../../../shared/schemas/auth';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
@@ -18,29 +19,29 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
   const trpc = useTRPC();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const form = useFormErrors({
+    values: { code },
+    validate: (v) => ({
+      code: v.code.trim() ? undefined : recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.',
+    }),
+  });
   const verify = useMutation(
     trpc.auth.loginTwoFactor.mutationOptions({
       onSuccess: onSignedIn,
       onError: (err) => {
         if (err instanceof TRPCClientError && err.data?.httpStatus === 401) onRestart(errorMessage(err, 'Please sign in again.'));
-        else setError(fieldErrors(err).code ?? errorMessage(err, 'Could not check the code. Please try again.'));
+        else form.show({ code: fieldErrors(err).code ?? errorMessage(err, 'Could not check the code. Please try again.') });
       },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setError('');
-    if (!code.trim()) {
-      setError(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.');
-      return;
-    }
-    verify.mutate({ code });
+    if (form.check()) verify.mutate({ code });
   }
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} {...form.formProps}>
       <p className="muted">
         {recovery
           ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
@@ -58,7 +59,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
           required
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          error={error || undefined}
+          error={form.errors.code}
         />
       ) : (
         <AuthenticatorCodeField
@@ -67,7 +68,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
           label="Authentication code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          error={error || undefined}
+          error={form.errors.code}
         />
       )}
       <div className="form-actions">
@@ -80,7 +81,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
           onClick={() => {
             setRecovery(!recovery);
             setCode('');
-            setError('');
+            form.clear();
           }}
         >
           {recovery ? 'Use a code from the app' : 'Use a recovery code'}
@@ -100,14 +101,21 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [codeStep, setCodeStep] = useState(false);
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
+  const form = useFormErrors({
+    values: { email, password },
+    validate: (v) => ({
+      email: v.email.trim() ? undefined : 'Enter your email.',
+      password: v.password ? undefined : 'Enter your password.',
+    }),
+  });
+  const formElement = form.formProps.ref;
   // The page arrives prerendered: what was typed or autofilled before React took the form over
   // is in the fields but not in the state yet.
   useEffect(() => {
-    const field = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    const field = (name: string) => (formElement.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
     if (field('email')) setEmail(field('email'));
     if (field('password')) setPassword(field('password'));
-  }, []);
+  }, [formElement]);
   const signedIn = async (answer: LoginAnswer) => {
     await queryClient.invalidateQueries();
     // A password an admin reset is changed first (the server refuses everything else until then):
@@ -132,7 +140,7 @@ export function LoginPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     setError('');
-    login.mutate({ email, password });
+    if (form.check()) login.mutate({ email, password });
   }
 
   return (
@@ -148,7 +156,7 @@ export function LoginPage() {
             }}
           />
         ) : (
-          <form ref={form} onSubmit={submit} noValidate={false}>
+          <form onSubmit={submit} {...form.formProps}>
             <TextField
               label="Email"
               type="email"
@@ -158,6 +166,7 @@ export function LoginPage() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
+              error={form.errors.email}
             />
             <TextField
               label="Password"
@@ -167,6 +176,7 @@ export function LoginPage() {
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              error={form.errors.password}
             />
             <FormMessage>{error}</FormMessage>
             <div className="form-actions">

@@ -3,8 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useFormErrors } from '../../components/use-form-errors';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { EmailPreview } from '../../shared/email-preview';
+import { subjectAndBodyErrors, subjectAndBodySummary } from '../../shared/mail-form-rules';
 
 /** Draft Announcement Email: subject, a 15-row HTML body and a live preview; sent to the participants. */
 export function AnnouncementComposer({
@@ -23,6 +25,7 @@ export function AnnouncementComposer({
   const [subject, setSubject] = useState(`About ${eventTitle}`);
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
+  const form = useFormErrors({ values: { subject, body }, validate: (v) => subjectAndBodyErrors(v.subject, v.body) });
   const send = useMutation(
     trpc.events.announce.mutationOptions({
       onSuccess: (res) => {
@@ -30,18 +33,18 @@ export function AnnouncementComposer({
         setBody('');
         onClose();
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to send email.')),
+      onError: (err) => {
+        const fields = fieldErrors(err);
+        form.show(fields);
+        setError(Object.keys(fields).length ? '' : errorMessage(err, 'Failed to send email.'));
+      },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!subject.trim() || !body.trim()) {
-      setError('Subject and body are required.');
-      return;
-    }
     setError('');
-    send.mutate({ eventId, subject, body });
+    if (form.check()) send.mutate({ eventId, subject, body });
   }
 
   return (
@@ -62,8 +65,16 @@ export function AnnouncementComposer({
       }
     >
       <div className="composer">
-        <form id="announcement-form" onSubmit={submit} noValidate>
-          <TextField label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <form id="announcement-form" onSubmit={submit} {...form.formProps}>
+          <TextField
+            label="Subject"
+            name="subject"
+            required
+            maxLength={200}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            error={form.errors.subject}
+          />
           <TextAreaField
             label="Body (HTML allowed)"
             name="body"
@@ -71,8 +82,9 @@ export function AnnouncementComposer({
             rows={15}
             value={body}
             onChange={(e) => setBody(e.target.value)}
+            error={form.errors.body}
           />
-          <FormMessage>{error}</FormMessage>
+          <FormMessage>{subjectAndBodySummary(form.errors) || error}</FormMessage>
         </form>
         <EmailPreview subject={subject} html={body} />
       </div>

@@ -55,7 +55,8 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
         aria-expanded={open}
         aria-controls={popId}
         aria-labelledby={labelId}
-        aria-describedby={`${popId}-value`}
+        aria-describedby={error ? `${popId}-value ${popId}-error` : `${popId}-value`}
+        aria-invalid={error ? true : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="swatch" style={{ '--swatch': color } as React.CSSProperties} aria-hidden="true" />
@@ -84,7 +85,11 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
           </div>
         </div>
       ) : null}
-      {error ? <p className="field-error">{error}</p> : null}
+      {error ? (
+        <p className="field-error" id={`${popId}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { EventDto } from '../../../shared/schemas/events';
 import { US_STATES } from '../../../shared/us-states';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
+import { useFormErrors } from '../../components/use-form-errors';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { BannerPicker } from './banner-picker';
@@ -131,17 +132,19 @@ export function EventModal({
   const [form, setForm] = useState<FormState>(() => initialState(event));
   // Edit only (a new event has no images yet), and only sent when changed.
   const [banner, setBanner] = useState<number | null>(event?.banner_image_id ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
+  // The server checks the event (empty fields mean its defaults): its messages go under the fields.
+  const { errors, ...errorState } = useFormErrors({ values: form });
   const zones = useMemo(() => timeZones(form.time_zone), [form.time_zone]);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const onError = (error: unknown) => {
     const fe = fieldErrors(error);
-    setErrors(fe);
-    setMessage(errorMessage(error, event ? 'Failed to save the event.' : 'Failed to create the event.'));
+    // The first step with a message is shown, so focus goes to its first field in error.
     const firstStep = [0, 1].find((s) => STEP_FIELDS[s]!.some((f) => fe[f]));
     if (firstStep !== undefined) setStep(firstStep);
+    errorState.show(fe);
+    setMessage(firstStep !== undefined ? '' : errorMessage(error, event ? 'Failed to save the event.' : 'Failed to create the event.'));
   };
   const onSuccess = async (saved: EventDto) => {
     await queryClient.invalidateQueries(trpc.events.pathFilter());
@@ -155,7 +158,7 @@ export function EventModal({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
+    errorState.clear();
     setMessage('');
     const values = { ...form, type: form.type as never, exclusivity: form.exclusivity as never };
     if (event) update.mutate({ ...values, id: event.id, ...(banner !== event.banner_image_id ? { banner_image_id: banner } : {}) });
@@ -208,7 +211,7 @@ export function EventModal({
           </button>
         ))}
       </div>
-      <form id="event-form" onSubmit={submit} noValidate>
+      <form id="event-form" onSubmit={submit} {...errorState.formProps}>
         <div role="tabpanel" id="event-step-panel-0" aria-labelledby="event-step-0" hidden={step !== 0}>
           <TextField
             label="Title"

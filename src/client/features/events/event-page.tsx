@@ -13,13 +13,14 @@ import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
 import { useLiveTopic } from '../../shared/live/use-live';
 import { EventImages } from '../../shared/images/event-images';
+import { MemberName } from '../../shared/members/member-name';
 import { INVITE_REDIRECT_MS } from './accept-invitation-page';
 import { AnnouncementComposer } from './announcement-composer';
 import { BannerDialog } from './banner-picker';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
 import { EventModal } from './event-modal';
-import { ParticipantList, ParticipationTab } from './participation';
+import { JoinControls, ParticipantList, ParticipationTab } from './participation';
 import './events.css';
 
 const TABS = ['Details', 'Participation', 'Images', 'Notes and Comments'] as const;
@@ -138,7 +139,9 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           {event.creator_name ? (
             <>
               <dt>Host</dt>
-              <dd>{event.creator_name}</dd>
+              <dd>
+                <MemberName id={event.created_by} name={event.creator_name} />
+              </dd>
             </>
           ) : null}
         </dl>
@@ -271,16 +274,22 @@ export function EventPage() {
         <Link href="/calendar">← All events</Link>
       </p>
       <Banner event={event} />
-      <div className="event-title-row">
-        <h1>{event.title}</h1>
-        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
-        {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
-        {event.is_past ? <span className="badge badge-past">Past</span> : null}
+      <div className="event-head">
+        <div className="event-head-text">
+          <div className="event-title-row">
+            <h1>{event.title}</h1>
+            {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
+            {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
+            {event.is_past ? <span className="badge badge-past">Past</span> : null}
+          </div>
+          <p className="event-meta-line">
+            {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
+          </p>
+        </div>
+        {/* Join / Leave on every tab (issue 31), not only on Participation. */}
+        <JoinControls event={event} viewerId={user?.user_id} />
       </div>
-      <p className="event-meta-line">
-        {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
-      </p>
-      <div className="tabs" role="tablist" aria-label="Event sections">
+      <div className="tabs event-tabs" role="tablist" aria-label="Event sections">
         {TABS.map((t, i) => (
           <button
             key={t}

@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DetailsWithheld } from './details-withheld';
 import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
+import { MemberName } from '../../shared/members/member-name';
 
 function PeopleList({
   people,
@@ -25,12 +26,18 @@ function PeopleList({
     <List className="participant-list" aria-label={label}>
       {people.map((p, i) => (
         <li key={p.user_id}>
-          <span className="avatar" aria-hidden="true">
-            {numbered ? i + 1 : p.name.trim().charAt(0).toUpperCase()}
-          </span>
-          <span>
-            {p.name} {p.user_id === viewerId ? <span className="you">(You)</span> : null}
-          </span>
+          {numbered ? (
+            <span className="avatar" aria-hidden="true">
+              {i + 1}
+            </span>
+          ) : null}
+          <MemberName
+            id={p.user_id}
+            name={p.name}
+            photoUrl={p.photo_url}
+            avatar="sm"
+            after={p.user_id === viewerId ? <span className="you">(You)</span> : null}
+          />
         </li>
       ))}
     </List>
@@ -57,22 +64,24 @@ function WaitlistSection({ event, viewerId }: { event: EventDetailDto; viewerId:
   );
 }
 
-/** SPEC 2 Participation tab: count, list, Join / Leave, the welcome modal and Invite Member(s). */
-export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
+/**
+ * Join / Leave (or her waitlist place and Leave waitlist), in the event page's header so it is
+ * there on every tab (issue 31); with SPEC 2's welcome modal after joining and the confirmations.
+ */
+export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [welcome, setWelcome] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [confirmUnqueue, setConfirmUnqueue] = useState(false);
-  const [inviting, setInviting] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.events.pathFilter());
 
   const join = useMutation(
     trpc.events.join.mutationOptions({
       onSuccess: async (res) => {
         await refresh();
-        // Waitlisted, the tab itself now says her place (a status line).
+        // Waitlisted, the header itself now says her place.
         if (res.status === 'joined') setWelcome(true);
       },
       onError: (err) => toast(errorMessage(err, 'Failed to join the event.'), 'error'),
@@ -98,72 +107,34 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
       onError: (err) => toast(errorMessage(err, 'Failed to send the confirmation email.'), 'error'),
     }),
   );
-  const count = event.participant_count;
-  const sees = event.viewer.can_see_details;
-  const places = placesLabel(event);
   const place = event.viewer.waitlist_place;
 
   return (
-    <section aria-labelledby="participation-heading">
-      <div className="participation-head">
-        <div>
-          <h2 id="participation-heading">
-            {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
-          </h2>
-          {places ? (
-            <p className="places-line">
-              {places}
-              {event.is_full ? <span className="badge badge-full">Full</span> : null}
-            </p>
-          ) : null}
-        </div>
-        <div className="event-actions" style={{ marginTop: 0 }}>
-          {event.viewer.joined ? (
-            <button type="button" className="button button-secondary" onClick={() => setConfirmLeave(true)}>
-              Leave Event
-            </button>
-          ) : event.viewer.can_leave_waitlist ? (
-            <button type="button" className="button button-secondary" onClick={() => setConfirmUnqueue(true)}>
-              Leave waitlist
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={!event.viewer.can_join || join.isPending}
-              onClick={() => join.mutate({ id: event.id })}
-            >
-              {event.is_full ? 'Join waitlist' : 'Join Event'}
-            </button>
-          )}
-          {event.viewer.can_invite ? (
-            <button type="button" className="button button-ghost" onClick={() => setInviting(true)}>
-              Invite Member(s)
-            </button>
-          ) : null}
-        </div>
-      </div>
-      {!sees ? (
-        <DetailsWithheld event={event} />
-      ) : (
+    <div className="join-controls">
+      {event.viewer.joined ? (
         <>
-          {event.viewer.state === 'none' && !event.viewer.can_join ? (
-            <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
-          ) : null}
-          {place ? (
-            <p className="form-message form-message-info waitlist-place" role="status">
-              You are number {place} on the waitlist. When a place opens up, it is yours and we will email you.
-            </p>
-          ) : event.viewer.state === 'none' && event.viewer.can_join && event.is_full ? (
-            <p className="form-message form-message-info">
-              Every place is taken. Join the waitlist: places that open up go to the members waiting, in the order they joined it.
-            </p>
-          ) : null}
-          <ParticipantList event={event} viewerId={viewerId} />
-          <WaitlistSection event={event} viewerId={viewerId} />
+          <span className="join-state join-state-in">You’re going</span>
+          <button type="button" className="button button-secondary" onClick={() => setConfirmLeave(true)}>
+            Leave Event
+          </button>
         </>
+      ) : event.viewer.can_leave_waitlist ? (
+        <>
+          {place ? <span className="join-state">No. {place} on the waitlist</span> : null}
+          <button type="button" className="button button-secondary" onClick={() => setConfirmUnqueue(true)}>
+            Leave waitlist
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={!event.viewer.can_join || join.isPending}
+          onClick={() => join.mutate({ id: event.id })}
+        >
+          {event.is_full ? 'Join waitlist' : 'Join Event'}
+        </button>
       )}
-
       <Modal
         open={welcome}
         onClose={() => setWelcome(false)}
@@ -207,6 +178,63 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
         onConfirm={() => leave.mutate({ id: event.id })}
         onCancel={() => setConfirmUnqueue(false)}
       />
+    </div>
+  );
+}
+
+/**
+ * SPEC 2 Participation tab: count, list and Invite Member(s); Join Event / Leave Event are the
+ * page header's (JoinControls), above this tab as above every other.
+ */
+export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
+  const [inviting, setInviting] = useState(false);
+  const count = event.participant_count;
+  const sees = event.viewer.can_see_details;
+  const places = placesLabel(event);
+  const place = event.viewer.waitlist_place;
+
+  return (
+    <section aria-labelledby="participation-heading">
+      <div className="participation-head">
+        <div>
+          <h2 id="participation-heading">
+            {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
+          </h2>
+          {places ? (
+            <p className="places-line">
+              {places}
+              {event.is_full ? <span className="badge badge-full">Full</span> : null}
+            </p>
+          ) : null}
+        </div>
+        {event.viewer.can_invite ? (
+          <div className="event-actions" style={{ marginTop: 0 }}>
+            <button type="button" className="button button-ghost" onClick={() => setInviting(true)}>
+              Invite Member(s)
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {!sees ? (
+        <DetailsWithheld event={event} />
+      ) : (
+        <>
+          {event.viewer.state === 'none' && !event.viewer.can_join ? (
+            <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
+          ) : null}
+          {place ? (
+            <p className="form-message form-message-info waitlist-place" role="status">
+              You are number {place} on the waitlist. When a place opens up, it is yours and we will email you.
+            </p>
+          ) : event.viewer.state === 'none' && event.viewer.can_join && event.is_full ? (
+            <p className="form-message form-message-info">
+              Every place is taken. Join the waitlist: places that open up go to the members waiting, in the order they joined it.
+            </p>
+          ) : null}
+          <ParticipantList event={event} viewerId={viewerId} />
+          <WaitlistSection event={event} viewerId={viewerId} />
+        </>
+      )}
       {inviting ? <InviteModal open onClose={() => setInviting(false)} eventId={event.id} eventTitle={event.title} /> : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
@@ -66,6 +66,15 @@ export function GalleryPage() {
     }),
   );
 
+  // A search or a filter that finds nothing offers the way back to every image.
+  const filtered = search.trim() !== '' || eventFilter !== '';
+  const searchBox = useRef<HTMLInputElement>(null);
+  function clearSearch() {
+    setSearch('');
+    setEventFilter('');
+    searchBox.current?.focus();
+  }
+
   function stopManaging() {
     setManaging(false);
     setSelected(new Set());
@@ -116,10 +125,9 @@ export function GalleryPage() {
 
       <div className="gallery-toolbar" role="search">
         <div className="field">
-          <label htmlFor={`${ids}-search`} className="visually-hidden">
-            Search by tags
-          </label>
+          <label htmlFor={`${ids}-search`}>Search by tags</label>
           <input
+            ref={searchBox}
             id={`${ids}-search`}
             type="search"
             placeholder="Search by tags..."
@@ -128,9 +136,8 @@ export function GalleryPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-filter`} className="visually-hidden">
-            Show...
-          </label>
+          {/* SPEC 2's 'Show...' select filters by event: its label says so (issue 31). */}
+          <label htmlFor={`${ids}-filter`}>Filter by event</label>
           <select id={`${ids}-filter`} value={eventFilter} onChange={(e) => setEventFilter(e.target.value)}>
             <option value="" disabled hidden>
               Show...
@@ -148,7 +155,19 @@ export function GalleryPage() {
         <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p>
       ) : null}
 
-      <ImageListStatus query={list} empty={groups.length === 0} emptyText="No images to display" emptyClassName="gallery-empty">
+      <ImageListStatus
+        query={list}
+        empty={groups.length === 0}
+        emptyText="No images to display"
+        emptyClassName="gallery-empty"
+        emptyAction={
+          filtered ? (
+            <button type="button" className="button button-secondary" onClick={clearSearch}>
+              Clear search
+            </button>
+          ) : null
+        }
+      >
         {groups.map((g, gi) => {
           return (
             <section key={g.key} className="gallery-group" aria-labelledby={`${ids}-${g.key}`}>

@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { nightsBetween, type HomeView } from '../../../shared/schemas/homes';
+import { nightsBetween, StayRequestFieldsSchema, type HomeView } from '../../../shared/schemas/homes';
+import { formatShortRange } from '../../../shared/date-format';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
+import { useFormErrors, zodFieldErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { AvailabilityCalendar, type StayDates } from './availability-calendar';
 import { HomePhotos } from './home-photos';
 import { formatRange, place, plural } from './homes-format';
@@ -16,70 +20,150 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
   const queryClient = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState({ guests: '1', message: '' });
+  const values = { startDate: dates.start, endDate: dates.end, ...form };
+  const errors = useFormErrors({
+    values,
+    validate: (v) => {
+      const found = zodFieldErrors(StayRequestFieldsSchema.safeParse(v).error);
+      if (!v.startDate) found.startDate = 'Choose the check-in day.';
+      if (!v.endDate) found.endDate = 'Choose the check-out day.';
+      if (!found.guests && Number(v.guests) > home.maxGuests) found.guests = `This home sleeps at most ${plural(home.maxGuests, 'guest')}.`;
+      return found;
+    },
+  });
   const request = useMutation(
     trpc.homes.requestStay.mutationOptions({
       onSuccess: async () => {
         toast('Your request was sent to the host.', 'success');
         setForm({ guests: '1', message: '' });
         setDates({ start: '', end: '' });
+        errors.clear();
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
+      onError: (err) => errors.show(fieldErrors(err)),
     }),
   );
-  const errors = request.error ? fieldErrors(request.error) : {};
+  const serverFields = request.error ? Object.keys(fieldErrors(request.error)).length : 0;
   const nights = dates.start && dates.end && dates.end > dates.start ? nightsBetween(dates.start, dates.end) : 0;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    request.mutate({
-      homeId: home.id,
-      startDate: dates.start,
-      endDate: dates.end,
-      guests: Number(form.guests),
-      message: form.message,
-    });
+    if (!errors.check()) return;
+    request.mutate({ homeId: home.id, ...values, guests: Number(form.guests) });
   };
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
-    <form className="card home-request" onSubmit={submit} aria-labelledby="request-title">
+    <form className="card home-request" onSubmit={submit} aria-labelledby="request-title" {...errors.formProps}>
       <h2 id="request-title">Request a stay</h2>
       <div className="home-request-dates">
         <TextField
           label="Check-in"
           type="date"
+          name="startDate"
           required
           value={dates.start}
           onChange={(e) => setDates({ ...dates, start: e.target.value })}
-          error={errors.startDate}
+          error={errors.errors.startDate}
         />
         <TextField
           label="Check-out"
           type="date"
+          name="endDate"
           required
           min={dates.start || undefined}
           value={dates.end}
           onChange={(e) => setDates({ ...dates, end: e.target.value })}
-          error={errors.endDate}
+          error={errors.errors.endDate}
         />
       </div>
       <TextField
         label="Guests"
         type="number"
+        name="guests"
         min={1}
         max={home.maxGuests}
         required
         value={form.guests}
         onChange={set('guests')}
-        error={errors.guests}
+        error={errors.errors.guests}
       />
-      <TextAreaField label="Message to the host" rows={3} maxLength={2000} value={form.message} onChange={set('message')} />
+      <TextAreaField
+        label="Message to the host"
+        name="message"
+        rows={3}
+        maxLength={2000}
+        value={form.message}
+        onChange={set('message')}
+        error={errors.errors.message}
+      />
       {nights ? <p className="field-hint">{plural(nights, 'night')}</p> : null}
-      <FormMessage>
-        {request.error && !Object.keys(errors).length ? errorMessage(request.error, 'The request could not be sent.') : null}
-      </FormMessage>
+      <FormMessage>{request.error && !serverFields ? errorMessage(request.error, 'The request could not be sent.') : null}</FormMessage>
       <button type="submit" className="button" disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Request a stay'}
       </button>
     </form>
+  );
+}
+
+/**
+ * Her requests and stays at this home, until they are over (issue 31): "Your request: Dec 10–14,
+ * pending" stays on the page after she sends it, with Withdraw request until the host decides.
+ */
+function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [withdrawing, setWithdrawing] = useState<HomeView['my_stays'][number] | null>(null);
+  const cancel = useMutation(
+    trpc.homes.updateStay.mutationOptions({
+      onSuccess: async () => {
+        setWithdrawing(null);
+        toast('Your request was withdrawn. The host is told.', 'info');
+        await queryClient.invalidateQueries(trpc.homes.pathFilter());
+      },
+      onError: (err) => {
+        setWithdrawing(null);
+        toast(errorMessage(err, 'The request could not be withdrawn.'), 'error');
+      },
+    }),
+  );
+  if (stays.length === 0) return null;
+  const line = (s: HomeView['my_stays'][number]) =>
+    `${s.status === 'pending' ? 'Your request' : 'Your stay'}: ${formatShortRange(s.startDate, s.endDate)}, ${s.status}`;
+  // One stay: its line is the card's heading; several: a heading, then a line each.
+  const single = stays.length === 1;
+  return (
+    <section className="card home-your-stays" aria-labelledby="your-stays-title">
+      <h2 id="your-stays-title" className={single ? `home-your-stay-line home-your-stay-${stays[0]!.status}` : undefined}>
+        {single ? line(stays[0]!) : 'Your requests and stays here'}
+      </h2>
+      <ul className="home-your-stay-list">
+        {stays.map((s) => (
+          <li key={s.id} className={`home-your-stay home-your-stay-${s.status}`}>
+            {single ? null : <p className="home-your-stay-line">{line(s)}</p>}
+            {s.status === 'pending' ? <p className="field-hint">The host has been asked; you will get an email when she answers.</p> : null}
+            {s.status === 'pending' && s.can_cancel ? (
+              <button type="button" className="button button-ghost button-small" onClick={() => setWithdrawing(s)}>
+                Withdraw request
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw your request?"
+        message={
+          withdrawing
+            ? `Your request for ${formatShortRange(withdrawing.startDate, withdrawing.endDate)} is withdrawn and the host is told.`
+            : ''
+        }
+        confirmLabel="Withdraw request"
+        cancelLabel="Keep it"
+        busy={cancel.isPending}
+        onConfirm={() => withdrawing && cancel.mutate({ id: withdrawing.id, status: 'cancelled' })}
+        onCancel={() => setWithdrawing(null)}
+      />
+    </section>
   );
 }
 
@@ -112,7 +196,8 @@ export function HomeDetailPage() {
         <div>
           <h1>{h.title}</h1>
           <p className="lead">
-            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by {h.host.name}
+            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by{' '}
+            <MemberName id={h.host.id} name={h.host.name} />
           </p>
           {h.state !== 'listed' ? (
             <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>
@@ -202,6 +287,7 @@ export function HomeDetailPage() {
               </>
             ) : null}
           </section>
+          <YourStays stays={h.my_stays} />
           {h.can_request ? <RequestStayForm home={h} dates={dates} setDates={setDates} /> : null}
         </aside>
       </div>

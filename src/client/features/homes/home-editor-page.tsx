@@ -5,6 +5,7 @@ import { COUNTRIES } from '../../../shared/countries';
 import { HOME_AMENITIES, type AvailabilityWindow, type HomeView } from '../../../shared/schemas/homes';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
+import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { HomePhotoPicker, type PickedPhoto } from './home-photo-picker';
 import './homes.css';
@@ -77,10 +78,13 @@ export function HomeEditorPage() {
     await queryClient.invalidateQueries(trpc.homes.pathFilter());
     navigate(`/homes/${h.id}`);
   };
-  const create = useMutation(trpc.homes.create.mutationOptions({ onSuccess: done }));
-  const update = useMutation(trpc.homes.update.mutationOptions({ onSuccess: done }));
+  // The server checks the home: its messages go under their fields (a window's under its dates).
+  const { errors, ...errorState } = useFormErrors({ values: form });
+  const failed = (err: unknown) => errorState.show(fieldErrors(err));
+  const create = useMutation(trpc.homes.create.mutationOptions({ onSuccess: done, onError: failed }));
+  const update = useMutation(trpc.homes.update.mutationOptions({ onSuccess: done, onError: failed }));
   const error = create.error ?? update.error;
-  const errors = error ? fieldErrors(error) : {};
+  const serverFields = error ? Object.keys(fieldErrors(error)).length : 0;
   const busy = create.isPending || update.isPending;
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -111,7 +115,7 @@ export function HomeEditorPage() {
           We started from the property in your application. Add the city, country and open dates, then save to list it.
         </p>
       ) : null}
-      <form className="card home-form" onSubmit={submit} noValidate>
+      <form className="card home-form" onSubmit={submit} {...errorState.formProps}>
         <TextField label="Title" required maxLength={120} value={form.title} onChange={set('title')} error={errors.title} />
         <TextAreaField
           label="Description"
@@ -190,13 +194,20 @@ export function HomeEditorPage() {
           <p className="field-hint">The dates you can host: a guest's stay fits within one of them (check-in to check-out).</p>
           {form.availability.map((w, i) => (
             <div className="home-window-row" key={i}>
-              <TextField label="From" type="date" value={w.start} onChange={(e) => setWindow(i, 'start', e.target.value)} />
+              <TextField
+                label="From"
+                type="date"
+                value={w.start}
+                onChange={(e) => setWindow(i, 'start', e.target.value)}
+                error={errors[`availability.${i}.start`]}
+              />
               <TextField
                 label="To"
                 type="date"
                 min={w.start || undefined}
                 value={w.end}
                 onChange={(e) => setWindow(i, 'end', e.target.value)}
+                error={errors[`availability.${i}.end`]}
               />
               <button
                 type="button"
@@ -208,9 +219,7 @@ export function HomeEditorPage() {
               </button>
             </div>
           ))}
-          {errors.availability || Object.entries(errors).find(([k]) => k.startsWith('availability.'))?.[1] ? (
-            <p className="field-error">{errors.availability ?? Object.entries(errors).find(([k]) => k.startsWith('availability.'))?.[1]}</p>
-          ) : null}
+          {errors.availability ? <p className="field-error">{errors.availability}</p> : null}
           <button
             type="button"
             className="button button-ghost button-small"
@@ -219,7 +228,7 @@ export function HomeEditorPage() {
             Add dates
           </button>
         </fieldset>
-        <FormMessage>{error ? errorMessage(error, 'The home could not be saved.') : null}</FormMessage>
+        <FormMessage>{error && !serverFields ? errorMessage(error, 'The home could not be saved.') : null}</FormMessage>
         <div className="home-form-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Saving…' : draft ? 'Save and list' : 'Save'}

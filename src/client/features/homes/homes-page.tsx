@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { COUNTRIES } from '../../../shared/countries';
 import type { HomeCard } from '../../../shared/schemas/homes';
 import { SelectField, TextField } from '../../components/field';
+import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRange, place, plural } from './homes-format';
 import './homes.css';
@@ -46,7 +47,14 @@ export function HomesPage() {
   const trpc = useTRPC();
   const [form, setForm] = useState<Filters>(EMPTY);
   const [applied, setApplied] = useState<Filters>(EMPTY);
-  const datesPartial = Boolean(form.from) !== Boolean(form.to);
+  const checks = useFormErrors({
+    values: form,
+    validate: (v) => ({
+      from: v.to && !v.from ? 'Give both dates, or neither.' : undefined,
+      to: v.from && !v.to ? 'Give both dates, or neither.' : undefined,
+      guests: v.guests && !(Number(v.guests) >= 1 && Number(v.guests) <= 50) ? 'From 1 to 50 guests.' : undefined,
+    }),
+  });
   const input = {
     country: applied.country || undefined,
     from: applied.from || undefined,
@@ -61,7 +69,7 @@ export function HomesPage() {
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!datesPartial) setApplied(form);
+    if (checks.check()) setApplied(form);
   };
   return (
     <section className="page homes-page">
@@ -81,23 +89,31 @@ export function HomesPage() {
           ) : null}
         </div>
       </header>
-      <form className="homes-filters card" onSubmit={submit} aria-label="Find a home">
+      <form className="homes-filters card" onSubmit={submit} aria-label="Find a home" {...checks.formProps}>
         <SelectField label="Country" value={form.country} onChange={set('country')}>
           <option value="">Any country</option>
           {COUNTRIES.map((c) => (
             <option key={c}>{c}</option>
           ))}
         </SelectField>
-        <TextField label="Check-in" type="date" value={form.from} onChange={set('from')} />
+        <TextField label="Check-in" type="date" value={form.from} onChange={set('from')} error={checks.errors.from} />
         <TextField
           label="Check-out"
           type="date"
           value={form.to}
           min={form.from || undefined}
           onChange={set('to')}
-          error={datesPartial ? 'Give both dates, or neither.' : undefined}
+          error={checks.errors.to}
         />
-        <TextField label="Guests" type="number" min={1} max={50} value={form.guests} onChange={set('guests')} />
+        <TextField
+          label="Guests"
+          type="number"
+          min={1}
+          max={50}
+          value={form.guests}
+          onChange={set('guests')}
+          error={checks.errors.guests}
+        />
         <div className="homes-filter-actions">
           <button type="submit" className="button">
             Search
@@ -108,6 +124,7 @@ export function HomesPage() {
             onClick={() => {
               setForm(EMPTY);
               setApplied(EMPTY);
+              checks.clear();
             }}
           >
             Clear

@@ -5,10 +5,12 @@ import { Link } from 'wouter';
 import { RECIPIENT_GROUPS, type RecipientGroup } from '../../../shared/constants';
 import { NAME_PLACEHOLDER, RECIPIENT_GROUP_LABELS, type MailMember } from '../../../shared/schemas/mail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
+import { useFormErrors } from '../../components/use-form-errors';
 import { useTRPC } from '../../lib/trpc';
 import { EmailPreview } from '../../shared/email-preview';
+import { subjectAndBodyErrors, subjectAndBodySummary } from '../../shared/mail-form-rules';
 import { MailPageHead } from './mail-page-head';
 import './mail.css';
 
@@ -20,7 +22,7 @@ function sendErrorText(error: unknown): string {
 
 const plural = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
 
-function MemberPicker({ selected, onChange }: { selected: number[]; onChange: (ids: number[]) => void }) {
+function MemberPicker({ selected, onChange, error }: { selected: number[]; onChange: (ids: number[]) => void; error?: string }) {
   const trpc = useTRPC();
   const members = useQuery(trpc.mail.members.queryOptions());
   const [search, setSearch] = useState('');
@@ -34,46 +36,54 @@ function MemberPicker({ selected, onChange }: { selected: number[]; onChange: (i
   const addShown = () => onChange([...new Set([...selected, ...shown.map((m) => m.user_id)])]);
 
   return (
-    <fieldset className="member-picker">
-      <legend>Members ({selected.length} selected)</legend>
-      <div className="member-picker-tools">
-        <input
-          type="search"
-          aria-label="Search members"
-          placeholder="Search by name or email"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <button type="button" className="button button-ghost button-small" onClick={addShown} disabled={shown.length === 0}>
-          Select shown
-        </button>
-        <button type="button" className="button button-ghost button-small" onClick={() => onChange([])} disabled={selected.length === 0}>
-          Clear
-        </button>
-      </div>
-      {members.isPending ? (
-        <p className="muted">Loading members…</p>
-      ) : members.isError ? (
-        <FormMessage>Could not load the members.</FormMessage>
-      ) : shown.length === 0 ? (
-        <p className="muted">No member matches “{search}”.</p>
-      ) : (
-        <ul className="member-picker-list">
-          {shown.map((m) => (
-            <li key={m.user_id}>
-              <label className="checkbox member-picker-item">
-                <input type="checkbox" checked={chosen.has(m.user_id)} onChange={() => toggle(m.user_id)} />
-                <span className="member-picker-name">{m.name}</span>
-                <span className="member-picker-meta">
-                  {m.email} · {m.type}
-                  {m.admin ? ' · Admin' : ''}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
+    <ChoiceFieldset className="member-picker" legend={`Members (${selected.length} selected)`} error={error}>
+      {({ invalid }) => (
+        <>
+          <div className="member-picker-tools">
+            <input
+              type="search"
+              aria-label="Search members"
+              placeholder="Search by name or email"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <button type="button" className="button button-ghost button-small" onClick={addShown} disabled={shown.length === 0}>
+              Select shown
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => onChange([])}
+              disabled={selected.length === 0}
+            >
+              Clear
+            </button>
+          </div>
+          {members.isPending ? (
+            <p className="muted">Loading members…</p>
+          ) : members.isError ? (
+            <FormMessage>Could not load the members.</FormMessage>
+          ) : shown.length === 0 ? (
+            <p className="muted">No member matches “{search}”.</p>
+          ) : (
+            <ul className="member-picker-list">
+              {shown.map((m) => (
+                <li key={m.user_id}>
+                  <label className="checkbox member-picker-item">
+                    <input type="checkbox" aria-invalid={invalid} checked={chosen.has(m.user_id)} onChange={() => toggle(m.user_id)} />
+                    <span className="member-picker-name">{m.name}</span>
+                    <span className="member-picker-meta">
+                      {m.email} · {m.type}
+                      {m.admin ? ' · Admin' : ''}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -115,6 +125,14 @@ export function MailPage() {
   const [error, setError] = useState('');
   const [sentNote, setSentNote] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const form = useFormErrors({
+    values: { subject, body, selected },
+    validate: (v) => ({
+      ...subjectAndBodyErrors(v.subject, v.body),
+      selected: group === 'selected' && v.selected.length === 0 ? 'Choose at least one member.' : undefined,
+    }),
+  });
+  const summary = subjectAndBodySummary(form.errors);
   const preview = useDeferredValue(body);
   const me = useQuery(trpc.auth.status.queryOptions());
   const sampleName = me.data?.user?.name ?? 'Member';
@@ -133,6 +151,7 @@ export function MailPage() {
         setSubject('');
         setBody('');
         setError('');
+        form.clear();
         await queryClient.invalidateQueries(trpc.mail.sent.pathFilter());
       },
       onError: (err) => {
@@ -147,20 +166,8 @@ export function MailPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     setSentNote('');
-    if (!subject.trim() || !body.trim()) {
-      setError('Subject and body are required.');
-      return;
-    }
-    if (/[\r\n]/.test(subject)) {
-      setError('The subject must be a single line.');
-      return;
-    }
-    if (group === 'selected' && selected.length === 0) {
-      setError('Choose at least one member.');
-      return;
-    }
     setError('');
-    setConfirming(true);
+    if (form.check()) setConfirming(true);
   }
 
   const recipients = group === 'selected' && selected.length === 0 ? 0 : count.data && count.data.count - count.data.optedOut;
@@ -174,7 +181,7 @@ export function MailPage() {
       />
 
       <div className="mail-compose">
-        <form className="card form-card mail-form" onSubmit={submit} noValidate>
+        <form className="card form-card mail-form" onSubmit={submit} {...form.formProps}>
           <SelectField label="Recipients" name="recipientGroup" value={group} onChange={(e) => setGroup(e.target.value as RecipientGroup)}>
             {RECIPIENT_GROUPS.map((g) => (
               <option key={g} value={g}>
@@ -182,7 +189,7 @@ export function MailPage() {
               </option>
             ))}
           </SelectField>
-          {group === 'selected' ? <MemberPicker selected={selected} onChange={setSelected} /> : null}
+          {group === 'selected' ? <MemberPicker selected={selected} onChange={setSelected} error={form.errors.selected} /> : null}
           <RecipientCount group={group} selected={selected} />
           <TextField
             label="Subject"
@@ -191,6 +198,7 @@ export function MailPage() {
             maxLength={200}
             value={subject}
             onChange={(e) => setSubject(e.target.value.replace(/[\r\n]+/g, ' '))}
+            error={form.errors.subject}
           />
           <TextAreaField
             label="Body"
@@ -202,8 +210,9 @@ export function MailPage() {
             hint={<>HTML allowed (links, lists, tables, simple styling). Write {NAME_PLACEHOLDER} to greet each member by name.</>}
             value={body}
             onChange={(e) => setBody(e.target.value)}
+            error={form.errors.body}
           />
-          <FormMessage>{error}</FormMessage>
+          <FormMessage>{summary || error}</FormMessage>
           <FormMessage tone="success">{sentNote}</FormMessage>
           <div className="form-actions">
             <button type="submit" className="button" disabled={send.isPending}>
@@ -227,10 +236,10 @@ export function MailPage() {
         open={confirming}
         title="Send this email?"
         message={
-          <>
+          <p>
             “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} (
             {RECIPIENT_GROUP_LABELS[group]}).
-          </>
+          </p>
         }
         confirmLabel="Send now"
         busy={send.isPending}

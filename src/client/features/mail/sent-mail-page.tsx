@@ -47,7 +47,8 @@ function CountsLine({ counts }: { counts: Counts }) {
       <span>
         {counts.total} recipient{counts.total === 1 ? '' : 's'}
       </span>
-      <span className="status-sent">{counts.sent} sent</span>
+      {/* Success's colour only when something was sent: "0 sent" is not good news. */}
+      <span className={counts.sent ? 'status-sent' : undefined}>{counts.sent} sent</span>
       {waiting ? <span className="status-queued">{waiting} queued</span> : null}
       {counts.failed ? <span className="status-failed">{counts.failed} failed</span> : null}
       {counts.skipped ? <span className="status-skipped">{counts.skipped} skipped (opted out)</span> : null}
@@ -203,7 +204,7 @@ export function SentMailPage() {
         <FormMessage>{errorMessage(list.error, 'Could not load the sent mail.')}</FormMessage>
       ) : items.length === 0 ? (
         <div className="card sent-empty">
-          <p>No email has been sent yet.</p>
+          <p>{kind === 'group' ? 'No group mail has been sent yet.' : 'No email has been sent yet.'}</p>
           <Link href="/mail">Write the first one</Link>
         </div>
       ) : (

@@ -6,15 +6,14 @@ import {
   applicationNeedsProperty,
   ApplicationDetailsSchema,
   ApplicationPersonalSchema,
-  ENTER_CODE,
-  INVALID_CODE,
-  INVALID_PHONE,
-  PHONE_PATTERN,
   REQUIRED_FIELDS,
   type ApplicationInput,
-} from '../../../shared/schemas/membership';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+} from '../../../shared/schemas/application';
+import { ENTER_CODE, INVALID_CODE } from '../../../shared/schemas/membership';
+import { countryOfLocale, formatPhone, toE164 } from '../../../shared/schemas/phone';
+import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import './membership.css';
 
 const STEPS = ['Invitation Code', 'Personal Information', 'Additional Information'] as const;
@@ -37,11 +36,19 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-/** The message of a failed step check: the "required" text first, as SPEC 5 orders them. */
-function stepError(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
-  if (result.success || !result.error) return '';
-  const messages = result.error.issues.map((i) => i.message);
-  return messages.includes(REQUIRED_FIELDS) ? REQUIRED_FIELDS : (messages[0] ?? REQUIRED_FIELDS);
+/** A step's rules: step 1 asks for a code (the server checks it), steps 2 and 3 are SPEC 5's schemas. */
+function stepErrors(step: number, values: Values): FieldErrorMap {
+  if (step === 1) return { invitationCode: values.invitationCode.trim() ? undefined : ENTER_CODE };
+  return zodFieldErrors((step === 2 ? ApplicationPersonalSchema : ApplicationDetailsSchema).safeParse(values).error);
+}
+
+/**
+ * Under a field, SPEC 5's 'Please fill out all required fields.' says what this one lacks; the
+ * form's summary keeps SPEC's text.
+ */
+function fieldText(name: string, message: string | undefined): string | undefined {
+  if (message !== REQUIRED_FIELDS) return message;
+  return name === 'interests' ? 'Choose at least one interest.' : 'Please fill out this field.';
 }
 
 /** SPEC 2 'Club Application': three steps, then the success step (4). */
@@ -50,17 +57,21 @@ export function ApplicationPage() {
   const [step, setStep] = useState(1);
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState('');
-  const [phoneWarning, setPhoneWarning] = useState('');
+  const form = useFormErrors({ values, validate: (v) => stepErrors(step, v) });
+  const fieldError = (name: keyof Values) => fieldText(name, form.errors[name]);
+  const summary = Object.values(form.errors).includes(REQUIRED_FIELDS) ? REQUIRED_FIELDS : '';
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
   useEffect(() => {
-    // Move focus to the new step's title so keyboard and screen-reader users follow along.
+    // Move focus to the new step's title so keyboard and screen-reader users follow along; a new
+    // step (the success one above all) starts at the top of the page, like a page of its own.
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    heading.current?.focus();
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
   }, [step]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -68,10 +79,8 @@ export function ApplicationPage() {
   const validateCode = useMutation(
     trpc.membership.validateCode.mutationOptions({
       onSuccess: (result) => {
-        if (result.valid) {
-          setError('');
-          setStep(2);
-        } else setError(result.error ?? INVALID_CODE);
+        if (result.valid) setStep(2);
+        else form.show({ invitationCode: result.error ?? INVALID_CODE });
       },
       onError: () => setError('Failed to validate code. Please try again later.'),
     }),
@@ -81,44 +90,36 @@ export function ApplicationPage() {
     trpc.membership.submitApplication.mutationOptions({
       onSuccess: () => {
         setValues(EMPTY);
-        setPhoneWarning('');
         setError('');
+        form.clear();
         setStep(4);
       },
       onError: (err) => {
+        form.show(fieldErrors(err));
         const message = errorMessage(err, '');
         setError(message ? `Submission failed. ${message}` : 'Submission failed. Please try again.');
       },
     }),
   );
 
-  function checkPhone(phone: string) {
-    setPhoneWarning(phone.trim() && !PHONE_PATTERN.test(phone.trim()) ? INVALID_PHONE : '');
+  /** A number typed without its country code is read as one of the browser's region, then shown in international form. */
+  function tidyPhone(phone: string) {
+    const e164 = toE164(phone, countryOfLocale(navigator.language));
+    if (e164) set('phone', formatPhone(e164));
   }
 
   function next(e: FormEvent) {
     e.preventDefault();
-    if (step === 1) {
-      if (!values.invitationCode.trim()) return setError(ENTER_CODE);
-      setError('');
-      return validateCode.mutate({ code: values.invitationCode });
-    }
-    if (step === 2) {
-      checkPhone(values.phone);
-      const message = stepError(ApplicationPersonalSchema.safeParse(values));
-      setError(message);
-      if (!message) setStep(3);
-      return;
-    }
-    if (step === 3) {
-      const message = stepError(ApplicationDetailsSchema.safeParse(values));
-      setError(message);
-      if (!message) submit.mutate(values as unknown as ApplicationInput);
-    }
+    setError('');
+    if (!form.check()) return;
+    if (step === 1) validateCode.mutate({ code: values.invitationCode });
+    else if (step === 2) setStep(3);
+    else submit.mutate(values as unknown as ApplicationInput);
   }
 
   function back() {
     setError('');
+    form.clear();
     setStep((s) => Math.max(1, s - 1));
   }
 
@@ -168,7 +169,7 @@ export function ApplicationPage() {
           </li>
         ))}
       </ol>
-      <form className="card form-card" onSubmit={next} noValidate>
+      <form className="card form-card" onSubmit={next} {...form.formProps}>
         <h2 ref={heading} tabIndex={-1} className="wizard-step-title">
           {STEPS[step - 1]}
         </h2>
@@ -179,6 +180,7 @@ export function ApplicationPage() {
             <TextField
               label="Invitation Code"
               name="invitationCode"
+              error={fieldError('invitationCode')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -194,6 +196,7 @@ export function ApplicationPage() {
             <TextField
               label="Full Name"
               name="full_name"
+              error={fieldError('full_name')}
               autoComplete="name"
               required
               maxLength={100}
@@ -203,6 +206,7 @@ export function ApplicationPage() {
             <TextField
               label="Email Address"
               name="email"
+              error={fieldError('email')}
               type="email"
               autoComplete="email"
               required
@@ -213,46 +217,45 @@ export function ApplicationPage() {
             <TextField
               label="Phone Number"
               name="phone"
+              error={fieldError('phone')}
               type="tel"
               autoComplete="tel"
               required
               maxLength={40}
-              hint="Country code, a hyphen, then 10 digits, for example 1-5551234567."
+              hint={'With the country code, for example +44\u00a020\u00a07946\u00a00958.'}
               value={values.phone}
               onChange={(e) => set('phone', e.target.value)}
-              onBlur={(e) => checkPhone(e.target.value)}
+              onBlur={(e) => tidyPhone(e.target.value)}
             />
-            {phoneWarning ? (
-              <p className="field-warning" role="status">
-                {phoneWarning}
-              </p>
-            ) : null}
             <TextAreaField
               label="Why do you want to join the club?"
               name="reason"
+              error={fieldError('reason')}
               required
               maxLength={2000}
               rows={4}
               value={values.reason}
               onChange={(e) => set('reason', e.target.value)}
             />
-            <fieldset>
-              <legend>Interests (choose at least one)</legend>
-              <div className="choice-grid">
-                {INTERESTS.map((interest) => (
-                  <label key={interest} className="checkbox">
-                    <input
-                      type="checkbox"
-                      name="interests"
-                      value={interest}
-                      checked={values.interests.includes(interest)}
-                      onChange={(e) => toggleInterest(interest, e.target.checked)}
-                    />
-                    {INTEREST_LABELS[interest]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceFieldset legend="Interests (choose at least one)" error={fieldError('interests')}>
+              {({ invalid }) => (
+                <div className="choice-grid">
+                  {INTERESTS.map((interest) => (
+                    <label key={interest} className="checkbox">
+                      <input
+                        type="checkbox"
+                        name="interests"
+                        value={interest}
+                        aria-invalid={invalid}
+                        checked={values.interests.includes(interest)}
+                        onChange={(e) => toggleInterest(interest, e.target.checked)}
+                      />
+                      {INTEREST_LABELS[interest]}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </ChoiceFieldset>
           </>
         ) : null}
 
@@ -261,6 +264,7 @@ export function ApplicationPage() {
             <SelectField
               label="Availability"
               name="availability"
+              error={fieldError('availability')}
               required
               value={values.availability}
               onChange={(e) => set('availability', e.target.value)}
@@ -275,6 +279,7 @@ export function ApplicationPage() {
             <SelectField
               label="Membership Type"
               name="membershipType"
+              error={fieldError('membershipType')}
               required
               value={values.membershipType}
               onChange={(e) => set('membershipType', e.target.value)}
@@ -292,6 +297,7 @@ export function ApplicationPage() {
                 <TextField
                   label="Property Address"
                   name="propertyAddress"
+                  error={fieldError('propertyAddress')}
                   autoComplete="street-address"
                   required
                   maxLength={300}
@@ -301,6 +307,7 @@ export function ApplicationPage() {
                 <TextField
                   label="Property Type"
                   name="propertyType"
+                  error={fieldError('propertyType')}
                   required
                   maxLength={100}
                   placeholder="House, apartment, cabin…"
@@ -310,6 +317,7 @@ export function ApplicationPage() {
                 <TextAreaField
                   label="Property Description"
                   name="propertyDescription"
+                  error={fieldError('propertyDescription')}
                   required
                   maxLength={2000}
                   rows={3}
@@ -319,6 +327,7 @@ export function ApplicationPage() {
                 <SelectField
                   label="Property Availability"
                   name="propertyAvailability"
+                  error={fieldError('propertyAvailability')}
                   required
                   value={values.propertyAvailability}
                   onChange={(e) => set('propertyAvailability', e.target.value)}
@@ -335,6 +344,7 @@ export function ApplicationPage() {
             <TextField
               label="How did you hear about us?"
               name="referral"
+              error={fieldError('referral')}
               maxLength={500}
               value={values.referral}
               onChange={(e) => set('referral', e.target.value)}
@@ -342,6 +352,7 @@ export function ApplicationPage() {
             <TextAreaField
               label="Comments (optional)"
               name="comments"
+              error={fieldError('comments')}
               maxLength={2000}
               rows={3}
               value={values.comments}
@@ -350,7 +361,7 @@ export function ApplicationPage() {
           </>
         ) : null}
 
-        <FormMessage>{error}</FormMessage>
+        <FormMessage>{summary || error}</FormMessage>
         <div className="wizard-actions">
           <button type="button" className="button button-ghost" onClick={back} disabled={step === 1 || busy}>
             Back

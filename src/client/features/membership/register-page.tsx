@@ -6,8 +6,9 @@ import type { AccountType } from '../../../shared/constants';
 import { INVALID_REGISTRATION_TOKEN } from '../../../shared/schemas/membership';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { NewPasswordFields, passwordProblem } from '../../components/new-password-fields';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
+import { useFormErrors } from '../../components/use-form-errors';
 import './membership.css';
 
 /** SPEC 2 /register/{token}: loading, then the invalid-token message or the form. */
@@ -22,6 +23,14 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
+  const form = useFormErrors({
+    values: { name, type, password, confirm },
+    validate: (v) => ({
+      name: v.name.trim() ? undefined : 'Name is required.',
+      type: v.type ? undefined : 'Account type is required.',
+      ...newPasswordErrors(v.password, v.confirm),
+    }),
+  });
 
   useEffect(() => {
     if (!invite.data) return;
@@ -37,6 +46,8 @@ export function RegisterPage() {
       },
       onError: (err) => {
         const status = err instanceof TRPCClientError ? (err.data?.httpStatus ?? 500) : 500;
+        const fields = fieldErrors(err);
+        if (fields.name || fields.type || fields.password) return form.show(fields);
         setError(status >= 500 ? 'Error creating account. Please try again later.' : errorMessage(err, 'Error creating account.'));
       },
     }),
@@ -44,9 +55,8 @@ export function RegisterPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = !name.trim() ? 'Name is required.' : !type ? 'Account type is required.' : passwordProblem(password, confirm);
-    setError(problem);
-    if (!problem) register.mutate({ token, name, type: type as AccountType, password });
+    setError('');
+    if (form.check()) register.mutate({ token, name, type: type as AccountType, password });
   }
 
   if (invite.isPending)
@@ -74,7 +84,7 @@ export function RegisterPage() {
   const types = invite.data.allowedTypes;
   return (
     <section className="page narrow">
-      <form className="card form-card auth-card" onSubmit={submit} noValidate>
+      <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>
         <p className="eyebrow">Welcome to the club</p>
         <h1>Create your account</h1>
         <p className="lead">Your application was accepted. Choose how you will appear to other members and set a password.</p>
@@ -95,8 +105,16 @@ export function RegisterPage() {
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
+          error={form.errors.name}
         />
-        <SelectField label="Account type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
+        <SelectField
+          label="Account type"
+          name="type"
+          required
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          error={form.errors.type}
+        >
           <option value="">Select…</option>
           {types.map((t) => (
             <option key={t} value={t}>
@@ -110,6 +128,7 @@ export function RegisterPage() {
           confirm={confirm}
           onPassword={setPassword}
           onConfirm={setConfirm}
+          errors={form.errors}
         />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">

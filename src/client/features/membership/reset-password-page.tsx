@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { FormMessage } from '../../components/field';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { NewPasswordFields, passwordProblem } from '../../components/new-password-fields';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
+import { useFormErrors } from '../../components/use-form-errors';
 import './membership.css';
 
 /** SPEC 2 reset password: the form, then a success message with 'Go to Login'. */
@@ -14,18 +15,22 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const form = useFormErrors({ values: { password, confirm }, validate: (v) => newPasswordErrors(v.password, v.confirm) });
   const reset = useMutation(
     trpc.membership.resetPassword.mutationOptions({
       onSuccess: (res) => setDone(res.message),
-      onError: (err) => setError(errorMessage(err, 'Error resetting password.')),
+      onError: (err) => {
+        const fields = fieldErrors(err);
+        if (fields.newPassword) form.show({ password: fields.newPassword });
+        else setError(errorMessage(err, 'Error resetting password.'));
+      },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = passwordProblem(password, confirm);
-    setError(problem);
-    if (!problem) reset.mutate({ token, newPassword: password });
+    setError('');
+    if (form.check()) reset.mutate({ token, newPassword: password });
   }
 
   if (done) {
@@ -47,7 +52,7 @@ export function ResetPasswordPage() {
 
   return (
     <section className="page narrow">
-      <form className="card form-card auth-card" onSubmit={submit} noValidate>
+      <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>
         <h1>Choose a new password</h1>
         <p className="lead">For your security, resetting the password signs your account out on every device.</p>
         <NewPasswordFields
@@ -56,6 +61,7 @@ export function ResetPasswordPage() {
           confirm={confirm}
           onPassword={setPassword}
           onConfirm={setConfirm}
+          errors={form.errors}
         />
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">

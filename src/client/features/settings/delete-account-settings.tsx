@@ -1,13 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useFormErrors } from '../../components/use-form-errors';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
 
-/** Settings > Delete account (DECISIONS "The member's own data"): what goes, what stays, then password (and code). */
+/** What the confirmation says goes, and what stays (DECISIONS "The member's own data"). */
+function WhatGoes() {
+  return (
+    <>
+      <p>This cannot be undone. Deleting your account removes, for good:</p>
+      <ul className="delete-account-list">
+        <li>your profile, your sign-ins and your settings;</li>
+        <li>your comments and likes;</li>
+        <li>the images you uploaded;</li>
+        <li>your event places, your homes, your stays and stay requests.</li>
+      </ul>
+      <p>Events you created stay for those who joined them, hosted by ‘Former member’.</p>
+    </>
+  );
+}
+
+/**
+ * Settings > Delete account (DECISIONS "The member's own data"): what goes, what stays, then
+ * password (and code), then a dialog that asks once more (DECISIONS "Confirm destructive actions").
+ */
 export function DeleteAccountSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -15,9 +36,16 @@ export function DeleteAccountSettings() {
   const [, navigate] = useLocation();
   const { user } = useAuth();
   const twoFactor = user?.twoFactorEnabled ?? false;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [values, setValues] = useState({ password: '', code: '' });
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
+  const form = useFormErrors({
+    values,
+    validate: (v) => ({
+      password: v.password ? undefined : 'Enter your password.',
+      code: twoFactor && !v.code.trim() ? 'Enter the code from your authenticator app.' : undefined,
+    }),
+  });
   const remove = useMutation(
     trpc.account.delete.mutationOptions({
       onSuccess: () => {
@@ -25,53 +53,71 @@ export function DeleteAccountSettings() {
         navigate('/');
         toast('Your account was deleted. Thank you for having been part of the club.', 'success');
       },
-      onError: (err) => setError(errorMessage(err, 'Could not delete your account.')),
+      onError: (err) => {
+        setConfirming(false);
+        const fields = fieldErrors(err);
+        if (fields.password || fields.code) form.show(fields);
+        else setError(errorMessage(err, 'Could not delete your account.'));
+      },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError('Enter your password.');
-    if (twoFactor && !code.trim()) return setError('Enter the code from your authenticator app.');
     setError('');
-    remove.mutate(twoFactor ? { password, code: code.trim() } : { password });
+    if (form.check()) setConfirming(true);
   }
 
   return (
-    <form className="card form-card" aria-labelledby="delete-account-heading" onSubmit={submit}>
-      <h2 id="delete-account-heading">Delete account</h2>
-      <p>
-        Deleting your account removes, for good: your profile, sessions, comments and likes, your uploaded images, your event
-        participations, your properties and homes, and your stay requests.
-      </p>
-      <p className="muted">
-        Events you created stay for those who joined them, hosted by ‘Former member’. The audit log keeps that an account was deleted,
-        without your name or email. Download your data first if you want a copy.
-      </p>
-      <AccountUsername />
-      <TextField
-        label="Password"
-        name="delete-password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {twoFactor ? (
+    <>
+      <form className="card form-card" aria-labelledby="delete-account-heading" onSubmit={submit} {...form.formProps}>
+        <h2 id="delete-account-heading">Delete account</h2>
+        <p>
+          Deleting your account removes, for good: your profile, sessions, comments and likes, your uploaded images, your event
+          participations, your properties and homes, and your stay requests.
+        </p>
+        <p className="muted">
+          Events you created stay for those who joined them, hosted by ‘Former member’. The audit log keeps that an account was deleted,
+          without your name or email. Download your data first if you want a copy.
+        </p>
+        <AccountUsername />
         <TextField
-          label="Two-factor code"
-          name="delete-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          hint="The 6-digit code from your authenticator app, or an unused recovery code."
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          label="Password"
+          name="delete-password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+          error={form.errors.password}
         />
-      ) : null}
-      <FormMessage>{error}</FormMessage>
-      <button type="submit" className="button button-danger" disabled={remove.isPending}>
-        Delete my account
-      </button>
-    </form>
+        {twoFactor ? (
+          <TextField
+            label="Two-factor code"
+            name="delete-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or an unused recovery code."
+            value={values.code}
+            onChange={(e) => setValues((v) => ({ ...v, code: e.target.value }))}
+            error={form.errors.code}
+          />
+        ) : null}
+        <FormMessage>{error}</FormMessage>
+        <button type="submit" className="button button-danger" disabled={remove.isPending}>
+          Delete my account
+        </button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete your account?"
+        message={<WhatGoes />}
+        confirmLabel="Delete my account"
+        cancelLabel="Keep my account"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(twoFactor ? { password: values.password, code: values.code.trim() } : { password: values.password })}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
   );
 }

@@ -3,9 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
-import { NewPasswordFields } from '../../components/new-password-fields';
+import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
+import { useFormErrors } from '../../components/use-form-errors';
 import { useToast } from '../../components/toast';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CalendarFeedSettings } from '../../shared/calendar-feed-settings';
 import { SignedInDevices } from './signed-in-devices';
@@ -15,6 +16,7 @@ import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
+import { ProfileSettings } from './profile-settings';
 import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
@@ -24,7 +26,16 @@ function AccountForm() {
   const details = useQuery(trpc.auth.details.queryOptions());
   const [name, setName] = useState('');
   const [type, setType] = useState('');
-  const [error, setError] = useState('');
+  // SPEC 2: the Type field appears only to those the server lets choose it (admins).
+  const canChangeType = details.data?.can.changeAccountType ?? false;
+  // SPEC 5: username and type are required (the Type field only for those who may change it).
+  const form = useFormErrors({
+    values: { name, type },
+    validate: (v) => ({
+      name: v.name.trim() ? undefined : 'Username is required.',
+      type: canChangeType && !v.type ? 'Type is required.' : undefined,
+    }),
+  });
   useEffect(() => {
     if (details.data) {
       setName(details.data.name);
@@ -37,24 +48,21 @@ function AccountForm() {
         toast('User details updated successfully', 'success');
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
-      onError: () => toast('Failed to update user details', 'error'),
+      onError: (err) => {
+        toast('Failed to update user details', 'error');
+        form.show(fieldErrors(err));
+      },
     }),
   );
-  // SPEC 2: the Type field appears only to those the server lets choose it (admins).
-  const canChangeType = details.data?.can.changeAccountType ?? false;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || (canChangeType && !type)) {
-      setError('Username and type are required.');
-      return;
-    }
-    setError('');
+    if (!form.check()) return;
     save.mutate(canChangeType ? { name, type: type as (typeof ACCOUNT_TYPES)[number] } : { name });
   }
 
   return (
-    <form className="card form-card" onSubmit={submit}>
+    <form className="card form-card" onSubmit={submit} {...form.formProps}>
       <h2>Account</h2>
       <p className="muted">{details.data?.email}</p>
       <TextField
@@ -67,9 +75,10 @@ function AccountForm() {
         autoComplete="name"
         // Until her details arrive: what she typed would be replaced by them.
         disabled={details.isPending}
+        error={form.errors.name}
       />
       {canChangeType ? (
-        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)}>
+        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)} error={form.errors.type}>
           {ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -79,7 +88,6 @@ function AccountForm() {
       ) : (
         <p className="muted">Account type: {details.data?.type}</p>
       )}
-      <FormMessage>{error}</FormMessage>
       <button type="submit" className="button" disabled={save.isPending || details.isPending}>
         Save
       </button>
@@ -91,47 +99,50 @@ function PasswordForm({ forced }: { forced: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [values, setValues] = useState({ oldPassword: '', password: '', confirm: '' });
   const [error, setError] = useState('');
   const [, navigate] = useLocation();
+  const form = useFormErrors({
+    values,
+    validate: (v) => ({
+      oldPassword: v.oldPassword ? undefined : forced ? 'Enter the temporary password.' : 'Enter your old password.',
+      // SPEC 8's text for two new passwords that differ.
+      ...newPasswordErrors(v.password, v.confirm, 'New passwords do not match'),
+    }),
+  });
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const change = useMutation(
     trpc.auth.updatePassword.mutationOptions({
       onSuccess: async () => {
         toast('Password updated successfully', 'success');
-        setOld('');
-        setNew('');
-        setConfirm('');
+        setValues({ oldPassword: '', password: '', confirm: '' });
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
         // The forced change is done: the club opens again, where a login would have gone.
         if (forced) navigate('/home', { replace: true });
       },
       onError: (err) => {
         toast('Failed to update password', 'error');
-        // The server's reason (a wrong old password, a too common new one) shows under the fields.
-        setError(errorMessage(err, ''));
+        // The server's reason (a wrong old password, a too common new one) shows under its field.
+        const fields = fieldErrors(err);
+        if (fields.newPassword) form.show({ password: fields.newPassword });
+        else if (fields.oldPassword) form.show({ oldPassword: fields.oldPassword });
+        else setError(errorMessage(err, ''));
       },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!oldPassword || !newPassword || !confirm) {
-      setError('All password fields are required.');
-      return;
-    }
-    if (newPassword !== confirm) {
-      setError('New passwords do not match');
-      toast('New passwords do not match', 'error');
-      return;
-    }
     setError('');
-    change.mutate({ oldPassword, newPassword });
+    if (!form.check()) {
+      if (values.password && values.confirm && values.password !== values.confirm) toast('New passwords do not match', 'error');
+      return;
+    }
+    change.mutate({ oldPassword: values.oldPassword, newPassword: values.password });
   }
 
   return (
-    <form className="card form-card" onSubmit={submit}>
+    <form className="card form-card" onSubmit={submit} {...form.formProps}>
       <h2>Password</h2>
       {forced ? (
         <FormMessage tone="info">
@@ -143,17 +154,20 @@ function PasswordForm({ forced }: { forced: boolean }) {
       <TextField
         label={forced ? 'Temporary password' : 'Old password'}
         type="password"
+        name="oldPassword"
         autoComplete="current-password"
         required
-        value={oldPassword}
-        onChange={(e) => setOld(e.target.value)}
+        value={values.oldPassword}
+        onChange={(e) => set('oldPassword')(e.target.value)}
+        error={form.errors.oldPassword}
       />
       <NewPasswordFields
         labels={['New password', 'Confirm new password']}
-        password={newPassword}
-        confirm={confirm}
-        onPassword={setNew}
-        onConfirm={setConfirm}
+        password={values.password}
+        confirm={values.confirm}
+        onPassword={set('password')}
+        onConfirm={set('confirm')}
+        errors={form.errors}
       />
       <FormMessage>{error}</FormMessage>
       <button type="submit" className="button" disabled={change.isPending}>
@@ -187,6 +201,7 @@ export function SettingsPage() {
       ) : null}
       <MembershipSettings />
       <AccountForm />
+      <ProfileSettings />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
       {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}

@@ -4,6 +4,7 @@ import { encode } from 'uqr';
 import type { TwoFactorSetup } from '../../../shared/schemas/auth';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
+import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
@@ -96,26 +97,25 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
   const trpc = useTRPC();
   const toast = useToast();
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const form = useFormErrors({
+    values: { code },
+    validate: (v) => ({ code: /^\d{6}$/.test(v.code.replace(/\s/g, '')) ? undefined : 'Enter the 6-digit code your app shows.' }),
+  });
   const enable = useMutation(
     trpc.auth.twoFactor.enable.mutationOptions({
       onSuccess: (data) => onEnabled(data.recoveryCodes),
-      onError: (err) => setError(fieldErrors(err).code ?? errorMessage(err, 'Could not turn on two-factor sign-in. Please try again.')),
+      onError: (err) =>
+        form.show({ code: fieldErrors(err).code ?? errorMessage(err, 'Could not turn on two-factor sign-in. Please try again.') }),
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setError('');
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setError('Enter the 6-digit code your app shows.');
-      return;
-    }
-    enable.mutate({ code });
+    if (form.check()) enable.mutate({ code });
   }
 
   return (
-    <form className="two-factor-setup" onSubmit={submit}>
+    <form className="two-factor-setup" onSubmit={submit} {...form.formProps}>
       <ol className="setup-steps">
         <li>
           <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</p>
@@ -137,7 +137,7 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
             label="Code from the app"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            error={error || undefined}
+            error={form.errors.code}
             hint="The 6 digits the app shows for this account."
           />
         </li>
@@ -159,27 +159,33 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   const trpc = useTRPC();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const form = useFormErrors({
+    values: { password, code },
+    validate: (v) => ({
+      password: v.password ? undefined : 'Enter your password.',
+      code: v.code.trim() ? undefined : 'Enter a code from your app, or a recovery code.',
+    }),
+  });
   const disable = useMutation(
     trpc.auth.twoFactor.disable.mutationOptions({
       onSuccess: onDone,
       onError: (err) => {
         const fields = fieldErrors(err);
-        setErrors(
-          Object.keys(fields).length ? fields : { _: errorMessage(err, 'Could not turn off two-factor sign-in. Please try again.') },
-        );
+        if (Object.keys(fields).length) form.show(fields);
+        else setError(errorMessage(err, 'Could not turn off two-factor sign-in. Please try again.'));
       },
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
-    disable.mutate({ password, code });
+    setError('');
+    if (form.check()) disable.mutate({ password, code });
   }
 
   return (
-    <form onSubmit={submit} className="two-factor-disable">
+    <form onSubmit={submit} className="two-factor-disable" {...form.formProps}>
       <AccountUsername />
       <TextField
         label="Password"
@@ -189,7 +195,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
+        error={form.errors.password}
       />
       <TextField
         label="Code from the app, or a recovery code"
@@ -200,9 +206,9 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
         required
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        error={errors.code}
+        error={form.errors.code}
       />
-      <FormMessage>{errors._}</FormMessage>
+      <FormMessage>{error}</FormMessage>
       <div className="form-actions">
         <button type="submit" className="button button-danger" disabled={disable.isPending}>
           Turn off two-factor sign-in

@@ -93,12 +93,15 @@ export function ImageListStatus({
   empty,
   emptyText,
   emptyClassName,
+  emptyAction,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown };
   empty: boolean;
   emptyText: string;
   emptyClassName: string;
+  /** A way out of an empty answer (the gallery's "Clear search"). */
+  emptyAction?: ReactNode;
   children: ReactNode;
 }) {
   if (query.isPending) return <p className="page-status">Loading images…</p>;
@@ -107,6 +110,14 @@ export function ImageListStatus({
       <p className="form-message form-message-error" role="alert">
         {errorMessage(query.error, 'The images could not be loaded.')}
       </p>
+    );
+  }
+  if (empty && emptyAction) {
+    return (
+      <div className={emptyClassName}>
+        <p>{emptyText}</p>
+        {emptyAction}
+      </div>
     );
   }
   if (empty) return <p className={emptyClassName}>{emptyText}</p>;

@@ -170,7 +170,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
         />
       }
     >
-      <form id={`${inputId}-form`} className="upload-form" onSubmit={submit}>
+      <form id={`${inputId}-form`} className="upload-form" onSubmit={submit} noValidate>
         <div
           className={`drop-zone${dragging ? ' is-dragging' : ''}`}
           onDragOver={(e) => {

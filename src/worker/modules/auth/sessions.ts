@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, ne, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/sqlite-core';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
 import { SESSION_TOUCH_MS } from '../../../shared/schemas/account-sessions';
 import { passkeys } from '../../db/schema/passkeys';
@@ -64,53 +65,90 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/**
+ * The session's row and its member in one statement, built once per isolate. Its columns have
+ * unique names: it also rides in a batch (session-hints.ts), whose rows come back as objects.
+ */
+const SESSION_ROW = new QueryBuilder()
+  .select({
+    session_id: sql<string>`${sessions.id}`.as('session_id'),
+    last_seen_at: sessions.lastSeenAt,
+    expires_at: sessions.expiresAt,
+    user_id: sql<number>`${users.id}`.as('user_id'),
+    name: users.name,
+    email: users.email,
+    type: users.type,
+    is_admin: users.isAdmin,
+    must_change_password: users.mustChangePassword,
+    totp_enabled_at: users.totpEnabledAt,
+    member_since: users.memberSince,
+    renews_on: users.renewsOn,
+    passkey: sessions.passkey,
+    // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
+    has_passkey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.as('has_passkey'),
+  })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(eq(sessions.id, sql.placeholder('id')))
+  .limit(1)
+  .toSQL();
+
+/** The statement that reads session `id` (its SHA-256 hex), as SQL and parameters. */
+export function sessionRowStatement(id: string): { sql: string; params: unknown[] } {
+  return { sql: SESSION_ROW.sql, params: fillPlaceholders(SESSION_ROW.params, { id }) };
+}
+
+/**
+ * What a session row says at `now`: the member, or null when there is none, it is past its
+ * absolute expiry or idle too long (`ended`: the row is there to delete). `touch`: a live session
+ * seen longer ago than TOUCH_EVERY_MS, whose last-seen is to move.
+ */
+export function readSessionRow(
+  row: Record<string, unknown> | null,
+  now: number,
+): { actor: MemberActor | null; ended: boolean; touch: boolean } {
+  if (!row) return { actor: null, ended: false, touch: false };
+  const lastSeenAt = Number(row.last_seen_at);
+  if (Number(row.expires_at) <= now || lastSeenAt + SESSION_IDLE_MS <= now) return { actor: null, ended: true, touch: false };
+  const totpOn = row.totp_enabled_at !== null && row.totp_enabled_at !== undefined;
+  const adminFlag = Boolean(row.is_admin);
+  const actor: MemberActor = {
+    kind: 'member',
+    id: Number(row.user_id),
+    name: String(row.name),
+    email: String(row.email),
+    type: row.type as MemberActor['type'],
+    isAdmin: hasAdminPowers(adminFlag, totpOn, row.passkey !== null && row.passkey !== undefined && Boolean(row.has_passkey)),
+    hasAdminFlag: adminFlag,
+    mustChangePassword: Boolean(row.must_change_password),
+    twoFactorEnabled: totpOn,
+    sessionId: String(row.session_id),
+    membership: termOf({ member_since: String(row.member_since), renews_on: String(row.renews_on), admin: adminFlag }, utcDate(now)),
+  };
+  return { actor, ended: false, touch: now - lastSeenAt > TOUCH_EVERY_MS };
+}
+
+/** Moves a session's last-seen after the answer (reads write nothing else, and this seldom). */
+export function touchSession(deps: Deps, sessionId: string): void {
+  deps.waitUntil(deps.db.update(sessions).set({ lastSeenAt: deps.now() }).where(eq(sessions.id, sessionId)).run());
+}
+
 /** The member behind a session token, or null when it is unknown, expired or idle too long. */
 export async function resolveSession(deps: Deps, token: string): Promise<MemberActor | null> {
-  const id = await sha256Hex(token);
-  const [row] = await deps.db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      type: users.type,
-      isAdmin: users.isAdmin,
-      mustChangePassword: users.mustChangePassword,
-      totpEnabledAt: users.totpEnabledAt,
-      memberSince: users.memberSince,
-      renewsOn: users.renewsOn,
-      passkey: sessions.passkey,
-      // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
-      hasPasskey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  if (!row) return null;
-  const now = deps.now();
-  if (row.expiresAt <= now || row.lastSeenAt + SESSION_IDLE_MS <= now) {
-    deps.waitUntil(deps.db.delete(sessions).where(eq(sessions.id, id)).run());
-    return null;
-  }
-  if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
-    deps.waitUntil(deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run());
-  }
-  return {
-    kind: 'member',
-    id: row.userId,
-    name: row.name,
-    email: row.email,
-    type: row.type,
-    isAdmin: hasAdminPowers(row.isAdmin, row.totpEnabledAt !== null, row.passkey !== null && Boolean(row.hasPasskey)),
-    hasAdminFlag: row.isAdmin,
-    mustChangePassword: row.mustChangePassword,
-    twoFactorEnabled: row.totpEnabledAt !== null,
-    sessionId: row.sessionId,
-    membership: termOf({ member_since: row.memberSince, renews_on: row.renewsOn, admin: row.isAdmin }, utcDate(now)),
-  };
+  return resolveSessionById(deps, await sha256Hex(token));
+}
+
+/** The same by the session's id (the token's SHA-256), which the middleware has computed already. */
+export async function resolveSessionById(deps: Deps, sessionId: string): Promise<MemberActor | null> {
+  const { sql: query, params } = sessionRowStatement(sessionId);
+  const row = await deps.d1
+    .prepare(query)
+    .bind(...params)
+    .first<Record<string, unknown>>();
+  const { actor, ended, touch } = readSessionRow(row, deps.now());
+  if (ended) deps.waitUntil(deps.db.delete(sessions).where(eq(sessions.id, sessionId)).run());
+  if (touch) touchSession(deps, sessionId);
+  return actor;
 }
 
 export function deleteSessionQuery(deps: Deps, sessionId: string) {

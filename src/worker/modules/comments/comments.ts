@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 import { commentPolicy } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { imageVisibleSql } from '../images/policies';
@@ -92,7 +93,8 @@ const userLikedSql = (viewerId: number) =>
  * subqueries served by comment_likes' primary key (comment_id, user_id), so a whole list is one
  * statement whatever its length.
  */
-function viewFields(viewerId: number) {
+function viewFields(viewer: MemberActor) {
+  const viewerId = viewer.id;
   return {
     id: comments.id,
     content: comments.content,
@@ -100,6 +102,7 @@ function viewFields(viewerId: number) {
     imageId: comments.imageId,
     userId: comments.userId,
     username: users.name,
+    userPhotoKey: memberPhotoSql(viewer, comments.userId),
     createdAt: comments.createdAt,
     updatedAt: comments.updatedAt,
     likeCount: likeCountSql,
@@ -114,6 +117,7 @@ interface ViewRow {
   imageId: number | null;
   userId: number | null;
   username: string | null;
+  userPhotoKey: string | null;
   createdAt: number;
   updatedAt: number | null;
   likeCount: number;
@@ -132,6 +136,7 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
     commentableId: parentIdOf(row),
     user_id: row.userId,
     username: row.username,
+    user_photo_url: memberPhotoUrl(row.userPhotoKey),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
     like_count: Number(row.likeCount),
@@ -153,10 +158,12 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
   const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
   return deps.db
     .select({
-      parentId: parent.id,
+      // Named apart from the comment's id: the page is read in a D1 batch (ADR 0020), whose rows
+      // come back keyed by column name.
+      parentId: sql<number>`${parent.id}`.as('parent_id'),
       parentVisible: parentVisible(deps, me, target).mapWith(Boolean),
       total: allOfParent.mapWith(Number),
-      ...viewFields(me.id),
+      ...viewFields(me),
     })
     .from(parent.table as typeof events)
     .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor))
@@ -175,7 +182,8 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
   const target = commentableOf(input.commentableId);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  const rows = await commentPageQuery(deps, me, target, after, size);
+  // A batch of one: the session check of a hinted request rides on it (ADR 0020).
+  const [rows] = await deps.db.batch([commentPageQuery(deps, me, target, after, size)]);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);
   const page = toPage(
@@ -189,7 +197,7 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
 
 async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise<CommentView> {
   const [row] = await deps.db
-    .select(viewFields(viewer.id))
+    .select(viewFields(viewer))
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.id, id), commentVisible(deps, viewer)))
@@ -215,11 +223,11 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
   const now = deps.now();
   const eventId = target.kind === 'event' ? target.id : null;
   const imageId = target.kind === 'image' ? target.id : null;
-  const inserted = await deps.db.all<{ id: number }>(sql`
+  const inserted = await deps.db.all<{ id: number; photo_key: string | null }>(sql`
     INSERT INTO ${comments} (event_id, image_id, user_id, content, created_at)
     SELECT ${eventId}, ${imageId}, ${me.id}, ${input.content}, ${now}
     WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${parentVisible(deps, me, target)})
-    RETURNING id`);
+    RETURNING id, ${memberPhotoSql(me, sql`${me.id}`)} AS photo_key`);
   const id = inserted[0]?.id;
   if (id === undefined) {
     const [exists] = await deps.db
@@ -237,6 +245,7 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
     commentableId: commentableId(target.kind, target.id),
     user_id: me.id,
     username: me.name,
+    user_photo_url: memberPhotoUrl(inserted[0]?.photo_key),
     created_at: new Date(now).toISOString(),
     updated_at: null,
     like_count: 0,

@@ -42,6 +42,7 @@ import {
   waitlistPlaceSql,
   type Promotion,
 } from './waitlist';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
@@ -69,10 +70,13 @@ function eventsWithCreator(deps: Deps) {
   return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).leftJoin(images, bannerJoin);
 }
 
-/** Participants with their names, in joining order; `which` limits the events (all when omitted). */
-function participantsOf(deps: Deps, which?: SQL) {
+/**
+ * Participants with their names and, when each shows it to the viewer, her small photo (issue 22),
+ * in joining order; `which` limits the events (all when omitted).
+ */
+function participantsOf(deps: Deps, viewer: MemberActor, which?: SQL) {
   return deps.db
-    .select({ eventId: eventParticipants.eventId, user_id: users.id, name: users.name })
+    .select({ eventId: eventParticipants.eventId, user_id: users.id, name: users.name, photoKey: memberPhotoSql(viewer, users.id) })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
     .where(which)
@@ -176,6 +180,16 @@ function eventListRows(deps: Deps, me: MemberActor) {
 }
 type EventListRow = Awaited<ReturnType<ReturnType<typeof eventListRows>['all']>>[number];
 
+/** A list row as the member sees it. */
+const listRowDto = (r: EventListRow, me: MemberActor, now: number): EventDto =>
+  toEventDto(
+    r.event,
+    r,
+    { count: r.participantCount, viewerJoined: r.viewerJoined },
+    { actor: me, hasInvitation: r.viewerInvited, waitlistPlace: r.viewerWaitlistPlace },
+    now,
+  );
+
 /** 'u' upcoming (not yet ended, soonest first), 'p' past (latest first): a cursor names its list. */
 type Phase = 'u' | 'p';
 const PHASE: Record<EventList, Phase> = { upcoming: 'u', past: 'p' };
@@ -268,41 +282,42 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
       rows,
       size,
       ({ phase, row }) => [phase, row.event.startsAt, row.event.id],
-      ({ row }) =>
-        toEventDto(
-          row.event,
-          row,
-          { count: row.participantCount, viewerJoined: row.viewerJoined },
-          { actor: me, hasInvitation: row.viewerInvited, waitlistPlace: row.viewerWaitlistPlace },
-          now,
-        ),
+      ({ row }) => listRowDto(row, me, now),
     ),
     counts: counts[0] ?? (countsQuery ? { upcoming: 0, past: 0 } : null),
   };
 }
 
-/** /activities-member: the events the member joined, waits for or created, upcoming first. */
-export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto[]> {
-  const me = requireMember(actor);
-  const mine = or(
-    eq(events.createdBy, me.id),
+/** The events she joined (event_participants_user_idx) or waits for a place at (event_waitlist_user_idx). */
+const joinedOrWaiting = (deps: Deps, me: MemberActor) =>
+  or(
     inArray(
       events.id,
       deps.db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, me.id)),
     ),
     inArray(events.id, deps.db.select({ id: eventWaitlist.eventId }).from(eventWaitlist).where(eq(eventWaitlist.userId, me.id))),
   );
+
+/**
+ * "Your club" on /home (issue 31): her next events, joined or waiting, that have not ended,
+ * soonest first. The statement, for the caller's batch; its rows go through myNextEvents.
+ */
+export function myNextEventsQuery(deps: Deps, me: MemberActor, limit: number) {
+  return eventListRows(deps, me)
+    .where(and(gte(events.endsAt, deps.now()), joinedOrWaiting(deps, me)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}
+export const myNextEvents = (deps: Deps, me: MemberActor, rows: EventListRow[]): EventDto[] =>
+  rows.map((r) => listRowDto(r, me, deps.now()));
+
+/** /activities-member: the events the member joined, waits for or created, upcoming first. */
+export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto[]> {
+  const me = requireMember(actor);
+  const mine = or(eq(events.createdBy, me.id), joinedOrWaiting(deps, me));
   const rows = await eventListRows(deps, me).where(mine).orderBy(asc(events.startsAt), asc(events.id));
   const now = deps.now();
-  const list = rows.map((r) =>
-    toEventDto(
-      r.event,
-      r,
-      { count: r.participantCount, viewerJoined: r.viewerJoined },
-      { actor: me, hasInvitation: r.viewerInvited, waitlistPlace: r.viewerWaitlistPlace },
-      now,
-    ),
-  );
+  const list = rows.map((r) => listRowDto(r, me, now));
   // Upcoming events first (soonest first), then past ones (most recent first).
   return [...list.filter((e) => !e.is_past), ...list.filter((e) => e.is_past).reverse()];
 }
@@ -339,9 +354,9 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   const idOf = deps.db.select({ id: events.id }).from(events).where(where);
   const [rows, people, invitation, waiting] = await deps.db.batch([
     eventsWithCreator(deps).where(where).limit(1),
-    participantsOf(deps, inArray(eventParticipants.eventId, idOf)),
+    participantsOf(deps, me, inArray(eventParticipants.eventId, idOf)),
     pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
-    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf)),
+    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf), me),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
@@ -349,10 +364,10 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   return toEventDto(
     row.event,
     row,
-    people.map((p) => ({ user_id: p.user_id, name: p.name })),
+    people.map((p) => ({ user_id: p.user_id, name: p.name, photo_url: memberPhotoUrl(p.photoKey) })),
     { actor: me, hasInvitation: invitation.length > 0, waitlistPlace: place || null },
     deps.now(),
-    waiting.map((w) => ({ user_id: w.user_id, name: w.name })),
+    waiting.map((w) => ({ user_id: w.user_id, name: w.name, photo_url: memberPhotoUrl(w.photoKey) })),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   HOMES_PAGE_SIZE,
@@ -13,6 +13,7 @@ import {
   type HomeView,
   type HostingSummary,
   type ListHomesQuery,
+  type MyStay,
   type UpdateHome,
 } from '../../../shared/schemas/homes';
 import { homeAvailability, homeImages, homes, homeStays, type HomeRow } from '../../db/schema/homes';
@@ -24,7 +25,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { ensure, requireAdmin, requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { addressVisibleSql, homePolicy } from './policies';
+import { addressVisibleSql, homePolicy, stayPolicy } from './policies';
 
 /**
  * DECISIONS "Travel Host homes": Travel Hosts (and admins) list homes, every member browses the
@@ -199,7 +200,7 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
 /** GET /api/homes/{id}: the home, its windows, its booked dates and photos, in one batch. */
 export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Promise<HomeView> {
   const me = requireMember(actor);
-  const [found, windows, booked, photos] = await deps.db.batch([
+  const [found, windows, booked, photos, mine] = await deps.db.batch([
     deps.db
       .select({ home: homes, hostName: users.name, canSeeAddress: addressVisibleSql(me).mapWith(Boolean) })
       .from(homes)
@@ -231,6 +232,26 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
       .innerJoin(images, eq(images.id, homeImages.imageId))
       .where(eq(homeImages.homeId, input.id))
       .orderBy(asc(homeImages.position)),
+    // Hers, not yet over: home_stays_home_idx (home, status, start) then her id.
+    deps.db
+      .select({
+        id: homeStays.id,
+        startDate: homeStays.startDate,
+        endDate: homeStays.endDate,
+        status: homeStays.status,
+        guestId: homeStays.guestId,
+        hostId: homeStays.hostId,
+      })
+      .from(homeStays)
+      .where(
+        and(
+          eq(homeStays.homeId, input.id),
+          inArray(homeStays.status, ['pending', 'accepted']),
+          eq(homeStays.guestId, me.id),
+          gte(homeStays.endDate, todayOf(deps)),
+        ),
+      )
+      .orderBy(asc(homeStays.startDate)),
   ]);
   const row = found[0];
   if (!row || !homePolicy.see(me, row.home)) throw notFound();
@@ -253,6 +274,13 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
     booked,
     photos: photos.map(toPhoto),
     fromProperty: home.propertyId !== null,
+    my_stays: mine.map((s) => ({
+      id: s.id,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      status: s.status as MyStay['status'],
+      can_cancel: stayPolicy.cancel(me, s),
+    })),
     can_edit: homePolicy.edit(me, home),
     can_delete: homePolicy.delete(me, home),
     can_request: homePolicy.request(me, home),

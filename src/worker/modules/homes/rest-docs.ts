@@ -68,6 +68,17 @@ const HomeSchema = z
     booked: z.array(WindowSchema),
     photos: z.array(HomePhotoSchema),
     fromProperty: z.boolean(),
+    my_stays: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          startDate: z.string().describe('YYYY-MM-DD'),
+          endDate: z.string().describe('YYYY-MM-DD'),
+          status: z.enum(['pending', 'accepted']),
+          can_cancel: z.boolean(),
+        }),
+      )
+      .describe("The viewer's own pending and accepted stays at this home that have not ended, soonest first"),
     can_edit: z.boolean(),
     can_delete: z.boolean(),
     can_request: z.boolean(),
@@ -91,7 +102,11 @@ const StaySchema = z
     status: z.enum(STAY_STATUSES),
     createdAt: z.number().int().describe('Unix ms'),
     conflictsWithAccepted: z.boolean(),
-    overlappingPending: z.number().int(),
+    overlappingPending: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Pending requests only, for the host who answers: how many other pending requests overlap; null otherwise'),
     viewerRole: z.enum(['guest', 'host', 'admin']),
     can_accept: z.boolean(),
     can_decline: z.boolean(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
   HOMES_PAGE_SIZE,
@@ -98,7 +98,8 @@ function toView(r: StayRow, me: MemberActor): StayView {
     status: r.status,
     createdAt: r.createdAt,
     conflictsWithAccepted: pending && Boolean(r.conflicts),
-    overlappingPending: pending ? Number(r.pendingOverlaps) : 0,
+    // How many others asked for these dates is for the host deciding, never for a guest (issue 30).
+    overlappingPending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
     viewerRole,
     can_accept: stayPolicy.answer(me, r),
     can_decline: stayPolicy.answer(me, r),
@@ -288,6 +289,28 @@ async function sendStepEmail(deps: Deps, me: MemberActor, stay: StayRow, input: 
   }
   if (me.id === stay.guestId) recipient = toHost;
   await enqueueEmail(deps, { kind: 'home_stay', ...mail, recipients: [recipient], senderId: me.id });
+}
+
+/**
+ * "Your club" on /home (issue 31): her stays as a guest that have not ended (pending requests and
+ * accepted stays), soonest first (home_stays_guest_idx). The statement, for the caller's batch.
+ */
+export function myUpcomingStaysQuery(deps: Deps, me: MemberActor, limit: number) {
+  return staysQuery(
+    deps,
+    and(eq(homeStays.guestId, me.id), inArray(homeStays.status, ['pending', 'accepted']), sql`"home_stays"."end_date" >= ${todayOf(deps)}`),
+  )
+    .orderBy(asc(homeStays.startDate), asc(homeStays.id))
+    .limit(limit);
+}
+export const myUpcomingStays = (me: MemberActor, rows: StayRow[]): StayView[] => rows.map((r) => toView(r, me));
+
+/** How many stay requests wait for her answer as a host (home_stays_host_idx): for the caller's batch. */
+export function stayRequestsToAnswerQuery(deps: Deps, me: MemberActor) {
+  return deps.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(homeStays)
+    .where(and(eq(homeStays.hostId, me.id), eq(homeStays.status, 'pending')));
 }
 
 /**

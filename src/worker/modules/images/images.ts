@@ -35,10 +35,12 @@ const NOT_LINKABLE = 'Only the members invited to that event can add images to i
 
 // ---------------------------------------------------------------- reading
 
+// Named apart from the image's own name and title: the first page is read in a D1 batch (it may
+// carry the session check, ADR 0020), whose rows come back keyed by column name.
 const listColumns = {
   image: images,
-  authorName: users.name,
-  eventTitle: events.title,
+  authorName: sql<string | null>`${users.name}`.as('author_name'),
+  eventTitle: sql<string | null>`${events.title}`.as('event_title'),
   commentCount: sql<number>`(SELECT count(*) FROM ${comments} WHERE ${comments.imageId} = ${images.id})`.mapWith(Number),
 };
 
@@ -131,7 +133,8 @@ export async function listImages(deps: Deps, actor: Actor, input: ListImagesInpu
   const me = requireMember(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  const rows = await imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size);
+  // A batch of one: the session check of a hinted request rides on it (ADR 0020).
+  const [rows] = await deps.db.batch([imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size)]);
   return toPage(
     rows,
     size,
@@ -222,7 +225,7 @@ type CheckedPart = SafeImage;
  * A part's bytes: at most 15 MB, then a JPEG, PNG or WebP (by its bytes) rebuilt without its
  * EXIF (but the orientation), XMP, IPTC and trailing data, or refused (safe-image.ts).
  */
-async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
+export async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
   return safeImage(new Uint8Array(await part.arrayBuffer()), label);

@@ -105,6 +105,17 @@ export function sentMailPageQuery(deps: Deps, kind: 'group' | 'all', afterId: nu
     .limit(size + 1);
 }
 
+/**
+ * "Your club" for admins (issue 31): deliveries that failed since `since` and wait for a look
+ * (email_deliveries_status_idx: the failed ones only). For the caller's batch.
+ */
+export function failedDeliveriesCountQuery(deps: Deps, since: number) {
+  return deps.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(d)
+    .where(and(eq(d.status, 'failed'), sql`${d.createdAt} >= ${since}`));
+}
+
 /** GET /api/admin/sent-mail and mail.sent: a page at a time (issue 13), one D1 statement. */
 export async function listSentMail(
   deps: Deps,

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AccountType } from '../../../shared/constants';
+import type { ApplicationInput } from '../../../shared/schemas/application';
 import type {
-  ApplicationInput,
   ApplicationsPage,
   ApplicationStatus,
   ApplicationView,

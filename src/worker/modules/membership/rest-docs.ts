@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
+import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
-  ApplicationInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
-  ApplicationInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,

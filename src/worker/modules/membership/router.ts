@@ -1,5 +1,5 @@
+import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
-  ApplicationInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,

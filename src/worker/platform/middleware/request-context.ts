@@ -1,12 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../hono-env';
 import { createDeps } from '../deps';
+import { withFirstTrip } from '../d1-first-trip';
+import { countingD1 } from '../d1-round-trips';
 import { BOOKMARK_HEADER, bookmarkCookie, requestBookmark, sessionStart, type FreshReads } from '../d1-session';
 
 /**
  * Gives each request an id (echoed as X-Request-Id, used in logs) and its service deps, whose D1
  * is one session of the read-replicated database (ADR 0012): writes and `fresh` reads start at the
- * primary, other reads at the bookmark the browser carries, else at the nearest replica.
+ * primary, other reads at the bookmark the browser carries, else at the nearest replica. Its D1
+ * counts every round trip and lets one check ride on the first (issue 29, ADR 0020): Server-Timing
+ * tells the round trips in all and the time spent waiting for them.
  */
 export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -14,12 +18,19 @@ export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     const start = sessionStart(c.req.raw, fresh);
     const session = c.env.DB.withSession(start);
+    const counted = countingD1(session);
+    const { d1, firstTrip } = withFirstTrip(counted.d1);
+    c.set('firstTrip', firstTrip);
     c.set(
       'deps',
-      createDeps(c.env, (p) => c.executionCtx.waitUntil(p), session),
+      createDeps(c.env, (p) => c.executionCtx.waitUntil(p), d1),
     );
     await next();
     c.res.headers.set('X-Request-Id', requestId);
+    c.res.headers.append(
+      'Server-Timing',
+      `d1-all;dur=${counted.waitedMs().toFixed(1)};desc="D1 round trips in all: ${counted.roundTrips()}"`,
+    );
     const bookmark = session.getBookmark();
     if (bookmark === null) return;
     c.res.headers.set(BOOKMARK_HEADER, bookmark);

@@ -1,0 +1,150 @@
+// Bench section (issue 29): the server under many members at once. autocannon keeps 50, then 200
+// connections open on 127.0.0.1 against each route for LOAD_SECONDS (default 15) with a demo
+// member's session: the first page of events, one event, the first page of images and a comment
+// list, with the static asset and the member's /auth-status measured in the same run. Budgets: at
+// 200 connections no error and no timeout (10 s) and a p99 of at most 3 s; at 50 connections each
+// route serves at least 0.5x the static asset's requests per second (auth-status 0.7x). It runs
+// after the list sections (alphabetical order), so the lists are the 1,000 events, 5,000 images
+// and 1,000 comments they seeded; with BENCH_ONLY=load they are the demo's.
+import autocannon from 'autocannon';
+import { SEED_DEFAULTS } from '../lib/seed/options';
+import { round, STATIC_ASSET, type BenchContext, type BenchRow } from './context';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
+const TIMEOUT_SECONDS = 10;
+const MAX_P99_MS = 3000;
+const MIN_RATIO = 0.5;
+const MIN_AUTH_RATIO = 0.7;
+const MEMBER = 'eleanor@club.example';
+const COMMENTS_SLUG = 'bench-comments-evening';
+
+export interface LoadStats {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  /** Answers other than 2xx (a 503 or 429 of an overloaded server counts here). */
+  non2xx: number;
+  /** Answers received: none at all fails a row whatever its other figures. */
+  total: number;
+}
+
+/**
+ * Waits until the server has worked off the requests a finished run left in flight (autocannon
+ * stops sending, the server still answers them), so the next row starts on a quiet server.
+ */
+async function settle(url: string) {
+  for (let i = 0; i < 60; i++) {
+    const t0 = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    if (performance.now() - t0 < 200) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function load(url: string, connections: number, cookie?: string, seconds = SECONDS): Promise<LoadStats> {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: TIMEOUT_SECONDS,
+    headers: cookie ? { cookie } : {},
+  });
+  await settle(new URL(STATIC_ASSET, url).href);
+  return {
+    rps: round(r.requests.average, 0),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
+}
+
+async function json<T>(ctx: BenchContext, cookie: string, urlPath: string): Promise<T> {
+  const res = await fetch(ctx.baseUrl + urlPath, { headers: { Cookie: cookie } });
+  if (!res.ok) throw new Error(`GET ${urlPath} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The routes of the issue's table, as the member sees them. */
+async function routes(ctx: BenchContext, cookie: string): Promise<{ name: string; path: string }[]> {
+  const events = await json<{ id: number; slug: string }[]>(ctx, cookie, '/api/events?limit=30');
+  if (!events.length) throw new Error('no event to load: seed the demo content');
+  const withComments =
+    (await json<{ id: number; slug: string }[]>(ctx, cookie, `/api/events?search=${encodeURIComponent('Bench Comments Evening')}`)).find(
+      (e) => e.slug === COMMENTS_SLUG,
+    ) ?? events[0]!;
+  return [
+    { name: 'GET /api/events?limit=30', path: '/api/events?limit=30' },
+    { name: 'GET /api/events/{id}', path: `/api/events/${events[0]!.id}` },
+    { name: 'GET /api/images?limit=30', path: '/api/images?limit=30' },
+    { name: 'GET /api/comments (an event)', path: `/api/comments?commentableId=event-${withComments.id}` },
+  ];
+}
+
+const statRows = (name: string, s: LoadStats): BenchRow[] => [
+  { name: `${name} req/s`, value: s.rps, unit: 'count' },
+  { name: `${name} p50`, value: s.p50, unit: 'ms' },
+  { name: `${name} p99`, value: s.p99, unit: 'ms' },
+];
+
+export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  const cookie = await ctx.login(MEMBER, process.env.SEED_DEMO_PASSWORD ?? SEED_DEFAULTS.demoPassword);
+  const list = await routes(ctx, cookie);
+  const rows: BenchRow[] = [];
+  await load(ctx.baseUrl + list[0]!.path, 50, cookie, 2); // warm-up, not reported
+
+  // 50 connections: the static asset before and after the routes, their mean the reference.
+  const staticBefore = await load(ctx.baseUrl + STATIC_ASSET, 50);
+  const auth = await load(`${ctx.baseUrl}/auth-status`, 50, cookie);
+  const at50: LoadStats[] = [];
+  for (const r of list) at50.push(await load(ctx.baseUrl + r.path, 50, cookie));
+  const staticAfter = await load(ctx.baseUrl + STATIC_ASSET, 50);
+  const staticRps = (staticBefore.rps + staticAfter.rps) / 2;
+  rows.push({
+    name: `Load 50 conn: GET ${STATIC_ASSET} (static, mean of before and after) req/s`,
+    value: round(staticRps, 0),
+    unit: 'count',
+  });
+  const ratioRow = (name: string, s: LoadStats, min: number): BenchRow => {
+    const ratio = round(s.rps / staticRps);
+    const clean = s.total > 0 && s.errors === 0 && s.non2xx === 0;
+    return {
+      name: `Load 50 conn: ${name} req/s / static req/s`,
+      value: ratio,
+      unit: 'x',
+      budget: `>= ${min}x, no error`,
+      ok: ratio >= min && clean,
+    };
+  };
+  rows.push(...statRows('Load 50 conn: GET /auth-status (member)', auth), ratioRow('GET /auth-status (member)', auth, MIN_AUTH_RATIO));
+  list.forEach((r, i) => rows.push(...statRows(`Load 50 conn: ${r.name}`, at50[i]!), ratioRow(r.name, at50[i]!, MIN_RATIO)));
+
+  // 200 connections: nobody waits past 3 s at the 99th percentile, nobody gets an error.
+  for (const r of list) {
+    const s = await load(ctx.baseUrl + r.path, 200, cookie);
+    rows.push(
+      { name: `Load 200 conn: ${r.name} req/s`, value: s.rps, unit: 'count' },
+      { name: `Load 200 conn: ${r.name} p50`, value: s.p50, unit: 'ms' },
+      {
+        name: `Load 200 conn: ${r.name} p99`,
+        value: s.p99,
+        unit: 'ms',
+        budget: `<= ${MAX_P99_MS} ms`,
+        ok: s.total > 0 && s.p99 <= MAX_P99_MS,
+      },
+      {
+        name: `Load 200 conn: ${r.name} errors (timeouts ${s.timeouts}, non-2xx ${s.non2xx})`,
+        value: s.errors + s.non2xx,
+        unit: 'count',
+        budget: '= 0',
+        ok: s.total > 0 && s.errors + s.non2xx === 0,
+      },
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { formatEventWhen, formatShortRange } from '../../../shared/date-format';
+import type { YourClub } from '../../../shared/schemas/club';
+import { useTRPC } from '../../lib/trpc';
+import './your-club.css';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function NextEvents({ events }: { events: YourClub['events'] }) {
+  return (
+    <section className="card club-card" aria-labelledby="club-events">
+      <h3 id="club-events">Your next events</h3>
+      {events.length === 0 ? (
+        <p className="muted">You have not joined an upcoming event yet.</p>
+      ) : (
+        <ul className="club-list">
+          {events.map((e) => {
+            const when = formatEventWhen(e.starts_at, e.ends_at, e.time_zone);
+            return (
+              <li key={e.id} style={{ '--event-color': e.color } as React.CSSProperties}>
+                <Link href={`/events/${e.id}`} className="club-item-title">
+                  {e.title}
+                </Link>
+                <span className="club-item-meta">
+                  {when.date} · {when.time}
+                </span>
+                {e.viewer.waitlist_place ? (
+                  <span className="badge club-status-pending">Waitlist: number {e.viewer.waitlist_place}</span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="club-card-links">
+        <Link href="/activities-member">My Schedule</Link>
+        <Link href="/calendar">All events</Link>
+      </p>
+    </section>
+  );
+}
+
+function Stays({ stays, toAnswer }: { stays: YourClub['stays']; toAnswer: number }) {
+  return (
+    <section className="card club-card" aria-labelledby="club-stays">
+      <h3 id="club-stays">Your stays</h3>
+      {toAnswer > 0 ? (
+        <p className="club-attention">
+          <Link href="/homes/requests">{plural(toAnswer, 'stay request')} waiting for your answer</Link>
+        </p>
+      ) : null}
+      {stays.length === 0 ? (
+        <p className="muted">No stays planned. The members’ homes are open to you.</p>
+      ) : (
+        <ul className="club-list">
+          {stays.map((s) => (
+            <li key={s.id}>
+              <Link href={`/homes/${s.home.id}`} className="club-item-title">
+                {s.home.title}
+              </Link>
+              <span className="club-item-meta">
+                {[s.home.city, s.home.country].filter(Boolean).join(', ')} · {formatShortRange(s.startDate, s.endDate)}
+              </span>
+              <span className={`badge club-status-${s.status}`}>{s.status === 'accepted' ? 'Accepted' : 'Pending'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="club-card-links">
+        <Link href="/homes">Browse homes</Link>
+        <Link href="/homes/requests">Stay requests</Link>
+      </p>
+    </section>
+  );
+}
+
+function Photos({ photos }: { photos: YourClub['photos'] }) {
+  return (
+    <section className="card club-card club-photos" aria-labelledby="club-photos">
+      <h3 id="club-photos">Latest photos</h3>
+      {photos.length === 0 ? (
+        <p className="muted">No photos yet. Share the first one in the Gallery.</p>
+      ) : (
+        <ul className="club-photo-grid">
+          {photos.map((p) => (
+            <li key={p.id}>
+              <Link href={`/gallery?image=${p.id}`} aria-label={`${p.title || 'Photo'} by ${p.author}`}>
+                <img
+                  src={p.thumb_url}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  width={p.thumb_width ?? undefined}
+                  height={p.thumb_height ?? undefined}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="club-card-links">
+        <Link href="/gallery">Gallery</Link>
+      </p>
+    </section>
+  );
+}
+
+function AdminCounts({ admin }: { admin: NonNullable<YourClub['admin']> }) {
+  const nothing = admin.pendingApplications === 0 && admin.failedMail === 0;
+  return (
+    <section className="card club-card club-admin" aria-labelledby="club-admin">
+      <h3 id="club-admin">Waiting for an admin</h3>
+      {nothing ? (
+        <p className="muted">Nothing is waiting: no applications to review, no failed email.</p>
+      ) : (
+        <ul className="club-counts">
+          <li className={admin.pendingApplications ? undefined : 'club-count-none'}>
+            <Link href="/applications">
+              <strong>{admin.pendingApplications}</strong> {admin.pendingApplications === 1 ? 'application' : 'applications'} to review
+            </Link>
+          </li>
+          <li className={admin.failedMail ? undefined : 'club-count-none'}>
+            <Link href="/admin/sent-mail">
+              <strong>{admin.failedMail}</strong> failed {admin.failedMail === 1 ? 'email' : 'emails'} this week
+            </Link>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** "Your club" (issue 31): below the public hero of /home, for a signed-in member. */
+export function YourClubSection() {
+  const trpc = useTRPC();
+  const club = useQuery(trpc.club.yourClub.queryOptions());
+  return (
+    <section className="page your-club" aria-labelledby="your-club-heading">
+      <h2 id="your-club-heading">Your club</h2>
+      {club.isPending ? (
+        <p className="page-status" role="status">
+          Loading your club…
+        </p>
+      ) : club.isError ? (
+        <p className="muted">Your club could not be loaded. Please try again later.</p>
+      ) : (
+        <div className="club-grid">
+          {club.data.admin ? <AdminCounts admin={club.data.admin} /> : null}
+          <NextEvents events={club.data.events} />
+          <Stays stays={club.data.stays} toAnswer={club.data.stayRequestsToAnswer} />
+          <Photos photos={club.data.photos} />
+        </div>
+      )}
+    </section>
+  );
+}

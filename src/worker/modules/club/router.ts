@@ -1,0 +1,7 @@
+import { memberProcedure, router } from '../../platform/trpc';
+import { getYourClub } from './your-club';
+
+/** The member's own /home section (issue 31); no REST twin: SPEC 7 names no path for it. */
+export const clubRouter = router({
+  yourClub: memberProcedure.query(({ ctx }) => getYourClub(ctx.deps, ctx.actor)),
+});
