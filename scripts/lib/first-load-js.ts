@@ -52,7 +52,7 @@ export const FIRST_LOADS: FirstLoad[] = [
     name: 'member at /members',
     path: '/members',
     member: true,
-    lazy: ['src/client/trpc-root.tsx', 'src/client/features/members/directory-page.tsx'],
+    lazy: ['src/client/trpc-root.tsx', 'src/client/features/members/directory-page.tsx', ...MEMBER_SHELL],
     budgetKb: 110,
   },
 ];
