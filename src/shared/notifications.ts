@@ -100,8 +100,11 @@ export interface NotificationView {
   created_at: string;
   /** ISO 8601, or null while unread. */
   read_at: string | null;
-  /** The latest people behind it (at most three), newest first; a deleted member is 'Former member' with a null id. */
-  actors: { id: number | null; name: string }[];
+  /**
+   * The latest people behind it (at most three), newest first; a deleted member is 'Former member'
+   * with a null id. photo_url: her small photo when she shows it to the viewer (issue 22), else null.
+   */
+  actors: { id: number | null; name: string; photo_url: string | null }[];
   /** How many people (or occurrences, for kinds without a person) it stands for. */
   count: number;
 }

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createUser, insertEvent, request, TEST_PASSWORD, type TestUser } from '../helpers';
+import { createUser, insertEvent, request, roles, TEST_PASSWORD, type TestUser } from '../helpers';
+import { saveProfile, uploadPhoto } from '../members/members-helpers';
 import { listOf, rowsOf, settleNotifications, unreadOf } from './notification-helpers';
 
 async function commentOn(as: TestUser) {
@@ -29,6 +30,30 @@ describe('grouping', () => {
     expect(likes[0]).toMatchObject({ text: 'Amara Okafor and 2 others liked your comment', count: 3 });
     expect(likes[0]!.actors.map((a) => a.name)).toEqual(['Amara Okafor', 'Mei Lin', 'Sofia Rossi']);
     expect(await unreadOf(author)).toBe(1);
+  });
+
+  it('each person comes with her small photo as issue 22 shows it to the reader: shown to members, or null when she keeps it to admins', async () => {
+    const author = await createUser();
+    const admin = await roles.admin();
+    const [shown, hidden] = [await createUser({ name: 'Shown Face' }), await createUser({ name: 'Hidden Face' })];
+    const shownPhoto = await uploadPhoto(shown);
+    await uploadPhoto(hidden);
+    await saveProfile(hidden, { visibility: { photo: 'admins' } });
+    const c = await commentOn(author);
+    const adminsComment = await commentOn(admin);
+    for (const u of [shown, hidden]) {
+      await like(u, c.id);
+      await like(u, adminsComment.id);
+    }
+    await settleNotifications();
+    const entry = (await listOf(author)).find((e) => e.kind === 'like')!;
+    expect(entry.actors).toEqual([
+      { id: hidden.id, name: 'Hidden Face', photo_url: null },
+      { id: shown.id, name: 'Shown Face', photo_url: shownPhoto.photo_small_url },
+    ]);
+    // An admin sees every face.
+    const adminsEntry = (await listOf(admin)).find((e) => e.kind === 'like' && e.actors.some((a) => a.id === hidden.id))!;
+    expect(adminsEntry.actors.find((a) => a.id === hidden.id)!.photo_url).toMatch(/^\/images\/members\//);
   });
 
   it('two people read "A and B"; the same person twice stays one person', async () => {
@@ -96,8 +121,8 @@ describe('her data', () => {
     const entry = (await listOf(author)).find((e) => e.kind === 'like')!;
     expect(entry.text).toBe('Mei Lin and Former member liked your comment');
     expect(entry.actors).toEqual([
-      { id: other.id, name: 'Mei Lin' },
-      { id: null, name: 'Former member' },
+      { id: other.id, name: 'Mei Lin', photo_url: null },
+      { id: null, name: 'Former member', photo_url: null },
     ]);
   });
 });

@@ -50,7 +50,7 @@ export async function listOf(
     url: string;
     count: number;
     read_at: string | null;
-    actors: { id: number | null; name: string }[];
+    actors: { id: number | null; name: string; photo_url: string | null }[];
   }[]
 > {
   const res = await request(`/api/notifications${query}`, { as: u });

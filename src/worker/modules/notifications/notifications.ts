@@ -5,10 +5,11 @@ import type { ListNotificationsInput, MarkNotificationsReadInput, NotificationsP
 import { columnRef } from '../../db/column-ref';
 import { notificationActors, notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
-import type { Actor } from '../../platform/actor';
+import type { Actor, MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 import { publishUnreadCounts } from './live-publish';
 import { FORMER_MEMBER, notificationText } from './notification-text';
 
@@ -27,19 +28,22 @@ export function idsIn(column: AnySQLiteColumn, ids: number[]): SQL {
 const ACTORS_SHOWN = 3;
 
 /**
- * The latest people behind the outer row's entry, as a JSON array of {id, name}: a deleted
+ * The latest people behind the outer row's entry, as a JSON array of {id, name, photo}: a deleted
  * member's row (actor_id null) or one whose name is gone reads 'Former member' with a null id.
+ * With the viewer (her list), each face as issue 22 shows it to her (memberPhotoSql); the emails
+ * name people only.
  */
-export function actorsJsonSql(notificationId: SQL = columnRef(notifications.id)): SQL<string> {
-  return sql<string>`(SELECT json_group_array(json_object('id', "latest"."id", 'name', "latest"."name")) FROM (
-    SELECT "who"."id" AS "id", coalesce("who"."name", ${FORMER_MEMBER}) AS "name"
+export function actorsJsonSql(viewer?: MemberActor, notificationId: SQL = columnRef(notifications.id)): SQL<string> {
+  const photo = viewer ? memberPhotoSql(viewer, sql`"who"."id"`) : sql`NULL`;
+  return sql<string>`(SELECT json_group_array(json_object('id', "latest"."id", 'name', "latest"."name", 'photo', "latest"."photo")) FROM (
+    SELECT "who"."id" AS "id", coalesce("who"."name", ${FORMER_MEMBER}) AS "name", ${photo} AS "photo"
     FROM ${notificationActors} AS "na" LEFT JOIN ${users} AS "who" ON "who"."id" = "na"."actor_id"
     WHERE "na"."notification_id" = ${notificationId}
     ORDER BY "na"."created_at" DESC, "na"."id" DESC LIMIT ${ACTORS_SHOWN}) AS "latest")`;
 }
 
-/** The columns of one entry, with its people. */
-export function entryColumns() {
+/** The columns of one entry, with its people (and their faces as the viewer may see them). */
+export function entryColumns(viewer?: MemberActor) {
   return {
     id: notifications.id,
     userId: notifications.userId,
@@ -51,7 +55,7 @@ export function entryColumns() {
     count: notifications.count,
     createdAt: notifications.createdAt,
     readAt: notifications.readAt,
-    actors: actorsJsonSql(),
+    actors: actorsJsonSql(viewer),
   };
 }
 
@@ -69,8 +73,10 @@ export type EntryRow = {
 };
 
 export function parseActors(json: string | null): NotificationView['actors'] {
-  const list = JSON.parse(json ?? '[]') as { id: number | null; name: string }[];
-  return list.map((a) => ({ id: a.id ?? null, name: a.id === null ? FORMER_MEMBER : a.name }));
+  const list = JSON.parse(json ?? '[]') as { id: number | null; name: string; photo?: string | null }[];
+  return list.map((a) =>
+    a.id === null ? { id: null, name: FORMER_MEMBER, photo_url: null } : { id: a.id, name: a.name, photo_url: memberPhotoUrl(a.photo) },
+  );
 }
 
 export function toView(row: EntryRow): NotificationView {
@@ -88,14 +94,14 @@ export function toView(row: EntryRow): NotificationView {
 }
 
 /** One page (size + 1 rows) of her list after the cursor's [created_at, id]: one statement. */
-export function notificationPageQuery(deps: Deps, userId: number, unread: boolean, after: [number, number] | undefined, size: number) {
+export function notificationPageQuery(deps: Deps, me: MemberActor, unread: boolean, after: [number, number] | undefined, size: number) {
   const afterCursor = after
     ? sql`(${columnRef(notifications.createdAt)}, ${columnRef(notifications.id)}) < (${after[0]}, ${after[1]})`
     : undefined;
   return deps.db
-    .select(entryColumns())
+    .select(entryColumns(me))
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), unread ? isNull(notifications.readAt) : undefined, afterCursor))
+    .where(and(eq(notifications.userId, me.id), unread ? isNull(notifications.readAt) : undefined, afterCursor))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(size + 1);
 }
@@ -105,7 +111,7 @@ export async function listNotifications(deps: Deps, actor: Actor, input: ListNot
   const me = requireMember(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  const rows = await notificationPageQuery(deps, me.id, input.unread ?? false, after, size);
+  const rows = await notificationPageQuery(deps, me, input.unread ?? false, after, size);
   return toPage(rows, size, (r) => [r.createdAt, r.id], toView);
 }
 

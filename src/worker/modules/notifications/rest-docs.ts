@@ -18,7 +18,13 @@ const NotificationSchema = z
     created_at: IsoDateTime.describe('The latest occurrence'),
     read_at: IsoDateTime.nullable().describe('null while unread'),
     actors: z
-      .array(z.object({ id: z.number().int().nullable(), name: z.string() }))
+      .array(
+        z.object({
+          id: z.number().int().nullable(),
+          name: z.string(),
+          photo_url: z.string().nullable().describe('Her small profile photo when she shows it to the viewer (issue 22), else null'),
+        }),
+      )
       .describe("The latest people behind it (at most three), newest first; a deleted member is 'Former member' with a null id"),
     count: z.number().int().describe('How many people (or occurrences, for kinds without a person) it stands for'),
   })
