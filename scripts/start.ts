@@ -24,6 +24,8 @@ console.log(`\n  Club app:      http://127.0.0.1:${port}`);
 console.log(`  Admin login:   ${opts.adminEmail}${process.env.SEED_ADMIN_PASSWORD ? '' : ' (password in README)'}`);
 if (opts.adminTotpSecret) console.log(`  Admin 2FA:     npx tsx scripts/totp.ts prints the code (secret ${opts.adminTotpSecret})`);
 console.log(`  Invite code:   ${opts.inviteCode}`);
+// Browsers refuse an IP address as a passkey's site: the same server on localhost has them (README).
+console.log(`  Passkeys:      http://localhost:${port} (the same app; passkeys need a host name)`);
 console.log(`  Dev mailbox:   http://127.0.0.1:${port}/dev/mailbox\n`);
 if (opts.demo) {
   console.log(`  Demo members (password ${process.env.SEED_DEMO_PASSWORD ? 'SEED_DEMO_PASSWORD' : 'in README'}), to see:`);

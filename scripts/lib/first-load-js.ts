@@ -41,6 +41,14 @@ export const FIRST_LOADS: FirstLoad[] = [
     lazy: ['src/client/trpc-root.tsx', 'src/client/features/gallery/gallery-page.tsx'],
     budgetKb: 110,
   },
+  // Issue 22: the directory is its own lazy chunk, held to the member's budget.
+  {
+    name: 'member at /members',
+    path: '/members',
+    member: true,
+    lazy: ['src/client/trpc-root.tsx', 'src/client/features/members/directory-page.tsx'],
+    budgetKb: 110,
+  },
 ];
 
 /** gzip -9 size, what a server sends (the number does not depend on the machine). */

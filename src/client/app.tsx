@@ -133,6 +133,20 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/members">
+                        {() => (
+                          <Protected>
+                            <P.Members />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/members/:id">
+                        {() => (
+                          <Protected>
+                            <P.Member />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/events/:id">
                         {() => (
                           <Protected unauthenticatedTo="/no-permission">

@@ -75,6 +75,7 @@ export const PRELOADED_SHELLS: PreloadedShell[] = [
   { path: '/gallery', file: 'gallery.html', modules: [...MEMBER_MODULES, 'src/client/features/gallery/gallery-page.tsx'] },
   { path: '/homes', file: 'homes.html', modules: [...MEMBER_MODULES, 'src/client/features/homes/homes-page.tsx'] },
   { path: '/settings', file: 'settings.html', modules: [...MEMBER_MODULES, 'src/client/features/settings/settings-page.tsx'] },
+  { path: '/members', file: 'members.html', modules: [...MEMBER_MODULES, 'src/client/features/members/directory-page.tsx'] },
 ];
 
 export { pageTitle };

@@ -61,6 +61,8 @@ export const pages = {
   StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
   HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
+  Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
+  Member: page(() => import('./features/members/member-page'), 'MemberPage'),
 };
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */

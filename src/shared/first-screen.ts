@@ -32,6 +32,7 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     { path: 'auth.passkeys.list' },
     { path: 'auth.twoFactor.status' },
     { path: 'auth.sessions.list' },
+    { path: 'profile.mine' },
   ],
 };
 

@@ -1,7 +1,9 @@
+import { TRPCError } from '@trpc/server';
 import type { Context } from 'hono';
 import { FIRST_SCREEN_ID, FIRST_SCREENS, type FirstScreen, type FirstScreenAnswer, type FirstScreenQuery } from '../shared/first-screen';
 import { countingDeps } from './platform/d1-round-trips';
 import type { AppEnv } from './platform/hono-env';
+import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
 
@@ -26,18 +28,20 @@ export function scriptSafeJson(value: unknown): string {
 type Caller = ReturnType<typeof appRouter.createCaller>;
 
 /** Calls one of FIRST_SCREENS's procedures by its path, as the page's own query would. */
-async function answer(caller: Caller, q: FirstScreenQuery): Promise<FirstScreenAnswer | null> {
+async function answer(caller: Caller, q: FirstScreenQuery, requestId: string): Promise<FirstScreenAnswer | null> {
   let procedure: unknown = caller;
   for (const part of q.path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
   // An infinite query's first page: the input with no cursor, going forward (what tRPC sends).
   const input = q.infinite ? { ...q.input, direction: 'forward' } : q.input;
   try {
-    const data: unknown = await (procedure as (input: unknown) => Promise<unknown>)(input);
-    // What tRPC would put on the wire: the same JSON (no transformer).
-    return { ...q, data: JSON.parse(JSON.stringify(data ?? null)) };
-  } catch {
-    // Refused or failed (a lapsed member, a forced password change): the page asks for it itself
-    // and shows its own answer, as it does without the HTML's data.
+    // The answer goes out as JSON once, in scriptSafeJson (what tRPC would put on the wire: no transformer).
+    return { ...q, data: (await (procedure as (input: unknown) => Promise<unknown>)(input)) ?? null };
+  } catch (error) {
+    // Refused (a lapsed member, a forced password change): the page asks for it itself and shows
+    // its own answer, as it does without the HTML's data. A failure is also logged, redacted.
+    if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') {
+      console.error('first screen query failed', { requestId, path: q.path, error: describeError(error) });
+    }
     return null;
   }
 }
@@ -54,7 +58,10 @@ async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScr
     resHeaders: new Headers(),
     requestId: c.get('requestId'),
   });
-  const [auth, ...answers] = await Promise.all([caller.auth.status(), ...(FIRST_SCREENS[path] ?? []).map((q) => answer(caller, q))]);
+  const [auth, ...answers] = await Promise.all([
+    caller.auth.status(),
+    ...(FIRST_SCREENS[path] ?? []).map((q) => answer(caller, q, c.get('requestId'))),
+  ]);
   return { auth, queries: answers.filter((a): a is FirstScreenAnswer => a !== null) };
 }
 

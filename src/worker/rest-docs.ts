@@ -9,6 +9,7 @@ import { homesRestDocs } from './modules/homes/rest-docs';
 import { imagesRestDocs, videoRestDocs } from './modules/images/rest-docs';
 import { adminMailRestDocs, unsubscribeRestDocs } from './modules/mail/rest-docs';
 import { membershipRestDocs } from './modules/membership/rest-docs';
+import { membersRestDocs } from './modules/members/rest-docs';
 import { rosterRestDocs } from './modules/membership/roster-rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
@@ -46,6 +47,7 @@ export const REST_DOCS: RestDocs[] = [
   videoRestDocs,
   commentsRestDocs,
   homesRestDocs,
+  membersRestDocs,
   adminRestDocs,
   adminMailRestDocs,
   unsubscribeRestDocs,

@@ -8,6 +8,7 @@ import { homesRouter } from './modules/homes/router';
 import { adminRouter } from './modules/admin/router';
 import { mailRouter } from './modules/mail/router';
 import { accountRouter } from './modules/account/router';
+import { membersRouter, profileRouter } from './modules/members/router';
 import { clubRouter } from './modules/club/router';
 
 export const appRouter = router({
@@ -20,6 +21,8 @@ export const appRouter = router({
   homes: homesRouter,
   mail: mailRouter,
   admin: adminRouter,
+  members: membersRouter,
+  profile: profileRouter,
   club: clubRouter,
 });
 

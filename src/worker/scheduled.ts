@@ -3,6 +3,7 @@ import { homePhotosJob } from './modules/homes/home-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
 import { passkeyChallengesJob } from './modules/auth/passkey-challenges';
+import { loginFailuresJob } from './modules/auth/login-throttle';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
 import { renewalRemindersJob } from './modules/membership/renewal-reminders-job';
@@ -23,6 +24,7 @@ export const scheduledJobs: ScheduledJob[] = [
   renewalRemindersJob,
   sessionsJob,
   passkeyChallengesJob,
+  loginFailuresJob,
   tokensJob,
   staleClaimsJob,
 ];

@@ -7,12 +7,6 @@ import { expect, test, type Locator } from '@playwright/test';
 import { AUDIT_ACTION_LABELS } from '../../src/shared/audit-actions';
 import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
-/**
- * Audit kinds whose demo entries their own issue is adding (issue 25 seeds its passkeys in a file
- * of its own beside the others): drop each from here once the seed writes it.
- */
-const SEEDED_LATER = ['auth.sign_in_passkey', 'passkey.add', 'passkey.rename', 'passkey.remove', 'passkey.counter_rejected'];
-
 const PRIYA = { email: 'priya@club.example', name: 'Priya Raman' };
 const HANA = { email: 'hana@club.example', name: 'Hana Sato' };
 
@@ -140,7 +134,7 @@ for (const [device, viewport] of [
       const action = page.getByLabel('Action');
       await expect(action.locator('option', { hasText: 'Retried failed deliveries' })).toHaveCount(1);
       const offered = await action.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-      const missing = Object.keys(AUDIT_ACTION_LABELS).filter((kind) => !offered.includes(kind) && !SEEDED_LATER.includes(kind));
+      const missing = Object.keys(AUDIT_ACTION_LABELS).filter((kind) => !offered.includes(kind));
       expect(missing, 'audit kinds the demo seed writes no entry of').toEqual([]);
       await action.selectOption({ label: 'Retried failed deliveries' });
       await expect(rows.first().getByRole('cell').nth(1)).toHaveText(SEED.admin.name);

@@ -25,6 +25,7 @@ function comment(over: Partial<CommentView>): CommentView {
     commentableId: COMMENTABLE,
     user_id: 7,
     username: 'Sofia Rossi',
+    user_photo_url: null,
     created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
     updated_at: null,
     like_count: 2,

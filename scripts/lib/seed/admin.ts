@@ -116,7 +116,7 @@ async function memberAccounts(seed: Seed): Promise<void> {
   await endOtherSessions(seed.at(seed.when(-2)), await signIn(seed, 'sofia@club.example', seed.when(-2), DEMO_USER_AGENT));
 
   // Priya downloaded what the club holds about her.
-  await exportMyData(seed.at(seed.when(-15)), await seed.member('priya@club.example'));
+  await exportMyData(seed.at(seed.when(-15)), await seed.member('priya@club.example'), { fetchSite: 'same-origin' });
 
   // Rosa left the club and deleted her account herself.
   await deleteMyAccount(seed.at(seed.when(-90)), await seed.member(FORMER_MEMBERS.rosa.email), { password });

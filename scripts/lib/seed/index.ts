@@ -13,7 +13,9 @@ import { seedHomes } from './homes';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
+import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
+import { seedProfiles } from './profiles';
 import { seedRoster } from './roster';
 import { seedInTimeOrder } from './time-order';
 
@@ -28,12 +30,14 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
     if (opts.demo) {
       await seedMembers(seed);
       await seedMembershipTerms(seed);
+      await seedProfiles(seed);
       await seedRoster(seed);
       await seedEvents(seed);
       await seedGallery(seed);
       await seedHomes(seed);
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
+      await seedPasskeys(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.

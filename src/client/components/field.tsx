@@ -4,18 +4,27 @@ interface FieldShellProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  /** Beside the label, at the row's end (e.g. who sees a profile field). */
+  aside?: ReactNode;
   children: (ids: { id: string; describedBy?: string }) => ReactNode;
 }
 
 /** A labelled form field with its hint and error wired to aria-describedby. */
-export function FieldShell({ label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ label, error, hint, aside, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      {aside ? (
+        <div className="field-label-row">
+          <label htmlFor={id}>{label}</label>
+          {aside}
+        </div>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
       {children({ id, describedBy })}
       {hint ? (
         <p className="field-hint" id={hintId}>
@@ -31,11 +40,12 @@ export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; aside?: ReactNode };
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldProps;
 
-export function TextField({ label, error, hint, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, aside, ...input }: TextFieldProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} aside={aside}>
       {({ id, describedBy }) => <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}
     </FieldShell>
   );
@@ -46,21 +56,21 @@ export function AuthenticatorCodeField(props: Omit<TextFieldProps, 'inputMode' |
   return <TextField name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required {...props} />;
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps;
 
-export function TextAreaField({ label, error, hint, ...input }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, aside, ...input }: TextAreaFieldProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} aside={aside}>
       {({ id, describedBy }) => <textarea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}
     </FieldShell>
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & FieldProps;
 
-export function SelectField({ label, error, hint, children, ...input }: SelectFieldProps) {
+export function SelectField({ label, error, hint, aside, children, ...input }: SelectFieldProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} aside={aside}>
       {({ id, describedBy }) => (
         <select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input}>
           {children}

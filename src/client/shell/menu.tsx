@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { MemberName } from '../shared/members/member-name';
 import { useAuth } from '../shared/use-auth';
 
 function MenuLink({ href, children, onNavigate }: { href: string; children: string; onNavigate: () => void }) {
@@ -30,6 +31,7 @@ const MEMBER_LINKS: MenuLinkList = [
   ['/activities-member', 'My Schedule'],
   ['/gallery', 'Gallery'],
   ['/homes', 'Homes'],
+  ['/members', 'Members'],
   ['/settings', 'Settings'],
   ['/logout', 'Logout'],
 ];
@@ -97,7 +99,11 @@ export function Menu() {
           </span>
           <span className="brand-name">Outstanding Women Outside Work</span>
         </Link>
-        {authenticated && user ? <span className="header-user">Logged in as {user.name}</span> : null}
+        {authenticated && user ? (
+          <span className="header-user">
+            Logged in as <MemberName id={user.user_id} name={user.name} />
+          </span>
+        ) : null}
         <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           <span className="menu-button-bars" aria-hidden="true" />
           Menu
@@ -126,7 +132,10 @@ export function Menu() {
           {pending ? null : authenticated && user ? (
             <nav aria-label="Main">
               <MenuSection title="Members' Section" links={MEMBER_LINKS} onNavigate={close}>
-                <p className="menu-user">Logged in as {user.name}</p>
+                {/* Her name links to her profile: following it closes the menu like any menu link. */}
+                <p className="menu-user" onClick={(e) => (e.target as HTMLElement).closest('a') && close()}>
+                  Logged in as <MemberName id={user.user_id} name={user.name} />
+                </p>
               </MenuSection>
               <MenuSection title="Info Section" links={INFO_LINKS} onNavigate={close} />
               {user.can.admin ? <MenuSection title="Admin" links={ADMIN_LINKS} onNavigate={close} /> : null}

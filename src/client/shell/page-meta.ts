@@ -32,6 +32,8 @@ const PAGES: [pattern: string, title: string][] = [
   ['/homes/new', 'List a home'],
   ['/homes/:id/edit', 'Edit your home'],
   ['/homes/:id', 'Home'],
+  ['/members', 'Members'],
+  ['/members/:id', 'Member'],
   ['/admin', 'Admin dashboard'],
   ['/admin/codes', 'Invitation codes'],
   ['/admin/audit', 'Audit log'],

@@ -45,6 +45,8 @@ export interface CommentView {
   /** null once the author's account is deleted. */
   user_id: number | null;
   username: string | null;
+  /** The author's small profile photo when she shows it to the viewer (issue 22), else null. */
+  user_photo_url: string | null;
   /** ISO 8601. */
   created_at: string;
   /** ISO 8601 of the last edit, or null. */

@@ -225,6 +225,8 @@ export function eventValuesErrors(v: EventValues): FieldErrors {
 export interface EventParticipantDto {
   user_id: number;
   name: string;
+  /** Her small profile photo when she shows it to the viewer (issue 22), else null: initials stand in. */
+  photo_url: string | null;
 }
 
 /** An event as both transports answer it (SPEC 3 names): its stored values plus what is derived. */

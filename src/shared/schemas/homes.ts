@@ -262,8 +262,8 @@ export interface StayView {
   createdAt: number;
   /** Pending only: another accepted stay of the home overlaps these dates (accepting would fail). */
   conflictsWithAccepted: boolean;
-  /** Pending only: other pending requests overlap these dates. */
-  overlappingPending: number;
+  /** Pending, and only for the host who answers it: how many other pending requests overlap these dates; null otherwise. */
+  overlappingPending: number | null;
   viewerRole: 'guest' | 'host' | 'admin';
   can_accept: boolean;
   can_decline: boolean;

@@ -4,10 +4,10 @@ import { AppError, parseInput } from './app-error';
 import { JSON_BODY_LIMIT, readTextWithin } from './body-limit';
 
 /**
- * The body parsed as JSON, read as a stream of at most JSON_BODY_LIMIT bytes: 413 as soon as it
+ * The body parsed as JSON (not yet validated), read as a stream of at most JSON_BODY_LIMIT bytes: 413 as soon as it
  * passes the limit (or at once when Content-Length says so), 400 when it is not JSON.
  */
-async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context): Promise<unknown> {
   const text = await readTextWithin(c.req.raw, JSON_BODY_LIMIT);
   try {
     return JSON.parse(text);

@@ -32,6 +32,12 @@ const KEPT_ROUTES = [
   'POST /api/passkeys/registration',
   'PATCH /api/passkeys/:id',
   'DELETE /api/passkeys/:id',
+  // Issue 22: her profile and photo (Settings > Profile); the photo's bytes only her own (photos.ts).
+  'GET /api/profile',
+  'PUT /api/profile',
+  'POST /api/profile/photo',
+  'DELETE /api/profile/photo',
+  'GET /images/members/:key',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -54,6 +60,9 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.passkeys.register',
   'auth.passkeys.rename',
   'auth.passkeys.remove',
+  'profile.mine',
+  'profile.update',
+  'profile.deletePhoto',
 ]);
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {

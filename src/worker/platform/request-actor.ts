@@ -8,6 +8,11 @@ export interface RequestMeta {
   ip: string;
   /** The User-Agent header; a session keeps only the browser and OS read from it. */
   userAgent?: string | null;
+  /**
+   * The browser's Sec-Fetch-Site: 'same-origin' from the app's own pages, 'none' typed or
+   * bookmarked, 'same-site' or 'cross-site' when another site made the browser send it.
+   */
+  fetchSite?: string | null;
 }
 
 /**
@@ -30,5 +35,6 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
     ip: c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1',
     userAgent: c.req.header('User-Agent') ?? null,
+    fetchSite: c.req.header('Sec-Fetch-Site') ?? null,
   };
 }

@@ -10,6 +10,7 @@ import { homeStays, homes } from '../../../src/worker/db/schema/homes';
 import { images } from '../../../src/worker/db/schema/images';
 import { applications, auditLog, tokens } from '../../../src/worker/db/schema/membership';
 import { properties } from '../../../src/worker/db/schema/users';
+import { EXPORTS_PER_DAY } from '../../../src/worker/modules/account/export-data';
 import { createUser, deps, request, unique, type TestUser } from '../helpers';
 
 const db = () => deps().db;
@@ -249,6 +250,30 @@ describe('GET /api/account/export', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, u.id), eq(auditLog.action, 'account.export')));
     expect(entries).toHaveLength(3);
+  });
+
+  it('refuses with 403 a download another site started (Sec-Fetch-Site cross-site or same-site) and counts none of them (issue 30)', async () => {
+    const u = await createUser();
+    for (const site of ['cross-site', 'same-site']) {
+      for (let i = 0; i < EXPORTS_PER_DAY; i++) {
+        const res = await request('/api/account/export', { as: u, headers: { 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': 'navigate' } });
+        expect(res.status, site).toBe(403);
+        expect(res.headers.get('Content-Type')).not.toContain('zip');
+      }
+    }
+    const counted = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, u.id), eq(auditLog.action, 'account.export')));
+    expect(await counted()).toHaveLength(0);
+    // From Settings (a same-origin fetch), typed in the address bar (none), or with no such header: all three allowed.
+    for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}] as Record<string, string>[]) {
+      const res = await request('/api/account/export', { as: u, headers });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect(await counted()).toHaveLength(EXPORTS_PER_DAY);
   });
 
   it('a visitor gets 401', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../../src/worker/db/schema/users';
 import { sha256Hex } from '../../../src/worker/platform/crypto';
-import { createUser, deps, request, TEST_PASSWORD, trpc, unique, untilLimited, userRow, worker } from '../helpers';
+import { createUser, deps, request, startOfRateWindow, TEST_PASSWORD, trpc, unique, untilLimited, userRow, worker } from '../helpers';
 
 const ip = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
@@ -90,11 +90,13 @@ describe('POST /login', () => {
     expect(res.status).toBe(400);
   });
 
-  it('rate limits repeated tries on one account with 429 and Retry-After', async () => {
+  it('rate limits repeated tries on one account from one address with 429 and Retry-After', { timeout: 90_000 }, async () => {
     const u = await createUser();
+    const addr = ip();
+    await startOfRateWindow();
     let retryAfter: string | null = null;
     const statuses = await untilLimited(8, async () => {
-      const res = await request('/login', { body: { email: u.email, password: 'wrong-password' }, ip: ip() });
+      const res = await request('/login', { body: { email: u.email, password: 'wrong-password' }, ip: addr });
       if (res.status === 429) retryAfter = res.headers.get('Retry-After');
       return res;
     });

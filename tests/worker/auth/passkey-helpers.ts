@@ -2,7 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { env } from 'cloudflare:workers';
 import { relyingParty } from '../../../src/worker/platform/app-origin';
 import { cookieFrom, request, type TestUser } from '../helpers';
-import { SoftwareAuthenticator, type CeremonyOverrides } from './software-authenticator';
+import { SoftwareAuthenticator, type CeremonyOverrides } from '../../../scripts/lib/software-authenticator';
 
 /** Where passkeys work in the tests: rp id localhost, the page at http://localhost:8787 (app-origin.ts). */
 export const RP = relyingParty(env);

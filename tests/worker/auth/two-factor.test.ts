@@ -384,7 +384,7 @@ describe('rate limits on codes', { timeout: 60_000 }, () => {
     const u = await createUser({ twoFactor: true });
     const addr = ip();
     await startOfRateWindow();
-    // The account's budget (8 a minute) counts the password step and each code.
+    // The account's budget for codes (8 a minute) counts each code; passwords have their own (issue 30).
     const a = await passwordStep(u, addr);
     for (let i = 0; i < 4; i++) expect((await codeStep(a.pending, 'aaaa-aaaa-aaaa-aaaa', addr)).status).toBe(400);
     const fifth = await codeStep(a.pending, 'aaaa-aaaa-aaaa-aaaa', addr);
@@ -394,7 +394,7 @@ describe('rate limits on codes', { timeout: 60_000 }, () => {
     expect((await codeStep(a.pending, await freshTotpCode(u), addr)).status).toBe(401);
     const b = await passwordStep(u, addr);
     expect(b.res.status).toBe(200);
-    expect((await codeStep(b.pending, 'aaaa-aaaa-aaaa-aaaa', addr)).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await codeStep(b.pending, 'aaaa-aaaa-aaaa-aaaa', addr)).status).toBe(400);
     const limited = await codeStep(b.pending, await freshTotpCode(u), addr);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toBe('60');

@@ -119,8 +119,8 @@ describe('the waitlist', () => {
       const dto = await page(e, manager);
       expect(dto.viewer.can_see_waitlist).toBe(true);
       expect(dto.waitlist).toEqual([
-        { user_id: b!.id, name: b!.name },
-        { user_id: c!.id, name: c!.name },
+        { user_id: b!.id, name: b!.name, photo_url: null },
+        { user_id: c!.id, name: c!.name, photo_url: null },
       ]);
       // Lists never carry the names.
       expect((await listed(e, manager)).waitlist).toEqual([]);

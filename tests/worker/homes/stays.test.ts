@@ -103,6 +103,25 @@ describe('answering', () => {
     expect((await patchStay(host, (await hostList()).find((s) => s.guest.id === c.id)!.id, 'accepted')).status).toBe(200);
   });
 
+  it('how many others asked for the same dates is the host’s to know: a guest’s own request never carries it (issue 30)', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const [a, b] = await Promise.all([roles.standard(), roles.founding()]);
+    const first = await newStay(a, home.id, day(12), day(18));
+    const res = await requestStay(b, home.id, { startDate: day(15), endDate: day(20) });
+    expect(res.status).toBe(201);
+    const second = await res.json<StayView>();
+    expect(second.overlappingPending).toBeNull();
+    for (const guest of [a, b]) {
+      const own = (await (await request('/api/stays?role=guest', { as: guest })).json<StaysPage>()).items;
+      expect(own).toHaveLength(1);
+      expect(own[0]!.overlappingPending).toBeNull();
+    }
+    const hosts = (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    expect(hosts.find((s) => s.id === first.id)!.overlappingPending).toBe(1);
+    expect(hosts.find((s) => s.id === second.id)!.overlappingPending).toBe(1);
+  });
+
   it('two accepts of overlapping stays at the same moment: exactly one succeeds', async () => {
     const host = await roles.travelHost();
     const home = await createHome(host);

@@ -66,7 +66,8 @@ describe('a lapsed member', () => {
       const answer = await callRest(r, lapsed);
       if (isKept) {
         expect(answer.code, `${r.method} ${r.route}`).not.toBe('MEMBERSHIP_LAPSED');
-        kept.push(`${r.method} ${r.route}`);
+        // A kept GET keeps its HEAD (her photo's bytes): the list names the GET.
+        kept.push(`${r.method === 'HEAD' ? 'GET' : r.method} ${r.route}`);
       } else {
         // A HEAD answer has no body to carry the code: its status says it.
         const head = r.method === 'HEAD';
@@ -82,7 +83,7 @@ describe('a lapsed member', () => {
     // The enumeration is real: the members' and admins' routes of the app, and every kept one.
     expect(refused.length).toBeGreaterThan(40);
     expect(refused).toEqual(expect.arrayContaining(['GET /api/events', 'POST /api/comments', 'GET /api/users', 'POST /upload-image']));
-    expect(kept.sort()).toEqual([...LAPSED_MEMBER_KEEPS.routes].sort());
+    expect([...new Set(kept)].sort()).toEqual([...LAPSED_MEMBER_KEEPS.routes].sort());
   });
 
   it('gets MEMBERSHIP_LAPSED from every members’ tRPC procedure but her own account’s', async () => {

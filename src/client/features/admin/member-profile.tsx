@@ -53,6 +53,10 @@ export function MemberProfileDialog({ member, onClose }: { member: UserView; onC
             <dd>
               {formatDate(p.renews_on)} <MembershipStatusBadge status={p.status} />
             </dd>
+            <dt>Profile</dt>
+            <dd>
+              <Link href={`/members/${member.user_id}`}>Her page in the directory</Link>
+            </dd>
           </dl>
 
           <h3>Renewals</h3>

@@ -10,6 +10,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { MemberProfileDialog } from './member-profile';
+import { MemberName } from '../../shared/members/member-name';
 import { RenewDialog } from './renew-dialog';
 import { RenewsOnCell, RosterDownload, StatusFilterField, useStatusFilter } from './users-terms';
 import './admin.css';
@@ -148,7 +149,7 @@ export function UsersPage() {
                 <td data-label="Name">
                   {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
                   <span>
-                    {u.name} {u.admin ? <span className="badge">Admin</span> : null}{' '}
+                    <MemberName id={u.user_id} name={u.name} /> {u.admin ? <span className="badge">Admin</span> : null}{' '}
                     {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
                   </span>
                 </td>

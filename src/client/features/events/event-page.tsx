@@ -12,6 +12,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
 import { EventImages } from '../../shared/images/event-images';
+import { MemberName } from '../../shared/members/member-name';
 import { INVITE_REDIRECT_MS } from './accept-invitation-page';
 import { AnnouncementComposer } from './announcement-composer';
 import { BannerDialog } from './banner-picker';
@@ -137,7 +138,9 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
           {event.creator_name ? (
             <>
               <dt>Host</dt>
-              <dd>{event.creator_name}</dd>
+              <dd>
+                <MemberName id={event.created_by} name={event.creator_name} />
+              </dd>
             </>
           ) : null}
         </dl>

@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DetailsWithheld } from './details-withheld';
 import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
+import { MemberName } from '../../shared/members/member-name';
 
 function PeopleList({
   people,
@@ -25,12 +26,18 @@ function PeopleList({
     <List className="participant-list" aria-label={label}>
       {people.map((p, i) => (
         <li key={p.user_id}>
-          <span className="avatar" aria-hidden="true">
-            {numbered ? i + 1 : p.name.trim().charAt(0).toUpperCase()}
-          </span>
-          <span>
-            {p.name} {p.user_id === viewerId ? <span className="you">(You)</span> : null}
-          </span>
+          {numbered ? (
+            <span className="avatar" aria-hidden="true">
+              {i + 1}
+            </span>
+          ) : null}
+          <MemberName
+            id={p.user_id}
+            name={p.name}
+            photoUrl={p.photo_url}
+            avatar="sm"
+            after={p.user_id === viewerId ? <span className="you">(You)</span> : null}
+          />
         </li>
       ))}
     </List>

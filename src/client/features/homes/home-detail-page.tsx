@@ -8,6 +8,7 @@ import { FormMessage, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useFormErrors, zodFieldErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { AvailabilityCalendar, type StayDates } from './availability-calendar';
 import { HomePhotos } from './home-photos';
 import { formatRange, place, plural } from './homes-format';
@@ -195,7 +196,8 @@ export function HomeDetailPage() {
         <div>
           <h1>{h.title}</h1>
           <p className="lead">
-            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by {h.host.name}
+            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by{' '}
+            <MemberName id={h.host.id} name={h.host.name} />
           </p>
           {h.state !== 'listed' ? (
             <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>

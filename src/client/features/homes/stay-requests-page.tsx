@@ -53,7 +53,7 @@ function StayItem({ stay }: { stay: StayView }) {
         <p className="stay-conflict" role="note">
           These dates overlap a stay already accepted.
         </p>
-      ) : stay.overlappingPending > 0 ? (
+      ) : stay.overlappingPending ? (
         <p className="stay-conflict" role="note">
           {plural(stay.overlappingPending, 'other request')} for overlapping dates.
         </p>

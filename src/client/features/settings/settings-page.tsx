@@ -16,6 +16,7 @@ import { EmailPreferencesSettings } from './email-preferences-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
+import { ProfileSettings } from './profile-settings';
 import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
@@ -200,6 +201,7 @@ export function SettingsPage() {
       ) : null}
       <MembershipSettings />
       <AccountForm />
+      <ProfileSettings />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
       {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}

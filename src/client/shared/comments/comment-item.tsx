@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { CommentTextArea } from './comment-textarea';
 import { LinkifiedText } from './linkified-text';
+import { MemberName } from '../members/member-name';
 import { useOnSessionLost } from './use-session-lost';
 import { formatDateTime } from '../../../shared/date-format';
 
@@ -110,10 +111,13 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
     <li className="comment">
       <article ref={articleRef} tabIndex={-1} aria-label={`Comment by ${author}`} data-comment-id={comment.id}>
         <header className="comment-meta">
-          <span className="comment-avatar" aria-hidden="true">
-            {author.trim().charAt(0).toUpperCase() || '?'}
-          </span>
-          <span className="comment-author">{author}</span>
+          <MemberName
+            id={comment.user_id}
+            name={comment.username}
+            photoUrl={comment.user_photo_url}
+            avatar="sm"
+            className="comment-author"
+          />
           <time className="comment-time" dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
             {relativeTime(comment.created_at, now)}
           </time>

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CommentsWidget } from '../comments/comments-widget';
+import { MemberName } from '../members/member-name';
 import { EventSelect } from './event-select';
 import { displaySize, formatUploadDate, imageLabel, isVideo } from './gallery-helpers';
 
@@ -131,7 +132,7 @@ function ImageDetails({
           <h3 className="image-view-title">{imageLabel(image)}</h3>
         )}
         <p className="image-view-meta">
-          {isVideo(image) ? 'Video' : 'Image'} uploaded by <strong>{image.author_name}</strong> on{' '}
+          {isVideo(image) ? 'Video' : 'Image'} uploaded by <MemberName id={image.uploaded_by} name={image.author_name} /> on{' '}
           <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>
         </p>
 

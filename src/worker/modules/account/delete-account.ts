@@ -16,9 +16,11 @@ import { describeError } from '../../platform/log-redaction';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { useSecondFactor } from '../auth/two-factor';
 import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
+import { profilePhotoKeys } from '../members/photos';
 
 /*
- * DECISIONS "The member's own data": deleting an account removes her profile, sessions, tokens,
+ * DECISIONS "The member's own data": deleting an account removes her profile (its row, its search
+ * entry and its photo's objects: issue 22), sessions, tokens,
  * likes, comments, images, participations, properties, homes and stay requests; events she
  * created stay, hosted by 'Former member' (events.created_by is set null). D1 rows go in ONE
  * atomic batch; the R2 objects after it, so a failure never leaves a row pointing at a missing
@@ -70,6 +72,8 @@ async function deleteMember(
   ]);
   // The clear answer in the usual case; the guarded batch below holds the rule under races.
   if (leavesNoAdmin(target, otherAdmins[0]?.n ?? 0)) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+  // Her profile row and its search entry go with her users row (cascade, trigger); its photo after.
+  const photoKeys = await profilePhotoKeys(deps, target.id);
 
   const allowed = stillAllowedSql(target.id);
   const [promote, forget] = fillFreePlaces(
@@ -115,7 +119,7 @@ async function deleteMember(
   if (deleted.length === 0) throw new AppError('NOT_FOUND', 'That member was not found.');
   await notifyPromoted(deps, promoted);
 
-  const keys = imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]).filter((k): k is string => Boolean(k));
+  const keys = [...imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]), ...photoKeys].filter((k): k is string => Boolean(k));
   for (let i = 0; i < keys.length; i += 1000) {
     try {
       await deps.env.IMAGES.delete(keys.slice(i, i + 1000));

@@ -13,8 +13,10 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
+import type { RequestMeta } from '../../platform/request-actor';
 import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
+import { exportProfile } from '../members/member-data';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -59,9 +61,17 @@ const eventNamed = {
   timeZone: events.timeZone,
 };
 
-/** GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. */
-export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport> {
+export const CROSS_SITE_EXPORT_MESSAGE = 'Download your data from Settings: a download started by another site is refused.';
+
+/**
+ * GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. A GET
+ * carries her SameSite=Lax cookie when another site sends the browser here, so a download the
+ * browser says another site started is refused before anything is counted (issue 30); the
+ * Settings button fetches it from the app's own page (same-origin).
+ */
+export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestMeta, 'fetchSite'>): Promise<DataExport> {
   const me = requireMember(actor);
+  if (meta.fetchSite === 'cross-site' || meta.fetchSite === 'same-site') throw new AppError('FORBIDDEN', CROSS_SITE_EXPORT_MESSAGE);
   const db = deps.db;
   const now = deps.now();
   // The availability of her homes, in the same statement.
@@ -215,6 +225,12 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
 
   const optedOut = new Set(optOutRows.map((r) => r.category));
   const files = imageRows.map((img) => ({ img, path: zipFileName(img.id, img.name, img.contentType) }));
+  // Her directory profile (issue 22): its fields, their visibility, and her photo as a file.
+  const memberProfile = await exportProfile(deps, me.id);
+  const stored = [
+    ...files.map(({ img, path }) => ({ key: img.r2Key, path, mtime: img.createdAt })),
+    ...(memberProfile.photoKey ? [{ key: memberProfile.photoKey, path: memberProfile.data.photo!, mtime: now }] : []),
+  ];
 
   const data = {
     exportedAt: iso(now),
@@ -283,6 +299,7 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       createdAt: iso(img.createdAt),
     })),
     emailsToYou: deliveryRows.map((d) => ({ ...d, createdAt: iso(d.createdAt), sentAt: iso(d.sentAt) })),
+    memberProfile: memberProfile.data,
     sessions: sessionRows.map((s) => ({
       browser: s.browser,
       os: s.os,
@@ -304,13 +321,13 @@ export async function exportMyData(deps: Deps, actor: Actor): Promise<DataExport
       zip.add(json);
       json.push(strToU8(JSON.stringify(data, null, 2)), true);
       yield;
-      for (const { img, path } of files) {
-        const object = await bucket.get(img.r2Key);
+      for (const { key, path, mtime } of stored) {
+        const object = await bucket.get(key);
         // A row without its object (should not happen): the JSON still lists it.
         if (!object) continue;
         // Already compressed (JPEG, PNG, WebP): stored as is.
         const file = new ZipPassThrough(path);
-        file.mtime = img.createdAt;
+        file.mtime = mtime;
         zip.add(file);
         const reader = object.body.getReader();
         for (;;) {

@@ -5,7 +5,7 @@ import { deleteMyAccount } from './delete-account';
 import { exportMyData } from './export-data';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
-import { actorOf } from '../../platform/request-actor';
+import { actorOf, requestMeta } from '../../platform/request-actor';
 import { attachmentResponse } from '../../platform/attachment';
 import * as emailPreferences from '../mail/email-preferences';
 
@@ -17,7 +17,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await emailPreferences.updateEmailPreferences(c.get('deps'), await actorOf(c), input));
   })
   .get('/api/account/export', async (c) => {
-    const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c));
+    const { filename, stream } = await exportMyData(c.get('deps'), await actorOf(c), requestMeta(c));
     return attachmentResponse(stream, filename, 'application/zip');
   })
   .delete('/api/account', async (c) => {

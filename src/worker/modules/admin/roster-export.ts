@@ -1,6 +1,7 @@
-import { asc, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import { CSV_BOM, csvRecord } from '../../../shared/csv';
 import { membershipStatus } from '../../../shared/membership-term';
+import { memberProfiles } from '../../db/schema/members';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
 import { auditEntry } from '../../platform/audit';
@@ -24,8 +25,11 @@ function rosterPage(deps: Deps, afterId: number) {
       admin: users.isAdmin,
       memberSince: users.memberSince,
       renewsOn: users.renewsOn,
+      city: memberProfiles.city,
+      country: memberProfiles.country,
     })
     .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
     .where(gt(users.id, afterId))
     .orderBy(asc(users.id))
     .limit(ROSTER_PAGE);
@@ -34,8 +38,8 @@ function rosterPage(deps: Deps, afterId: number) {
 /**
  * The roster as CSV for Excel and Numbers: a BOM, CRLF line ends, dates YYYY-MM-DD, no cell that
  * runs as a formula (src/shared/csv.ts). A ReadableStream that reads the members a page at a
- * time by id (the primary key) as the client takes the bytes. City and country are empty until
- * members have profiles that hold them. The download is audited.
+ * time by id (the primary key) as the client takes the bytes. City and country come from her
+ * profile (issue 22). The download is audited.
  */
 export async function exportRoster(deps: Deps, actor: Actor): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
   const admin = requireAdmin(actor);
@@ -67,8 +71,9 @@ export async function exportRoster(deps: Deps, actor: Actor): Promise<{ filename
             u.memberSince,
             u.renewsOn,
             membershipStatus({ renews_on: u.renewsOn, admin: u.admin }, today),
-            '',
-            '',
+            // Her profile's (issue 22), whoever may see them: the roster is the admins'.
+            u.city ?? '',
+            u.country ?? '',
           ]),
         )
         .join('');

@@ -24,6 +24,7 @@ import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
 import { createSession, deleteSessionQuery, deleteUserSessionsQuery, hasAdminPowers, type NewSession } from './sessions';
+import { loginAttemptLimits, recentFailuresQuery, recordLoginFailure, refuseThrottledAddress } from './login-throttle';
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -32,15 +33,23 @@ const INVALID_LOGIN = 'Invalid email or password.';
 export type LoginResult = { session: NewSession; user: StatusUser; pending?: never } | { pending: PendingLogin; session?: never };
 
 /**
- * Unknown email and wrong password answer the same and cost the same scrypt work.
- * Rate limited per client IP and per account. With 2FA on, a right password opens no session yet.
+ * Unknown email and wrong password answer the same and cost the same scrypt work. Throttled per
+ * client IP, and per account and address together (login-throttle.ts): failing at her account
+ * from elsewhere never refuses her own correct password. With 2FA on, a right password opens no
+ * session yet.
  */
 export async function login(deps: Deps, meta: RequestMeta, input: LoginInput): Promise<LoginResult> {
-  await enforceRateLimit(deps.env.LOGIN_IP_LIMITER, `ip:${meta.ip}`);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${input.email}`);
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const keys = await loginAttemptLimits(deps, meta, input.email);
+  const [[user], [failures]] = await deps.db.batch([
+    deps.db.select().from(users).where(eq(users.email, input.email)).limit(1),
+    recentFailuresQuery(deps, keys),
+  ]);
+  refuseThrottledAddress(deps, failures);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  if (!user || !ok) {
+    await recordLoginFailure(deps, keys).run();
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  }
   if (user.totpEnabledAt !== null) return { pending: await startTwoFactorLogin(deps, user.id) };
   return { session: await createSession(deps, user.id, meta.userAgent), user: statusUser(accountOf(user, utcDate(deps.now()))) };
 }

@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { ensure, requireMember } from '../../platform/guards';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 import { commentPolicy } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { imageVisibleSql } from '../images/policies';
@@ -86,7 +87,8 @@ const userLikedSql = (viewerId: number) =>
  * subqueries served by comment_likes' primary key (comment_id, user_id), so a whole list is one
  * statement whatever its length.
  */
-function viewFields(viewerId: number) {
+function viewFields(viewer: MemberActor) {
+  const viewerId = viewer.id;
   return {
     id: comments.id,
     content: comments.content,
@@ -94,6 +96,7 @@ function viewFields(viewerId: number) {
     imageId: comments.imageId,
     userId: comments.userId,
     username: users.name,
+    userPhotoKey: memberPhotoSql(viewer, comments.userId),
     createdAt: comments.createdAt,
     updatedAt: comments.updatedAt,
     likeCount: likeCountSql,
@@ -108,6 +111,7 @@ interface ViewRow {
   imageId: number | null;
   userId: number | null;
   username: string | null;
+  userPhotoKey: string | null;
   createdAt: number;
   updatedAt: number | null;
   likeCount: number;
@@ -126,6 +130,7 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
     commentableId: row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!),
     user_id: row.userId,
     username: row.username,
+    user_photo_url: memberPhotoUrl(row.userPhotoKey),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
     like_count: Number(row.likeCount),
@@ -152,7 +157,7 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
       parentId: sql<number>`${parent.id}`.as('parent_id'),
       parentVisible: parentVisible(deps, me, target).mapWith(Boolean),
       total: allOfParent.mapWith(Number),
-      ...viewFields(me.id),
+      ...viewFields(me),
     })
     .from(parent.table as typeof events)
     .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor))
@@ -186,7 +191,7 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
 
 async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise<CommentView> {
   const [row] = await deps.db
-    .select(viewFields(viewer.id))
+    .select(viewFields(viewer))
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.id, id), commentVisible(deps, viewer)))
@@ -212,11 +217,11 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
   const now = deps.now();
   const eventId = target.kind === 'event' ? target.id : null;
   const imageId = target.kind === 'image' ? target.id : null;
-  const inserted = await deps.db.all<{ id: number }>(sql`
+  const inserted = await deps.db.all<{ id: number; photo_key: string | null }>(sql`
     INSERT INTO ${comments} (event_id, image_id, user_id, content, created_at)
     SELECT ${eventId}, ${imageId}, ${me.id}, ${input.content}, ${now}
     WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${parentVisible(deps, me, target)})
-    RETURNING id`);
+    RETURNING id, ${memberPhotoSql(me, sql`${me.id}`)} AS photo_key`);
   const id = inserted[0]?.id;
   if (id === undefined) {
     const [exists] = await deps.db
@@ -232,6 +237,7 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
     commentableId: commentableId(target.kind, target.id),
     user_id: me.id,
     username: me.name,
+    user_photo_url: memberPhotoUrl(inserted[0]?.photo_key),
     created_at: new Date(now).toISOString(),
     updated_at: null,
     like_count: 0,

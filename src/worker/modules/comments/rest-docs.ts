@@ -17,6 +17,10 @@ export const CommentSchema = z
     commentableId: z.string().describe('event:{id} or image:{id}'),
     user_id: z.number().int().nullable().describe("null once the author's account is deleted"),
     username: z.string().nullable(),
+    user_photo_url: z
+      .string()
+      .nullable()
+      .describe('The author’s small profile photo when she shows it to the viewer (issue 22), else null'),
     created_at: IsoDateTime,
     updated_at: IsoDateTime.nullable(),
     like_count: z.number().int(),

@@ -39,6 +39,7 @@ import {
   waitlistPlaceSql,
   type Promotion,
 } from './waitlist';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
@@ -66,10 +67,13 @@ function eventsWithCreator(deps: Deps) {
   return deps.db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).leftJoin(images, bannerJoin);
 }
 
-/** Participants with their names, in joining order; `which` limits the events (all when omitted). */
-function participantsOf(deps: Deps, which?: SQL) {
+/**
+ * Participants with their names and, when each shows it to the viewer, her small photo (issue 22),
+ * in joining order; `which` limits the events (all when omitted).
+ */
+function participantsOf(deps: Deps, viewer: MemberActor, which?: SQL) {
   return deps.db
-    .select({ eventId: eventParticipants.eventId, user_id: users.id, name: users.name })
+    .select({ eventId: eventParticipants.eventId, user_id: users.id, name: users.name, photoKey: memberPhotoSql(viewer, users.id) })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
     .where(which)
@@ -347,9 +351,9 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   const idOf = deps.db.select({ id: events.id }).from(events).where(where);
   const [rows, people, invitation, waiting] = await deps.db.batch([
     eventsWithCreator(deps).where(where).limit(1),
-    participantsOf(deps, inArray(eventParticipants.eventId, idOf)),
+    participantsOf(deps, me, inArray(eventParticipants.eventId, idOf)),
     pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
-    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf)),
+    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf), me),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
@@ -357,10 +361,10 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   return toEventDto(
     row.event,
     row,
-    people.map((p) => ({ user_id: p.user_id, name: p.name })),
+    people.map((p) => ({ user_id: p.user_id, name: p.name, photo_url: memberPhotoUrl(p.photoKey) })),
     { actor: me, hasInvitation: invitation.length > 0, waitlistPlace: place || null },
     deps.now(),
-    waiting.map((w) => ({ user_id: w.user_id, name: w.name })),
+    waiting.map((w) => ({ user_id: w.user_id, name: w.name, photo_url: memberPhotoUrl(w.photoKey) })),
   );
 }
 

@@ -13,7 +13,13 @@ import {
 import { describeRoutes, IsoDateTime, OkSchema } from '../../platform/openapi';
 import type { eventsRoutes } from './rest';
 
-const ParticipantSchema = z.object({ user_id: z.number().int(), name: z.string() }).meta({ id: 'EventParticipant' });
+const ParticipantSchema = z
+  .object({
+    user_id: z.number().int(),
+    name: z.string(),
+    photo_url: z.string().nullable().describe('Her small profile photo when she shows it to the viewer (issue 22), else null'),
+  })
+  .meta({ id: 'EventParticipant' });
 
 const ViewerSchema = z
   .object({

@@ -4,7 +4,9 @@ import { columnRef } from '../../db/column-ref';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
+import type { MemberActor } from '../../platform/actor';
 import { describeError } from '../../platform/log-redaction';
+import { memberPhotoSql } from '../members/member-refs';
 import { emailMembersPerEvent, type EventMember } from './event-mail';
 import { waitlistPlaceEmail } from './emails/waitlist-place';
 
@@ -21,9 +23,9 @@ import { waitlistPlaceEmail } from './emails/waitlist-place';
 export type Promotion = EventMember;
 
 /** Members waiting for the events `which` allows, first waiting first (event_waitlist_event_idx). */
-export function waitlistOf(deps: Deps, which: SQL) {
+export function waitlistOf(deps: Deps, which: SQL, viewer: MemberActor) {
   return deps.db
-    .select({ eventId: eventWaitlist.eventId, user_id: users.id, name: users.name })
+    .select({ eventId: eventWaitlist.eventId, user_id: users.id, name: users.name, photoKey: memberPhotoSql(viewer, users.id) })
     .from(eventWaitlist)
     .innerJoin(users, eq(users.id, eventWaitlist.userId))
     .where(which)

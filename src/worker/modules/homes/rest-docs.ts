@@ -102,7 +102,11 @@ const StaySchema = z
     status: z.enum(STAY_STATUSES),
     createdAt: z.number().int().describe('Unix ms'),
     conflictsWithAccepted: z.boolean(),
-    overlappingPending: z.number().int(),
+    overlappingPending: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Pending requests only, for the host who answers: how many other pending requests overlap; null otherwise'),
     viewerRole: z.enum(['guest', 'host', 'admin']),
     can_accept: z.boolean(),
     can_decline: z.boolean(),

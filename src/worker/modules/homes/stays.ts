@@ -97,7 +97,8 @@ function toView(r: StayRow, me: MemberActor): StayView {
     status: r.status,
     createdAt: r.createdAt,
     conflictsWithAccepted: pending && Boolean(r.conflicts),
-    overlappingPending: pending ? Number(r.pendingOverlaps) : 0,
+    // How many others asked for these dates is for the host deciding, never for a guest (issue 30).
+    overlappingPending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
     viewerRole,
     can_accept: stayPolicy.answer(me, r),
     can_decline: stayPolicy.answer(me, r),

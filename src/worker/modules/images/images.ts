@@ -225,7 +225,7 @@ type CheckedPart = SafeImage;
  * A part's bytes: at most 15 MB, then a JPEG, PNG or WebP (by its bytes) rebuilt without its
  * EXIF (but the orientation), XMP, IPTC and trailing data, or refused (safe-image.ts).
  */
-async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
+export async function checkPart(part: Blob, label: string): Promise<CheckedPart> {
   if (part.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (part.size === 0) throw new AppError('BAD_REQUEST', `The ${label} is empty.`);
   return safeImage(new Uint8Array(await part.arrayBuffer()), label);

@@ -4,42 +4,19 @@ import {
   EventImagesInputSchema,
   ListImagesInputSchema,
   UpdateImageFieldsSchema,
-  TOO_LARGE_MESSAGE,
   UploadImageFieldsSchema,
 } from '../../../shared/schemas/images';
 import { IdSchema } from '../../../shared/schemas/common';
 import type { AppEnv } from '../../platform/hono-env';
-import { AppError, parseInput } from '../../platform/app-error';
+import { parseInput } from '../../platform/app-error';
 import { withRoundTrips } from '../../platform/d1-round-trips';
 import { pageQuery, setNextLink } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as imageService from './images';
 import type { UploadImageInput } from './images';
 import { jsonBody } from '../../platform/json-body';
-import { limitedStream } from '../../platform/body-limit';
+import { formText, readForm } from '../../platform/multipart';
 import { members } from '../../platform/rest-guards';
-
-/**
- * A multipart/form-data body, counted while it streams: past `maxBytes` the read stops with a
- * 413, with or without a Content-Length.
- */
-export async function readForm(req: Request, maxBytes: number): Promise<FormData> {
-  if (!req.body) throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
-  const limited = limitedStream(req.body, maxBytes);
-  const counted = new Request(req.url, { method: req.method, headers: req.headers, body: limited.stream });
-  try {
-    return await counted.formData();
-  } catch {
-    if (limited.exceeded()) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-    throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
-  }
-}
-
-/** A form's text field (a file in its place counts as missing). */
-export function formText(form: FormData, name: string): string | undefined {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : undefined;
-}
 
 /** The upload form's text fields, checked by their shared schema (images and videos alike). */
 export function uploadFields(form: FormData) {

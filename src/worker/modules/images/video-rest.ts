@@ -5,7 +5,8 @@ import { readBytesWithin } from '../../platform/body-limit';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { actorOf } from '../../platform/request-actor';
-import { formText, readForm, uploadFields } from './rest';
+import { formText, readForm } from '../../platform/multipart';
+import { uploadFields } from './rest';
 import * as videoService from './video-uploads';
 import { members } from '../../platform/rest-guards';
 

@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
+import { profileFromApplication, profileFromRosterRow } from '../members/profiles';
 import { firstTerm, utcDate } from '../../../shared/membership-term';
 
 function termOfInvite(imported: { memberSince: string | null; renewsOn: string | null } | null, now: number) {
@@ -92,23 +93,27 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
       updatedAt: now,
     })
     .returning({ id: users.id });
+  // The member inserted just before, in the same atomic batch.
+  const userId = sqlUserIdByEmail(invite.email);
+  const alongside = [
+    ...(app?.propertyAddress
+      ? [
+          deps.db.insert(properties).values({
+            userId,
+            address: app.propertyAddress,
+            type: app.propertyType ?? '',
+            description: app.propertyDescription ?? '',
+            availability: app.propertyAvailability ?? '',
+            createdAt: now,
+          }),
+        ]
+      : []),
+    // Her profile starts with what the application (issue 22) or the roster's row (issue 24) said.
+    ...(app ? [profileFromApplication(deps, userId, app)] : []),
+    ...(!app && invite.imported ? [profileFromRosterRow(deps, userId, invite.imported)] : []),
+  ];
   try {
-    if (app?.propertyAddress) {
-      await deps.db.batch([
-        insertUser,
-        deps.db.insert(properties).values({
-          // The member inserted just before, in the same atomic batch.
-          userId: sqlUserIdByEmail(invite.email),
-          address: app.propertyAddress,
-          type: app.propertyType ?? '',
-          description: app.propertyDescription ?? '',
-          availability: app.propertyAvailability ?? '',
-          createdAt: now,
-        }),
-      ]);
-    } else {
-      await insertUser;
-    }
+    await deps.db.batch([insertUser, ...alongside]);
   } catch (err) {
     // Most likely the email was registered in the meantime: give the token back, refuse.
     await deps.db.update(tokens).set({ usedAt: null }).where(eq(tokens.id, consumed.id)).run();

@@ -1,9 +1,10 @@
 import { encode } from 'cborg';
-import { concatBytes } from '../../../src/worker/modules/images/bytes';
+import { concatBytes } from '../../src/worker/modules/images/bytes';
 
 /**
- * A software authenticator for the worker tests: real WebAuthn structures made here from a Web
- * Crypto P-256 key and a CBOR encoder (cborg), never by the library under test. It answers
+ * A software authenticator for the worker tests and the demo seed (scripts/lib/seed/passkeys.ts):
+ * real WebAuthn structures made here from a Web Crypto P-256 key and a CBOR encoder (cborg), never
+ * by the library under test. It answers
  * PublicKeyCredentialCreationOptionsJSON with a RegistrationResponseJSON (attestation "none":
  * authenticator data with the attested credential and its COSE key) and
  * PublicKeyCredentialRequestOptionsJSON with an AuthenticationResponseJSON (an ECDSA signature

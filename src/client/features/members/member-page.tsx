@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useParams } from 'wouter';
+import { formatEventWhen } from '../../../shared/date-format';
+import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { statusOf } from '../../lib/http-status';
+import { placeOf, ProfileView } from '../../shared/members/profile-view';
+import './members.css';
+
+/** One list of her page (her events, her homes): links with a line under each. */
+function LinkSection({ title, items }: { title: string; items: { key: number; href: string; label: string; meta: string }[] }) {
+  const id = useId();
+  if (!items.length) return null;
+  return (
+    <section className="member-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="member-list">
+        {items.map((i) => (
+          <li key={i.key}>
+            <Link href={i.href} className="member-list-link">
+              {i.label}
+            </Link>
+            <span className="muted">{i.meta}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const eventItems = (m: MemberProfileDto) =>
+  m.upcoming_events.map((e) => ({
+    key: e.id,
+    href: `/events/${e.id}`,
+    label: e.title,
+    meta: `${formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}${e.hosting ? ' · Hosting' : ''}`,
+  }));
+
+const homeItems = (m: MemberProfileDto) =>
+  m.homes.map((h) => ({ key: h.id, href: `/homes/${h.id}`, label: h.title, meta: placeOf(h.city, h.country) }));
+
+/**
+ * /members/{id} (issue 22): a member's page as the viewer may see it (the server leaves out what
+ * she keeps to admins), her upcoming events the viewer may see, a Travel Host's homes, and "Save
+ * contact" (a vCard with only what she shows the viewer).
+ */
+export function MemberPage() {
+  const trpc = useTRPC();
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const member = useQuery({ ...trpc.members.byId.queryOptions({ id }), enabled: valid });
+
+  const back = (
+    <p className="member-back">
+      <Link href="/members">← All members</Link>
+    </p>
+  );
+  if (!valid || (member.isError && statusOf(member.error) === 404)) {
+    return (
+      <section className="page narrow member-missing">
+        <h1>{MEMBER_NOT_FOUND}</h1>
+        <p>
+          <Link href="/members" className="button">
+            Back to the directory
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (member.isPending) return <p className="page-status">Loading…</p>;
+  if (member.isError) {
+    return (
+      <section className="page narrow">
+        {back}
+        <p className="form-message form-message-error" role="alert">
+          {errorMessage(member.error, 'This page could not be loaded. Please try again.')}
+        </p>
+      </section>
+    );
+  }
+  const m = member.data;
+  const actions = (
+    <>
+      <a className="button button-secondary button-small" href={`/api/members/${m.id}/vcard`} download>
+        Save contact
+      </a>
+      {m.is_me ? (
+        <Link href="/settings#profile" className="button button-ghost button-small">
+          Edit profile
+        </Link>
+      ) : null}
+    </>
+  );
+  return (
+    <section className="page member-page">
+      {back}
+      <div className="card member-card-page">
+        <ProfileView profile={m} privateFields={m.private_fields} actions={actions}>
+          {m.is_me && m.private_fields.length ? (
+            <p className="form-message form-message-info">
+              Fields marked “Admins only” are not shown to other members. <Link href="/settings#profile">Choose who sees what</Link>.
+            </p>
+          ) : null}
+          {!m.directory && !m.is_me ? (
+            <p className="muted">{m.name} is not listed in the directory.</p>
+          ) : m.is_me && !m.directory ? (
+            <p className="form-message form-message-info">
+              You are not listed in the directory: other members see only your name and photo.
+            </p>
+          ) : null}
+        </ProfileView>
+      </div>
+      <div className="member-page-lists">
+        <LinkSection title="Upcoming events" items={eventItems(m)} />
+        <LinkSection title="Homes" items={homeItems(m)} />
+      </div>
+    </section>
+  );
+}

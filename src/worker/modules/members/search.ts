@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProfileViewer } from '../../../shared/members';
+import { columnRef } from '../../db/column-ref';
+import { users } from '../../db/schema/users';
+
+/*
+ * The directory's search (issue 22) over member_search, the FTS5 index that migrations/
+ * 0018_member_search.sql creates and its triggers keep in step with users and member_profiles.
+ * Words and word prefixes of name, title, company and city, case- and accent-insensitive (the
+ * unicode61 tokenizer with remove_diacritics, on the index and on the query alike).
+ */
+
+/** At most this many words of a search are used; a longer search only narrows further. */
+const MAX_TERMS = 8;
+
+/** The searched words: letters, digits and combining marks, as the unicode61 tokenizer splits them. */
+export function searchTerms(q: string): string[] {
+  return q
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_TERMS);
+}
+
+/**
+ * Another member's search reads only the columns that hold what members are shown: a title,
+ * company or city she keeps to admins is indexed in admin_title, admin_company, admin_city, which
+ * this column filter leaves out, so it can never be what matched her.
+ */
+const MEMBER_COLUMNS = '{name title company city}';
+
+/**
+ * The FTS5 query of a search: every word as a prefix ("fin"* finds Fintech), all of them needed.
+ * Each word is a quoted string, so nothing the member types is read as FTS5 syntax. Null when the
+ * search has no word (only punctuation): no search then.
+ */
+export function ftsQuery(q: string, viewer: ProfileViewer): string | null {
+  const terms = searchTerms(q).map((t) => `"${t}"*`);
+  if (!terms.length) return null;
+  return terms.map((t) => (viewer === 'admin' ? t : `${MEMBER_COLUMNS} : ${t}`)).join(' AND ');
+}
+
+/** "The member of the outer row matches the search": her id among the index's matches. */
+export function memberSearchSql(match: string): SQL {
+  return sql`${columnRef(users.id)} IN (SELECT rowid FROM member_search WHERE member_search MATCH ${match})`;
+}
