@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatEventWhen } from '../../../shared/date-format';
 import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
+import { formatPhone } from '../../../shared/schemas/phone';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
 import { placeOf, ProfileView } from '../../shared/members/profile-view';
@@ -97,7 +98,8 @@ export function MemberPage() {
     <section className="page member-page">
       {back}
       <div className="card member-card-page">
-        <ProfileView profile={m} privateFields={m.private_fields} actions={actions}>
+        {/* Her phone is stored in E.164; the page writes it as it is read ('+44 20 7946 0958'). */}
+        <ProfileView profile={m.phone ? { ...m, phone: formatPhone(m.phone) } : m} privateFields={m.private_fields} actions={actions}>
           {m.is_me && m.private_fields.length ? (
             <p className="form-message form-message-info">
               Fields marked “Admins only” are not shown to other members. <Link href="/settings#profile">Choose who sees what</Link>.
