@@ -4,10 +4,9 @@
 // there, an admin never lapses, and admins see every member as before.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/shared/membership-term';
-import { roles } from '../helpers';
-import { memberRenewedDaysAgo, setTerm, today } from '../membership/terms-helpers';
+import { request, roles } from '../helpers';
+import { setTerm, today } from '../membership/terms-helpers';
 import { directory, memberPage, memberWithProfile, rareWord, uploadPhoto } from './members-helpers';
-import { request } from '../helpers';
 
 const PROFILE = { title: 'Harbour Pilot', company: 'Tide Works', city: 'Valletta', country: 'MT', industry: 'Energy' } as const;
 

@@ -34,10 +34,10 @@ import { ftsQuery, memberSearchSql } from './search';
  * another member sees the members listed in the directory, each field only as its owner shows it
  * to members (shared/members.ts viewProfile), and a search or a filter never matches a field kept
  * to admins: the search reads only the members' columns of the index (search.ts), the filters
- * test the field's visibility in the same condition. A lapsed member (DECISIONS "Membership
- * terms": she keeps her own data and nothing else) is out of the directory for other members, as
- * an unlisted one is, and her page shows them her name and photo only; in grace she is still
- * listed, and an admin never lapses.
+ * test the field's visibility in the same condition. A lapsed member (she keeps her own data and
+ * nothing else, DECISIONS "Membership terms") is out of the directory for other members, as an
+ * unlisted one is, and her page shows them her name and photo only; in grace she is still listed,
+ * and an admin never lapses.
  */
 
 type DirectoryCursor = [name: string, id: number];
