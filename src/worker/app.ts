@@ -24,6 +24,7 @@ import { errorResponse } from './platform/http-errors';
 import { describeError, redactPath } from './platform/log-redaction';
 import { originCheck } from './platform/middleware/origin-check';
 import { requestContext } from './platform/middleware/request-context';
+import { loadShed } from './platform/middleware/load-shed';
 import { securityHeaders } from './platform/middleware/security-headers';
 import { handleTrpc } from './trpc-handler';
 
@@ -43,6 +44,7 @@ app.use(
   '*',
   requestContext(FRESH_READS),
   securityHeaders,
+  loadShed(),
   originCheck,
   sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
 );
