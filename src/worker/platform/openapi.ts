@@ -224,9 +224,34 @@ function hoist(schema: Json, components: Json): Json {
   for (const [name, def] of Object.entries($defs ?? {})) {
     const fixed = fix(def) as Json;
     delete fixed.$id;
-    components[name] ??= fixed;
+    const filed = components[name];
+    if (filed === undefined) components[name] = fixed;
+    else if (canonicalJson(filed) !== canonicalJson(fixed)) {
+      // Two schemas with one `.meta({ id })`: every $ref to the name would point at whichever came
+      // first, and the other routes would be documented with a schema they do not answer.
+      throw new Error(
+        `Two different schemas are registered as components.schemas.${name}: give one of them another .meta({ id }) ` +
+          `(or, if it is one schema whose input and output differ, describe the two sides under two ids).\n` +
+          `  first:  ${canonicalJson(filed)}\n  second: ${canonicalJson(fixed)}`,
+      );
+    }
   }
   return fix(rest) as Json;
+}
+
+/** JSON with every object's keys sorted, so two equal schemas compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, x]) => [k, sort(x)]),
+          )
+        : v;
+  return JSON.stringify(sort(value));
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
