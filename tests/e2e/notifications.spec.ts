@@ -102,6 +102,10 @@ test('the bell and the list on a 390 px phone', async ({ browser }) => {
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Eleanor Vance created a new event: ${title}` })).toBeVisible();
+  // Her name links to her profile (issue 22), beside her face; the rest of the sentence opens the event.
+  const entry = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Eleanor Vance created a new event: ${title}` }) });
+  await expect(entry.getByRole('link', { name: 'Eleanor Vance', exact: true })).toHaveAttribute('href', /^\/members\/\d+$/);
+  await expect(entry.locator('.member-avatar')).toBeVisible();
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('notifications-phone.png'), fullPage: true });
