@@ -17,6 +17,7 @@ import { unsubscribeRoutes } from './modules/mail/unsubscribe-routes';
 import { membershipRoutes } from './modules/membership/rest';
 import { membersRoutes } from './modules/members/rest';
 import { rosterRoutes } from './modules/membership/roster-rest';
+import { notificationsRoutes } from './modules/notifications/rest';
 import { AppError } from './platform/app-error';
 import type { FreshReads } from './platform/d1-session';
 import type { AppEnv } from './platform/hono-env';
@@ -24,6 +25,7 @@ import { errorResponse } from './platform/http-errors';
 import { describeError, redactPath } from './platform/log-redaction';
 import { originCheck } from './platform/middleware/origin-check';
 import { requestContext } from './platform/middleware/request-context';
+import { loadShed } from './platform/middleware/load-shed';
 import { securityHeaders } from './platform/middleware/security-headers';
 import { handleTrpc } from './trpc-handler';
 
@@ -43,6 +45,7 @@ app.use(
   '*',
   requestContext(FRESH_READS),
   securityHeaders,
+  loadShed(),
   originCheck,
   sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
 );
@@ -61,6 +64,7 @@ app.route('/', videoRoutes);
 app.route('/', commentsRoutes);
 app.route('/', homesRoutes);
 app.route('/', membersRoutes);
+app.route('/', notificationsRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);
 app.route('/', apiReferenceRoutes);

@@ -57,6 +57,8 @@ async function answer(caller: Caller, q: FirstScreenQuery, requestId: string): P
 
 /** Her first screen, read as her (every D1 read counted, the session's included). */
 async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScreen | null> {
+  // An overloaded isolate serves the shell alone; the page then asks for its data itself.
+  if (c.get('overloaded')) return null;
   const actor = await actorOf(c);
   if (actor.kind !== 'member') return null;
   const caller = appRouter.createCaller({

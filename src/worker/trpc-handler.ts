@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Context } from 'hono';
+import { VISITOR } from './platform/actor';
 import { AppError } from './platform/app-error';
 import { MAX_TRPC_BATCH } from '../shared/constants';
 import { JSON_BODY_LIMIT, readTextWithin } from './platform/body-limit';
@@ -37,7 +38,9 @@ async function boundedRequest(req: Request): Promise<Request> {
 
 export async function handleTrpc(c: Context<AppEnv>): Promise<Response> {
   const req = await boundedRequest(c.req.raw);
-  const actor = await actorOf(c);
+  const overloaded = c.get('overloaded') === true;
+  // Overloaded: every call is refused before it reads the session (platform/trpc.ts).
+  const actor = overloaded ? VISITOR : await actorOf(c);
   return fetchRequestHandler({
     endpoint: '/trpc',
     req,
@@ -51,6 +54,7 @@ export async function handleTrpc(c: Context<AppEnv>): Promise<Response> {
       req,
       resHeaders,
       requestId: c.get('requestId'),
+      overloaded,
     }),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') {

@@ -13,5 +13,7 @@ export interface AppEnv {
     /** Set by the auth module's session middleware; called at most once, by actorOf. */
     resolveActor?: () => Promise<Actor>;
     actorPromise?: Promise<Actor>;
+    /** The isolate was overloaded when the request came in (load-shed.ts): no optional work. */
+    overloaded?: boolean;
   };
 }

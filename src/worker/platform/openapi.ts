@@ -3,6 +3,7 @@ import * as z from 'zod';
 import '../../shared/schemas/zod-config';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { routeKeptWhileLapsed } from './lapsed-gate';
+import { shedsRequest } from './middleware/load-shed';
 
 /*
  * The REST surface described (issue 26, ADR 0014). Each module describes its own routes in a
@@ -25,8 +26,9 @@ import { routeKeptWhileLapsed } from './lapsed-gate';
 export type Access = 'public' | 'member' | 'admin';
 
 /** The error statuses an operation may answer (the body is the one error shape, see ErrorBodySchema). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
-export type SuccessStatus = 200 | 201 | 202 | 204 | 206 | 304;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 426 | 429 | 503;
+/** 101: a WebSocket upgrade (GET /api/live). */
+export type SuccessStatus = 101 | 200 | 201 | 202 | 204 | 206 | 304;
 
 /** A success answer that is not JSON (a file, a page, plain text), or JSON with headers worth naming. */
 export interface ContentDoc {
@@ -69,7 +71,8 @@ export interface OperationDoc {
   /**
    * Error statuses beyond those every such route has: 400 with params, query or a body; 401 and
    * 403 for members and admins; 403 for a cross-site write; 413 with a body. Add 404, 409, 415,
-   * 429 (a rate limit) as the services throw them.
+   * 429 (a rate limit) as the services throw them. 503 (overloaded) is added to every route the
+   * load shedding refuses.
    */
   errors?: ErrorStatus[];
   /** A paged list: the next page is named in a `Link: <…>; rel="next"` header (platform/link-header.ts). */
@@ -195,7 +198,9 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   413: { codes: ['PAYLOAD_TOO_LARGE'], description: 'The body is over its limit (JSON: 256 KB).' },
   415: { codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The file is not of a type this route takes.' },
   416: { codes: [], description: 'The Range cannot be served (no body; Content-Range names the size).' },
+  426: { codes: ['UPGRADE_REQUIRED'], description: 'A WebSocket route asked without an Upgrade: websocket request.' },
   429: { codes: ['TOO_MANY_REQUESTS'], description: 'Rate limited: try again after Retry-After seconds.' },
+  503: { codes: ['SERVICE_UNAVAILABLE'], description: 'The server is overloaded: try again after Retry-After seconds.' },
 };
 
 const isZod = (v: unknown): v is z.ZodType => v instanceof z.ZodType;
@@ -219,9 +224,34 @@ function hoist(schema: Json, components: Json): Json {
   for (const [name, def] of Object.entries($defs ?? {})) {
     const fixed = fix(def) as Json;
     delete fixed.$id;
-    components[name] ??= fixed;
+    const filed = components[name];
+    if (filed === undefined) components[name] = fixed;
+    else if (canonicalJson(filed) !== canonicalJson(fixed)) {
+      // Two schemas with one `.meta({ id })`: every $ref to the name would point at whichever came
+      // first, and the other routes would be documented with a schema they do not answer.
+      throw new Error(
+        `Two different schemas are registered as components.schemas.${name}: give one of them another .meta({ id }) ` +
+          `(or, if it is one schema whose input and output differ, describe the two sides under two ids).\n` +
+          `  first:  ${canonicalJson(filed)}\n  second: ${canonicalJson(fixed)}`,
+      );
+    }
   }
   return fix(rest) as Json;
+}
+
+/** JSON with every object's keys sorted, so two equal schemas compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, x]) => [k, sort(x)]),
+          )
+        : v;
+  return JSON.stringify(sort(value));
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
@@ -248,7 +278,7 @@ function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
 
-function errorStatuses(method: string, doc: OperationDoc): ErrorStatus[] {
+function errorStatuses(method: string, path: string, doc: OperationDoc): ErrorStatus[] {
   const set = new Set<ErrorStatus>(doc.errors ?? []);
   if (doc.params || doc.query || doc.body || doc.form || doc.bytes) set.add(400);
   if (doc.access !== 'public') {
@@ -257,6 +287,8 @@ function errorStatuses(method: string, doc: OperationDoc): ErrorStatus[] {
   }
   if (method !== 'GET' || doc.refusesLapsed) set.add(403);
   if (doc.body || doc.form || doc.bytes) set.add(413);
+  // Refused by an overloaded isolate before the route runs (platform/middleware/load-shed.ts).
+  if (shedsRequest(method, path)) set.add(503);
   return [...set].sort();
 }
 
@@ -279,9 +311,11 @@ function errorResponse(status: ErrorStatus, method: string, path: string, doc: O
     codes = [...codes, 'MEMBERSHIP_LAPSED'];
     description = codes.length === 1 ? LAPSED_NOTE : `${description} ${LAPSED_NOTE}`;
   }
-  const headers = status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
+  const headers =
+    status === 429 || status === 503 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
   if (!codes.length) return { description };
-  const mediaType = doc.textErrors ? 'text/plain' : (doc.errorMediaType ?? 'application/json');
+  // The 503 is the middleware's, before any route: always the JSON error body.
+  const mediaType = status === 503 ? 'application/json' : doc.textErrors ? 'text/plain' : (doc.errorMediaType ?? 'application/json');
   const schema =
     mediaType === 'application/json'
       ? { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }] }
@@ -388,7 +422,7 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
       for (const [status, res] of Object.entries(doc.responses)) {
         responses[status] = successResponse(Number(status) as SuccessStatus, res as ResponseDoc, doc, components);
       }
-      for (const status of errorStatuses(method, doc)) responses[status] = errorResponse(status, method, path, doc);
+      for (const status of errorStatuses(method, path, doc)) responses[status] = errorResponse(status, method, path, doc);
       const body = requestBody(doc, components);
       const operation: Json = {
         operationId: doc.operationId,

@@ -6,6 +6,7 @@ import { errorHeaders, INTERNAL_MESSAGE } from './http-errors';
 import { requireAdmin, requireMember, requireSession } from './guards';
 import type { RequestMeta } from './request-actor';
 import type { Deps } from './deps';
+import { busyError } from './middleware/load-shed';
 import { keepingLapsedAccess, procedureKeptWhileLapsed } from './lapsed-gate';
 import type { ErrorCode, FieldErrors } from '../../shared/errors';
 
@@ -24,8 +25,10 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UPGRADE_REQUIRED: 'BAD_REQUEST',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 export interface TrpcContext {
@@ -37,6 +40,8 @@ export interface TrpcContext {
   /** Headers added to the answer (Set-Cookie, Retry-After). */
   resHeaders: Headers;
   requestId: string;
+  /** The isolate was overloaded when the request came in: every call is refused at once (load-shed.ts). */
+  overloaded?: boolean;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -66,13 +71,19 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/** An overloaded isolate's 503 in tRPC's own error shape, before any input is read or D1 asked. */
+const refuseWhenOverloaded = t.middleware(({ ctx, next }) => {
+  if (ctx.overloaded) throw busyError();
+  return next();
+});
+
 /** The procedures a lapsed member keeps (lapsed-gate.ts), each on its own: a batch may mix them with others. */
 const lapsedAccess = t.middleware(({ ctx, path, next }) =>
   next({ ctx: { actor: keepingLapsedAccess(ctx.actor, procedureKeptWhileLapsed(path)) } }),
 );
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors).use(lapsedAccess);
+export const publicProcedure = t.procedure.use(appErrors).use(refuseWhenOverloaded).use(lapsedAccess);
 
 /** Signed in, even with a forced password change pending (only for that change). */
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { member: requireSession(ctx.actor) } }));

@@ -1,0 +1,147 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ID } from '../../../src/shared/first-screen';
+import type { AppEnv } from '../../../src/worker/platform/hono-env';
+import {
+  BUSY_MESSAGE,
+  isolateLoad,
+  LOAD_LIMITS,
+  LoadGauge,
+  loadShed,
+  shedsRequest,
+} from '../../../src/worker/platform/middleware/load-shed';
+import { openApiDocument } from '../../../src/worker/rest-docs';
+import { request, roles, trpc } from '../helpers';
+
+// Issue 29 (ADR 0020): an isolate whose oldest request has waited past MAX_WAIT_MS answers new
+// API requests at once with a 503 and Retry-After, instead of queueing them into a timeout; pages
+// are still served (as their shell), and below MIN_IN_FLIGHT nothing is ever refused.
+
+function clock() {
+  let t = 1_000_000;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+/** Holds the Worker's own gauge at its ceiling for the length of `run` (every request then refused). */
+async function overloaded<T>(run: () => Promise<T>): Promise<T> {
+  const held = Array.from({ length: LOAD_LIMITS.MAX_IN_FLIGHT }, () => isolateLoad.enter());
+  try {
+    return await run();
+  } finally {
+    for (const leave of held) leave();
+  }
+}
+
+describe('LoadGauge', () => {
+  it('lets everything in below MIN_IN_FLIGHT, however old the requests in flight', () => {
+    const c = clock();
+    const gauge = new LoadGauge(c.now);
+    for (let i = 0; i < LOAD_LIMITS.MIN_IN_FLIGHT - 1; i++) gauge.enter();
+    c.advance(LOAD_LIMITS.MAX_WAIT_MS * 10);
+    expect(gauge.admits()).toBe(true);
+  });
+
+  it('refuses while its oldest request has waited past MAX_WAIT_MS, and lets in again once that one is answered', () => {
+    const c = clock();
+    const gauge = new LoadGauge(c.now);
+    const oldest = gauge.enter();
+    c.advance(1000);
+    for (let i = 1; i < LOAD_LIMITS.MIN_IN_FLIGHT + 8; i++) gauge.enter();
+    c.advance(LOAD_LIMITS.MAX_WAIT_MS - 1000);
+    expect(gauge.admits()).toBe(true);
+    c.advance(1);
+    expect(gauge.admits()).toBe(false);
+    oldest();
+    expect(gauge.oldestWaitMs()).toBe(LOAD_LIMITS.MAX_WAIT_MS - 1000 + 1);
+    expect(gauge.admits()).toBe(true);
+  });
+
+  it('refuses past MAX_IN_FLIGHT whatever their age', () => {
+    const gauge = new LoadGauge(clock().now);
+    for (let i = 0; i < LOAD_LIMITS.MAX_IN_FLIGHT; i++) gauge.enter();
+    expect(gauge.admits()).toBe(false);
+  });
+});
+
+describe('loadShed', () => {
+  it('answers an overloaded isolate’s new request at once (503, Retry-After, the error body) and counts answered ones out', async () => {
+    const c = clock();
+    const gauge = new LoadGauge(c.now);
+    let ran = 0;
+    const app = new Hono<AppEnv>().use('*', loadShed(gauge)).get('/api/x', (ctx) => ((ran += 1), ctx.text('ok')));
+    expect((await app.request('/api/x')).status).toBe(200);
+    expect(gauge.inFlight).toBe(0);
+    for (let i = 0; i < LOAD_LIMITS.MIN_IN_FLIGHT; i++) gauge.enter();
+    c.advance(LOAD_LIMITS.MAX_WAIT_MS + 1);
+    const res = await app.request('/api/x');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe(String(LOAD_LIMITS.RETRY_AFTER_SECONDS));
+    expect(await res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: BUSY_MESSAGE });
+    expect(ran).toBe(1);
+    expect(gauge.inFlight).toBe(LOAD_LIMITS.MIN_IN_FLIGHT);
+  });
+
+  it('refuses the API, tRPC, image bytes and every write, and lets pages and static files through', () => {
+    expect(shedsRequest('GET', '/api/events')).toBe(true);
+    expect(shedsRequest('GET', '/api/events/:id')).toBe(true);
+    expect(shedsRequest('GET', '/trpc/events.list')).toBe(true);
+    expect(shedsRequest('GET', '/auth-status')).toBe(true);
+    expect(shedsRequest('HEAD', '/images/abc.webp')).toBe(true);
+    expect(shedsRequest('POST', '/login')).toBe(true);
+    expect(shedsRequest('GET', '/calendar')).toBe(false);
+    expect(shedsRequest('GET', '/events/12')).toBe(false);
+    expect(shedsRequest('GET', '/favicon.svg')).toBe(false);
+  });
+
+  it('guards the Worker: an overloaded isolate answers its API 503 before any work, with the security headers, and lets in again after', async () => {
+    const member = await roles.standard();
+    const busy = await overloaded(() => request('/api/events?limit=5', { as: member }));
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toBe(String(LOAD_LIMITS.RETRY_AFTER_SECONDS));
+    expect(busy.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    // Refused before the route: no D1 at all.
+    expect(busy.headers.get('Server-Timing')).toMatch(/D1 round trips in all: 0"/);
+    expect(await busy.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: BUSY_MESSAGE });
+    const login = await overloaded(() => request('/login', { method: 'POST', body: { email: member.email, password: 'x' } }));
+    expect(login.status).toBe(503);
+    expect((await request('/api/events?limit=5', { as: member })).status).toBe(200);
+    expect(isolateLoad.inFlight).toBe(0);
+  });
+
+  it('answers tRPC in its own error shape, SERVICE_UNAVAILABLE with Retry-After, which its client retries', async () => {
+    const member = await roles.standard();
+    const res = await overloaded(() => trpc('events.list', { when: 'upcoming' }, { as: member, type: 'query' }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe(String(LOAD_LIMITS.RETRY_AFTER_SECONDS));
+    const body = (await res.json()) as { error: { message: string; data: { code: string; httpStatus: number; appCode: string } } };
+    expect(body.error.message).toBe(BUSY_MESSAGE);
+    expect(body.error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: 'SERVICE_UNAVAILABLE' });
+    expect((await trpc('events.list', { when: 'upcoming' }, { as: member, type: 'query' })).status).toBe(200);
+  });
+
+  it('still serves a member’s page, as its shell without her first screen, and the prerendered home page', async () => {
+    const member = await roles.standard();
+    const page = await overloaded(() => request('/calendar', { as: member, contract: false }));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<main id="main"');
+    expect(html).not.toContain(FIRST_SCREEN_ID);
+    const home = await overloaded(() => request('/', { contract: false }));
+    expect(home.status).toBe(200);
+    expect(home.headers.get('Content-Type')).toMatch(/text\/html/);
+    // Not overloaded: her page carries her first screen again.
+    expect(await (await request('/calendar', { as: member, contract: false })).text()).toContain(FIRST_SCREEN_ID);
+  });
+
+  it('is in the OpenAPI document: every refused operation lists its 503 with Retry-After, the pages none', () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>> };
+    const events = doc.paths['/api/events']!.get!.responses['503'];
+    expect(events?.headers).toHaveProperty('Retry-After');
+    expect(doc.paths['/login']!.post!.responses['503']).toBeDefined();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect('503' in op.responses, `${method} ${path}`).toBe(shedsRequest(method.toUpperCase(), path));
+      }
+    }
+  });
+});
