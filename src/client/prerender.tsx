@@ -69,13 +69,19 @@ export interface PreloadedShell {
   modules: string[];
 }
 
-const MEMBER_MODULES = ['src/client/trpc-root.tsx'];
+// The tRPC root and the header's bell: every member's page renders both (src/client/routes.tsx preloadPage).
+const MEMBER_MODULES = ['src/client/trpc-root.tsx', 'src/client/shell/notification-bell.tsx'];
 export const PRELOADED_SHELLS: PreloadedShell[] = [
   { path: '/calendar', file: 'calendar.html', modules: [...MEMBER_MODULES, 'src/client/features/events/calendar-page.tsx'] },
   { path: '/gallery', file: 'gallery.html', modules: [...MEMBER_MODULES, 'src/client/features/gallery/gallery-page.tsx'] },
   { path: '/homes', file: 'homes.html', modules: [...MEMBER_MODULES, 'src/client/features/homes/homes-page.tsx'] },
   { path: '/settings', file: 'settings.html', modules: [...MEMBER_MODULES, 'src/client/features/settings/settings-page.tsx'] },
   { path: '/members', file: 'members.html', modules: [...MEMBER_MODULES, 'src/client/features/members/directory-page.tsx'] },
+  {
+    path: '/notifications',
+    file: 'notifications.html',
+    modules: [...MEMBER_MODULES, 'src/client/features/notifications/notifications-page.tsx'],
+  },
 ];
 
 export { pageTitle };

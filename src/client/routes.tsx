@@ -25,6 +25,9 @@ function page<K extends string, P extends object = object>(load: () => Promise<R
 /** The tRPC client and provider, loaded only with the pages that call the API. */
 export const TrpcRoot = page(() => import('./trpc-root'), 'TrpcRoot');
 
+/** The bell in a member's header (issue 23), its own small chunk; a member's first screen preloads it. */
+export const NotificationBell = page(() => import('./shell/notification-bell'), 'NotificationBell');
+
 export const pages = {
   Home: page(() => import('./features/public/home-page'), 'HomePage'),
   About: page(() => import('./features/public/about-page'), 'AboutPage'),
@@ -73,9 +76,14 @@ const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
   '/homes': pages.Homes,
   '/settings': pages.Settings,
   '/members': pages.Members,
+  '/notifications': pages.Notifications,
 };
 
-/** Loads the chunks a page's first render needs, so it renders without a fallback. */
+/**
+ * Loads the chunks a member's page's first render needs (the page, the tRPC root, the header's
+ * bell), so it renders without a fallback: in the browser before it hydrates, and in the Worker
+ * before it renders (a fallback there would make the browser render that part again).
+ */
 export function preloadPage(path: string): Promise<unknown> {
-  return Promise.all([TrpcRoot.preload(), FIRST_SCREEN_PAGES[path]?.preload()]);
+  return Promise.all([TrpcRoot.preload(), NotificationBell.preload(), FIRST_SCREEN_PAGES[path]?.preload()]);
 }

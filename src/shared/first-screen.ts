@@ -25,6 +25,12 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
+  // Her notifications, all of them (the page's 'Unread only' asks for itself), and the count.
+  '/notifications': [
+    { path: 'notifications.list', input: {}, infinite: true },
+    { path: 'notifications.unreadCount' },
+    { path: 'notifications.settings' },
+  ],
   // The directory without a search (one in the URL is asked for by the page).
   '/members': [{ path: 'members.list', input: {}, infinite: true }],
   '/settings': [
@@ -58,7 +64,11 @@ export interface FirstScreen {
    * her dates in this zone (her browser's, from the `tz` cookie): the browser then hydrates that
    * HTML, unless its own zone differs (she travelled), when it renders afresh.
    */
-  rendered?: { timeZone: string };
+  rendered?: {
+    timeZone: string;
+    /** The moment it was rendered: "5 minutes ago" hydrates as the Worker wrote it, then moves on. */
+    at: number;
+  };
 }
 
 /** The cookie in which the browser tells the Worker its time zone, for the dates of her page. */

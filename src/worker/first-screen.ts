@@ -84,7 +84,7 @@ async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScr
 async function renderedPage(c: Context<AppEnv>, url: URL, screen: FirstScreen): Promise<{ html: string; screen: FirstScreen } | null> {
   const timeZone = getCookie(c, TIME_ZONE_COOKIE);
   if (!timeZone || timeZone.length > 64 || !isValidTimeZone(timeZone)) return null;
-  const withZone: FirstScreen = { ...screen, rendered: { timeZone } };
+  const withZone: FirstScreen = { ...screen, rendered: { timeZone, at: Date.now() } };
   try {
     // Loaded on the first member's page only: API requests never evaluate the client's code.
     const { renderMemberPage } = await import('../client/ssr');
@@ -128,21 +128,23 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   res.headers.delete('Content-Length');
   const rendered = await renderedPage(c, new URL(assetRequest.url), screen);
   const json = scriptSafeJson(rendered?.screen ?? screen);
-  return new HTMLRewriter()
-    // Rendered, the HTML paints her page and the scripts only hydrate it: they stay at low
-    // priority, as on the prerendered public pages (ADR 0013). With the data alone they paint it.
-    .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
-      element: (el) => void (rendered || el.removeAttribute('fetchpriority')),
-    })
-    .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
-    .on('div#root', {
-      element: (el) => {
-        if (rendered) el.setInnerContent(rendered.html, { html: true });
-      },
-    })
-    .on('main#main', { element: (el) => void (rendered || el.setInnerContent('')) })
-    .on('body', {
-      element: (el) => void el.append(`<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`, { html: true }),
-    })
-    .transform(res);
+  return (
+    new HTMLRewriter()
+      // Rendered, the HTML paints her page and the scripts only hydrate it: they stay at low
+      // priority, as on the prerendered public pages (ADR 0013). With the data alone they paint it.
+      .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
+        element: (el) => void (rendered || el.removeAttribute('fetchpriority')),
+      })
+      .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
+      .on('div#root', {
+        element: (el) => {
+          if (rendered) el.setInnerContent(rendered.html, { html: true });
+        },
+      })
+      .on('main#main', { element: (el) => void (rendered || el.setInnerContent('')) })
+      .on('body', {
+        element: (el) => void el.append(`<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`, { html: true }),
+      })
+      .transform(res)
+  );
 }

@@ -34,9 +34,10 @@ const PAGES: [path: string, firstScreen: (page: Page) => Promise<void>][] = [
   ['/homes', (page) => expect(page.getByRole('heading', { name: 'Homes', level: 1 })).toBeVisible()],
   ['/settings', (page) => expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()],
   ['/members', (page) => expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()],
+  ['/notifications', (page) => expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()],
 ];
 
-test("a member's calendar, gallery, homes, settings and members directory arrive rendered in their HTML and hydrate: no request for that data, no loading state, no error", async ({
+test("a member's calendar, gallery, homes, settings, members directory and notifications arrive rendered in their HTML and hydrate: no request for that data, no loading state, no error", async ({
   page,
 }) => {
   await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MemberName } from '../shared/members/member-name';
 import { useAuth } from '../shared/use-auth';
+import { NotificationBell } from '../routes';
 
 function MenuLink({ href, children, onNavigate }: { href: string; children: string; onNavigate: () => void }) {
   const [location] = useLocation();
@@ -16,7 +17,6 @@ function MenuLink({ href, children, onNavigate }: { href: string; children: stri
 }
 
 // Issue 23: the bell and its live socket load after the page, in their own chunk.
-const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 type MenuLinkList = [href: string, label: string][];
 

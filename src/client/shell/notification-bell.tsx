@@ -45,8 +45,12 @@ function Bell() {
 
   useLiveUnread(
     (n) => {
-      queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), { count: n });
-      void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
+      const key = trpc.notifications.unreadCount.queryKey();
+      const known = queryClient.getQueryData(key)?.count;
+      queryClient.setQueryData(key, { count: n });
+      // The count she connects with is news only if it is not the one her page already holds
+      // (a rendered /notifications arrives with its list and count: issue 27).
+      if (known !== n) void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
     },
     () => void queryClient.invalidateQueries(trpc.notifications.pathFilter()),
   );

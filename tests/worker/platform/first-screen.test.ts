@@ -21,10 +21,16 @@ async function page(path: string, as?: TestUser | null, headers: Record<string, 
 const rendered = (path: string, as: TestUser, zone = ZONE) =>
   page(path, null, { Cookie: `${as.cookie}; ${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}` });
 
-/** What the page shows before any script runs: the HTML inside #root. */
+/**
+ * What the page shows before any script runs: the HTML inside #root. A part of it that suspended
+ * in the Worker's render would arrive as its fallback, marked `<!--$!-->` (the browser would render
+ * it again and report an error): never.
+ */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
-  return start < 0 ? '' : html.slice(start, html.indexOf(`<script type="application/json"`, start) >>> 0);
+  const root = start < 0 ? '' : html.slice(start, html.indexOf(`<script type="application/json"`, start) >>> 0);
+  expect(root).not.toContain('<!--$!-->');
+  return root;
 }
 
 interface ListedEvent {
@@ -68,7 +74,7 @@ describe("a member's /calendar", () => {
     const { res, screen, root, html } = await rendered('/calendar', founding);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
-    expect(screen?.rendered).toEqual({ timeZone: ZONE });
+    expect(screen?.rendered).toEqual({ timeZone: ZONE, at: expect.any(Number) });
     expect(root).toContain(title.replace('&', '&amp;'));
     expect(root).toContain('<h1>Events</h1>');
     expect(root).not.toContain('No Access');
@@ -139,7 +145,7 @@ describe("a member's /calendar", () => {
 });
 
 describe("the other members' pages", () => {
-  it('/gallery, /homes, /members and /settings carry their first screens, rendered; other pages carry none', async () => {
+  it('/gallery, /homes, /members, /notifications and /settings carry their first screens, rendered; other pages carry none', async () => {
     const u = await roles.standard();
     const gallery = await rendered('/gallery', u);
     expect(gallery.root).toContain('Image Gallery');
@@ -154,6 +160,13 @@ describe("the other members' pages", () => {
     const members = await rendered('/members', u);
     expect(members.screen?.queries.map((q) => q.path)).toEqual(['members.list']);
     expect(members.root).toContain(u.name);
+    const notifications = await rendered('/notifications', u);
+    expect(notifications.screen?.queries.map((q) => q.path).sort()).toEqual([
+      'notifications.list',
+      'notifications.settings',
+      'notifications.unreadCount',
+    ]);
+    expect(notifications.root).toContain('<h1>Notifications</h1>');
     const about = await rendered('/about', u);
     expect(about.screen).toBeNull();
   });
