@@ -60,7 +60,6 @@ export const PROFILE_TEXT_MAX = 100;
 export const PROFILE_BIO_MAX = 2000;
 export const PROFILE_LINK_MAX = 200;
 export const PROFILE_MAX_INTERESTS = 10;
-export const PROFILE_PHONE_MAX = 40;
 
 /** The fields a member shows to every member or keeps to the admins (and herself). Her name is always shown. */
 export const PROFILE_FIELDS = [

@@ -2,8 +2,16 @@ import { app } from './app';
 import { devFloor } from './dev-floor';
 import type { Env } from './platform/env';
 import { handleMailBatch } from './modules/mail/consumer';
+import { handleNotificationBatch } from './modules/notifications/consumer';
 import type { MailJob } from './platform/mail-job';
+import type { NotificationJob } from './platform/notification-job';
 import { handleScheduled } from './scheduled';
+
+// The Durable Objects of wrangler.toml (live updates, issue 23).
+export { LiveTopic, MemberLive } from './modules/notifications/live';
+
+/** wrangler.toml's notifications queue; every other batch is the mail queue's. */
+const NOTIFICATIONS_QUEUE = /^owow-club-notifications(-|$)/;
 
 export default {
   fetch(req, env, ctx) {
@@ -11,6 +19,9 @@ export default {
     if (env.ENVIRONMENT === 'development' && req.url.includes('/dev/floor/')) return devFloor(req, env);
     return app.fetch(req, env, ctx);
   },
-  queue: handleMailBatch,
+  queue: (batch, env, ctx) =>
+    NOTIFICATIONS_QUEUE.test(batch.queue)
+      ? handleNotificationBatch(batch as MessageBatch<NotificationJob>, env, ctx)
+      : handleMailBatch(batch as MessageBatch<MailJob>, env, ctx),
   scheduled: handleScheduled,
-} satisfies ExportedHandler<Env, MailJob>;
+} satisfies ExportedHandler<Env, MailJob | NotificationJob>;

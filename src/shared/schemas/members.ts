@@ -8,11 +8,10 @@ import {
   PROFILE_FIELDS,
   PROFILE_LINK_MAX,
   PROFILE_MAX_INTERESTS,
-  PROFILE_PHONE_MAX,
   PROFILE_TEXT_MAX,
   VISIBILITIES,
 } from '../members';
-import { INVALID_PHONE } from './phone';
+import { OptionalPhoneSchema } from './phone';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
 
@@ -88,16 +87,10 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /**
- * Her phone, in the application's format. Until issue 31 brings the international E.164 check,
- * a phone number is digits with the usual separators and an optional leading +.
+ * Her phone: issue 31's rule (DECISIONS "Forms and phone numbers"), any valid international
+ * number, answered in E.164 as every phone number is stored; '' or null clears it ('').
  */
-export const ProfilePhoneSchema = clearable(
-  z
-    .string({ error: INVALID_PHONE })
-    .trim()
-    .max(PROFILE_PHONE_MAX, INVALID_PHONE)
-    .refine((v) => v === '' || /^\+?[0-9][0-9 ().-]{4,}$/.test(v), INVALID_PHONE),
-);
+export const ProfilePhoneSchema = z.preprocess((v) => (v === null ? '' : v), OptionalPhoneSchema).transform((e164) => e164 ?? '');
 
 /** The visibility of the fields whose visibility changes; her name has none (always shown). */
 export const VisibilityChangesSchema = z.strictObject(

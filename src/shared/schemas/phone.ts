@@ -36,6 +36,12 @@ export function formatPhone(stored: string): string {
   return e164 ? parsePhoneNumberFromString(e164)!.formatInternational() : stored;
 }
 
+/** A stored number as a tel: URI (RFC 3966: 'tel:+442079460958'), or null when it is not a phone number. */
+export function phoneUri(stored: string): string | null {
+  const e164 = toE164(stored);
+  return e164 ? parsePhoneNumberFromString(e164)!.format('RFC3966') : null;
+}
+
 /** The region a browser's language names (en-GB: GB; plain en: none), to read a number typed without its country code. */
 export function countryOfLocale(locale: string | undefined): CountryCode | undefined {
   try {

@@ -61,6 +61,8 @@ describe('PUT /api/profile', () => {
       // The club's order, whatever order she ticked them in; line breaks kept, trailing space not.
       interests: ['Travel', 'Tea culture'],
       bio: 'Two lines:\nthe second one.',
+      // Issue 31's rule: any valid international number, stored in E.164.
+      phone: '+85255550123',
     });
     expect(await myProfile(u)).toEqual(saved);
   });
@@ -112,6 +114,8 @@ describe('PUT /api/profile', () => {
     ['a visibility other than members or admins', { visibility: { phone: 'everyone' } }, 'visibility'],
     ['a visibility for her name', { visibility: { name: 'admins' } }, 'visibility'],
     ['a phone that is no phone number', { phone: 'call me maybe' }, 'phone'],
+    ['a phone without its country code', { phone: '5555 0123' }, 'phone'],
+    ['a phone with too few digits for its country', { phone: '+44 20 7946' }, 'phone'],
     ['directory as a string', { directory: 'no' }, 'directory'],
   ];
   for (const [what, body, field] of bad) {
@@ -125,6 +129,24 @@ describe('PUT /api/profile', () => {
       expect(await myProfile(u)).toEqual(before);
     });
   }
+
+  it('stores any valid international number in E.164, and clears it with an empty one', async () => {
+    const u = await roles.standard();
+    for (const [typed, stored] of [
+      ['+44 20 7946 0958', '+442079460958'],
+      ['00 33 1 23 45 67 89', '+33123456789'],
+      ['+1 (415) 555-0123', '+14155550123'],
+      ['+81 3-5555-0107', '+81355550107'],
+    ] as const) {
+      expect((await saveProfile(u, { phone: typed })).phone).toBe(stored);
+    }
+    expect((await saveProfile(u, { phone: '' })).phone).toBeNull();
+    expect((await saveProfile(u, { phone: '+852 5555 0123' })).phone).toBe('+85255550123');
+    expect((await saveProfile(u, { phone: null })).phone).toBeNull();
+    // Saving other fields leaves her phone as it was.
+    await saveProfile(u, { phone: '+852 5555 0123' });
+    expect((await saveProfile(u, { city: 'Macau' })).phone).toBe('+85255550123');
+  });
 
   it('names every bad field of one request', async () => {
     const u = await roles.standard();

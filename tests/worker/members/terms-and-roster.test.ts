@@ -45,7 +45,7 @@ describe('members and membership terms', () => {
     expect(login.status).toBe(200);
     const her = { ...(await roles.standard()), email, cookie: cookieFrom(login, 'owow_session')! };
     const mine = await myProfile(her);
-    expect(mine).toMatchObject({ phone: '+44 20 7946 0000', city: 'Edinburgh', country: 'GB' });
+    expect(mine).toMatchObject({ phone: '+442079460000', city: 'Edinburgh', country: 'GB' });
     expect(mine.visibility).toMatchObject({ phone: 'admins', city: 'admins', country: 'admins' });
 
     const other = await roles.standard();

@@ -143,6 +143,43 @@ describe('each row status', () => {
   });
 });
 
+describe('the phone column', () => {
+  it('reads any valid international number as E.164, and makes any other phone a row error in words', async () => {
+    const admin = await roles.admin();
+    const [uk, hk, spec, local, words, long] = ['uk', 'hk', 'spec', 'local', 'words', 'long'].map(email);
+    const csv = [
+      'email,name,phone',
+      `${uk},Una Kingdom,+44 20 7946 0958`,
+      `${hk},Hui Kong,00852 5123 4567`,
+      // SPEC 5's form (a country code, a hyphen, 10 digits), as applications were stored before issue 31.
+      `${spec},Spec Form,1-4155550123`,
+      `${local},Lou Local,020 7946 0958`,
+      `${words},Wendy Words,call me`,
+      `${long},Lena Long,+44 ${'1'.repeat(60)}`,
+    ].join('\n');
+    const rows = byLine(await preview(csv, admin));
+    for (const line of [2, 3, 4]) expect(rows[line]).toMatchObject({ status: 'new', errors: [] });
+    const phoneError = (line: number) => [
+      `Line ${line}: the phone number is not valid: write it with its country code, such as +44 20 7946 0958`,
+    ];
+    // Without its country code a number could be anyone's: the import does not guess.
+    expect(rows[5]).toMatchObject({ status: 'invalid', errors: phoneError(5) });
+    expect(rows[6]).toMatchObject({ status: 'invalid', errors: phoneError(6) });
+    expect(rows[7]).toMatchObject({ status: 'invalid', errors: phoneError(7) });
+
+    const res = await upload(csv, admin);
+    expect(res.status).toBe(201);
+    const stored = await deps()
+      .db.select({ email: rosterImportRows.email, phone: rosterImportRows.phone })
+      .from(rosterImportRows)
+      .where(eq(rosterImportRows.importId, (await res.json<Preview>()).id!));
+    const phoneOf = Object.fromEntries(stored.map((r) => [r.email, r.phone]));
+    expect(phoneOf[uk]).toBe('+442079460958');
+    expect(phoneOf[hk]).toBe('+85251234567');
+    expect(phoneOf[spec]).toBe('+14155550123');
+  });
+});
+
 describe('an import', () => {
   it('invites the new rows with the registration link; she registers with the row’s name, type and dates; nobody is an admin', async () => {
     const admin = await roles.admin();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { app } from '../../../src/worker/app';
+import { buildOpenApiDocument, type RestDocs } from '../../../src/worker/platform/openapi';
 import { REST_DOCS } from '../../../src/worker/rest-docs';
 import { request } from '../helpers';
 import { contract } from '../openapi-answers';
@@ -80,5 +82,30 @@ describe('the OpenAPI document', () => {
       if (r['429']) expect(Object.keys(r['429'].headers ?? {}), o.operation.operationId).toContain('Retry-After');
       if (o.operation['x-access'] === 'admin') expect(JSON.stringify(r['403']), o.operation.operationId).toContain('TWO_FACTOR_REQUIRED');
     }
+  });
+
+  it('refuses two different schemas registered under one component name, and takes one schema used twice', () => {
+    const info = { title: 'test', version: '0', description: '' };
+    let n = 0;
+    const group = (...schemas: z.ZodType[]): RestDocs => ({
+      tag: 'Test',
+      operations: schemas.map((schema) => ({
+        method: 'GET',
+        path: `/api/twin-${++n}`,
+        tag: 'Test',
+        doc: { operationId: `getTwin${n}`, summary: 'A twin', access: 'public', responses: { 200: schema } },
+      })),
+    });
+    const first = z.object({ name: z.string() }).meta({ id: 'OpenApiTestTwin' });
+    const second = z.object({ name: z.string(), age: z.number().int() }).meta({ id: 'OpenApiTestTwin' });
+
+    expect(() => buildOpenApiDocument([group(first, second)], info)).toThrow(
+      /Two different schemas are registered as components\.schemas\.OpenApiTestTwin/,
+    );
+    // Across modules too: the second group's schema is no less a clash.
+    expect(() => buildOpenApiDocument([group(first), group(second)], info)).toThrow(/OpenApiTestTwin/);
+
+    const doc = buildOpenApiDocument([group(first, first)], info) as { components: { schemas: Record<string, unknown> } };
+    expect(doc.components.schemas.OpenApiTestTwin).toMatchObject({ properties: { name: { type: 'string' } } });
   });
 });

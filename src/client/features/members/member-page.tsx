@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatEventWhen } from '../../../shared/date-format';
 import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
-import { placeOf, ProfileView } from '../../shared/members/profile-view';
+import { placeOf } from '../../shared/members/profile-lines';
+import { ProfileView } from '../../shared/members/profile-view';
 import './members.css';
 
 /** One list of her page (her events, her homes): links with a line under each. */
@@ -41,6 +42,24 @@ const homeItems = (m: MemberProfileDto) =>
   m.homes.map((h) => ({ key: h.id, href: `/homes/${h.id}`, label: h.title, meta: placeOf(h.city, h.country) }));
 
 /**
+ * Her phone as it is read ('+44 20 7946 0958'; stored in E.164). The numbering plans (30 KB of
+ * gzip) load only when a page shows a phone, which most members keep to admins; until then the
+ * E.164 form, already a valid number.
+ */
+function usePhoneText(stored: string | null): string | null {
+  const [formatted, setFormatted] = useState<{ stored: string; text: string } | null>(null);
+  useEffect(() => {
+    if (!stored) return;
+    let live = true;
+    void import('../../../shared/schemas/phone').then(({ formatPhone }) => live && setFormatted({ stored, text: formatPhone(stored) }));
+    return () => {
+      live = false;
+    };
+  }, [stored]);
+  return formatted?.stored === stored ? formatted.text : stored;
+}
+
+/**
  * /members/{id} (issue 22): a member's page as the viewer may see it (the server leaves out what
  * she keeps to admins), her upcoming events the viewer may see, a Travel Host's homes, and "Save
  * contact" (a vCard with only what she shows the viewer).
@@ -51,6 +70,7 @@ export function MemberPage() {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const member = useQuery({ ...trpc.members.byId.queryOptions({ id }), enabled: valid });
+  const phone = usePhoneText(member.data?.phone ?? null);
 
   const back = (
     <p className="member-back">
@@ -97,7 +117,7 @@ export function MemberPage() {
     <section className="page member-page">
       {back}
       <div className="card member-card-page">
-        <ProfileView profile={m} privateFields={m.private_fields} actions={actions}>
+        <ProfileView profile={{ ...m, phone }} privateFields={m.private_fields} actions={actions}>
           {m.is_me && m.private_fields.length ? (
             <p className="form-message form-message-info">
               Fields marked “Admins only” are not shown to other members. <Link href="/settings#profile">Choose who sees what</Link>.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../../shared/images';
@@ -10,7 +10,6 @@ import {
   PROFILE_FIELD_LABELS,
   PROFILE_LINK_MAX,
   PROFILE_MAX_INTERESTS,
-  PROFILE_PHONE_MAX,
   PROFILE_TEXT_MAX,
   viewProfile,
   type ClubActivity,
@@ -21,7 +20,10 @@ import {
   type Visibility,
   type VisibilityMap,
 } from '../../../shared/members';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { UpdateProfileInputSchema, type UpdateProfileInput } from '../../../shared/schemas/members';
+import { countryOfLocale, formatPhone, PHONE_MAX, toE164 } from '../../../shared/schemas/phone';
+import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../../shared/members/member-avatar';
@@ -58,25 +60,49 @@ const formOf = (p: MyProfileDto): ProfileForm => ({
   bio: p.bio ?? '',
   linkedin: p.links.linkedin ?? '',
   website: p.links.website ?? '',
-  phone: p.phone ?? '',
+  // Stored in E.164 ('+442079460958'); she reads and edits it as it is written ('+44 20 7946 0958').
+  phone: p.phone ? formatPhone(p.phone) : '',
   visibility: p.visibility,
   directory: p.directory,
 });
 
-/** The server's field names ('links.website') to the form's ('website'). */
-const FORM_FIELD: Record<string, keyof ProfileForm> = { 'links.linkedin': 'linkedin', 'links.website': 'website' };
+/** The browser's region, to read a number she types without its country code (as the application does). */
+const region = () => countryOfLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 
-/** The checks the server makes too, so a mistake shows before the request (the server stays the judge). */
-function checkForm(f: ProfileForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const key of ['linkedin', 'website'] as const) {
-    const v = f[key].trim();
-    if (v && !/^https:\/\/[^/\s]+\.[^\s]+$/i.test(v)) errors[key] = 'Use a link that starts with https://';
-  }
-  if (f.bio.length > PROFILE_BIO_MAX) errors.bio = `About me must be at most ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters.`;
-  if (f.phone.trim() && !/^\+?[0-9][0-9 ().-]{4,}$/.test(f.phone.trim())) errors.phone = 'Invalid phone number.';
-  return errors;
+/** Her phone in E.164 when it is a number (read in her browser's region if she left the country code out), else as typed. */
+const phoneOf = (typed: string) => (typed.trim() ? (toE164(typed, region()) ?? typed) : '');
+
+/** What the form sends: PUT /api/profile's shape, checked by the same schema as on the server. */
+function inputOf(f: ProfileForm): UpdateProfileInput {
+  return {
+    title: f.title,
+    company: f.company,
+    city: f.city,
+    country: f.country || null,
+    industry: (f.industry || null) as Industry | null,
+    interests: f.interests,
+    bio: f.bio,
+    links: { linkedin: f.linkedin, website: f.website },
+    phone: phoneOf(f.phone),
+    visibility: f.visibility,
+    directory: f.directory,
+  };
 }
+
+/** The schema's and the server's field names ('links.website', 'interests.3') as the form's ('website', 'interests'). */
+function byFormField(errors: FieldErrorMap): FieldErrorMap {
+  const out: FieldErrorMap = {};
+  for (const [name, message] of Object.entries(errors)) {
+    const key = name.startsWith('links.') ? name.slice('links.'.length) : name.split('.')[0]!;
+    if (FORM_FIELDS.has(key)) out[key] ??= message;
+  }
+  return out;
+}
+/** The fields that show a message (her visibility choices and the directory box cannot be wrong in the form). */
+const FORM_FIELDS = new Set(['title', 'company', 'industry', 'city', 'country', 'interests', 'bio', 'linkedin', 'website', 'phone']);
+
+/** The form's own check: the shared schema the server judges with (ADR 0018). */
+const validate = (f: ProfileForm) => byFormField(zodFieldErrors(UpdateProfileInputSchema.safeParse(inputOf(f)).error));
 
 type TextKey = 'title' | 'company' | 'industry' | 'city' | 'country' | 'bio' | 'linkedin' | 'website' | 'phone';
 const MAX_LENGTH: Record<TextKey, number | undefined> = {
@@ -88,7 +114,7 @@ const MAX_LENGTH: Record<TextKey, number | undefined> = {
   bio: undefined,
   linkedin: PROFILE_LINK_MAX,
   website: PROFILE_LINK_MAX,
-  phone: PROFILE_PHONE_MAX,
+  phone: PHONE_MAX,
 };
 /** The form's fields that have a visibility of their own (the links share one, beside their legend). */
 const VISIBILITY_OF = {
@@ -100,9 +126,6 @@ const VISIBILITY_OF = {
   bio: 'bio',
   phone: 'phone',
 } as const;
-
-/** Which fields, in form order, an error may name: focus goes to the first. */
-const FIELD_ORDER = ['title', 'company', 'industry', 'city', 'country', 'interests', 'bio', 'linkedin', 'website', 'phone'];
 
 function VisibilityPicker({ field, value, onChange }: { field: ProfileField; value: Visibility; onChange: (v: Visibility) => void }) {
   return (
@@ -227,65 +250,7 @@ function PhotoControls({
  */
 export function ProfileSettings() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const mine = useQuery(trpc.profile.mine.queryOptions());
-  // Her edits; until she makes one, the form is her saved profile (so a profile already in the
-  // cache, as the first screen's HTML gives it, renders the form at once, issue 27).
-  const [edited, setForm] = useState<ProfileForm | null>(null);
-  const form = useMemo(() => edited ?? (mine.data ? formOf(mine.data) : null), [edited, mine.data]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  // The first field in error, to focus once it is rendered with its message.
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (!focusTarget) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget}"]`)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
-  const focusFirst = (errs: Record<string, string>) => setFocusTarget(FIELD_ORDER.find((f) => errs[f]) ?? null);
-
-  const save = useMutation(
-    trpc.profile.update.mutationOptions({
-      onSuccess: async (saved) => {
-        setForm(formOf(saved));
-        queryClient.setQueryData(trpc.profile.mine.queryKey(), saved);
-        await queryClient.invalidateQueries(trpc.members.pathFilter());
-        toast('Your profile was saved.', 'success');
-      },
-      onError: (err) => {
-        const byField: Record<string, string> = {};
-        for (const [k, v] of Object.entries(fieldErrors(err))) byField[FORM_FIELD[k] ?? k.split('.')[0]!] ??= v;
-        setErrors(byField);
-        focusFirst(byField);
-        toast(errorMessage(err, 'Could not save your profile.'), 'error');
-      },
-    }),
-  );
-
-  const preview = useMemo(() => {
-    const p = mine.data;
-    if (!p || !form) return null;
-    const content = {
-      id: p.id,
-      name: p.name,
-      type: form.directory ? p.type : null,
-      member_since: form.directory ? p.member_since : null,
-      photo_url: p.photo_url,
-      title: form.title.trim() || null,
-      company: form.company.trim() || null,
-      city: form.city.trim() || null,
-      country: form.country || null,
-      industry: (form.industry || null) as Industry | null,
-      interests: form.interests,
-      bio: form.bio.trim() || null,
-      links: { linkedin: form.linkedin.trim() || null, website: form.website.trim() || null },
-      phone: form.phone.trim() || null,
-      email: p.email,
-    };
-    return viewProfile(content, form.visibility, { viewer: 'member', directory: form.directory });
-  }, [mine.data, form]);
-
   if (mine.isError)
     return (
       <section className="card" id="profile">
@@ -293,7 +258,7 @@ export function ProfileSettings() {
         <FormMessage>{errorMessage(mine.error, 'Could not load your profile.')}</FormMessage>
       </section>
     );
-  if (!mine.data || !form || !preview)
+  if (!mine.data)
     return (
       <section className="card profile-settings" id="profile" aria-busy="true">
         <h2>Profile</h2>
@@ -302,17 +267,61 @@ export function ProfileSettings() {
         </p>
       </section>
     );
-  const profile = mine.data;
+  return <ProfileEditor profile={mine.data} />;
+}
+
+function ProfileEditor({ profile }: { profile: MyProfileDto }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  // Her edits; until she makes one, the form is her saved profile (so a profile already in the
+  // cache, as the first screen's HTML gives it, renders the form at once, issue 27).
+  const [edited, setForm] = useState<ProfileForm | null>(null);
+  const form = useMemo(() => edited ?? formOf(profile), [edited, profile]);
+  const checks = useFormErrors({ values: form, validate });
+  const errors = checks.errors;
+
+  const save = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: async (saved) => {
+        setForm(formOf(saved));
+        checks.clear();
+        queryClient.setQueryData(trpc.profile.mine.queryKey(), saved);
+        await queryClient.invalidateQueries(trpc.members.pathFilter());
+        toast('Your profile was saved.', 'success');
+      },
+      onError: (err) => checks.show(byFormField(fieldErrors(err))),
+    }),
+  );
+  // A refusal that names none of the form's fields (the network, a rate limit) is said above the button.
+  const unplaced = save.error && !Object.keys(byFormField(fieldErrors(save.error))).length;
+
+  const preview = useMemo(() => {
+    const phone = phoneOf(form.phone);
+    const content = {
+      id: profile.id,
+      name: profile.name,
+      type: form.directory ? profile.type : null,
+      member_since: form.directory ? profile.member_since : null,
+      photo_url: profile.photo_url,
+      title: form.title.trim() || null,
+      company: form.company.trim() || null,
+      city: form.city.trim() || null,
+      country: form.country || null,
+      industry: (form.industry || null) as Industry | null,
+      interests: form.interests,
+      bio: form.bio.trim() || null,
+      links: { linkedin: form.linkedin.trim() || null, website: form.website.trim() || null },
+      phone: phone ? formatPhone(phone) : null,
+      email: profile.email,
+    };
+    return viewProfile(content, form.visibility, { viewer: 'member', directory: form.directory });
+  }, [profile, form]);
 
   const set =
     <K extends keyof ProfileForm>(key: K) =>
-    (value: ProfileForm[K]) => {
-      setForm((f) => {
-        const base = f ?? form;
-        return base ? { ...base, [key]: value } : base;
-      });
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    };
+    (value: ProfileForm[K]) =>
+      setForm((f) => ({ ...(f ?? form), [key]: value }));
   const visibility = (field: ProfileField) => (
     <VisibilityPicker
       field={field}
@@ -330,25 +339,15 @@ export function ProfileSettings() {
     aside: key in VISIBILITY_OF ? visibility(VISIBILITY_OF[key as keyof typeof VISIBILITY_OF]) : undefined,
   });
 
+  /** A number she typed is shown as it is written internationally once she leaves the field. */
+  function tidyPhone() {
+    const e164 = form.phone.trim() ? toE164(form.phone, region()) : null;
+    if (e164 && formatPhone(e164) !== form.phone) set('phone')(formatPhone(e164));
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
-    const found = checkForm(form);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirst(found);
-    save.mutate({
-      title: form.title,
-      company: form.company,
-      city: form.city,
-      country: form.country || null,
-      industry: (form.industry || null) as Industry | null,
-      interests: form.interests,
-      bio: form.bio,
-      links: { linkedin: form.linkedin, website: form.website },
-      phone: form.phone,
-      visibility: form.visibility,
-      directory: form.directory,
-    });
+    if (checks.check()) save.mutate(inputOf(form));
   }
 
   const full = form.interests.length >= PROFILE_MAX_INTERESTS;
@@ -374,7 +373,7 @@ export function ProfileSettings() {
         </Link>
       </div>
       <div className="profile-settings-grid">
-        <form ref={formRef} className="profile-form" noValidate onSubmit={submit} aria-label="Your profile">
+        <form className="profile-form" onSubmit={submit} aria-label="Your profile" {...checks.formProps}>
           <PhotoControls
             profile={profile}
             visibility={form.visibility.photo}
@@ -406,30 +405,38 @@ export function ProfileSettings() {
             </SelectField>
           </fieldset>
 
-          <fieldset
-            className={`profile-group profile-interests ${errors.interests ? 'field-invalid' : ''}`}
-            aria-describedby="profile-interests-hint"
+          <ChoiceFieldset
+            className="profile-group profile-interests"
+            legend={
+              <>
+                <span>Interests</span>
+                {visibility('interests')}
+              </>
+            }
+            hint={`The club’s activities you enjoy, ${PROFILE_MAX_INTERESTS} at most (${form.interests.length} chosen).`}
+            error={errors.interests}
           >
-            <legend>
-              <span>Interests</span>
-              {visibility('interests')}
-            </legend>
-            <p className="field-hint" id="profile-interests-hint">
-              The club’s activities you enjoy, {PROFILE_MAX_INTERESTS} at most ({form.interests.length} chosen).
-            </p>
-            <div className="interest-grid">
-              {CLUB_ACTIVITIES.map((a) => {
-                const on = form.interests.includes(a);
-                return (
-                  <label key={a} className={`interest-option ${on ? 'is-on' : ''}`}>
-                    <input type="checkbox" name="interests" checked={on} disabled={!on && full} onChange={() => toggleInterest(a)} />
-                    <span>{a}</span>
-                  </label>
-                );
-              })}
-            </div>
-            {errors.interests ? <p className="field-error">{errors.interests}</p> : null}
-          </fieldset>
+            {({ invalid }) => (
+              <div className="interest-grid">
+                {CLUB_ACTIVITIES.map((a) => {
+                  const on = form.interests.includes(a);
+                  return (
+                    <label key={a} className={`interest-option ${on ? 'is-on' : ''}`}>
+                      <input
+                        type="checkbox"
+                        name="interests"
+                        checked={on}
+                        disabled={!on && full}
+                        aria-invalid={invalid}
+                        onChange={() => toggleInterest(a)}
+                      />
+                      <span>{a}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+          </ChoiceFieldset>
 
           <TextAreaField
             label="About me"
@@ -449,7 +456,14 @@ export function ProfileSettings() {
 
           <fieldset className="profile-group">
             <legend>Contact</legend>
-            <TextField label="Phone" {...text('phone')} type="tel" autoComplete="tel" />
+            <TextField
+              label="Phone"
+              {...text('phone')}
+              type="tel"
+              autoComplete="tel"
+              onBlur={tidyPhone}
+              hint="With its country code, such as +44 20 7946 0958."
+            />
             <div className="field">
               <div className="field-label-row">
                 <span className="profile-photo-label">Email</span>
@@ -469,6 +483,7 @@ export function ProfileSettings() {
             </span>
           </label>
 
+          <FormMessage>{unplaced ? errorMessage(save.error, 'Could not save your profile.') : null}</FormMessage>
           <button type="submit" className="button" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save profile'}
           </button>

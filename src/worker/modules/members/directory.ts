@@ -10,6 +10,7 @@ import {
   type MemberProfileDto,
   type ProfileViewer,
 } from '../../../shared/members';
+import { membershipStatus } from '../../../shared/membership-term';
 import type { ListMembersQuery } from '../../../shared/schemas/members';
 import type { Page } from '../../../shared/schemas/page';
 import { columnRef } from '../../db/column-ref';
@@ -23,6 +24,7 @@ import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { eventDetailsVisibleSql } from '../events/policies';
+import { memberStatusCondition, todayOf } from '../membership/terms';
 import { memberPhotoUrl, shownToMembersSql } from './member-refs';
 import { memberSinceOf, profileContentOf, profileUserColumns, profileViewerOf, type ProfileUser } from './profiles';
 import { ftsQuery, memberSearchSql } from './search';
@@ -32,7 +34,10 @@ import { ftsQuery, memberSearchSql } from './search';
  * another member sees the members listed in the directory, each field only as its owner shows it
  * to members (shared/members.ts viewProfile), and a search or a filter never matches a field kept
  * to admins: the search reads only the members' columns of the index (search.ts), the filters
- * test the field's visibility in the same condition.
+ * test the field's visibility in the same condition. A lapsed member (she keeps her own data and
+ * nothing else, DECISIONS "Membership terms") is out of the directory for other members, as an
+ * unlisted one is, and her page shows them her name and photo only; in grace she is still listed,
+ * and an admin never lapses.
  */
 
 type DirectoryCursor = [name: string, id: number];
@@ -86,6 +91,8 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
       and(
         // Out of the directory: not listed, not found, for everyone but admins.
         viewer === 'admin' ? undefined : sql`coalesce(${profileCol(memberProfiles.directory)}, 1) = 1`,
+        // Nor is a lapsed member (tested on each row of the walk: +renews_on keeps it on users_name_idx).
+        viewer === 'admin' ? undefined : sql`NOT ${memberStatusCondition('lapsed', todayOf(deps), { indexed: false })}`,
         match ? memberSearchSql(match) : undefined,
         input.country ? filterOn(viewer, 'country', input.country) : undefined,
         input.industry ? filterOn(viewer, 'industry', input.industry) : undefined,
@@ -187,7 +194,7 @@ export interface MemberPage {
 export async function readMemberPage(deps: Deps, me: MemberActor, memberId: number): Promise<MemberPage> {
   const [[row], eventRows, homeRows] = await deps.db.batch([
     deps.db
-      .select({ user: profileUserColumns, profile: memberProfiles })
+      .select({ user: profileUserColumns, profile: memberProfiles, renewsOn: users.renewsOn, admin: users.isAdmin })
       .from(users)
       .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
       .where(eq(users.id, memberId))
@@ -198,7 +205,10 @@ export async function readMemberPage(deps: Deps, me: MemberActor, memberId: numb
   if (!row) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   const { user, profile } = row;
   const viewer = profileViewerOf(me, user.id);
-  const directory = profile?.directory ?? true;
+  // Out of the directory for other members: unlisted by her choice, or lapsed. Which of the two is
+  // not theirs to know: both read as not listed.
+  const lapsed = membershipStatus({ renews_on: row.renewsOn, admin: row.admin }, todayOf(deps)) === 'lapsed';
+  const directory = (profile?.directory ?? true) && !(viewer === 'member' && lapsed);
   const visibility = visibilityOf(profile?.visibility);
   const seen = viewProfile(profileContentOf(profile, user, 'large'), visibility, { viewer, directory });
   // Of a member out of the directory, others see her name and photo only.

@@ -1,6 +1,7 @@
 import { CLUB_NAME } from '../../../shared/constants';
 import { countryName } from '../../../shared/country-codes';
 import type { MemberProfileDto } from '../../../shared/members';
+import { phoneUri } from '../../../shared/schemas/phone';
 import type { Actor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
@@ -60,12 +61,18 @@ function structuredName(name: string): string {
   return `${escapeText(family)};${escapeText(parts.join(' '))};;;`;
 }
 
-/** A phone as a tel: URI (RFC 3966): the digits and a leading +, separators as hyphens. */
+/**
+ * A phone as a tel: URI (RFC 3966): the E.164 number ('tel:+442079460958'), or for text that is
+ * no number (a profile saved before issue 31), its digits with its separators as hyphens.
+ */
 function telUri(phone: string): string {
-  return `tel:${phone
-    .trim()
-    .replace(/[^\d+]+/g, '-')
-    .replace(/^-+|-+$/g, '')}`;
+  return (
+    phoneUri(phone) ??
+    `tel:${phone
+      .trim()
+      .replace(/[^\d+]+/g, '-')
+      .replace(/^-+|-+$/g, '')}`
+  );
 }
 
 export function buildVcard(member: MemberProfileDto, photo: { bytes: Uint8Array; type: string } | null, origin: string): string {

@@ -1,8 +1,10 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, TOKEN_TTL_MS, type AccountType } from '../../../shared/constants';
+import { isCountryCode } from '../../../shared/country-codes';
 import { formatDate } from '../../../shared/date-format';
 import { addMonths, earliestRenewsOn, isIsoDate } from '../../../shared/membership-term';
 import { EmailSchema } from '../../../shared/schemas/common';
+import { PHONE_MAX, toE164 } from '../../../shared/schemas/phone';
 import {
   IMPORT_ROW_STATUSES,
   type ImportCounts,
@@ -50,23 +52,6 @@ interface JudgedRow extends ImportRowView {
 }
 
 const TYPE_BY_NAME = new Map(ACCOUNT_TYPES.map((t) => [t.toLowerCase(), t]));
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** ISO 3166-1 alpha-2: two letters that name a region (Intl knows them; an unknown code reads back as itself). */
-function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
-  try {
-    return regionNames.of(code) !== code;
-  } catch {
-    return false;
-  }
-}
-
-/** A phone number as people write one: digits, spaces, +, -, dots and brackets, 6 to 20 digits. */
-function isPhone(value: string): boolean {
-  const digits = value.replace(/\D/g, '').length;
-  return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 20;
-}
 
 /** One row's own checks (SPEC 9's six-month minimum among them); duplicates and members come after. */
 function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
@@ -99,8 +84,10 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
     fail(`renews_on must be at least six months after member_since (on or after ${formatDate(earliestRenewsOn(memberSince))})`);
   }
 
-  const phone = cell('phone');
-  if (phone && !isPhone(phone)) fail('the phone number is not valid');
+  // Issue 31's rule, as every phone the club stores: any valid international number, kept in E.164.
+  const rawPhone = cell('phone');
+  const phone = rawPhone && rawPhone.length <= PHONE_MAX ? toE164(rawPhone) : null;
+  if (rawPhone && !phone) fail('the phone number is not valid: write it with its country code, such as +44 20 7946 0958');
   const city = cell('city');
   if (city.length > 100) fail('the city is longer than 100 characters');
   const country = cell('country').toUpperCase();
@@ -115,7 +102,7 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
     renews_on: renewsOn && isIsoDate(renewsOn) ? renewsOn : null,
     status: errors.length ? 'invalid' : 'new',
     errors,
-    phone: phone || null,
+    phone,
     city: city || null,
     country: country || null,
   };
