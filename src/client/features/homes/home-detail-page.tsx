@@ -177,7 +177,7 @@ export function HomeDetailPage() {
         <div>
           <h1>{h.title}</h1>
           <p className="lead home-lead">
-            <HomeFacts home={h} avatar="xs" />
+            <HomeFacts home={h} hostAvatar="sm" />
           </p>
           {h.state !== 'listed' ? (
             <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>
