@@ -70,6 +70,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/notifications">
+                        {() => (
+                          <Protected>
+                            <P.Notifications />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/member-home">
                         {() => (
                           <Protected>

@@ -63,6 +63,7 @@ export const pages = {
   HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
   Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
   Member: page(() => import('./features/members/member-page'), 'MemberPage'),
+  Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
 };
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */

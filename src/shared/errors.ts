@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** GET /api/live without a WebSocket upgrade. */
+  UPGRADE_REQUIRED: 426,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
   /** The isolate is overloaded: asked again after Retry-After seconds (platform/middleware/load-shed.ts). */

@@ -33,6 +33,9 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     { path: 'auth.twoFactor.status' },
     { path: 'auth.sessions.list' },
     { path: 'profile.mine' },
+    // Settings > Email's notification kinds and her time zone (issue 23).
+    { path: 'notifications.preferences' },
+    { path: 'notifications.settings' },
   ],
 };
 

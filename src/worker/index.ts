@@ -1,11 +1,22 @@
 import { app } from './app';
 import type { Env } from './platform/env';
 import { handleMailBatch } from './modules/mail/consumer';
+import { handleNotificationBatch } from './modules/notifications/consumer';
 import type { MailJob } from './platform/mail-job';
+import type { NotificationJob } from './platform/notification-job';
 import { handleScheduled } from './scheduled';
+
+// The Durable Objects of wrangler.toml (live updates, issue 23).
+export { LiveTopic, MemberLive } from './modules/notifications/live';
+
+/** wrangler.toml's notifications queue; every other batch is the mail queue's. */
+const NOTIFICATIONS_QUEUE = /^owow-club-notifications(-|$)/;
 
 export default {
   fetch: app.fetch,
-  queue: handleMailBatch,
+  queue: (batch, env, ctx) =>
+    NOTIFICATIONS_QUEUE.test(batch.queue)
+      ? handleNotificationBatch(batch as MessageBatch<NotificationJob>, env, ctx)
+      : handleMailBatch(batch as MessageBatch<MailJob>, env, ctx),
   scheduled: handleScheduled,
-} satisfies ExportedHandler<Env, MailJob>;
+} satisfies ExportedHandler<Env, MailJob | NotificationJob>;

@@ -11,6 +11,7 @@ import { adminMailRestDocs, unsubscribeRestDocs } from './modules/mail/rest-docs
 import { membershipRestDocs } from './modules/membership/rest-docs';
 import { membersRestDocs } from './modules/members/rest-docs';
 import { rosterRestDocs } from './modules/membership/roster-rest-docs';
+import { notificationsRestDocs } from './modules/notifications/rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -48,6 +49,7 @@ export const REST_DOCS: RestDocs[] = [
   commentsRestDocs,
   homesRestDocs,
   membersRestDocs,
+  notificationsRestDocs,
   adminRestDocs,
   adminMailRestDocs,
   unsubscribeRestDocs,

@@ -10,6 +10,7 @@ import { mailRouter } from './modules/mail/router';
 import { accountRouter } from './modules/account/router';
 import { membersRouter, profileRouter } from './modules/members/router';
 import { clubRouter } from './modules/club/router';
+import { notificationsRouter } from './modules/notifications/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -24,6 +25,7 @@ export const appRouter = router({
   members: membersRouter,
   profile: profileRouter,
   club: clubRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { loginFailuresJob } from './modules/auth/login-throttle';
 import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
 import { renewalRemindersJob } from './modules/membership/renewal-reminders-job';
+import { notificationsJob } from './modules/notifications/notifications-job';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
 import { describeError, redactedReason } from './platform/log-redaction';
@@ -27,6 +28,7 @@ export const scheduledJobs: ScheduledJob[] = [
   loginFailuresJob,
   tokensJob,
   staleClaimsJob,
+  notificationsJob,
 ];
 
 /** Runs every job; one failing job is logged and does not stop the others. */

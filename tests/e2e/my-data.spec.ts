@@ -14,16 +14,22 @@ test('email preferences, download my data, then delete the account', async ({ pa
   await loginAs(page, MEI.email, SEED.demoPassword, MEI.name, { fresh: true });
   await page.goto('/settings');
 
-  // Email preferences stick across a reload.
+  // Email preferences stick across a reload: issue 12's categories and issue 23's kinds, one table.
   const email = page.getByRole('form', { name: 'Email' });
-  const groupMail = email.getByRole('checkbox', { name: /Group mail/ });
-  await expect(groupMail).toBeChecked();
-  await groupMail.uncheck();
+  const groupMail = email.getByRole('combobox', { name: /Group mail/ });
+  await expect(groupMail).toHaveValue('on');
+  await groupMail.selectOption('off');
+  await email.getByRole('combobox', { name: /Likes of my comments/ }).selectOption('instant');
   await email.getByRole('button', { name: 'Save email preferences' }).click();
   await expect(page.getByText('Email preferences saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Group mail/ })).not.toBeChecked();
-  await expect(page.getByRole('form', { name: 'Email' }).getByRole('checkbox', { name: /Announcements/ })).toBeChecked();
+  const saved = page.getByRole('form', { name: 'Email' });
+  await expect(saved.getByRole('combobox', { name: /Group mail/ })).toHaveValue('off');
+  await expect(saved.getByRole('combobox', { name: /Announcements/ })).toHaveValue('on');
+  await expect(saved.getByRole('combobox', { name: /Likes of my comments/ })).toHaveValue('instant');
+  await expect(saved.getByRole('combobox', { name: /Comments on my events/ })).toHaveValue('daily');
+  // Only admins are told about applications.
+  await expect(saved.getByRole('combobox', { name: /membership applications/ })).toHaveCount(0);
 
   // Download my data: a ZIP whose JSON is hers.
   const yourData = page.getByRole('region', { name: 'Your data' });
@@ -35,9 +41,13 @@ test('email preferences, download my data, then delete the account', async ({ pa
   const data = JSON.parse(strFromU8(files['data.json']!)) as {
     profile: { name: string; email: string };
     emailPreferences: Record<string, boolean>;
+    notificationEmails: Record<string, string>;
+    timeZone: string;
   };
   expect(data.profile).toMatchObject({ name: MEI.name, email: MEI.email });
   expect(data.emailPreferences).toMatchObject({ group_mail: false, announcements: true });
+  expect(data.notificationEmails).toMatchObject({ like: 'instant', comment: 'daily' });
+  expect(typeof data.timeZone).toBe('string');
 
   // Delete the account: a wrong password first, then hers.
   const del = page.getByRole('form', { name: 'Delete account' });

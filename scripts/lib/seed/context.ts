@@ -59,6 +59,18 @@ export interface Seed {
   deliverMail(sender?: MailSender): Promise<void>;
 }
 
+/**
+ * The live Durable Objects (issue 23), as seen while the demo is written: nobody has a page open,
+ * and getPlatformProxy cannot run this Worker's own classes. Every call on a stub resolves.
+ */
+const NOBODY_WATCHING = {
+  idFromName: (name: string) => ({ name }),
+  get: () => new Proxy({}, { get: (_, prop) => (prop === 'then' ? undefined : async () => undefined) }),
+};
+
+/** The notifications queue: its consumer's work is replayed by scripts/lib/seed/notifications.ts, so a wake-up is dropped. */
+const NOTIFY_QUEUE = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Env['NOTIFY_QUEUE'];
+
 /** The Workers Rate Limiting binding, answering yes: the seed is not a client, and its burst of writes is not abuse. */
 const UNLIMITED: RateLimit = { limit: async () => ({ success: true }) };
 
@@ -92,6 +104,9 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
     DATA_ENCRYPTION_KEY: readDevVars().DATA_ENCRYPTION_KEY ?? proxy.env.DATA_ENCRYPTION_KEY,
     APP_ORIGIN: opts.appOrigin ?? proxy.env.APP_ORIGIN,
     MAIL_QUEUE: mailQueue,
+    NOTIFY_QUEUE,
+    MEMBER_LIVE: NOBODY_WATCHING as unknown as Env['MEMBER_LIVE'],
+    LIVE_TOPIC: NOBODY_WATCHING as unknown as Env['LIVE_TOPIC'],
     LOGIN_IP_LIMITER: UNLIMITED,
     LOGIN_ACCOUNT_LIMITER: UNLIMITED,
     PUBLIC_FORM_LIMITER: UNLIMITED,

@@ -13,6 +13,7 @@ import { seedHomes } from './homes';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
+import { seedNotifications } from './notifications';
 import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
 import { seedProfiles } from './profiles';
@@ -38,6 +39,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
       await seedPasskeys(seed);
+      await seedNotifications(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.

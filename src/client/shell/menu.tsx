@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MemberName } from '../shared/members/member-name';
 import { useAuth } from '../shared/use-auth';
@@ -14,6 +14,9 @@ function MenuLink({ href, children, onNavigate }: { href: string; children: stri
     </li>
   );
 }
+
+// Issue 23: the bell and its live socket load after the page, in their own chunk.
+const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 type MenuLinkList = [href: string, label: string][];
 
@@ -103,6 +106,12 @@ export function Menu() {
           <span className="header-user">
             Logged in as <MemberName id={user.user_id} name={user.name} />
           </span>
+        ) : null}
+        {/* A lapsed member keeps Settings only (lapsed-gate.ts): no bell, which the API would refuse her. */}
+        {authenticated && user && user.status !== 'lapsed' ? (
+          <Suspense fallback={<span className="bell-slot" />}>
+            <NotificationBell />
+          </Suspense>
         ) : null}
         <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           <span className="menu-button-bars" aria-hidden="true" />

@@ -25,6 +25,7 @@ const PAGES: [pattern: string, title: string][] = [
   ['/gallery', 'Image gallery'],
   ['/settings', 'Settings'],
   ['/member-home', 'Members’ home'],
+  ['/notifications', 'Notifications'],
   ['/activities-member', 'My schedule'],
   ['/homes', 'Homes'],
   ['/homes/mine', 'My homes'],

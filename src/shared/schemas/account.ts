@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory } from '../constants';
+import { EMAIL_CATEGORY_LABELS, type EmailCategory } from '../constants';
+import { UNSUBSCRIBE_CATEGORIES } from '../notifications';
 import './zod-config';
 
 export { EMAIL_CATEGORY_LABELS };
@@ -19,7 +20,7 @@ export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 /** The path segments of a one-click unsubscribe link: /unsubscribe/{userId}/{category}/{token}. */
 export const UnsubscribeParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),
-  category: z.enum(EMAIL_CATEGORIES),
+  category: z.enum(UNSUBSCRIBE_CATEGORIES),
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not valid.'),
 });
 

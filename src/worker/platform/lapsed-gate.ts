@@ -38,6 +38,10 @@ const KEPT_ROUTES = [
   'POST /api/profile/photo',
   'DELETE /api/profile/photo',
   'GET /images/members/:key',
+  // Issue 23: her email choice per notification kind and her time zone, in the same Settings >
+  // Email table as the categories above (the bell, the list and the live socket are not hers).
+  'GET /api/notification-preferences',
+  'PUT /api/notification-preferences',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -63,6 +67,10 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'profile.mine',
   'profile.update',
   'profile.deletePhoto',
+  'notifications.preferences',
+  'notifications.updatePreferences',
+  'notifications.settings',
+  'notifications.updateSettings',
 ]);
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {

@@ -26,8 +26,9 @@ import { shedsRequest } from './middleware/load-shed';
 export type Access = 'public' | 'member' | 'admin';
 
 /** The error statuses an operation may answer (the body is the one error shape, see ErrorBodySchema). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;
-export type SuccessStatus = 200 | 201 | 202 | 204 | 206 | 304;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 426 | 429 | 503;
+/** 101: a WebSocket upgrade (GET /api/live). */
+export type SuccessStatus = 101 | 200 | 201 | 202 | 204 | 206 | 304;
 
 /** A success answer that is not JSON (a file, a page, plain text), or JSON with headers worth naming. */
 export interface ContentDoc {
@@ -197,6 +198,7 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   413: { codes: ['PAYLOAD_TOO_LARGE'], description: 'The body is over its limit (JSON: 256 KB).' },
   415: { codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The file is not of a type this route takes.' },
   416: { codes: [], description: 'The Range cannot be served (no body; Content-Range names the size).' },
+  426: { codes: ['UPGRADE_REQUIRED'], description: 'A WebSocket route asked without an Upgrade: websocket request.' },
   429: { codes: ['TOO_MANY_REQUESTS'], description: 'Rate limited: try again after Retry-After seconds.' },
   503: { codes: ['SERVICE_UNAVAILABLE'], description: 'The server is overloaded: try again after Retry-After seconds.' },
 };

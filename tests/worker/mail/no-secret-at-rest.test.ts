@@ -185,7 +185,9 @@ describe('no secret at rest', () => {
     const stored = await deps().db.select().from(emailMessages);
     expect(stored.length).toBeGreaterThanOrEqual(7);
     for (const m of stored) expect(m.body).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(new Set(stored.map((m) => m.kind))).toEqual(
+    // (The notifications' own emails, e.g. the admins' about the new application, come from the
+    // notifications queue whenever its consumer runs: checked like the rest, not counted.)
+    expect(new Set(stored.map((m) => m.kind).filter((k) => !k.startsWith('notification_')))).toEqual(
       new Set(['registration', 'password_reset', 'event_invitation', 'event_confirmation', 'event_announcement', 'group']),
     );
 

@@ -1,13 +1,16 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { EventList } from '../../../shared/schemas/events';
 import { LoadMore } from '../../components/load-more';
 import { useDebounced } from '../../lib/use-debounced';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { EventSection } from './event-card';
-import { EventModal } from './event-modal';
 import './events.css';
+
+// The event form (its fields, pickers and country list) is fetched when she opens it: the list's
+// first screen needs none of it.
+const EventModal = lazy(() => import('./event-modal').then((m) => ({ default: m.EventModal })));
 
 /** The server decides who creates events (Founding members, Travel Hosts and admins). */
 export function useCanCreateEvent(): boolean {
@@ -23,7 +26,11 @@ export function CreateEventButton() {
       <button type="button" className="button" onClick={() => setOpen(true)}>
         Create Event
       </button>
-      {open ? <EventModal open onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <EventModal open onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

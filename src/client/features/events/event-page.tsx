@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
 import { eventTypeLabel } from '../../../shared/event-format';
@@ -11,6 +11,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
+import { useLiveTopic } from '../../shared/live/use-live';
 import { EventImages } from '../../shared/images/event-images';
 import { MemberName } from '../../shared/members/member-name';
 import { INVITE_REDIRECT_MS } from './accept-invitation-page';
@@ -223,9 +224,17 @@ export function EventPage() {
   const ref = params?.id ?? '';
   const trpc = useTRPC();
   const { user } = useAuth();
-  const [tab, setTab] = useState<Tab>('Details');
+  // A notification about its comments opens them (?tab=comments).
+  const search = useSearch();
+  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get('tab') === 'comments' ? 'Notes and Comments' : 'Details'));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const query = useQuery(trpc.events.byId.queryOptions({ ref }));
+  const queryClient = useQueryClient();
+  // Places and participants change without a reload (issue 23).
+  useLiveTopic(
+    query.data ? `event-${query.data.id}` : null,
+    () => void queryClient.invalidateQueries(trpc.events.byId.queryFilter({ ref })),
+  );
 
   if (query.isPending) return <p className="page-status">Loading event…</p>;
   if (query.isError) {

@@ -9,7 +9,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
-import { placeOf, roleOf } from '../../shared/members/profile-view';
+import { placeOf, roleOf } from '../../shared/members/profile-lines';
 import './members.css';
 
 /** The directory's search and filters, as the URL keeps them (?q=&country=&industry=&interest=). */

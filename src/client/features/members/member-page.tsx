@@ -5,7 +5,8 @@ import { formatEventWhen } from '../../../shared/date-format';
 import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
-import { placeOf, ProfileView } from '../../shared/members/profile-view';
+import { placeOf } from '../../shared/members/profile-lines';
+import { ProfileView } from '../../shared/members/profile-view';
 import './members.css';
 
 /** One list of her page (her events, her homes): links with a line under each. */

@@ -1,62 +1,127 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { EMAIL_CATEGORY_LABELS } from '../../../shared/constants';
+import {
+  EMAIL_CHOICES,
+  EMAIL_MODE_LABELS,
+  type EmailChoice,
+  type EmailMode,
+  type NotificationPreferences,
+} from '../../../shared/notifications';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useAuth } from '../../shared/use-auth';
+import { useKeepTimeZone } from '../../shared/notifications/notification-entry';
+import './settings.css';
 
-const CATEGORIES = Object.keys(EMAIL_CATEGORY_LABELS) as (keyof EmailPreferences)[];
+type Draft = { kinds: NotificationPreferences; categories: EmailPreferences };
 
-/** Settings > Email: the optional kinds of email (DECISIONS "The member's own data"). */
+/** What a row's select offers: a kind's three choices, a category's two. */
+function optionsOf(choice: EmailChoice): [value: string, label: string][] {
+  if (choice.modes.length === 2)
+    return [
+      ['off', EMAIL_MODE_LABELS.off],
+      ['on', 'Email me'],
+    ];
+  return (choice.modes as readonly EmailMode[]).map((m) => [m, EMAIL_MODE_LABELS[m]]);
+}
+
+/**
+ * Settings > Email: in one table, every kind of notification (off, now, or in the daily summary,
+ * issue 23) and the optional emails of issue 12 (on or off), from the one list in
+ * src/shared/notifications.ts. Emails about her account and invitations addressed to her are
+ * always sent.
+ */
 export function EmailPreferencesSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const prefs = useQuery(trpc.account.emailPreferences.queryOptions());
-  const [draft, setDraft] = useState<EmailPreferences | null>(null);
+  const { user } = useAuth();
+  const kinds = useQuery(trpc.notifications.preferences.queryOptions());
+  const categories = useQuery(trpc.account.emailPreferences.queryOptions());
+  const settings = useQuery({ ...trpc.notifications.settings.queryOptions(), staleTime: Infinity });
+  useKeepTimeZone();
+  const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
-    if (prefs.data) setDraft(prefs.data);
-  }, [prefs.data]);
-  const save = useMutation(
-    trpc.account.updateEmailPreferences.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.account.emailPreferences.queryKey(), saved);
-        toast('Email preferences saved.', 'success');
-      },
-      onError: (err) => toast(errorMessage(err, 'Could not save your email preferences.'), 'error'),
-    }),
-  );
+    if (kinds.data && categories.data) setDraft({ kinds: kinds.data, categories: categories.data });
+  }, [kinds.data, categories.data]);
+  const saveKinds = useMutation(trpc.notifications.updatePreferences.mutationOptions());
+  const saveCategories = useMutation(trpc.account.updateEmailPreferences.mutationOptions());
+  const saving = saveKinds.isPending || saveCategories.isPending;
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    if (draft) save.mutate(draft);
+    if (!draft) return;
+    try {
+      const [k, c] = await Promise.all([saveKinds.mutateAsync(draft.kinds), saveCategories.mutateAsync(draft.categories)]);
+      queryClient.setQueryData(trpc.notifications.preferences.queryKey(), k);
+      queryClient.setQueryData(trpc.account.emailPreferences.queryKey(), c);
+      toast('Email preferences saved.', 'success');
+    } catch (err) {
+      toast(errorMessage(err, 'Could not save your email preferences.'), 'error');
+    }
   }
 
+  const valueOf = (choice: EmailChoice): string => {
+    if (!draft) return '';
+    if (choice.modes.length === 2) return draft.categories[choice.id as keyof EmailPreferences] ? 'on' : 'off';
+    return draft.kinds[choice.id as keyof NotificationPreferences];
+  };
+  const change = (choice: EmailChoice, value: string) =>
+    setDraft((d) => {
+      if (!d) return d;
+      if (choice.modes.length === 2) return { ...d, categories: { ...d.categories, [choice.id]: value === 'on' } };
+      return { ...d, kinds: { ...d.kinds, [choice.id]: value as EmailMode } };
+    });
+  const rows = EMAIL_CHOICES.filter((c) => !c.adminOnly || user?.can.admin);
+  const failed = kinds.isError ? kinds.error : categories.isError ? categories.error : null;
+
   return (
-    <form className="card form-card" aria-labelledby="email-prefs-heading" onSubmit={submit}>
+    <form className="card form-card" id="email" aria-labelledby="email-prefs-heading" onSubmit={submit}>
       <h2 id="email-prefs-heading">Email</h2>
-      <fieldset>
-        <legend>Send me</legend>
-        {CATEGORIES.map((c) => (
-          <label key={c} className="checkbox">
-            <input
-              type="checkbox"
-              name={c}
-              checked={draft?.[c] ?? true}
-              disabled={!draft}
-              onChange={(e) => setDraft((d) => (d ? { ...d, [c]: e.target.checked } : d))}
-            />
-            {EMAIL_CATEGORY_LABELS[c]}
-          </label>
-        ))}
-      </fieldset>
+      <p className="muted">
+        Everything below shows in your notifications in the app. Choose what also comes by email: at once, or in one daily summary at 7:00
+        in your time zone{settings.data ? ` (${settings.data.timeZone})` : ''}.
+      </p>
+      <table className="email-choices">
+        <thead>
+          <tr>
+            <th scope="col">Tell me about</th>
+            <th scope="col">By email</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((choice) => (
+            <tr key={choice.id}>
+              <th scope="row">
+                <label htmlFor={`email-${choice.id}`}>{choice.label}</label>
+              </th>
+              <td>
+                <select
+                  id={`email-${choice.id}`}
+                  name={choice.id}
+                  value={valueOf(choice)}
+                  disabled={!draft}
+                  onChange={(e) => change(choice, e.target.value)}
+                >
+                  {optionsOf(choice).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <p className="muted">
         Emails about your account (registration, password reset, security) and invitations addressed to you are always sent. Every optional
         email has a one-click unsubscribe link at the bottom.
       </p>
-      {prefs.isError ? <FormMessage>{errorMessage(prefs.error, 'Could not load your email preferences.')}</FormMessage> : null}
-      <button type="submit" className="button" disabled={!draft || save.isPending}>
+      {failed ? <FormMessage>{errorMessage(failed, 'Could not load your email preferences.')}</FormMessage> : null}
+      <button type="submit" className="button" disabled={!draft || saving}>
         Save email preferences
       </button>
     </form>

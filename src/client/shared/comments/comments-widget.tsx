@@ -10,6 +10,7 @@ import { CommentItem, type Viewer } from './comment-item';
 import { CommentTextArea } from './comment-textarea';
 import { useNow } from './use-now';
 import { useOnSessionLost } from './use-session-lost';
+import { useLiveTopic } from '../live/use-live';
 import './comments.css';
 
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
@@ -34,6 +35,8 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
     ...trpc.comments.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
     enabled: viewer !== null,
   });
+  // Others' comments and likes arrive without a reload (issue 23); what she is typing is hers alone.
+  useLiveTopic(viewer ? commentableId : null, () => void queryClient.invalidateQueries({ queryKey: listKey }));
   const now = useNow();
   const headingId = useId();
   const [text, setText] = useState('');

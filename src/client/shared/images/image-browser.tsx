@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { EventOption, ImageDto } from '../../../shared/schemas/images';
 import { useTRPC } from '../../lib/trpc';
-import { ImageView } from './image-view';
 import { useImageParam } from './use-image-param';
 
 const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
+// The view of one image (its details, editing, comments and their live updates) is fetched the
+// first time an image opens: the grid's first screen needs none of it.
+const ImageView = lazy(() => import('./image-view').then((m) => ({ default: m.ImageView })));
 
 interface ImageBrowserProps {
   /** The images Gallery Mode pages through (the visible, filtered ones). */
@@ -30,6 +32,9 @@ export function ImageBrowser({ images, known, listPending, events }: ImageBrowse
   const single = useQuery({ ...trpc.images.byId.queryOptions({ id: openId ?? 0 }), enabled: openId !== null && !fromList && !listPending });
   const image = fromList ?? single.data;
   const state = openId === null || image ? 'ready' : single.isError ? 'missing' : 'loading';
+  // Once opened, the view stays mounted (as before), so closing it is the dialog's own.
+  const [viewWanted, setViewWanted] = useState(openId !== null);
+  if (openId !== null && !viewWanted) setViewWanted(true);
 
   function galleryMode(current: ImageDto) {
     const slides = images.some((i) => i.id === current.id) ? images : [current];
@@ -45,13 +50,17 @@ export function ImageBrowser({ images, known, listPending, events }: ImageBrowse
 
   return (
     <>
-      <ImageView
-        image={lightbox ? undefined : image}
-        state={lightbox ? 'ready' : state}
-        events={events}
-        onClose={() => setOpenId(null)}
-        onGalleryMode={galleryMode}
-      />
+      {viewWanted ? (
+        <Suspense fallback={null}>
+          <ImageView
+            image={lightbox ? undefined : image}
+            state={lightbox ? 'ready' : state}
+            events={events}
+            onClose={() => setOpenId(null)}
+            onGalleryMode={galleryMode}
+          />
+        </Suspense>
+      ) : null}
       {lightbox ? (
         <Suspense
           fallback={

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { countryName } from '../../../shared/country-codes';
 import { formatDate } from '../../../shared/date-format';
 import type { MemberLinks, ProfileContent, ProfileField } from '../../../shared/members';
 import { MemberAvatar } from './member-avatar';
+import { placeOf, roleOf } from './profile-lines';
 import './profile-view.css';
 
 /** What the profile view shows: a profile's content as the viewer may see it (hidden fields null). */
@@ -12,17 +12,6 @@ export interface ProfileViewData extends ProfileContent {
   type: string | null;
   member_since: string | null;
 }
-
-/** "Hong Kong" for HK; the code itself if the list has no name for it. */
-export function placeOf(city: string | null, country: string | null): string {
-  const name = country ? (countryName(country) ?? country) : null;
-  // Hong Kong, Singapore, Monaco: the city is the country, named once.
-  return (city && name && city.toLowerCase() === name.toLowerCase() ? [name] : [city, name]).filter(Boolean).join(', ');
-}
-
-/** "Managing Director at Fintech Partners", or either alone. */
-export const roleOf = (title: string | null, company: string | null) =>
-  title && company ? `${title} at ${company}` : (title ?? company ?? '');
 
 const linkLabel = (url: string) => url.replace(/^https:\/\/(www\.)?/i, '').replace(/\/$/, '');
 

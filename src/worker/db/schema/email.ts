@@ -15,6 +15,14 @@ export const EMAIL_KINDS = [
   'home_stay',
   'application_rejected',
   'membership_renewal',
+  // Issue 23: a notification's instant email (one kind each, for its one-click unsubscribe), and
+  // the daily summary. A stay's steps and a waitlist place keep their own kinds above.
+  'notification_comment',
+  'notification_like',
+  'notification_event_changed',
+  'notification_application',
+  'notification_new_event',
+  'notification_digest',
 ] as const;
 
 export const emailMessages = sqliteTable(

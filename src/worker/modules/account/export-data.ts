@@ -17,6 +17,7 @@ import type { RequestMeta } from '../../platform/request-actor';
 import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
 import { exportProfile } from '../members/member-data';
+import { notificationDataOf } from '../notifications/preferences';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -250,6 +251,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
     passkeys: passkeyRows.map((p) => ({ name: p.name, createdAt: iso(p.createdAt), lastUsedAt: iso(p.lastUsedAt) })),
     calendarFeed: { enabled: user.calendarFeedNonce !== null },
     emailPreferences: Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, !optedOut.has(c)])),
+    // Issue 23: her email choice per kind of notification, and her time zone.
+    ...(await notificationDataOf(deps, me.id)),
     application: applicationRows.map(({ invitationCodeId: _code, decidedBy: _by, ...a }) => ({
       ...a,
       decidedAt: iso(a.decidedAt),

@@ -25,6 +25,8 @@ import { columnRef } from '../../db/column-ref';
 import { auditEntry } from '../../platform/audit';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
+import { notify } from '../notifications/record';
+import { publishChange } from '../notifications/live-publish';
 
 /**
  * SPEC 2 "Comments widget", DECISIONS and docs/decisions/0003-comments.md: members read the
@@ -75,6 +77,10 @@ function commentVisible(deps: Deps, me: MemberActor): SQL {
   return sql`((${eventId} IS NOT NULL AND ${eventDetailsVisibleSql(me, comments.eventId, deps.now())})
     OR (${imageId} IS NOT NULL AND EXISTS (SELECT 1 FROM ${images} WHERE ${columnRef(images.id)} = ${imageId} AND ${imageVisibleSql(me, deps.now())})))`;
 }
+
+/** The commentable id of a comment's row ("event-12", "image-7"): its widget's, and its live topic. */
+const parentIdOf = (row: { eventId: number | null; imageId: number | null }) =>
+  row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!);
 
 const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
 
@@ -127,7 +133,7 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
   return {
     id: row.id,
     content: row.content,
-    commentableId: row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!),
+    commentableId: parentIdOf(row),
     user_id: row.userId,
     username: row.username,
     user_photo_url: memberPhotoUrl(row.userPhotoKey),
@@ -231,6 +237,8 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
       .limit(1);
     throw exists ? hiddenParent(target) : missingParent(target);
   }
+  await notify(deps, me.id, { kind: 'comment', commentId: id });
+  publishChange(deps, commentableId(target.kind, target.id), 'comments');
   return {
     id,
     content: input.content,
@@ -254,6 +262,7 @@ export async function updateComment(deps: Deps, actor: Actor, input: UpdateComme
   await limitWrites(deps, me);
   const now = deps.now();
   await deps.db.update(comments).set({ content: input.content, updatedAt: now }).where(eq(comments.id, input.id));
+  publishChange(deps, current.commentableId, 'comments');
   return { ...current, content: input.content, updated_at: new Date(now).toISOString() };
 }
 
@@ -279,7 +288,7 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
   if (row.userId === me.id) {
     await remove.run();
   } else {
-    const on = row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!);
+    const on = parentIdOf(row);
     await deps.db.batch([
       remove,
       auditEntry(
@@ -291,21 +300,32 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
       ),
     ]);
   }
+  publishChange(deps, parentIdOf(row), 'comments');
   return { ok: true, id: input.id };
 }
 
 /** The comment's like count and whether the member likes it; no row means no such comment. */
 function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
   return deps.db
-    .select({ id: comments.id, likeCount: likeCountSql, userLiked: userLikedSql(me.id) })
+    .select({
+      id: comments.id,
+      eventId: comments.eventId,
+      imageId: comments.imageId,
+      likeCount: likeCountSql,
+      userLiked: userLikedSql(me.id),
+    })
     .from(comments)
     .where(and(eq(comments.id, id), commentVisible(deps, me)))
     .limit(1);
 }
 
-function likeState(rows: { id: number; likeCount: number; userLiked: number | boolean }[]): CommentLikeState {
+type LikeRow = { id: number; eventId: number | null; imageId: number | null; likeCount: number; userLiked: number | boolean };
+
+/** The answer of a like or unlike; the pages open on the comment's event or image hear of it. */
+function likeState(deps: Deps, rows: LikeRow[]): CommentLikeState {
   const [row] = rows;
   if (!row) throw commentNotFound();
+  publishChange(deps, parentIdOf(row), 'comments');
   return { id: row.id, like_count: Number(row.likeCount), user_liked: Boolean(row.userLiked) };
 }
 
@@ -317,7 +337,7 @@ function likeState(rows: { id: number; likeCount: number; userLiked: number | bo
 export async function likeComment(deps: Deps, actor: Actor, input: CommentIdInput): Promise<CommentLikeState> {
   const me = requireMember(actor);
   await limitWrites(deps, me);
-  const [, state] = await deps.db.batch([
+  const [liked, state] = await deps.db.batch([
     deps.db
       .insert(commentLikes)
       .select(
@@ -330,10 +350,13 @@ export async function likeComment(deps: Deps, actor: Actor, input: CommentIdInpu
           .from(comments)
           .where(and(eq(comments.id, input.id), commentVisible(deps, me))),
       )
-      .onConflictDoNothing(),
+      .onConflictDoNothing()
+      .returning({ commentId: commentLikes.commentId }),
     likeStateQuery(deps, me, input.id),
   ]);
-  return likeState(state);
+  // A new like (not a second tap) tells the comment's author.
+  if (liked.length > 0) await notify(deps, me.id, { kind: 'like', commentId: input.id });
+  return likeState(deps, state);
 }
 
 /** DELETE /api/comments/{id}/unlike: removing a like that is not there changes nothing. */
@@ -352,5 +375,5 @@ export async function unlikeComment(deps: Deps, actor: Actor, input: CommentIdIn
       ),
     likeStateQuery(deps, me, input.id),
   ]);
-  return likeState(state);
+  return likeState(deps, state);
 }

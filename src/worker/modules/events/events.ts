@@ -28,6 +28,9 @@ import type { Deps } from '../../platform/deps';
 import { imageUrl } from '../images/image-storage';
 import { columnRef } from '../../db/column-ref';
 import { containsText } from '../../db/like';
+import { eventDeletedNews, notify, wakeNotifications } from '../notifications/record';
+import { publishChange } from '../notifications/live-publish';
+import type { EventChange } from '../notifications/notification-text';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import {
   capacityBelowCountMessage,
@@ -559,6 +562,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
           updatedAt: now,
         })
         .returning({ id: events.id });
+      await notify(deps, me.id, { kind: 'new_event', eventId: row!.id });
       return getEvent(deps, me, row!.id);
     } catch (err) {
       if (attempt < 3 && isUniqueViolation(err)) continue;
@@ -612,7 +616,21 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
     throw capacityRefusal(await participantCount(deps, old.id));
   }
   await notifyPromoted(deps, promoted as Promotion[]);
+  await notify(deps, me.id, { kind: 'event_changed', eventId: old.id, changes: changesOf(old, values) });
+  publishChange(deps, `event-${old.id}`, 'event');
   return getEvent(deps, me, old.id);
+}
+
+/** What its participants are told changed (issue 23 `event_changed`): the date, the time, the place. */
+function changesOf(old: EventRow, values: EventValues): EventChange[] {
+  const now = toColumns(values);
+  const differs = (keys: (keyof typeof now & keyof EventRow)[]) => keys.some((k) => (old[k] ?? null) !== (now[k] ?? null));
+  const changes: EventChange[] = [];
+  if (differs(['eventDate', 'endDate'])) changes.push('date');
+  // Another zone moves the same wall time to another moment.
+  if (differs(['startTime', 'endTime', 'timeZone'])) changes.push('time');
+  if (differs(['isPhysical', 'location', 'zipCode', 'city', 'state', 'country', 'virtualLink'])) changes.push('place');
+  return changes;
 }
 
 function capacityRefusal(count: number): AppError {
@@ -625,8 +643,12 @@ export async function deleteEvent(deps: Deps, actor: Actor, input: { id: number 
   const old = await findEventRow(deps, input.id);
   ensure(eventPolicy.delete(me, old), 'Only the event’s creator or an admin can delete it.');
   await deps.db.batch([
+    // First: who took part or waited goes with the event.
+    eventDeletedNews(deps, me.id, old.id),
     deps.db.delete(events).where(eq(events.id, old.id)),
     auditEntry(deps, me, 'event.delete', { type: 'event', id: old.id }, { title: old.title, slug: old.slug, createdBy: old.createdBy }),
   ]);
+  await wakeNotifications(deps);
+  publishChange(deps, `event-${old.id}`, 'event');
   return { ok: true };
 }

@@ -16,6 +16,7 @@ import { eventPolicy } from './policies';
 import type { Deps } from '../../platform/deps';
 import { EVENT_NOT_FOUND, findEventRow } from './events';
 import { fillFreePlaces, joinOrWait, notifyPromoted } from './waitlist';
+import { publishChange } from '../notifications/live-publish';
 
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 export const INVITE_ONLY = 'This event is by invitation only. Ask its host for an invitation.';
@@ -71,6 +72,7 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
       ];
   const outcome = await joinOrWait(deps, event.id, me.id, useInvitations);
   await notifyPromoted(deps, outcome.promoted);
+  publishChange(deps, `event-${event.id}`, 'event');
   return {
     ok: true as const,
     ...joinStatus(outcome),
@@ -108,6 +110,7 @@ export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }
   ]);
   if (!found[0]) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   await notifyPromoted(deps, promoted);
+  publishChange(deps, `event-${input.id}`, 'event');
   return { ok: true as const, left: deleted.length > 0, leftWaitlist: unqueued.length > 0 };
 }
 
@@ -331,6 +334,7 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
     .returning({ id: tokens.id });
   const outcome = await joinOrWait(deps, row.eventId, me.id, [claim]);
   await notifyPromoted(deps, outcome.promoted);
+  publishChange(deps, `event-${row.eventId}`, 'event');
   if ((outcome.also[0] as unknown[]).length === 0) throw new AppError('BAD_REQUEST', INVALID_INVITATION);
   return { event: { id: row.eventId, title: row.title, slug: row.slug }, ...joinStatus(outcome) };
 }

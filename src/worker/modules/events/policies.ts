@@ -4,6 +4,7 @@ import { columnRef } from '../../db/column-ref';
 import type { MemberActor } from '../../platform/actor';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { tokens } from '../../db/schema/membership';
+import { users } from '../../db/schema/users';
 
 type EventRef = { exclusivity: string; createdBy: number | null };
 
@@ -66,18 +67,32 @@ export const eventPolicy = {
 export function eventDetailsVisibleSql(a: MemberActor, eventId: AnySQLiteColumn, now: number): SQL {
   const outer = columnRef(eventId);
   if (a.isAdmin) return sql`(${outer} IS NOT NULL)`;
+  return detailsVisibleSql(sql`${a.id}`, outer, now);
+}
+
+/**
+ * The same rule for a member named by an SQL expression (a recipient column of the notifications'
+ * fan-out, a bound id): admins (the flag and 2FA, as sessions resolve them) see everything.
+ */
+export function eventDetailsVisibleToSql(memberId: SQL, eventId: SQL, now: number): SQL {
+  return sql`(EXISTS (SELECT 1 FROM ${users} AS "visible_admin" WHERE "visible_admin"."id" = ${memberId}
+      AND "visible_admin"."is_admin" = 1 AND "visible_admin"."totp_enabled_at" IS NOT NULL)
+    OR ${detailsVisibleSql(memberId, eventId, now)})`;
+}
+
+function detailsVisibleSql(member: SQL, outer: SQL, now: number): SQL {
   const e = (c: AnySQLiteColumn) => columnRef(c, 'visible_event');
   const p = (c: AnySQLiteColumn) => columnRef(c, 'visible_participant');
   const t = (c: AnySQLiteColumn) => columnRef(c, 'visible_invitation');
   const w = (c: AnySQLiteColumn) => columnRef(c, 'visible_waiting');
   return sql`EXISTS (SELECT 1 FROM ${events} AS "visible_event" WHERE ${e(events.id)} = ${outer} AND (
-    ${e(events.exclusivity)} = 'open' OR ${e(events.createdBy)} = ${a.id}
+    ${e(events.exclusivity)} = 'open' OR ${e(events.createdBy)} = ${member}
     OR EXISTS (SELECT 1 FROM ${eventParticipants} AS "visible_participant"
-      WHERE ${p(eventParticipants.eventId)} = ${e(events.id)} AND ${p(eventParticipants.userId)} = ${a.id})
+      WHERE ${p(eventParticipants.eventId)} = ${e(events.id)} AND ${p(eventParticipants.userId)} = ${member})
     OR EXISTS (SELECT 1 FROM ${eventWaitlist} AS "visible_waiting"
-      WHERE ${w(eventWaitlist.eventId)} = ${e(events.id)} AND ${w(eventWaitlist.userId)} = ${a.id})
+      WHERE ${w(eventWaitlist.eventId)} = ${e(events.id)} AND ${w(eventWaitlist.userId)} = ${member})
     OR EXISTS (SELECT 1 FROM ${tokens} AS "visible_invitation"
-      WHERE ${t(tokens.userId)} = ${a.id} AND ${t(tokens.purpose)} = 'event_invitation' AND ${t(tokens.eventId)} = ${e(events.id)}
+      WHERE ${t(tokens.userId)} = ${member} AND ${t(tokens.purpose)} = 'event_invitation' AND ${t(tokens.eventId)} = ${e(events.id)}
         AND ${t(tokens.usedAt)} IS NULL AND ${t(tokens.expiresAt)} > ${now})))`;
 }
 

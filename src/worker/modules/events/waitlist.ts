@@ -9,6 +9,7 @@ import { describeError } from '../../platform/log-redaction';
 import { memberPhotoSql } from '../members/member-refs';
 import { emailMembersPerEvent, type EventMember } from './event-mail';
 import { waitlistPlaceEmail } from './emails/waitlist-place';
+import { notify } from '../notifications/record';
 
 /*
  * DECISIONS "Events, grown up": an event may have a capacity; when it is full, Join puts the
@@ -179,6 +180,7 @@ export async function joinOrWait(deps: Deps, eventId: number, userId: number, al
  * path (Sent mail offers Retry) or logged.
  */
 export async function notifyPromoted(deps: Deps, promoted: Promotion[]): Promise<void> {
+  if (promoted.length > 0) await notify(deps, null, { kind: 'waitlist_place', places: promoted });
   try {
     await emailMembersPerEvent(deps, promoted, {
       kind: 'event_waitlist_place',

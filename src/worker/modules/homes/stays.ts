@@ -22,6 +22,7 @@ import { appLink } from '../mail/layout';
 import { stayAcceptedEmail, stayCancelledEmail, stayDeclinedEmail, stayRequestedEmail } from './emails/stay-emails';
 import { HOME_NOT_FOUND, todayOf } from './homes';
 import { homePolicy, stayPolicy } from './policies';
+import { notify } from '../notifications/record';
 
 /**
  * Stay requests (DECISIONS "Travel Host homes"): a member asks for dates within one availability
@@ -181,6 +182,7 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
     recipients: [{ email: found.hostEmail, name: found.hostName, userId: found.hostId }],
     senderId: me.id,
   });
+  await notify(deps, me.id, { kind: 'stay', stayId: id, step: 'requested', recipientIds: [found.hostId] });
   return toView(await findStay(deps, me, id), me);
 }
 
@@ -238,6 +240,12 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
   }
 
   await sendStepEmail(deps, me, after, input);
+  await notify(deps, me.id, {
+    kind: 'stay',
+    stayId: stay.id,
+    step: input.status,
+    recipientIds: [stay.guestId, stay.hostId].filter((id) => id !== me.id),
+  });
   return toView(after, me);
 }
 

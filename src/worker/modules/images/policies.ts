@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { columnRef } from '../../db/column-ref';
 import type { MemberActor } from '../../platform/actor';
 import { images } from '../../db/schema/images';
-import { eventDetailsVisibleSql } from '../events/policies';
+import { eventDetailsVisibleSql, eventDetailsVisibleToSql } from '../events/policies';
 
 /** Who may do what with images: any member uploads; the uploader or an admin edits or deletes. */
 export const imagePolicy = {
@@ -16,4 +16,10 @@ export const imagePolicy = {
  */
 export function imageVisibleSql(a: MemberActor, now: number): SQL {
   return sql`(${columnRef(images.associatedEventId)} IS NULL OR ${eventDetailsVisibleSql(a, images.associatedEventId, now)})`;
+}
+
+/** imageVisibleSql for a member named by an SQL expression, on the image whose id is `imageId`. */
+export function imageVisibleToSql(memberId: SQL, imageId: SQL, now: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${images} AS "visible_image" WHERE "visible_image"."id" = ${imageId}
+    AND ("visible_image"."associated_event_id" IS NULL OR ${eventDetailsVisibleToSql(memberId, sql`"visible_image"."associated_event_id"`, now)}))`;
 }

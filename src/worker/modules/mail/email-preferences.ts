@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type * as z from 'zod';
 import type { EmailPreferences, UnsubscribeParamsSchema } from '../../../shared/schemas/account';
+import { DIGEST_CATEGORY, isNotificationKind, type UnsubscribeCategory } from '../../../shared/notifications';
 import { EMAIL_CATEGORIES, emailOptOuts, type EmailCategory } from '../../db/schema/email-preferences';
 import type { EMAIL_KINDS } from '../../db/schema/email';
 import type { Actor } from '../../platform/actor';
@@ -11,6 +12,7 @@ import type { Env } from '../../platform/env';
 import { requireMember } from '../../platform/guards';
 import { linkMac, verifyLinkMac } from '../../platform/data-encryption';
 import { appLink } from './layout';
+import { turnOffEmailsOf } from '../notifications/preferences';
 
 /*
  * DECISIONS "The member's own data": announcements, group mail and event reminders are optional;
@@ -24,11 +26,12 @@ type EmailKind = (typeof EMAIL_KINDS)[number];
 /**
  * The optional category of a kind of email; null for emails that are always sent. A kind with a
  * category builds its recipients with optedOutSql(users.id, category): the footer, the headers
- * and the skipping then follow. 'event_waitlist_place' (a place at a full event is now hers) has
- * none: it answers her own Join, as an invitation addressed to her does, and missing it would
- * cost her the place she asked for.
+ * and the skipping then follow. Issue 23 made a waitlist place and a stay's steps notification
+ * kinds with her own email choice (instant by default): their emails are those kinds' instant
+ * emails, skipped when she chose otherwise (enqueue.ts asks her choice), and carry the kind's
+ * one-click unsubscribe like every notification email.
  */
-export function categoryOfKind(kind: EmailKind): EmailCategory | null {
+export function categoryOfKind(kind: EmailKind): UnsubscribeCategory | null {
   switch (kind) {
     case 'group':
       return 'group_mail';
@@ -36,8 +39,16 @@ export function categoryOfKind(kind: EmailKind): EmailCategory | null {
       return 'announcements';
     case 'event_reminder':
       return 'reminders';
-    default:
-      return null;
+    case 'event_waitlist_place':
+      return 'waitlist_place';
+    case 'home_stay':
+      return 'stay';
+    case 'notification_digest':
+      return DIGEST_CATEGORY;
+    default: {
+      const notified = kind.startsWith('notification_') ? kind.slice('notification_'.length) : '';
+      return isNotificationKind(notified) ? notified : null;
+    }
   }
 }
 
@@ -51,10 +62,10 @@ export function optedOutSql(userId: SQLiteColumn | SQL, category: EmailCategory)
   );
 }
 
-const macMessage = (userId: number, category: EmailCategory) => `unsubscribe:${userId}:${category}`;
+const macMessage = (userId: number, category: UnsubscribeCategory) => `unsubscribe:${userId}:${category}`;
 
 /** A member's one-click unsubscribe URL for a category, on the configured APP_ORIGIN. */
-export async function unsubscribeUrl(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'APP_ORIGIN'>, userId: number, category: EmailCategory) {
+export async function unsubscribeUrl(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'APP_ORIGIN'>, userId: number, category: UnsubscribeCategory) {
   const token = await linkMac(env, 'unsubscribe', macMessage(userId, category));
   return appLink(env.APP_ORIGIN, `/unsubscribe/${userId}/${category}/${token}`);
 }
@@ -121,6 +132,8 @@ export async function checkUnsubscribeLink(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>
  */
 export async function unsubscribe(deps: Deps, p: UnsubscribeParams): Promise<void> {
   await checkUnsubscribeLink(deps.env, p);
+  // A notification kind, or the daily summary (every kind she gets daily): her choice becomes off.
+  if (p.category === DIGEST_CATEGORY || isNotificationKind(p.category)) return turnOffEmailsOf(deps, p.userId, p.category);
   await deps.db.run(
     sql`insert or ignore into ${emailOptOuts} (user_id, category, created_at) select id, ${p.category}, ${deps.now()} from users where id = ${p.userId}`,
   );

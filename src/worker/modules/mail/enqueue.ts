@@ -8,12 +8,18 @@ import { emailLayout, footerText, htmlToText } from './layout';
 import { sealMessageBody, type MailAttachment } from './message-body';
 import { describeError } from '../../platform/log-redaction';
 import { categoryOfKind } from './email-preferences';
+import { isNotificationKind } from '../../../shared/notifications';
+import { instantEmailOffSql } from '../notifications/preferences';
 
 export interface EmailRecipient {
   email: string;
   name?: string | null;
   userId?: number | null;
-  /** She turned this kind of email off: recorded as 'skipped', never queued. */
+  /**
+   * She turned this kind of email off: recorded as 'skipped', never queued. For a kind that is a
+   * notification kind's instant email (a stay's steps, a waitlist place), her choice for that kind
+   * decides too, read in the insert itself.
+   */
   optedOut?: boolean;
 }
 
@@ -38,8 +44,10 @@ export interface EnqueueOptions {
 }
 
 // D1 binds at most 100 parameters per statement. A delivery row binds 3 (user id, address,
-// name); the message id, status, attempts and time are SQL literals, so 33 rows fit.
+// name); the message id, status, attempts and time are SQL literals, so 33 rows fit. A row whose
+// status asks her email choice binds 4 more.
 const DELIVERY_ROWS_PER_INSERT = 33;
+const CHOICE_ROWS_PER_INSERT = 14;
 // Delivery ids per queue message: small, so a retry re-sends little and no message nears 128 KB.
 export const DELIVERIES_PER_JOB = 50;
 // Queue sendBatch takes at most 100 messages (and 256 KB) per call.
@@ -123,7 +131,19 @@ export async function enqueueEmail(
   // row inside it is the one just inserted (AUTOINCREMENT ids only grow).
   const newMessageId: SQL<number> = sql`(SELECT max(${emailMessages.id}) FROM ${emailMessages})`;
   const literalNow = sql.raw(String(Math.trunc(now)));
-  const insertDeliveries = chunk(recipients, DELIVERY_ROWS_PER_INSERT).map((rows) =>
+  // A kind's instant email sent by its own module (issue 23: a stay's steps, a waitlist place):
+  // skipped unless she wants that kind at once. The notifications' own emails chose their
+  // recipients by it already.
+  const category = categoryOfKind(email.kind);
+  const choiceKind = category && isNotificationKind(category) && !email.kind.startsWith('notification_') ? category : null;
+  const statusOf = (r: EmailRecipient) => {
+    if (r.optedOut) return sql`'skipped'`;
+    if (choiceKind && r.userId) {
+      return sql`CASE WHEN ${instantEmailOffSql(sql`${r.userId}`, choiceKind)} THEN 'skipped' ELSE 'queued' END`;
+    }
+    return sql`'queued'`;
+  };
+  const insertDeliveries = chunk(recipients, choiceKind ? CHOICE_ROWS_PER_INSERT : DELIVERY_ROWS_PER_INSERT).map((rows) =>
     deps.db
       .insert(emailDeliveries)
       .values(
@@ -132,7 +152,7 @@ export async function enqueueEmail(
           userId: r.userId ?? null,
           toEmail: r.email.trim(),
           toName: r.name ?? null,
-          status: r.optedOut ? sql`'skipped'` : sql`'queued'`,
+          status: statusOf(r),
           attempts: sql`0`,
           createdAt: literalNow,
         })),

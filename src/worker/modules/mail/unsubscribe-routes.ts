@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { CLUB_NAME } from '../../../shared/constants';
+import type { UnsubscribeCategory } from '../../../shared/notifications';
 import { UnsubscribeParamsSchema } from '../../../shared/schemas/account';
 import { AppError, parseInput } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
@@ -13,10 +14,19 @@ import { appLink, escapeHtml } from './layout';
  * with a button, so a link scanner that follows the footer link changes nothing.
  */
 
-const WHAT: Record<string, string> = {
+const WHAT: Record<UnsubscribeCategory, string> = {
   announcements: 'announcements of events you joined',
   group_mail: 'group mail from the club’s admins',
   reminders: 'event reminders',
+  // Issue 23's kinds, and the daily summary.
+  comment: 'emails about comments on your events, images and conversations',
+  like: 'emails about likes of your comments',
+  event_changed: 'emails about changes to events you joined',
+  waitlist_place: 'emails about places from a waitlist',
+  stay: 'emails about stay requests and their answers',
+  application: 'emails about new membership applications',
+  new_event: 'emails about new events',
+  digest: 'the daily summary of your notifications',
 };
 
 function page(c: Context<AppEnv>, status: 200 | 404, title: string, inner: string) {

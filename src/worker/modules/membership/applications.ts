@@ -27,6 +27,7 @@ import type { Deps } from '../../platform/deps';
 import { releaseInvitationCodeQuery, useInvitationCode } from './invitation-codes';
 import { guardedAuditQuery, isoOrNull, publicFormLimit } from './membership-common';
 import { issueToken, retireTokensQuery } from './single-use-tokens';
+import { notify } from '../notifications/record';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -39,29 +40,35 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('application', meta));
   const codeId = await useInvitationCode(deps, input.invitationCode);
   const host = input.membershipType === 'Travel Host';
+  let applicationId: number;
   try {
-    await deps.db.insert(applications).values({
-      invitationCodeId: codeId,
-      fullName: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      reason: input.reason,
-      interests: input.interests,
-      availability: input.availability,
-      referral: input.referral || null,
-      comments: input.comments || null,
-      membershipType: input.membershipType,
-      // Property fields belong to Travel Host applications only.
-      propertyAddress: host ? input.propertyAddress! : null,
-      propertyType: host ? input.propertyType! : null,
-      propertyDescription: host ? input.propertyDescription! : null,
-      propertyAvailability: host ? input.propertyAvailability! : null,
-      createdAt: deps.now(),
-    });
+    const [row] = await deps.db
+      .insert(applications)
+      .values({
+        invitationCodeId: codeId,
+        fullName: input.full_name,
+        email: input.email,
+        phone: input.phone,
+        reason: input.reason,
+        interests: input.interests,
+        availability: input.availability,
+        referral: input.referral || null,
+        comments: input.comments || null,
+        membershipType: input.membershipType,
+        // Property fields belong to Travel Host applications only.
+        propertyAddress: host ? input.propertyAddress! : null,
+        propertyType: host ? input.propertyType! : null,
+        propertyDescription: host ? input.propertyDescription! : null,
+        propertyAvailability: host ? input.propertyAvailability! : null,
+        createdAt: deps.now(),
+      })
+      .returning({ id: applications.id });
+    applicationId = row!.id;
   } catch (err) {
     await releaseInvitationCodeQuery(deps, codeId).run();
     throw err;
   }
+  await notify(deps, null, { kind: 'application', applicationId });
   return { ok: true };
 }
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { appOrigins } from '../app-origin';
 import { AppError } from '../app-error';
 import type { AppEnv } from '../hono-env';
@@ -13,13 +13,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const own = new URL(c.req.url).origin;
-  const allowed = new Set([own, ...appOrigins(c.env)]);
-  const origin = c.req.header('Origin');
-  const site = c.req.header('Sec-Fetch-Site');
-  const crossOrigin = origin ? !allowed.has(origin) : site !== undefined && site !== 'same-origin' && site !== 'none';
-  if (crossOrigin) {
+  if (isCrossOrigin(c)) {
     throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   }
   return next();
 };
+
+/**
+ * The request comes from a page on another site (by its Origin, else Sec-Fetch-Site). Also asked
+ * of a WebSocket handshake (GET /api/live), which carries the member's cookie like a form post.
+ */
+export function isCrossOrigin(c: Context<AppEnv>): boolean {
+  const own = new URL(c.req.url).origin;
+  const allowed = new Set([own, ...appOrigins(c.env)]);
+  const origin = c.req.header('Origin');
+  const site = c.req.header('Sec-Fetch-Site');
+  return origin ? !allowed.has(origin) : site !== undefined && site !== 'same-origin' && site !== 'none';
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import type { LiveServerMessage } from '../../../shared/notifications';
+
+import { liveConnection } from './live-connection';
+
+type Connection = typeof liveConnection;
+
+/** The latest callback, so a hook's subscription outlives re-renders without re-subscribing. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/** Runs `attach` with the live connection while mounted, again whenever `key` changes (null: nothing to attach). */
+function useConnection(key: string | null, attach: (connection: Connection) => () => void) {
+  const latest = useLatest(attach);
+  useEffect(() => (key === null ? undefined : latest.current(liveConnection)), [key, latest]);
+}
+
+/**
+ * Her unread count as the server sends it (`{"type":"unread"}`), and `onResync` after a
+ * reconnect or a return to the foreground. Holds the live socket open while mounted.
+ */
+export function useLiveUnread(onCount: (count: number) => void, onResync: () => void) {
+  const count = useLatest(onCount);
+  const resync = useLatest(onResync);
+  useConnection('unread', (connection) => {
+    const release = connection.acquire();
+    const stopListening = connection.listen((m: LiveServerMessage) => {
+      if (m.type === 'unread') count.current(m.count);
+    });
+    const stopResync = connection.onResync(() => resync.current());
+    return () => {
+      stopListening();
+      stopResync();
+      release();
+    };
+  });
+}
+
+/**
+ * Follows an event or an image ("event-12", "image-7"; null: nothing) while mounted: `onChange`
+ * runs when something changed on it (a comment, a like, places, participants) and after a
+ * reconnect, so the page asks the API again with her own rights.
+ */
+export function useLiveTopic(topic: string | null, onChange: () => void) {
+  const change = useLatest(onChange);
+  useConnection(topic, (connection) => {
+    const release = connection.acquire();
+    const unfollow = connection.follow(topic!);
+    const stopListening = connection.listen((m: LiveServerMessage) => {
+      if (m.type === 'changed' && m.topic === topic) change.current();
+    });
+    const stopResync = connection.onResync(() => change.current());
+    return () => {
+      stopListening();
+      stopResync();
+      unfollow();
+      release();
+    };
+  });
+}

@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import { isValidTimeZone } from '../date-format';
+import { EMAIL_MODES, NOTIFICATION_KINDS, type NotificationKind, type NotificationView } from '../notifications';
+import { IdSchema } from './common';
+import { PageQuerySchema, type Page } from './page';
+import './zod-config';
+
+/** `unread=1` (or true) lists only the unread ones; anything else, or nothing, lists all. */
+const UnreadFlagSchema = z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean());
+
+/** GET /api/notifications?limit=&cursor=&unread=1 and notifications.list: her list, newest first. */
+export const ListNotificationsInputSchema = PageQuerySchema.extend({ unread: UnreadFlagSchema.optional() });
+export type ListNotificationsInput = z.output<typeof ListNotificationsInputSchema>;
+export type NotificationsPage = Page<NotificationView>;
+
+/** POST /api/notifications/read: some of hers by id, or all of them. */
+export const MarkNotificationsReadInputSchema = z.union(
+  [
+    z.strictObject({
+      ids: z
+        .array(IdSchema, { error: 'ids must be a list of notification ids.' })
+        .min(1, 'Name at least one notification.')
+        .max(100, 'At most 100 notifications at once.'),
+    }),
+    z.strictObject({ all: z.literal(true, { error: 'all must be true.' }) }),
+  ],
+  { error: 'Send {"ids": [...]} or {"all": true}.' },
+);
+export type MarkNotificationsReadInput = z.output<typeof MarkNotificationsReadInputSchema>;
+
+const EmailModeSchema = z.enum(EMAIL_MODES, { error: 'Choose off, instant or daily.' });
+
+/**
+ * PUT /api/notification-preferences: any subset of the kinds, each off, instant or daily. A kind
+ * that does not exist is refused (400) and nothing changes.
+ */
+export const NotificationPreferencesInputSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, EmailModeSchema.optional()])) as Record<
+    NotificationKind,
+    z.ZodOptional<typeof EmailModeSchema>
+  >,
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown kind: ${issue.keys.join(', ')}.` : 'Send an object of kinds.') },
+);
+export type NotificationPreferencesInput = z.output<typeof NotificationPreferencesInputSchema>;
+
+/** Her browser's zone, kept with her settings: the daily summary goes after 07:00 there. */
+export const NotificationSettingsInputSchema = z.strictObject({
+  timeZone: z
+    .string({ error: 'A time zone is required.' })
+    .trim()
+    .min(1, 'A time zone is required.')
+    .max(64, 'Choose a time zone from the list.')
+    .refine(isValidTimeZone, 'Choose a time zone from the list.'),
+});
+export type NotificationSettingsInput = z.output<typeof NotificationSettingsInputSchema>;
+
+export interface NotificationSettings {
+  timeZone: string;
+}

@@ -1,0 +1,62 @@
+import { NAME_PLACEHOLDER } from '../../../../shared/schemas/mail';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_INFO, type NotificationKind } from '../../../../shared/notifications';
+import { appLink, buttonHtml, escapeHtml } from '../../mail/layout';
+
+/** An entry as an email shows it: its sentence and where it leads. */
+export interface EmailedEntry {
+  kind: NotificationKind;
+  text: string;
+  url: string;
+}
+
+/** A subject line from a sentence: one line, at most 150 characters. */
+function subjectOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 150 ? `${line.slice(0, 149)}…` : line;
+}
+
+/** The instant email of one entry (merged: its sentence already counts everyone since the last one). */
+export function instantNotificationEmail(entry: EmailedEntry, appOrigin: string) {
+  return {
+    subject: subjectOf(entry.text),
+    bodyHtml: `<p>Dear ${NAME_PLACEHOLDER},</p>
+<p>${escapeHtml(entry.text)}.</p>
+${buttonHtml(appLink(appOrigin, entry.url), 'Open it in the club')}
+<p style="font-size:13px;color:#6b5d57">You chose to be emailed at once about ${escapeHtml(NOTIFICATION_KIND_INFO[entry.kind].label.toLowerCase())}. Settings › Email changes it.</p>`,
+  };
+}
+
+/** Headings of the daily summary, per kind. */
+const DIGEST_HEADINGS: Record<NotificationKind, string> = {
+  comment: 'Comments',
+  like: 'Likes',
+  event_changed: 'Event changes',
+  waitlist_place: 'Waitlist places',
+  stay: 'Stays',
+  application: 'Membership applications',
+  new_event: 'New events',
+};
+
+/** The daily summary: her unread entries of the last day, grouped by kind. */
+export function digestEmail(entries: EmailedEntry[], appOrigin: string) {
+  const groups = NOTIFICATION_KINDS.map((kind) => ({ kind, items: entries.filter((e) => e.kind === kind) })).filter((g) => g.items.length);
+  const sections = groups
+    .map(
+      (g) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(DIGEST_HEADINGS[g.kind])}</h2>
+<ul style="padding-left:20px;margin:0">${g.items
+        .map(
+          (e) =>
+            `<li style="margin-bottom:8px"><a href="${escapeHtml(appLink(appOrigin, e.url))}" style="color:#8a5a44">${escapeHtml(e.text)}</a></li>`,
+        )
+        .join('')}</ul>`,
+    )
+    .join('\n');
+  const n = entries.length;
+  return {
+    subject: `Your daily summary: ${n} new notification${n === 1 ? '' : 's'}`,
+    bodyHtml: `<p>Dear ${NAME_PLACEHOLDER},</p>
+<p>Here is what happened in the club since your last summary.</p>
+${sections}
+${buttonHtml(appLink(appOrigin, '/notifications'), 'See all notifications')}`,
+  };
+}
