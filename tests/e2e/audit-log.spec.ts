@@ -41,6 +41,9 @@ test('an admin opens the Audit log from the dashboard, filters it and loads olde
   await expect(newest.getByRole('cell').nth(2)).toHaveText('Changed a membership type');
   await expect(newest.getByRole('cell').nth(3)).toContainText(PRIYA.name);
   await expect(newest.getByRole('cell').nth(4)).toContainText('From: Founding');
+  // Who did it and on whom: names that link to their profiles (issue 22).
+  await expect(newest.getByRole('cell').nth(1).getByRole('link', { name: SEED.admin.name })).toHaveAttribute('href', /^\/members\/\d+$/);
+  await expect(newest.getByRole('cell').nth(3).getByRole('link', { name: PRIYA.name })).toHaveAttribute('href', /^\/members\/\d+$/);
   await expect(newest.getByRole('cell').nth(4)).toContainText('To: Standard');
   await expect(rows).toHaveCount(30);
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);

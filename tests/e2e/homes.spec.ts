@@ -109,18 +109,27 @@ test('a Travel Host lists her application property, a member requests a stay, th
     const card = g.getByRole('listitem').filter({ hasText: title });
     await expect(card).toContainText('Lower Slaughter, United Kingdom');
     await expect(card).toContainText(`hosted by ${HOST.name}`);
+    // Her name links to her profile (issue 22), a link of its own beside the card's link to the home.
+    await expect(card.getByRole('link', { name: HOST.name })).toHaveAttribute('href', /^\/members\/\d+$/);
     // Another country does not find it.
     await filters.getByLabel('Country').selectOption('France');
     await filters.getByRole('button', { name: 'Search' }).click();
     await expect(g.getByText('No home matches these dates and places yet.')).toBeVisible();
     await filters.getByLabel('Country').selectOption('United Kingdom');
     await filters.getByRole('button', { name: 'Search' }).click();
-    await card.getByRole('link').click();
+    await card.getByRole('link', { name: title }).click();
 
     await expect(g).toHaveURL(new RegExp(`${homePath}$`));
     await expect(g.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(g.getByText('The exact address is shared once the host accepts your stay.')).toBeVisible();
     await expect(g.getByText(ADDRESS)).toHaveCount(0);
+    // Hosted by her, with her face; her name opens her profile.
+    const hostLink = g.locator('.home-lead').getByRole('link', { name: HOST.name });
+    await expect(g.locator('.home-lead .member-avatar')).toBeVisible();
+    await hostLink.click();
+    await expect(g.getByRole('heading', { level: 1, name: HOST.name })).toBeVisible();
+    await g.goBack();
+    await expect(g.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // The photo opens in the gallery's lightbox, and a home's photo is not in the Gallery.
     await g.getByRole('button', { name: 'Open photo 1 of 1' }).click();
     const lightbox = g.locator('.yarl__root');
@@ -175,6 +184,7 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await page.goto('/homes/requests');
     const request = page.getByRole('region', { name: 'Requests for my homes' }).getByRole('listitem').filter({ hasText: title });
     await expect(request).toContainText(`${GUEST.name} asks`);
+    await expect(request.getByRole('link', { name: GUEST.name })).toHaveAttribute('href', /^\/members\/\d+$/);
     await expect(request).toContainText('Two of us, quiet travellers.');
     await request.getByLabel('Message (optional)').fill('The key is under the pot by the door.');
     await request.getByRole('button', { name: 'Accept' }).click();
@@ -212,6 +222,10 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await expect(homeRow).toContainText('Listed');
     const stayRow = a.getByRole('region', { name: 'Stays' }).getByRole('row').filter({ hasText: title });
     await expect(stayRow).toContainText(GUEST.name);
+    // The admin's tables name members with links to their profiles too.
+    await expect(homeRow.getByRole('link', { name: HOST.name })).toHaveAttribute('href', /^\/members\/\d+$/);
+    await expect(stayRow.getByRole('link', { name: GUEST.name })).toHaveAttribute('href', /^\/members\/\d+$/);
+    await expect(stayRow.getByRole('link', { name: HOST.name })).toHaveAttribute('href', /^\/members\/\d+$/);
     await expect(stayRow).toContainText('Accepted');
     await expect(stayRow).toContainText('5 nights');
     await homeRow.getByRole('button', { name: `Hide ${title}` }).click();

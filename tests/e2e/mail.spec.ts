@@ -52,6 +52,9 @@ test('an admin composes with a live preview, sends to testing, and sees it in th
   await expect(detail.getByText('Testing (only me)')).toBeVisible();
   const row = detail.getByRole('row').filter({ hasText: SEED.admin.email });
   await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // The recipient's and the sender's names link to their profiles (issue 22).
+  await expect(row.getByRole('link', { name: SEED.admin.name })).toHaveAttribute('href', /^\/members\/\d+$/);
+  await expect(detail.locator('dd').getByRole('link', { name: SEED.admin.name })).toHaveAttribute('href', /^\/members\/\d+$/);
   await expect(detail.getByRole('button', { name: 'Retry failed' })).toBeDisabled();
   await detail.getByRole('button', { name: 'Close' }).first().click();
   await expect(detail).toBeHidden();

@@ -193,7 +193,8 @@ export interface HomeView {
   maxGuests: number;
   amenities: string[];
   houseRules: string;
-  host: { id: number; name: string };
+  /** Her small photo's URL when she shows it to the viewer (issue 22), else null: initials. */
+  host: { id: number; name: string; photo_url: string | null };
   availability: AvailabilityWindow[];
   /** Accepted stays' dates (no guest named): the calendar shows them as taken. */
   booked: AvailabilityWindow[];

@@ -6,6 +6,7 @@ import type { HomeCard, StayStatus } from '../../../shared/schemas/homes';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { HOME_STATE } from './home-state';
 import './admin.css';
@@ -101,7 +102,9 @@ function AllHomes() {
           <td data-label="Home">
             <Link href={`/homes/${h.id}`}>{h.title}</Link>
           </td>
-          <td data-label="Host">{h.host.name}</td>
+          <td data-label="Host">
+            <MemberName id={h.host.id} name={h.host.name} />
+          </td>
           <td data-label="Where">{[h.city, h.country].filter(Boolean).join(', ') || <span className="muted">Not given yet</span>}</td>
           <td data-label="State">
             <span className={`badge ${HOME_STATE[h.state].badge}`}>{HOME_STATE[h.state].label}</span>
@@ -138,8 +141,12 @@ function AllStays() {
           <td data-label="Home">
             <Link href={`/homes/${s.home.id}`}>{s.home.title}</Link>
           </td>
-          <td data-label="Guest">{s.guest.name}</td>
-          <td data-label="Host">{s.host.name}</td>
+          <td data-label="Guest">
+            <MemberName id={s.guest.id} name={s.guest.name} />
+          </td>
+          <td data-label="Host">
+            <MemberName id={s.host.id} name={s.host.name} />
+          </td>
           <td data-label="Dates">
             <span>
               {formatDate(s.startDate)} – {formatDate(s.endDate)}{' '}

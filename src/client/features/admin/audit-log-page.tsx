@@ -4,6 +4,7 @@ import type { AuditLogEntryView } from '../../../shared/schemas/audit-log';
 import { SelectField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
@@ -13,7 +14,15 @@ function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
   return (
     // One element: on a phone the cell is a two-column grid (its label, then this).
     <span>
-      <span className="audit-target-type">{target.typeLabel}</span> {target.name ?? <span className="muted">#{target.id}</span>}
+      <span className="audit-target-type">{target.typeLabel}</span>{' '}
+      {target.name === null ? (
+        <span className="muted">#{target.id}</span>
+      ) : target.type === 'user' ? (
+        // A member still here: her name links to her profile (issue 22); a removed one has no name.
+        <MemberName id={Number(target.id)} name={target.name} />
+      ) : (
+        target.name
+      )}
     </span>
   );
 }
@@ -93,7 +102,9 @@ export function AuditLogPage() {
                   <td data-label="When" className="audit-when">
                     <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at)}</time>
                   </td>
-                  <td data-label="Who">{e.actor?.name ?? <span className="muted">Removed account</span>}</td>
+                  <td data-label="Who">
+                    {e.actor ? <MemberName id={e.actor.id} name={e.actor.name} /> : <span className="muted">Removed account</span>}
+                  </td>
                   <td data-label="What">{e.label}</td>
                   <td data-label="On whom">
                     <OnWhom target={e.target} />

@@ -4,13 +4,14 @@ import { Link, useParams } from 'wouter';
 import { nightsBetween, StayRequestFieldsSchema, type HomeView } from '../../../shared/schemas/homes';
 import { formatShortRange } from '../../../shared/date-format';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormMessage, TextAreaField, TextField } from '../../components/field';
+import { FormMessage, TextAreaField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useFormErrors, zodFieldErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
-import { MemberName } from '../../shared/members/member-name';
 import { AvailabilityCalendar, type StayDates } from './availability-calendar';
+import { HomeFacts } from './home-facts';
 import { HomePhotos } from './home-photos';
+import { GuestsField, StayDateFields } from './stay-fields';
 import { formatRange, place, plural } from './homes-format';
 import './homes.css';
 
@@ -55,37 +56,17 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
     <form className="card home-request" onSubmit={submit} aria-labelledby="request-title" {...errors.formProps}>
       <h2 id="request-title">Request a stay</h2>
       <div className="home-request-dates">
-        <TextField
-          label="Check-in"
-          type="date"
-          name="startDate"
+        <StayDateFields
+          start={dates.start}
+          end={dates.end}
+          onStart={(start) => setDates({ ...dates, start })}
+          onEnd={(end) => setDates({ ...dates, end })}
+          errors={{ start: errors.errors.startDate, end: errors.errors.endDate }}
+          names={{ start: 'startDate', end: 'endDate' }}
           required
-          value={dates.start}
-          onChange={(e) => setDates({ ...dates, start: e.target.value })}
-          error={errors.errors.startDate}
-        />
-        <TextField
-          label="Check-out"
-          type="date"
-          name="endDate"
-          required
-          min={dates.start || undefined}
-          value={dates.end}
-          onChange={(e) => setDates({ ...dates, end: e.target.value })}
-          error={errors.errors.endDate}
         />
       </div>
-      <TextField
-        label="Guests"
-        type="number"
-        name="guests"
-        min={1}
-        max={home.maxGuests}
-        required
-        value={form.guests}
-        onChange={set('guests')}
-        error={errors.errors.guests}
-      />
+      <GuestsField name="guests" max={home.maxGuests} required value={form.guests} onChange={set('guests')} error={errors.errors.guests} />
       <TextAreaField
         label="Message to the host"
         name="message"
@@ -195,9 +176,8 @@ export function HomeDetailPage() {
       <header className="page-head homes-head">
         <div>
           <h1>{h.title}</h1>
-          <p className="lead">
-            {place(h)} · {plural(h.maxGuests, 'guest')} · {plural(h.bedrooms, 'bedroom')} · hosted by{' '}
-            <MemberName id={h.host.id} name={h.host.name} />
+          <p className="lead home-lead">
+            <HomeFacts home={h} hostAvatar="sm" />
           </p>
           {h.state !== 'listed' ? (
             <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>

@@ -3,10 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { COUNTRIES } from '../../../shared/countries';
 import type { HomeCard } from '../../../shared/schemas/homes';
-import { SelectField, TextField } from '../../components/field';
+import { SelectField } from '../../components/field';
 import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { formatRange, place, plural } from './homes-format';
+import { HomeFacts } from './home-facts';
+import { GuestsField, StayDateFields } from './stay-fields';
+import { formatRange, place } from './homes-format';
 import './homes.css';
 
 interface Filters {
@@ -17,27 +19,31 @@ interface Filters {
 }
 const EMPTY: Filters = { country: '', from: '', to: '', guests: '' };
 
+/**
+ * A home's card: its title's link covers the card (one tab stop to the home), and the host's name
+ * above it is a link of its own to her profile (a link inside a link is not valid HTML).
+ */
 function HomeCardView({ home }: { home: HomeCard }) {
   return (
     <li className="home-card">
-      <Link href={`/homes/${home.id}`} className="home-card-link">
-        <div className="home-card-photo">
-          {home.photo ? <img src={home.photo.thumbUrl} alt="" loading="lazy" /> : <span aria-hidden="true">⌂</span>}
-        </div>
-        <div className="home-card-body">
-          <h2>{home.title}</h2>
-          <p className="home-card-place">{place(home)}</p>
-          <p className="home-card-meta">
-            {plural(home.maxGuests, 'guest')} · {plural(home.bedrooms, 'bedroom')} · hosted by {home.host.name}
-          </p>
-          <p className="home-card-dates">
-            {home.nextAvailable ? `Next available ${formatRange(home.nextAvailable)}` : 'No dates open yet'}
-          </p>
-          {home.state !== 'listed' ? (
-            <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? 'Draft' : 'Hidden'}</span>
-          ) : null}
-        </div>
-      </Link>
+      <div className="home-card-photo">
+        {home.photo ? <img src={home.photo.thumbUrl} alt="" loading="lazy" /> : <span aria-hidden="true">⌂</span>}
+      </div>
+      <div className="home-card-body">
+        <h2>
+          <Link href={`/homes/${home.id}`} className="home-card-link">
+            {home.title}
+          </Link>
+        </h2>
+        <p className="home-card-place">{place(home)}</p>
+        <p className="home-card-meta">
+          <HomeFacts home={home} withPlace={false} />
+        </p>
+        <p className="home-card-dates">{home.nextAvailable ? `Next available ${formatRange(home.nextAvailable)}` : 'No dates open yet'}</p>
+        {home.state !== 'listed' ? (
+          <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? 'Draft' : 'Hidden'}</span>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -96,24 +102,14 @@ export function HomesPage() {
             <option key={c}>{c}</option>
           ))}
         </SelectField>
-        <TextField label="Check-in" type="date" value={form.from} onChange={set('from')} error={checks.errors.from} />
-        <TextField
-          label="Check-out"
-          type="date"
-          value={form.to}
-          min={form.from || undefined}
-          onChange={set('to')}
-          error={checks.errors.to}
+        <StayDateFields
+          start={form.from}
+          end={form.to}
+          onStart={(from) => setForm((f) => ({ ...f, from }))}
+          onEnd={(to) => setForm((f) => ({ ...f, to }))}
+          errors={{ start: checks.errors.from, end: checks.errors.to }}
         />
-        <TextField
-          label="Guests"
-          type="number"
-          min={1}
-          max={50}
-          value={form.guests}
-          onChange={set('guests')}
-          error={checks.errors.guests}
-        />
+        <GuestsField max={50} value={form.guests} onChange={set('guests')} error={checks.errors.guests} />
         <div className="homes-filter-actions">
           <button type="submit" className="button">
             Search

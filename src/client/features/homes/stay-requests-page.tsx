@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { StayView } from '../../../shared/schemas/homes';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { formatDay, plural } from './homes-format';
 import './homes.css';
 
@@ -27,7 +28,19 @@ function StayItem({ stay }: { stay: StayView }) {
     }),
   );
   const act = (status: 'accepted' | 'declined' | 'cancelled') => update.mutate({ id: stay.id, status, message });
-  const who = stay.viewerRole === 'host' ? `${stay.guest.name} asks` : `Hosted by ${stay.host.name}`;
+  // Names link to their profiles (issue 22); an admin sees both, the host her guest, the guest her host.
+  const guest = <MemberName id={stay.guest.id} name={stay.guest.name} />;
+  const host = <MemberName id={stay.host.id} name={stay.host.name} />;
+  const who =
+    stay.viewerRole === 'host' ? (
+      <>{guest} asks</>
+    ) : stay.viewerRole === 'admin' ? (
+      <>
+        {guest} asks to stay with {host}
+      </>
+    ) : (
+      <>Hosted by {host}</>
+    );
   return (
     <li className="card stay-item">
       <div className="stay-head">
@@ -46,7 +59,7 @@ function StayItem({ stay }: { stay: StayView }) {
       {stay.message ? <blockquote className="stay-message">{stay.message}</blockquote> : null}
       {stay.hostMessage ? (
         <blockquote className="stay-message">
-          {stay.host.name}: {stay.hostMessage}
+          {host}: {stay.hostMessage}
         </blockquote>
       ) : null}
       {stay.conflictsWithAccepted ? (

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MailFrame } from '../../shared/email-preview';
+import { MemberName } from '../../shared/members/member-name';
 import { MailPageHead } from './mail-page-head';
 import { formatDateTime } from '../../../shared/date-format';
 import './mail.css';
@@ -116,7 +117,7 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
             ) : null}
             <div>
               <dt>Sender</dt>
-              <dd>{msg!.senderName ?? 'The club'}</dd>
+              <dd>{msg!.senderName ? <MemberName id={msg!.senderId} name={msg!.senderName} /> : 'The club'}</dd>
             </div>
             <div>
               <dt>Sent</dt>
@@ -139,7 +140,9 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
                 {detail.data!.deliveries.map((d) => (
                   <tr key={d.id}>
                     <td>
-                      <span className="delivery-name">{d.toName ?? d.toEmail}</span>
+                      <span className="delivery-name">
+                        {d.toName && d.userId !== null ? <MemberName id={d.userId} name={d.toName} /> : (d.toName ?? d.toEmail)}
+                      </span>
                       {d.toName ? <span className="delivery-email">{d.toEmail}</span> : null}
                     </td>
                     <td>

@@ -25,6 +25,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { ensure, requireAdmin, requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
+import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 import { addressVisibleSql, homePolicy, stayPolicy } from './policies';
 
 /**
@@ -202,7 +203,13 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
   const me = requireMember(actor);
   const [found, windows, booked, photos, mine] = await deps.db.batch([
     deps.db
-      .select({ home: homes, hostName: users.name, canSeeAddress: addressVisibleSql(me).mapWith(Boolean) })
+      .select({
+        home: homes,
+        hostName: users.name,
+        // Her face beside her name on the home's page (issue 22), when she shows it to the viewer.
+        hostPhoto: memberPhotoSql(me, homes.hostId),
+        canSeeAddress: addressVisibleSql(me).mapWith(Boolean),
+      })
       .from(homes)
       .innerJoin(users, eq(users.id, homes.hostId))
       .where(eq(homes.id, input.id))
@@ -269,7 +276,7 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
     maxGuests: home.maxGuests,
     amenities: home.amenities,
     houseRules: home.houseRules,
-    host: { id: home.hostId, name: row.hostName },
+    host: { id: home.hostId, name: row.hostName, photo_url: memberPhotoUrl(row.hostPhoto) },
     availability: windows,
     booked,
     photos: photos.map(toPhoto),

@@ -14,6 +14,9 @@ import { describeRoutes } from '../../platform/openapi';
 import type { homesRoutes } from './rest';
 
 const idAndName = z.object({ id: z.number().int(), name: z.string() });
+const idNameAndPhoto = idAndName.extend({
+  photo_url: z.string().nullable().describe("Her small photo's URL when she shows it to the viewer, else null"),
+});
 const WindowSchema = z
   .object({ start: z.string().describe('YYYY-MM-DD'), end: z.string().describe('YYYY-MM-DD') })
   .meta({ id: 'DateWindow' });
@@ -63,7 +66,7 @@ const HomeSchema = z
     maxGuests: z.number().int(),
     amenities: z.array(z.string()),
     houseRules: z.string(),
-    host: idAndName,
+    host: idNameAndPhoto,
     availability: z.array(WindowSchema),
     booked: z.array(WindowSchema),
     photos: z.array(HomePhotoSchema),

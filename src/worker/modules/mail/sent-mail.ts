@@ -34,6 +34,8 @@ export interface SentMailSummary {
   kind: string;
   subject: string;
   recipientGroup: string | null;
+  /** The sending admin, null once her account is gone (the name then is too): her name links to her profile. */
+  senderId: number | null;
   senderName: string | null;
   createdAt: number;
   counts: DeliveryCounts;
@@ -43,6 +45,8 @@ export interface SentMailDelivery {
   id: number;
   toEmail: string;
   toName: string | null;
+  /** The member it went to, null for an address without an account or one deleted since: her name links to her profile. */
+  userId: number | null;
   status: DeliveryStatus;
   attempts: number;
   lastError: string | null;
@@ -70,6 +74,7 @@ function summaryQuery(deps: Deps) {
       kind: emailMessages.kind,
       subject: emailMessages.subject,
       recipientGroup: emailMessages.recipientGroup,
+      senderId: emailMessages.senderId,
       senderName: users.name,
       createdAt: emailMessages.createdAt,
       ...countColumns,
@@ -141,6 +146,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
         id: d.id,
         toEmail: d.toEmail,
         toName: d.toName,
+        userId: d.userId,
         status: d.status,
         attempts: d.attempts,
         lastError: d.lastError,

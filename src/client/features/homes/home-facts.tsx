@@ -1,0 +1,36 @@
+import type { HomeCard } from '../../../shared/schemas/homes';
+import type { AvatarSize } from '../../shared/members/member-avatar';
+import { MemberName } from '../../shared/members/member-name';
+import { place, plural } from './homes-format';
+
+type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'maxGuests' | 'bedrooms'> & {
+  host: { id: number; name: string; photo_url?: string | null };
+};
+
+/**
+ * A home's summary, the same on the list's cards and the home's page: where (unless the card says
+ * it on a line of its own), how many guests and bedrooms, and who hosts it, her name linking to
+ * her profile (issue 22: her name links to her profile wherever it appears). With `hostAvatar`
+ * (the home's page) the host has a line of her own with her face.
+ */
+export function HomeFacts({ home, withPlace = true, hostAvatar }: { home: HomeFactsOf; withPlace?: boolean; hostAvatar?: AvatarSize }) {
+  const facts = [withPlace ? place(home) : '', plural(home.maxGuests, 'guest'), plural(home.bedrooms, 'bedroom')]
+    .filter(Boolean)
+    .join(' · ');
+  const host = (
+    <MemberName id={home.host.id} name={home.host.name} photoUrl={home.host.photo_url} avatar={hostAvatar} className="home-host" />
+  );
+  if (!hostAvatar) {
+    return (
+      <>
+        {facts} · hosted by {host}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="home-facts">{facts}</span>
+      <span className="home-host-line">Hosted by {host}</span>
+    </>
+  );
+}
