@@ -10,7 +10,9 @@ import {
   type FirstScreenAnswer,
   type FirstScreenQuery,
 } from '../shared/first-screen';
+import { coalescingD1 } from './platform/d1-coalesce';
 import { countingDeps } from './platform/d1-round-trips';
+import { depsOver } from './platform/deps';
 import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
@@ -104,7 +106,8 @@ async function renderedPage(c: Context<AppEnv>, url: URL, screen: FirstScreen): 
  */
 export async function serveMemberPage(c: Context<AppEnv>, path: string, assetRequest: Request): Promise<Response> {
   const counted = countingDeps(c.get('deps'));
-  c.set('deps', counted.deps);
+  // Her lists' reads, asked side by side, go to D1 together (with her session's check, ADR 0020).
+  c.set('deps', depsOver(counted.deps, coalescingD1(counted.deps.d1)));
   // No cookie: no D1 at all.
   const screen = await firstScreenOf(c, path);
   if (!screen) {

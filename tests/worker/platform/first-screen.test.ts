@@ -87,6 +87,15 @@ describe("a member's /calendar", () => {
     expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
   });
 
+  it('costs one D1 round trip in all once her session is known: its check and both lists in one batch', async () => {
+    const u = await roles.standard();
+    await insertEvent({ title: unique('One trip ') });
+    // The first page of the isolate resolves her session on its own; from then on it rides along.
+    await rendered('/calendar', u);
+    const { res } = await rendered('/calendar', u);
+    expect(res.headers.get('Server-Timing')).toContain('D1 round trips in all: 1"');
+  });
+
   it('is not rendered for a zone that is not one: the data alone, as without the cookie', async () => {
     const u = await roles.standard();
     const { screen, html } = await rendered('/calendar', u, 'Mars/Olympus_Mons');
