@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SubmitButton } from '../../components/submit-button';
 import { FormMessage, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { useFormErrors } from '../../components/use-form-errors';
@@ -103,9 +104,9 @@ export function DeleteAccountSettings() {
           />
         ) : null}
         <FormMessage>{error}</FormMessage>
-        <button type="submit" className="button button-danger" disabled={remove.isPending}>
+        <SubmitButton className="button button-danger" disabled={remove.isPending}>
           Delete my account
-        </button>
+        </SubmitButton>
       </form>
       <ConfirmDialog
         open={confirming}

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/notifications';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { FormMessage } from '../../components/field';
+import { SubmitButton } from '../../components/submit-button';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
@@ -121,9 +122,9 @@ export function EmailPreferencesSettings() {
         email has a one-click unsubscribe link at the bottom.
       </p>
       {failed ? <FormMessage>{errorMessage(failed, 'Could not load your email preferences.')}</FormMessage> : null}
-      <button type="submit" className="button" disabled={!draft || saving}>
+      <SubmitButton className="button" disabled={!draft || saving}>
         Save email preferences
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyView } from '../../../shared/schemas/passkeys';
 import { formatDateTime } from '../../../shared/date-format';
 import { FormMessage, TextField } from '../../components/field';
+import { SubmitButton } from '../../components/submit-button';
 import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
@@ -56,9 +57,9 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
             error={error || undefined}
           />
           <div className="form-actions">
-            <button type="submit" className="button button-small" disabled={rename.isPending}>
+            <SubmitButton className="button button-small" disabled={rename.isPending}>
               Save
-            </button>
+            </SubmitButton>
             <button
               type="button"
               className="text-link"

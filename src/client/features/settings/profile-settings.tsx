@@ -23,6 +23,7 @@ import {
 import { UpdateProfileInputSchema, type UpdateProfileInput } from '../../../shared/schemas/members';
 import { countryOfLocale, formatPhone, PHONE_MAX, toE164 } from '../../../shared/schemas/phone';
 import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
+import { SubmitButton } from '../../components/submit-button';
 import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
@@ -484,9 +485,9 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
           </label>
 
           <FormMessage>{unplaced ? errorMessage(save.error, 'Could not save your profile.') : null}</FormMessage>
-          <button type="submit" className="button" disabled={save.isPending}>
+          <SubmitButton className="button" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save profile'}
-          </button>
+          </SubmitButton>
         </form>
 
         <aside className="profile-preview" aria-labelledby="profile-preview-title">

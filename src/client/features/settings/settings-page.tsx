@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
+import { SubmitButton } from '../../components/submit-button';
 import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
 import { useFormErrors } from '../../components/use-form-errors';
 import { useToast } from '../../components/toast';
@@ -88,9 +89,9 @@ function AccountForm() {
       ) : (
         <p className="muted">Account type: {details.data?.type}</p>
       )}
-      <button type="submit" className="button" disabled={save.isPending || details.isPending}>
+      <SubmitButton className="button" disabled={save.isPending || details.isPending}>
         Save
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -170,9 +171,9 @@ function PasswordForm({ forced }: { forced: boolean }) {
         errors={form.errors}
       />
       <FormMessage>{error}</FormMessage>
-      <button type="submit" className="button" disabled={change.isPending}>
+      <SubmitButton className="button" disabled={change.isPending}>
         Change password
-      </button>
+      </SubmitButton>
     </form>
   );
 }

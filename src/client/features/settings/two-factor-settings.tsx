@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { encode } from 'uqr';
 import type { TwoFactorSetup } from '../../../shared/schemas/auth';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
+import { SubmitButton } from '../../components/submit-button';
 import { useToast } from '../../components/toast';
 import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
@@ -143,9 +144,9 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
         </li>
       </ol>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={enable.isPending}>
+        <SubmitButton className="button" disabled={enable.isPending}>
           {enable.isPending ? 'Turning on…' : 'Turn on'}
-        </button>
+        </SubmitButton>
         <button type="button" className="text-link" onClick={onCancel}>
           Cancel
         </button>
@@ -210,9 +211,9 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
       />
       <FormMessage>{error}</FormMessage>
       <div className="form-actions">
-        <button type="submit" className="button button-danger" disabled={disable.isPending}>
+        <SubmitButton className="button button-danger" disabled={disable.isPending}>
           Turn off two-factor sign-in
-        </button>
+        </SubmitButton>
         <button type="button" className="text-link" onClick={onCancel}>
           Cancel
         </button>
