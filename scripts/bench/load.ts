@@ -92,6 +92,40 @@ const statRows = (name: string, s: LoadStats): BenchRow[] => [
   { name: `${name} p99`, value: s.p99, unit: 'ms' },
 ];
 
+/**
+ * The local simulator's floor (src/worker/dev-floor.ts, ADR 0020): the same round trips with none
+ * of the app's code, at 50 connections in the same run. A floor below a budget's ratio means the
+ * budget cannot be met under `wrangler dev` whatever the project's code does; route / floor is
+ * the share of the rate the app's own code keeps.
+ */
+async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, staticRps: number, authRps: number, eventRps: number) {
+  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
+  const eventId = eventPath.split('/').pop();
+  const floors = [
+    { name: 'the Worker alone, no D1', path: '/dev/floor/none' },
+    { name: 'the session statement alone (a member’s /auth-status)', path: '/dev/floor/session', app: authRps },
+    {
+      name: 'the event page’s D1 batch with the session (GET /api/events/{id})',
+      path: `/dev/floor/event/${eventId}?member=${me.user?.user_id ?? 0}`,
+      app: eventRps,
+    },
+  ];
+  const rows: BenchRow[] = [];
+  for (const f of floors) {
+    const s = await load(ctx.baseUrl + f.path, 50, cookie);
+    const clean = s.total > 0 && s.errors === 0 && s.non2xx === 0;
+    rows.push({ name: `Load 50 conn: floor, ${f.name}, no app code: req/s`, value: clean ? s.rps : 0, unit: 'count' });
+    rows.push({ name: `Load 50 conn: floor, ${f.name}: req/s / static req/s`, value: round(s.rps / staticRps), unit: 'x' });
+    if (f.app)
+      rows.push({
+        name: `Load 50 conn: the route's req/s / its floor's (${f.path.split('?')[0]})`,
+        value: round(f.app / s.rps),
+        unit: 'x',
+      });
+  }
+  return rows;
+}
+
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const cookie = await ctx.login(MEMBER, process.env.SEED_DEMO_PASSWORD ?? SEED_DEFAULTS.demoPassword);
   const list = await routes(ctx, cookie);
@@ -123,6 +157,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   };
   rows.push(...statRows('Load 50 conn: GET /auth-status (member)', auth), ratioRow('GET /auth-status (member)', auth, MIN_AUTH_RATIO));
   list.forEach((r, i) => rows.push(...statRows(`Load 50 conn: ${r.name}`, at50[i]!), ratioRow(r.name, at50[i]!, MIN_RATIO)));
+  rows.push(...(await floorRows(ctx, cookie, list[1]!.path, staticRps, auth.rps, at50[1]!.rps)));
 
   // 200 connections: nobody waits past 3 s at the 99th percentile, nobody gets an error.
   for (const r of list) {

@@ -1,4 +1,5 @@
 import { app } from './app';
+import { devFloor } from './dev-floor';
 import type { Env } from './platform/env';
 import { handleMailBatch } from './modules/mail/consumer';
 import { handleNotificationBatch } from './modules/notifications/consumer';
@@ -13,7 +14,11 @@ export { LiveTopic, MemberLive } from './modules/notifications/live';
 const NOTIFICATIONS_QUEUE = /^owow-club-notifications(-|$)/;
 
 export default {
-  fetch: app.fetch,
+  fetch(req, env, ctx) {
+    // The load bench's measure of the local simulator (dev-floor.ts), never outside `npm start`.
+    if (env.ENVIRONMENT === 'development' && req.url.includes('/dev/floor/')) return devFloor(req, env);
+    return app.fetch(req, env, ctx);
+  },
   queue: (batch, env, ctx) =>
     NOTIFICATIONS_QUEUE.test(batch.queue)
       ? handleNotificationBatch(batch as MessageBatch<NotificationJob>, env, ctx)

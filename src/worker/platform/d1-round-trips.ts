@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { createDb } from '../db/client';
-import type { Deps } from './deps';
+import { depsOver, type Deps } from './deps';
 import type { AppEnv } from './hono-env';
 
 /**
@@ -11,7 +10,7 @@ import type { AppEnv } from './hono-env';
 export function countingDeps(deps: Deps): { deps: Deps; roundTrips: () => number } {
   // The request's D1 session (or the binding): counted reads stay on the same replica and bookmark.
   const counted = countingD1(deps.d1);
-  return { deps: { ...deps, db: createDb(counted.d1), d1: counted.d1 }, roundTrips: counted.roundTrips };
+  return { deps: depsOver(deps, counted.d1), roundTrips: counted.roundTrips };
 }
 
 /** The same count at the D1 level: requestContext counts every round trip of a request with it. */

@@ -21,5 +21,22 @@ export function createDeps(
   waitUntil: (p: Promise<unknown>) => void = () => {},
   d1: D1Database | D1DatabaseSession = env.DB,
 ): Deps {
-  return { db: createDb(d1), d1, env, now: Date.now, waitUntil };
+  return depsOver({ env, now: Date.now, waitUntil }, d1);
+}
+
+/**
+ * Deps whose statements run on `d1`. Its Drizzle is made on first use: a read built once per
+ * isolate (built-once.ts) runs on `d1` itself and never needs one (ADR 0020).
+ */
+export function depsOver(base: Pick<Deps, 'env' | 'now' | 'waitUntil'>, d1: D1Database | D1DatabaseSession): Deps {
+  let db: Db | undefined;
+  return {
+    get db() {
+      return (db ??= createDb(d1));
+    },
+    d1,
+    env: base.env,
+    now: base.now,
+    waitUntil: base.waitUntil,
+  };
 }

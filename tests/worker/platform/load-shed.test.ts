@@ -145,3 +145,14 @@ describe('loadShed', () => {
     }
   });
 });
+
+describe('the simulator floor of the load bench (dev-floor.ts)', () => {
+  it('is not there outside `npm start`: /dev/floor/… is not found', async () => {
+    const member = await roles.standard();
+    for (const path of ['/dev/floor/none', '/dev/floor/session', '/dev/floor/event/1?member=1']) {
+      const res = await request(path, { as: member, contract: false });
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});

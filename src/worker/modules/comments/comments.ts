@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { type Commentable, commentableId, parseCommentableId } from '../../../shared/commentable';
+import { type Commentable, type CommentableKind, commentableId, parseCommentableId } from '../../../shared/commentable';
 import type {
   CommentIdInput,
   CommentLikeState,
@@ -25,6 +25,7 @@ import { columnRef } from '../../db/column-ref';
 import { auditEntry } from '../../platform/audit';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
+import { builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import { notify } from '../notifications/record';
 import { publishChange } from '../notifications/live-publish';
 
@@ -173,6 +174,12 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
     .limit(size + 1);
 }
 
+/** A parent's first page (key: its kind and the page size), built once per isolate (ADR 0020); its id is SLOT.ref. */
+export const firstCommentPage = builtOnce((deps, me, key: `${CommentableKind}:${number}`) => {
+  const [kind, size] = key.split(':') as [CommentableKind, string];
+  return commentPageQuery(deps, me, { kind, id: SLOT.ref as unknown as number }, undefined, Number(size));
+});
+
 /**
  * GET /api/comments?commentableId=: members only, a page at a time, newest first (issue 13), with
  * the total for the header; one D1 statement.
@@ -183,7 +190,9 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
   // A batch of one: the session check of a hinted request rides on it (ADR 0020).
-  const [rows] = await deps.db.batch([commentPageQuery(deps, me, target, after, size)]);
+  const [rows] = after
+    ? await deps.db.batch([commentPageQuery(deps, me, target, after, size)])
+    : await readBatch(deps, [firstCommentPage(me, `${target.kind}:${size}`).with({ ...slotsOf(deps, me), ref: target.id })]);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);
   const page = toPage(

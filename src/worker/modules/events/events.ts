@@ -32,6 +32,7 @@ import { eventDeletedNews, notify, wakeNotifications } from '../notifications/re
 import { publishChange } from '../notifications/live-publish';
 import type { EventChange } from '../notifications/notification-text';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import {
   capacityBelowCountMessage,
   capacityFitsSql,
@@ -246,6 +247,14 @@ export function eventCountsQuery(deps: Deps) {
     .from(sql`(SELECT 1)`);
 }
 
+type EventCounts = { upcoming: number; past: number };
+
+/** A list's first page (key: its phase and page size), and the counts, built once per isolate. */
+export const firstEventPage = builtOnce((deps, me, key: `${Phase}${number}`) =>
+  eventPageQuery(deps, me, key[0] as Phase, undefined, undefined, Number(key.slice(1))),
+);
+export const eventCounts = builtOnce((deps, _me, _key: 0) => eventCountsQuery(deps));
+
 /** A case-insensitive (ASCII) substring of the title; % and _ are matched as themselves. */
 function titleFilter(search: string | undefined): SQL | undefined {
   const needle = search?.trim();
@@ -267,13 +276,21 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
   if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
   const phases: Phase[] = only ? [only] : after?.phase === 'p' ? ['p'] : ['u', 'p'];
   const filter = titleFilter(input.search);
-  const pages = phases.map((phase) => eventPageQuery(deps, me, phase, filter, after?.phase === phase ? after : undefined, size));
-  // A count under a search would read every title: the headings count only the whole lists.
-  const countsQuery = !input.cursor && !filter ? eventCountsQuery(deps) : undefined;
-  const [first, ...more] = pages;
-  const batch = await deps.db.batch(countsQuery ? [countsQuery, first!, ...more] : [first!, ...more]);
-  const counts = countsQuery ? (batch.shift() as { upcoming: number; past: number }[]) : [];
-  const results = batch as EventListRow[][];
+  let counts: EventCounts[] | undefined;
+  let results: EventListRow[][];
+  if (!after && !filter) {
+    // A first page without a search, what every visit opens: statements built once (ADR 0020).
+    const slots = slotsOf(deps, me);
+    const pages = phases.map((phase) => firstEventPage(me, `${phase}${size}`).with(slots));
+    [counts, ...results] = await readBatch(deps, [eventCounts(me, 0).with(slots), ...pages]);
+  } else {
+    // Built for this request; a count under a search would read every title: the headings count
+    // only the whole lists, so a later page or a search has none.
+    const [first, ...more] = phases.map((phase) =>
+      eventPageQuery(deps, me, phase, filter, after?.phase === phase ? after : undefined, size),
+    );
+    results = await deps.db.batch([first!, ...more]);
+  }
   // Upcoming rows first (at most size + 1), then past ones: the page is the first `size`.
   const rows = results.flatMap((list, i) => list.map((row) => ({ phase: phases[i]!, row })));
   const now = deps.now();
@@ -284,7 +301,7 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
       ({ phase, row }) => [phase, row.event.startsAt, row.event.id],
       ({ row }) => listRowDto(row, me, now),
     ),
-    counts: counts[0] ?? (countsQuery ? { upcoming: 0, past: 0 } : null),
+    counts: counts ? (counts[0] ?? { upcoming: 0, past: 0 }) : null,
   };
 }
 
@@ -322,11 +339,6 @@ export async function listMySchedule(deps: Deps, actor: Actor): Promise<EventDto
   return [...list.filter((e) => !e.is_past), ...list.filter((e) => e.is_past).reverse()];
 }
 
-function refCondition(ref: number | string): SQL {
-  if (typeof ref === 'number') return eq(events.id, ref);
-  return /^\d{1,15}$/.test(ref) ? eq(events.id, Number(ref)) : eq(events.slug, ref.toLowerCase());
-}
-
 /** The events (of those `eventCondition` allows, all when omitted) the member holds a pending invitation to. */
 function pendingInvitations(deps: Deps, userId: number, eventCondition?: SQL) {
   return deps.db
@@ -343,6 +355,28 @@ function pendingInvitations(deps: Deps, userId: number, eventCondition?: SQL) {
     );
 }
 
+/** An event page is asked for by id or by slug (its value is SLOT.ref). */
+export type EventRefKind = 'id' | 'slug';
+
+/**
+ * The event page's reads: the event, its participants, her pending invitation, its waitlist;
+ * `ref` (the id or the lower-case slug) is a slot when they are built once.
+ */
+export function eventPageQueries(deps: Deps, me: MemberActor, by: EventRefKind, ref: number | string | typeof SLOT.ref = SLOT.ref) {
+  const where = by === 'id' ? eq(events.id, ref as number) : eq(events.slug, ref as string);
+  const idOf = deps.db.select({ id: events.id }).from(events).where(where);
+  return [
+    eventsWithCreator(deps).where(where).limit(1),
+    participantsOf(deps, me, inArray(eventParticipants.eventId, idOf)),
+    pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
+    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf), me),
+  ] as const;
+}
+export const eventPageRow = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[0]);
+export const eventPageParticipants = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[1]);
+export const eventPageInvitation = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[2]);
+export const eventPageWaitlist = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[3]);
+
 /**
  * The event page, by id or slug: the event, its participants and whether the viewer holds an
  * invitation, in one D1 round trip.
@@ -350,13 +384,15 @@ function pendingInvitations(deps: Deps, userId: number, eventCondition?: SQL) {
 export async function getEvent(deps: Deps, actor: Actor, ref: number | string): Promise<EventDetailDto> {
   const me = requireMember(actor);
   if (typeof ref === 'string' && !EVENT_REF_PATTERN.test(ref)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  const where = refCondition(ref);
-  const idOf = deps.db.select({ id: events.id }).from(events).where(where);
-  const [rows, people, invitation, waiting] = await deps.db.batch([
-    eventsWithCreator(deps).where(where).limit(1),
-    participantsOf(deps, me, inArray(eventParticipants.eventId, idOf)),
-    pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
-    waitlistOf(deps, inArray(eventWaitlist.eventId, idOf), me),
+  const byId = typeof ref === 'number' || /^\d{1,15}$/.test(ref);
+  const by: EventRefKind = byId ? 'id' : 'slug';
+  const slots = { ...slotsOf(deps, me), ref: byId ? Number(ref) : String(ref).toLowerCase() };
+  // Built once per isolate (ADR 0020): the event, its participants, her invitation, its waitlist.
+  const [rows, people, invitation, waiting] = await readBatch(deps, [
+    eventPageRow(me, by).with(slots),
+    eventPageParticipants(me, by).with(slots),
+    eventPageInvitation(me, by).with(slots),
+    eventPageWaitlist(me, by).with(slots),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);

@@ -27,6 +27,7 @@ import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Page } from '../../../shared/schemas/page';
 import type { Deps } from '../../platform/deps';
+import { builtOnce, readBatch, slotsOf } from '../../platform/built-once';
 import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
 const NOT_FOUND = 'Image not found.';
@@ -125,6 +126,9 @@ export function imagePageQuery(deps: Deps, me: MemberActor, filter: ImageFilter,
     .limit(size + 1);
 }
 
+/** The gallery's first page (key: the page size), unfiltered, built once per isolate (ADR 0020). */
+export const firstImagePage = builtOnce((deps, me, size: number) => imagePageQuery(deps, me, {}, undefined, size));
+
 /**
  * GET /api/images (and of one event) and images.list: a page of the images the member may see,
  * newest first, keyset-paged over [created_at, id] (issue 13); one D1 statement.
@@ -134,7 +138,10 @@ export async function listImages(deps: Deps, actor: Actor, input: ListImagesInpu
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
   // A batch of one: the session check of a hinted request rides on it (ADR 0020).
-  const [rows] = await deps.db.batch([imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size)]);
+  const filtered = after || input.eventId || input.tag;
+  const [rows] = filtered
+    ? await deps.db.batch([imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size)])
+    : await readBatch(deps, [firstImagePage(me, size).with(slotsOf(deps, me))]);
   return toPage(
     rows,
     size,
