@@ -65,6 +65,8 @@ test('a member without an invitation sees the listing and a calm withheld state;
   await expect(g.getByText('Ravello, Italy · Address shared with invited members')).toBeVisible();
   await expect(g.getByRole('complementary').getByText('Details are shared with invited members.')).toBeVisible();
   await expect(g.getByText(`${SEED.travelHost.name} can send you an invitation.`)).toBeVisible();
+  // Her name links to her profile (issue 22).
+  await expect(g.getByRole('note').getByRole('link', { name: SEED.travelHost.name })).toHaveAttribute('href', /^\/members\/\d+$/);
   await expect(g.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
   await expect(g.locator('body')).not.toContainText('Villa Cimbrone');
   await expect(g.locator('body')).not.toContainText(note);

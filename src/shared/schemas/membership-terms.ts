@@ -39,6 +39,8 @@ export interface RenewalView {
   renews_on: string;
   note: string;
   recorded_by: string | null;
+  /** The recording admin's id, for her name's link to her profile (null once her account is gone). */
+  recorded_by_id: number | null;
   created_at: string;
 }
 

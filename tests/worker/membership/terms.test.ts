@@ -146,6 +146,7 @@ describe('PUT /api/users/{id}/membership', () => {
         renews_on: next,
         note: 'Paid 450 EUR by bank transfer',
         recorded_by: admin.name,
+        recorded_by_id: admin.id,
       }),
     ]);
     const audits = await deps()

@@ -5,6 +5,7 @@ import { MembershipStatusBadge } from './membership-status';
 import type { UserView } from '../../../shared/schemas/membership';
 import { Modal } from '../../components/modal';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
 import { HOME_STATE } from './home-state';
 
 /**
@@ -69,7 +70,12 @@ export function MemberProfileDialog({ member, onClose }: { member: UserView; onC
                   </strong>
                   <span className="muted">
                     Recorded {formatInstantDate(r.created_at)}
-                    {r.recorded_by ? ` by ${r.recorded_by}` : ''}
+                    {r.recorded_by ? (
+                      <>
+                        {' by '}
+                        <MemberName id={r.recorded_by_id} name={r.recorded_by} />
+                      </>
+                    ) : null}
                   </span>
                   {r.note ? <span>{r.note}</span> : null}
                 </li>

@@ -26,6 +26,7 @@ export const RenewalSchema = z
     renews_on: IsoDate,
     note: z.string().describe('At most 200 characters, e.g. "Paid 450 EUR by bank transfer"; may be empty'),
     recorded_by: z.string().nullable().describe("The recording admin's name (null once her account is gone)"),
+    recorded_by_id: z.number().int().nullable().describe("The recording admin's id (null once her account is gone)"),
     created_at: IsoDateTime,
   })
   .meta({ id: 'MembershipRenewal' });

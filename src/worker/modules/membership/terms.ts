@@ -104,6 +104,7 @@ export function renewalHistoryQuery(deps: Deps, userId: number, limit: number) {
       renewsOn: membershipRenewals.renewsOn,
       note: membershipRenewals.note,
       recordedBy: recorder.name,
+      recordedById: membershipRenewals.recordedBy,
       createdAt: membershipRenewals.createdAt,
     })
     .from(membershipRenewals)
@@ -120,6 +121,7 @@ export function toRenewalView(r: Awaited<ReturnType<typeof renewalHistoryQuery>>
     renews_on: r.renewsOn,
     note: r.note,
     recorded_by: r.recordedBy,
+    recorded_by_id: r.recordedById,
     created_at: new Date(r.createdAt).toISOString(),
   };
 }
