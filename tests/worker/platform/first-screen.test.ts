@@ -87,13 +87,16 @@ describe("a member's /calendar", () => {
     expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
   });
 
-  it('costs one D1 round trip in all once her session is known: its check and both lists in one batch', async () => {
+  it('costs one D1 round trip in all once her session is known: its check and every read of the page in one batch', async () => {
     const u = await roles.standard();
     await insertEvent({ title: unique('One trip ') });
     // The first page of the isolate resolves her session on its own; from then on it rides along.
     await rendered('/calendar', u);
-    const { res } = await rendered('/calendar', u);
-    expect(res.headers.get('Server-Timing')).toContain('D1 round trips in all: 1"');
+    for (const path of ['/calendar', '/gallery', '/homes', '/members', '/notifications', '/settings']) {
+      const { res, screen } = await rendered(path, u);
+      expect(screen?.rendered, path).toBeDefined();
+      expect(res.headers.get('Server-Timing'), path).toContain('D1 round trips in all: 1"');
+    }
   });
 
   it('is not rendered for a zone that is not one: the data alone, as without the cookie', async () => {
