@@ -1,6 +1,14 @@
 import { QueryClient, QueryObserver, queryOptions, type QueryObserverResult } from '@tanstack/react-query';
 import type { AuthStatus } from '../../shared/schemas/auth';
-import { AUTH_STATUS_KEY, AUTH_STATUS_STALE_MS, fetchAuthStatus, handAuthTo, type AuthSnapshot } from '../shared/use-auth';
+import {
+  AUTH_STATUS_KEY,
+  AUTH_STATUS_STALE_MS,
+  fetchAuthStatus,
+  handAuthTo,
+  type AuthSeed,
+  type AuthSnapshot,
+  type AuthSource,
+} from '../shared/use-auth';
 import { seedFirstScreen } from './first-screen-seed';
 import { shouldRetry } from './http-status';
 
@@ -31,9 +39,14 @@ export const authStatusQuery = queryOptions({
  */
 export const queryClient = createQueryClient();
 
-seedFirstScreen(queryClient);
+// In the browser only: the Worker, which imports this module to render a member's page
+// (src/client/ssr.tsx), renders each page with a query client and a session of that page's own.
+if (typeof document !== 'undefined') {
+  seedFirstScreen(queryClient);
+  handAuthTo(browserAuthSource);
+}
 
-handAuthTo((seed) => {
+function browserAuthSource(seed: AuthSeed): AuthSource {
   // Carry over what the plain fetch already knows, so the query neither asks twice nor starts blank.
   if (seed.inFlight) {
     const pending = seed.inFlight;
@@ -62,4 +75,4 @@ handAuthTo((seed) => {
     // Fetches only when stale, and joins a request already under way.
     refreshIfStale: () => void queryClient.prefetchQuery({ ...authStatusQuery, retry: shouldRetry }),
   };
-});
+}
