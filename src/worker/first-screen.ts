@@ -11,6 +11,7 @@ import {
   type FirstScreenQuery,
 } from '../shared/first-screen';
 import { coalescingD1 } from './platform/d1-coalesce';
+import { AppError } from './platform/app-error';
 import { countingDeps } from './platform/d1-round-trips';
 import { depsOver } from './platform/deps';
 import type { AppEnv } from './platform/hono-env';
@@ -38,6 +39,16 @@ export function scriptSafeJson(value: unknown): string {
 
 type Caller = ReturnType<typeof appRouter.createCaller>;
 
+/**
+ * A refusal anywhere in the error's causes (an AppError: e.g. her session's check, riding in the
+ * page's batch, found the session changed, and the request runs again: session-middleware.ts).
+ */
+function isRefusal(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) if (e instanceof AppError) return true;
+  return false;
+}
+
 /** Calls one of FIRST_SCREENS's procedures by its path, as the page's own query would. */
 async function answer(caller: Caller, q: FirstScreenQuery, requestId: string): Promise<FirstScreenAnswer | null> {
   let procedure: unknown = caller;
@@ -50,7 +61,7 @@ async function answer(caller: Caller, q: FirstScreenQuery, requestId: string): P
   } catch (error) {
     // Refused (a lapsed member, a forced password change): the page asks for it itself and shows
     // its own answer, as it does without the HTML's data. A failure is also logged, redacted.
-    if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') {
+    if ((!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') && !isRefusal(error)) {
       console.error('first screen query failed', { requestId, path: q.path, error: describeError(error) });
     }
     return null;
