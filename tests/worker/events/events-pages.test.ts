@@ -132,7 +132,11 @@ describe('GET /api/events, a page at a time', () => {
 
   it('counts both lists on an empty first page too (the counts are in the page’s own statement)', async () => {
     const u = await roles.standard();
-    await insertEvents(unique('empty'), [{ hoursFromNow: 6 }, { hoursFromNow: -6 }]);
+    // Enough of its own for a second page of 5 whatever else the file stored.
+    await insertEvents(
+      unique('empty'),
+      [6, 7, 8, -6, -7, -8].map((hoursFromNow) => ({ hoursFromNow })),
+    );
     const stored = await deps().db.select({ endsAt: events.endsAt }).from(events);
     // A clock a century ahead (every event is past) and one a century back (every event upcoming).
     for (const [now, empty] of [
@@ -156,6 +160,13 @@ describe('GET /api/events, a page at a time', () => {
       const starts = both.items.map((e) => Date.parse(e.starts_at));
       const sorted = [...starts].sort((a, b) => (empty === 'past' ? a - b : b - a));
       expect(starts).toEqual(sorted);
+      // Its next page (built once too, the cursor in its slots) goes on in order without a repeat.
+      const next = await listEvents(at, actorOf(u), { limit: 5, cursor: both.nextCursor! });
+      expect(next.counts).toBeNull();
+      const nextStarts = next.items.map((e) => Date.parse(e.starts_at));
+      expect(next.items.length).toBeGreaterThan(0);
+      expect(next.items.filter((e) => both.items.some((b) => b.id === e.id))).toEqual([]);
+      expect(empty === 'past' ? nextStarts[0]! >= starts.at(-1)! : nextStarts[0]! <= starts.at(-1)!).toBe(true);
     }
   });
 
