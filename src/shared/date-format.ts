@@ -120,11 +120,18 @@ export function formatDateRange(startIsoDate: string, endIsoDate?: string | null
   return `${formatDate(startIsoDate)} - ${formatDate(endIsoDate)}`;
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * A formatter made on first use, not when the module loads: making an Intl.DateTimeFormat is
+ * costly (the first loads the locale's data), and every page's start-up loads this module.
+ */
+function madeOnUse(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+const monthTitle = madeOnUse({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = madeOnUse({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthDay = madeOnUse({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utcDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Two calendar days (a stay's check-in and check-out), short: 'Dec 10–14', 'Dec 28 – Jan 3'; with
@@ -135,18 +142,18 @@ export function formatShortRange(startIsoDate: string, endIsoDate: string, now =
   const end = utcDay(endIsoDate);
   const year = new Date(now).getUTCFullYear();
   if (start.getUTCFullYear() !== year || end.getUTCFullYear() !== year) return `${formatDate(startIsoDate)} – ${formatDate(endIsoDate)}`;
-  if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay.format(start)}–${end.getUTCDate()}`;
-  return `${monthDay.format(start)} – ${monthDay.format(end)}`;
+  if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay().format(start)}–${end.getUTCDate()}`;
+  return `${monthDay().format(start)} – ${monthDay().format(end)}`;
 }
 
 /** A calendar month's heading: 'yyyy-mm' (or a date in it) -> 'December 2026'. */
 export function formatMonthTitle(isoMonth: string): string {
-  return monthTitle.format(utcDay(`${isoMonth.slice(0, 7)}-01`));
+  return monthTitle().format(utcDay(`${isoMonth.slice(0, 7)}-01`));
 }
 
 /** A calendar date spelled out, for a screen reader's label: 'Friday, December 4, 2026'. */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(utcDay(isoDate));
+  return longDate().format(utcDay(isoDate));
 }
 
 /** 'HH:MM' (24-hour) -> 'h:mm AM/PM'. */
