@@ -98,13 +98,22 @@ export interface ZonedParts {
   zone: string;
 }
 
-export function zonedParts(instant: Instant, timeZone: string): ZonedParts {
-  const at = ms(instant);
+/** An instant's calendar date ('yyyy-mm-dd') and 24-hour wall time ('19:00') in a zone. */
+function wallClock(at: number, timeZone: string): { isoDate: string; hhmm: string } {
   const parts = formatter('en-US', timeZone, false).formatToParts(new Date(at));
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
-  const isoDate = `${get('year')}-${get('month')}-${get('day')}`;
-  const hhmm = `${get('hour')}:${get('minute')}`;
+  return { isoDate: `${get('year')}-${get('month')}-${get('day')}`, hhmm: `${get('hour')}:${get('minute')}` };
+}
+
+export function zonedParts(instant: Instant, timeZone: string): ZonedParts {
+  const at = ms(instant);
+  const { isoDate, hhmm } = wallClock(at, timeZone);
   return { isoDate, date: formatDate(isoDate), time: formatTime12(hhmm), hhmm, zone: zoneAbbreviation(at, timeZone) };
+}
+
+/** An instant's calendar date in a zone, 'yyyy-mm-dd' (without the zone's name, which costs two more formatters). */
+export function isoDateInZone(instant: Instant, timeZone: string): string {
+  return wallClock(ms(instant), timeZone).isoDate;
 }
 
 /** A calendar date 'yyyy-mm-dd' (a stay's night, an event's local date) -> 'Dec 04, 2026'; anything else unchanged. */
@@ -172,7 +181,7 @@ export function formatDateTime(instant: Instant, timeZone: string = localTimeZon
 
 /** 'Dec 04, 2026': the calendar date of a moment in a zone (the viewer's own when none is given). */
 export function formatInstantDate(instant: Instant, timeZone: string = localTimeZone()): string {
-  return zonedParts(instant, timeZone).date;
+  return formatDate(isoDateInZone(instant, timeZone));
 }
 
 /** When an event happens, in one zone: its dates, its times with the zone, and both in one line. */
@@ -211,7 +220,7 @@ export function formatEventWhen(startsAt: Instant, endsAt: Instant, timeZone: st
 
 /** Today's date (yyyy-mm-dd) in a zone. */
 export function todayInZone(now: Instant, timeZone: string): string {
-  return zonedParts(now, timeZone).isoDate;
+  return isoDateInZone(now, timeZone);
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
