@@ -117,3 +117,31 @@ test('what she types or chooses in a rendered page before it hydrates is applied
   await expect(page.locator('.image-tile').first()).toBeVisible();
   await expect(search).toHaveValue('');
 });
+
+test('a member whose browser is in another zone than her page was rendered in gets the page drawn in hers, and her next page rendered in it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name, { fresh: true });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // Her last page was in London: the Worker renders this one in London's zone.
+  await context.addCookies([{ name: 'tz', value: 'Europe/London', url: page.url() }]);
+  await page.goto('/calendar');
+  const rendered = async () =>
+    page.evaluate(() => (JSON.parse(document.getElementById('first-screen')!.textContent!) as { rendered?: { timeZone: string } }).rendered?.timeZone);
+  expect(await rendered()).toBe('Europe/London');
+  await expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible();
+  // Her browser is in Tokyo: it tells the Worker, and draws this page from the same answers (no
+  // hydration against London's dates, so no mismatch is logged).
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'tz')?.value).toBe('Asia%2FTokyo');
+  await page.reload();
+  expect(await rendered()).toBe('Asia/Tokyo');
+  await expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
