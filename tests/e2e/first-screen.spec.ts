@@ -133,7 +133,9 @@ test('a member whose browser is in another zone than her page was rendered in ge
   await context.addCookies([{ name: 'tz', value: 'Europe/London', url: page.url() }]);
   await page.goto('/calendar');
   const rendered = async () =>
-    page.evaluate(() => (JSON.parse(document.getElementById('first-screen')!.textContent!) as { rendered?: { timeZone: string } }).rendered?.timeZone);
+    page.evaluate(
+      () => (JSON.parse(document.getElementById('first-screen')!.textContent!) as { rendered?: { timeZone: string } }).rendered?.timeZone,
+    );
   expect(await rendered()).toBe('Europe/London');
   await expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible();
   // Her browser is in Tokyo: it tells the Worker, and draws this page from the same answers (no
