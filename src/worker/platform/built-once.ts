@@ -27,6 +27,9 @@ export const SLOT = {
   me: sql.placeholder('me'),
   now: sql.placeholder('now'),
   ref: sql.placeholder('ref'),
+  /** A later page's cursor: the key it stopped at (a time) and the row's id. */
+  after: sql.placeholder('after'),
+  afterId: sql.placeholder('afterId'),
 };
 type Slot = keyof typeof SLOT;
 export type SlotValues = Partial<Record<Slot, unknown>>;
@@ -40,10 +43,11 @@ interface Prepared {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(result: unknown, isFromBatch?: boolean): unknown;
 }
-/** A Drizzle read that `.prepare()`s into rows R (a select builder). */
-export interface Preparable<R> extends PromiseLike<R> {
-  prepare(): Prepared;
-}
+/**
+ * A read that `.prepare()`s into rows R: a Drizzle select builder (R is what it resolves to), or
+ * a statement composed of them (`countedPage`: R is named by `rowsType`, a type only).
+ */
+export type Preparable<R> = { prepare(): Prepared } & (PromiseLike<R> | { readonly rowsType?: R });
 
 /** One read, filled in for one request: SQL, its parameters, and how its D1 result becomes rows. */
 export interface BoundRead<R> {
@@ -91,6 +95,65 @@ export function builtOnce<K extends string | number, R>(
 
 /** The values every built read takes from the request: her id and the time. */
 export const slotsOf = (deps: Deps, me: MemberActor): SlotValues => ({ me: me.id, now: deps.now() });
+
+/** A later page's slots (SLOT.after, SLOT.afterId) from its cursor's key; none on a first page. */
+export const afterSlots = (after: readonly [number, number] | undefined): SlotValues =>
+  after ? { after: after[0], afterId: after[1] } : {};
+
+/** A statement as Drizzle's builders show theirs (tests, EXPLAIN QUERY PLAN). */
+interface ToSql {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/** The counts and the rows of a `countedPage`. */
+export interface Counted<C, R> {
+  counts: C;
+  rows: R[];
+}
+
+/** A D1 result's rows as arrays in column order (objects keep the columns' order). */
+const rowArrays = (result: unknown): unknown[][] => (result as D1Result<Record<string, unknown>>).results.map((row) => Object.values(row));
+
+/**
+ * A page and the counts of its whole list in one statement, answered on an empty page too: the
+ * counts' one row LEFT JOINed to the page,
+ *
+ *   select "c".*, "p".* from (counts) as "c" left join (page) as "p" on 1 order by <order>
+ *
+ * (an empty page is one row whose page columns are all null). The page keeps its own plan, its
+ * index walk and its LIMIT, inside the subquery; `order` (the page's order again, over "p"'s
+ * columns) sorts at most its size + 1 rows, since SQLite does not promise a subquery's order.
+ * `width` is the number of the counts' columns; no column name of the counts may be one of the
+ * page's (a batch's rows come back keyed by name), and the page's first column is never null in
+ * a row of the page (its table's id). Built once like any other read, or built for
+ * one request (`toSQL`, the statement Drizzle's parts build with their values).
+ */
+export function countedPage<C, R>(
+  counts: Preparable<C[]> & ToSql,
+  width: number,
+  page: Preparable<R[]> & ToSql,
+  order: string,
+): Preparable<Counted<C, R>> & ToSql {
+  const compose = (c: { sql: string; params: unknown[] }, p: { sql: string; params: unknown[] }) => ({
+    sql: `select "c".*, "p".* from (${c.sql}) as "c" left join (${p.sql}) as "p" on 1 order by ${order}`,
+    params: [...c.params, ...p.params],
+  });
+  return {
+    toSQL: () => compose(counts.toSQL(), page.toSQL()),
+    prepare() {
+      const [c, p] = [counts.prepare(), page.prepare()];
+      return {
+        getQuery: () => compose(c.getQuery(), p.getQuery()),
+        mapResult(result) {
+          const rows = rowArrays(result);
+          const [head] = c.mapResult(rows.slice(0, 1).map((r) => r.slice(0, width))) as C[];
+          const inPage = rows.filter((r) => r[width] !== null).map((r) => r.slice(width));
+          return { counts: head!, rows: p.mapResult(inPage) as R[] } satisfies Counted<C, R>;
+        },
+      };
+    },
+  };
+}
 
 type RowsOfAll<T extends readonly BoundRead<unknown>[]> = { [K in keyof T]: T[K] extends BoundRead<infer R> ? R : never };
 

@@ -1,3 +1,5 @@
+import { READ_ONLY } from './d1-first-trip';
+
 /**
  * One D1 round trip for a page made of several reads (issue 27): a member's first screen asks a
  * few tRPC procedures side by side, and each sends its reads on its own. Over this D1, every SELECT
@@ -17,8 +19,6 @@
 
 type Session = D1Database | D1DatabaseSession;
 type Row = Record<string, unknown>;
-
-const READ_ONLY = /^\s*select\s/i;
 
 interface Waiting {
   statements: D1PreparedStatement[];

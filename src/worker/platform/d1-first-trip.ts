@@ -29,8 +29,11 @@ export interface FirstTrip {
 
 type Session = D1Database | D1DatabaseSession;
 
-/** Only a plain SELECT may share a trip with an unchecked rider (Drizzle writes `select …`). */
-const READ_ONLY = /^\s*select\s/i;
+/**
+ * A plain SELECT (Drizzle writes `select …`): only these share a trip with an unchecked rider
+ * here, and only these are merged into one batch by d1-coalesce.ts.
+ */
+export const READ_ONLY = /^\s*select\s/i;
 
 export function withFirstTrip(real: Session): { d1: Session; firstTrip: FirstTrip } {
   let rider: Rider | undefined;

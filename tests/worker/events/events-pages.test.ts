@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDto, EventsPage } from '../../../src/shared/schemas/events';
 import { events } from '../../../src/worker/db/schema/events';
-import { eventCountsQuery, eventPageQuery, listEvents } from '../../../src/worker/modules/events/events';
+import { countedEventPageQuery, eventCountsQuery, eventPageQuery, listEvents } from '../../../src/worker/modules/events/events';
 import { encodeCursor } from '../../../src/worker/platform/keyset';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { actorOf, deps, request, roles, trpc, unique, type TestUser } from '../helpers';
@@ -130,6 +130,46 @@ describe('GET /api/events, a page at a time', () => {
     expect(seenByHost).toMatchObject({ participant_count: 2, viewer: { joined: false } });
   });
 
+  it('counts both lists on an empty first page too (the counts are in the page’s own statement)', async () => {
+    const u = await roles.standard();
+    // Enough of its own for a second page of 5 whatever else the file stored.
+    await insertEvents(
+      unique('empty'),
+      [6, 7, 8, -6, -7, -8].map((hoursFromNow) => ({ hoursFromNow })),
+    );
+    const stored = await deps().db.select({ endsAt: events.endsAt }).from(events);
+    // A clock a century ahead (every event is past) and one a century back (every event upcoming).
+    for (const [now, empty] of [
+      [Date.now() + 100 * 365 * DAY, 'upcoming'],
+      [Date.now() - 100 * 365 * DAY, 'past'],
+    ] as const) {
+      const at = { ...deps(), now: () => now };
+      const expected = { upcoming: stored.filter((e) => e.endsAt >= now).length, past: stored.filter((e) => e.endsAt < now).length };
+      expect(expected[empty]).toBe(0);
+      const trips = countingDeps(at);
+      const page = await listEvents(trips.deps, actorOf(u), { when: empty, limit: 5 });
+      expect(page.items).toEqual([]);
+      expect(page.nextCursor).toBeNull();
+      expect(page.counts).toEqual(expected);
+      expect(trips.roundTrips()).toBe(1);
+      // Both lists at once: the empty one first (upcoming) or second (past), the counts the same.
+      const both = await listEvents(at, actorOf(u), { limit: 5 });
+      expect(both.counts).toEqual(expected);
+      expect(both.items.length).toBe(Math.min(5, stored.length));
+      // In the list's order: soonest first when all are upcoming, latest first when all are past.
+      const starts = both.items.map((e) => Date.parse(e.starts_at));
+      const sorted = [...starts].sort((a, b) => (empty === 'past' ? a - b : b - a));
+      expect(starts).toEqual(sorted);
+      // Its next page (built once too, the cursor in its slots) goes on in order without a repeat.
+      const next = await listEvents(at, actorOf(u), { limit: 5, cursor: both.nextCursor! });
+      expect(next.counts).toBeNull();
+      const nextStarts = next.items.map((e) => Date.parse(e.starts_at));
+      expect(next.items.length).toBeGreaterThan(0);
+      expect(next.items.filter((e) => both.items.some((b) => b.id === e.id))).toEqual([]);
+      expect(empty === 'past' ? nextStarts[0]! >= starts.at(-1)! : nextStarts[0]! <= starts.at(-1)!).toBe(true);
+    }
+  });
+
   it('takes 1 to 100 events a page, and refuses a malformed cursor or one of the other list', async () => {
     const u = await roles.standard();
     const tag = unique('bounds');
@@ -187,5 +227,15 @@ describe('GET /api/events, a page at a time', () => {
     expectIndexed(await planOf(eventPageQuery(deps(), me, 'p', undefined, undefined, 30)), [starts]);
     expectIndexed(await planOf(eventPageQuery(deps(), me, 'p', undefined, { phase: 'p', ...at }, 30)), [starts]);
     expectIndexed(await planOf(eventCountsQuery(deps())), [/SEARCH events USING COVERING INDEX events_ends_idx \(ends_at>\?\)/]);
+    // A first page with the counts: the page walks events_starts_idx inside its subquery (its own
+    // LIMIT), the counts events_ends_idx; the one sort is the page's at most 31 rows put back in order.
+    for (const phase of ['u', 'p'] as const) {
+      const plan = await planOf(countedEventPageQuery(deps(), me, phase, 30));
+      expect(plan).toMatch(/MATERIALIZE p/);
+      expect(plan).toMatch(starts);
+      expect(plan).toMatch(/SEARCH events USING COVERING INDEX events_ends_idx \(ends_at<\?\)/);
+      expect(plan).not.toMatch(/SCAN events\b(?! USING)/);
+      expect(plan.match(/USE TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { MemberActor } from '../../../src/worker/platform/actor';
 import type { BuiltRead } from '../../../src/worker/platform/built-once';
 import type { Deps } from '../../../src/worker/platform/deps';
-import { commentPageQuery, firstCommentPage } from '../../../src/worker/modules/comments/comments';
+import { commentPage, commentPageQuery } from '../../../src/worker/modules/comments/comments';
 import {
-  eventCounts,
-  eventCountsQuery,
+  countedEventPage,
+  countedEventPageQuery,
+  eventPage,
   eventPageInvitation,
   eventPageParticipants,
   eventPageQueries,
   eventPageQuery,
   eventPageRow,
   eventPageWaitlist,
-  firstEventPage,
 } from '../../../src/worker/modules/events/events';
-import { firstImagePage, imagePageQuery } from '../../../src/worker/modules/images/images';
+import { imagePage, imagePageQuery } from '../../../src/worker/modules/images/images';
 import { deps as testDeps } from '../helpers';
 
 // Issue 29 (ADR 0020): the hot reads are built once per isolate with slots for the member's id,
@@ -58,13 +58,19 @@ describe.each(Object.entries(VIEWERS))('statements built once, for %s', (_name, 
   const deps = (): Deps => ({ ...testDeps(), now: () => NOW });
   const slots = { me: me.id, now: NOW };
 
-  it('the events lists’ first pages and their counts', () => {
+  it('the events lists’ pages, first (with the counts, or without) and later', () => {
+    const at = { startsAt: NOW - 3_600_000, id: 987 };
     for (const phase of ['u', 'p'] as const) {
       for (const size of [1, 30, 100]) {
-        expectSame(firstEventPage(me, `${phase}${size}`), slots, eventPageQuery(deps(), me, phase, undefined, undefined, size));
+        expectSame(countedEventPage(me, `${phase}${size}`), slots, countedEventPageQuery(deps(), me, phase, size));
+        expectSame(eventPage(me, `${phase}${size}`), slots, eventPageQuery(deps(), me, phase, undefined, undefined, size));
+        expectSame(
+          eventPage(me, `${phase}${size}>`),
+          { ...slots, after: at.startsAt, afterId: at.id },
+          eventPageQuery(deps(), me, phase, undefined, { phase, ...at }, size),
+        );
       }
     }
-    expectSame(eventCounts(me, 0), slots, eventCountsQuery(deps()));
   });
 
   it('the event page, by id and by slug', () => {
@@ -81,16 +87,23 @@ describe.each(Object.entries(VIEWERS))('statements built once, for %s', (_name, 
     }
   });
 
-  it('the gallery’s first page and a comment list’s', () => {
-    expectSame(firstImagePage(me, 30), slots, imagePageQuery(deps(), me, {}, undefined, 30));
+  it('the gallery’s pages and a comment list’s, first and later', () => {
+    const at: [number, number] = [NOW - 60_000, 321];
+    const later = { after: at[0], afterId: at[1] };
+    expectSame(imagePage(me, '30'), slots, imagePageQuery(deps(), me, {}, undefined, 30));
+    expectSame(imagePage(me, '30>'), { ...slots, ...later }, imagePageQuery(deps(), me, {}, at, 30));
+    expectSame(imagePage(me, '30e'), { ...slots, ref: 12 }, imagePageQuery(deps(), me, { eventId: 12 }, undefined, 30));
+    expectSame(imagePage(me, '5e>'), { ...slots, ref: 12, ...later }, imagePageQuery(deps(), me, { eventId: 12 }, at, 5));
     for (const kind of ['event', 'image'] as const) {
-      expectSame(firstCommentPage(me, `${kind}:20`), { ...slots, ref: 12 }, commentPageQuery(deps(), me, { kind, id: 12 }, undefined, 20));
+      expectSame(commentPage(me, `${kind}:20`), { ...slots, ref: 12 }, commentPageQuery(deps(), me, { kind, id: 12 }, undefined, 20));
+      expectSame(commentPage(me, `${kind}:20>`), { ...slots, ref: 12, ...later }, commentPageQuery(deps(), me, { kind, id: 12 }, at, 20));
     }
   });
 
   it('is built once: the same shape is the same object, another role or size another', () => {
-    expect(firstEventPage(me, 'u30')).toBe(firstEventPage({ ...me, id: me.id + 1 }, 'u30'));
-    expect(firstEventPage(me, 'u30')).not.toBe(firstEventPage(me, 'u31'));
-    expect(firstImagePage(me, 30)).not.toBe(firstImagePage({ ...me, isAdmin: !me.isAdmin }, 30));
+    expect(eventPage(me, 'u30')).toBe(eventPage({ ...me, id: me.id + 1 }, 'u30'));
+    expect(eventPage(me, 'u30')).not.toBe(eventPage(me, 'u31'));
+    expect(eventPage(me, 'u30')).not.toBe(eventPage(me, 'u30>'));
+    expect(imagePage(me, '30')).not.toBe(imagePage({ ...me, isAdmin: !me.isAdmin }, '30'));
   });
 });

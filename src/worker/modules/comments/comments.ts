@@ -25,7 +25,7 @@ import { columnRef } from '../../db/column-ref';
 import { auditEntry } from '../../platform/audit';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
-import { builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
+import { afterSlots, builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import { notify } from '../notifications/record';
 import { publishChange } from '../notifications/live-publish';
 
@@ -174,10 +174,14 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
     .limit(size + 1);
 }
 
-/** A parent's first page (key: its kind and the page size), built once per isolate (ADR 0020); its id is SLOT.ref. */
-export const firstCommentPage = builtOnce((deps, me, key: `${CommentableKind}:${number}`) => {
+/**
+ * A parent's page, built once per isolate (ADR 0020). Key: its kind, the page size, and '>' for
+ * a later page; the parent's id is SLOT.ref, a later page's cursor SLOT.after and SLOT.afterId.
+ */
+export const commentPage = builtOnce((deps, me, key: `${CommentableKind}:${number}${'' | '>'}`) => {
   const [kind, size] = key.split(':') as [CommentableKind, string];
-  return commentPageQuery(deps, me, { kind, id: SLOT.ref as unknown as number }, undefined, Number(size));
+  const after = key.endsWith('>') ? ([SLOT.after, SLOT.afterId] as unknown as [number, number]) : undefined;
+  return commentPageQuery(deps, me, { kind, id: SLOT.ref as unknown as number }, after, Number.parseInt(size, 10));
 });
 
 /**
@@ -190,9 +194,9 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
   // A batch of one: the session check of a hinted request rides on it (ADR 0020).
-  const [rows] = after
-    ? await deps.db.batch([commentPageQuery(deps, me, target, after, size)])
-    : await readBatch(deps, [firstCommentPage(me, `${target.kind}:${size}`).with({ ...slotsOf(deps, me), ref: target.id })]);
+  const [rows] = await readBatch(deps, [
+    commentPage(me, `${target.kind}:${size}${after ? '>' : ''}`).with({ ...slotsOf(deps, me), ...afterSlots(after), ref: target.id }),
+  ]);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);
   const page = toPage(

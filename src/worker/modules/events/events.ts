@@ -32,7 +32,7 @@ import { eventDeletedNews, notify, wakeNotifications } from '../notifications/re
 import { publishChange } from '../notifications/live-publish';
 import type { EventChange } from '../notifications/notification-text';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
-import { builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
+import { afterSlots, builtOnce, countedPage, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import {
   capacityBelowCountMessage,
   capacityFitsSql,
@@ -241,19 +241,35 @@ export function eventCountsQuery(deps: Deps) {
   const endsAt = columnRef(events.endsAt);
   return deps.db
     .select({
-      upcoming: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} >= ${now})`.mapWith(Number),
-      past: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} < ${now})`.mapWith(Number),
+      upcoming: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} >= ${now})`.mapWith(Number).as('upcoming'),
+      past: sql<number>`(SELECT count(*) FROM ${events} WHERE ${endsAt} < ${now})`.mapWith(Number).as('past'),
     })
     .from(sql`(SELECT 1)`);
 }
 
+/**
+ * A list's first page and the counts of both lists in one statement (issue 29): the counts' one
+ * row LEFT JOINed to the page (countedPage), so an empty page still says how many there are.
+ */
+export function countedEventPageQuery(deps: Deps, me: MemberActor, phase: Phase, size: number) {
+  const dir = phase === 'u' ? 'asc' : 'desc';
+  const order = `"p"."${events.startsAt.name}" ${dir}, "p"."${events.id.name}" ${dir}`;
+  return countedPage(eventCountsQuery(deps), 2, eventPageQuery(deps, me, phase, undefined, undefined, size), order);
+}
+
 type EventCounts = { upcoming: number; past: number };
 
-/** A list's first page (key: its phase and page size), and the counts, built once per isolate. */
-export const firstEventPage = builtOnce((deps, me, key: `${Phase}${number}`) =>
-  eventPageQuery(deps, me, key[0] as Phase, undefined, undefined, Number(key.slice(1))),
+/** A page of a list without a search, built once per isolate (ADR 0020): its phase, its size, '>' for a later page. */
+type EventPageKey = `${Phase}${number}${'' | '>'}`;
+export const eventPage = builtOnce((deps, me, key: EventPageKey) => {
+  const phase = key[0] as Phase;
+  const after = key.endsWith('>') ? { phase, startsAt: SLOT.after as unknown as number, id: SLOT.afterId as unknown as number } : undefined;
+  return eventPageQuery(deps, me, phase, undefined, after, Number.parseInt(key.slice(1), 10));
+});
+/** A first page with the counts (key: its phase and size), built once per isolate. */
+export const countedEventPage = builtOnce((deps, me, key: `${Phase}${number}`) =>
+  countedEventPageQuery(deps, me, key[0] as Phase, Number(key.slice(1))),
 );
-export const eventCounts = builtOnce((deps, _me, _key: 0) => eventCountsQuery(deps));
 
 /** A case-insensitive (ASCII) substring of the title; % and _ are matched as themselves. */
 function titleFilter(search: string | undefined): SQL | undefined {
@@ -276,16 +292,23 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
   if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
   const phases: Phase[] = only ? [only] : after?.phase === 'p' ? ['p'] : ['u', 'p'];
   const filter = titleFilter(input.search);
-  let counts: EventCounts[] | undefined;
+  let counts: EventCounts | null = null;
   let results: EventListRow[][];
-  if (!after && !filter) {
-    // A first page without a search, what every visit opens: statements built once (ADR 0020).
-    const slots = slotsOf(deps, me);
-    const pages = phases.map((phase) => firstEventPage(me, `${phase}${size}`).with(slots));
-    [counts, ...results] = await readBatch(deps, [eventCounts(me, 0).with(slots), ...pages]);
+  if (!filter) {
+    // Without a search, what nearly every request is: statements built once (ADR 0020). A first
+    // page counts both lists in its first statement (its other list's page rides beside it).
+    const values = { ...slotsOf(deps, me), ...afterSlots(after && [after.startsAt, after.id]) };
+    const pages = phases.map((phase) => eventPage(me, `${phase}${size}${after?.phase === phase ? '>' : ''}`).with(values));
+    if (after) {
+      results = await readBatch(deps, pages);
+    } else {
+      const [first, ...more] = await readBatch(deps, [countedEventPage(me, `${phases[0]!}${size}`).with(values), ...pages.slice(1)]);
+      counts = first.counts;
+      results = [first.rows, ...more];
+    }
   } else {
     // Built for this request; a count under a search would read every title: the headings count
-    // only the whole lists, so a later page or a search has none.
+    // only the whole lists, so a search has none.
     const [first, ...more] = phases.map((phase) =>
       eventPageQuery(deps, me, phase, filter, after?.phase === phase ? after : undefined, size),
     );
@@ -301,7 +324,7 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
       ({ phase, row }) => [phase, row.event.startsAt, row.event.id],
       ({ row }) => listRowDto(row, me, now),
     ),
-    counts: counts ? (counts[0] ?? { upcoming: 0, past: 0 }) : null,
+    counts,
   };
 }
 

@@ -27,7 +27,7 @@ import { containsText } from '../../db/like';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Page } from '../../../shared/schemas/page';
 import type { Deps } from '../../platform/deps';
-import { builtOnce, readBatch, slotsOf } from '../../platform/built-once';
+import { afterSlots, builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
 const NOT_FOUND = 'Image not found.';
@@ -126,8 +126,17 @@ export function imagePageQuery(deps: Deps, me: MemberActor, filter: ImageFilter,
     .limit(size + 1);
 }
 
-/** The gallery's first page (key: the page size), unfiltered, built once per isolate (ADR 0020). */
-export const firstImagePage = builtOnce((deps, me, size: number) => imagePageQuery(deps, me, {}, undefined, size));
+/**
+ * A page of the gallery without a tag, built once per isolate (ADR 0020). Key: the page size,
+ * 'e' for one event's images (its id is SLOT.ref), '>' for a later page (its cursor in
+ * SLOT.after, SLOT.afterId).
+ */
+type ImagePageKey = `${number}${'' | 'e'}${'' | '>'}`;
+export const imagePage = builtOnce((deps, me, key: ImagePageKey) => {
+  const filter = key.includes('e') ? { eventId: SLOT.ref as unknown as number } : {};
+  const after = key.endsWith('>') ? ([SLOT.after, SLOT.afterId] as unknown as [number, number]) : undefined;
+  return imagePageQuery(deps, me, filter, after, Number.parseInt(key, 10));
+});
 
 /**
  * GET /api/images (and of one event) and images.list: a page of the images the member may see,
@@ -137,11 +146,17 @@ export async function listImages(deps: Deps, actor: Actor, input: ListImagesInpu
   const me = requireMember(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
-  // A batch of one: the session check of a hinted request rides on it (ADR 0020).
-  const filtered = after || input.eventId || input.tag;
-  const [rows] = filtered
+  // A batch of one: the session check of a hinted request rides on it (ADR 0020). A tag search
+  // is built for its request (the rarer one); every other page was built once.
+  const [rows] = input.tag
     ? await deps.db.batch([imagePageQuery(deps, me, { eventId: input.eventId, tag: input.tag }, after, size)])
-    : await readBatch(deps, [firstImagePage(me, size).with(slotsOf(deps, me))]);
+    : await readBatch(deps, [
+        imagePage(me, `${size}${input.eventId ? 'e' : ''}${after ? '>' : ''}`).with({
+          ...slotsOf(deps, me),
+          ...afterSlots(after),
+          ...(input.eventId && { ref: input.eventId }),
+        }),
+      ]);
   return toPage(
     rows,
     size,
