@@ -17,8 +17,7 @@ const container = document.getElementById('root')!;
 /**
  * The page is on screen before any of this runs (its HTML is rendered): start-up is cut into tasks,
  * so the browser answers a tap or a scroll between them instead of after one long task (issue 27:
- * total blocking time). The first use of Intl (her zone), the page's chunks, and hydration are
- * each a task of their own.
+ * total blocking time). The first use of Intl (her zone) and hydration are tasks of their own.
  */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -41,17 +40,18 @@ const hydrate = () => startTransition(() => void hydrateRoot(container, <Root />
 async function start() {
   const screen = firstScreen();
   if (screen) {
-    // A member's page with her first screen's answers in its HTML (issue 27): its chunks (already
-    // preloaded by the HTML) are awaited, so nothing suspends. The Worker rendered the page from
-    // those answers in her zone: React hydrates it. If her browser's zone is not the one it was
-    // rendered in (or the Worker sent the data alone), the page renders afresh from the data.
+    // A member's page with her first screen's answers in its HTML (issue 27). The Worker rendered
+    // it from those answers in her zone: React hydrates it, the page's chunks (preloaded by the
+    // HTML) hydrating their part as they arrive, so she can tap at once. If her browser's zone is
+    // not the one it was rendered in (or the Worker sent the data alone), the page renders afresh
+    // from the data once its chunks are there, so nothing suspends.
     await nextTask();
     const zone = rememberZone();
-    await nextTask();
-    await preloadPage(window.location.pathname).catch(() => {});
+    const chunks = preloadPage(window.location.pathname).catch(() => {});
     await nextTask();
     if (screen.rendered?.timeZone === zone) hydrate();
     else {
+      await chunks;
       container.replaceChildren();
       createRoot(container).render(<Root />);
     }
