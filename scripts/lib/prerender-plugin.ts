@@ -64,7 +64,12 @@ function pageHtml(
       meta.description === undefined ? tag : `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-  const inline = (href: string) => `<style>${readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8')}</style>`;
+  // The disabled link beside each inlined stylesheet is never fetched (HTML: a disabled stylesheet
+  // link is not obtained); it tells Vite's preloader, which looks for link[rel=stylesheet] when
+  // the page's chunks are imported, that the page already has it, instead of fetching it again
+  // and restyling the page the browser is hydrating.
+  const inline = (href: string) =>
+    `<style>${readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8')}</style><link rel="stylesheet" href="${href}" disabled>`;
   html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inline(href));
   const extra = [
     ...assets.css.map((f) => inline(`/${f}`)),

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary } from './shell/error-boundary';
 import { Protected } from './shell/guards';
@@ -6,6 +6,7 @@ import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
 import { useScrollRestoration } from './shell/scroll-restoration';
 import { YourClubSlot } from './shell/your-club-slot';
+import { replayTypedBeforeHydration } from './lib/typed-before-hydration';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
@@ -16,6 +17,15 @@ function HomeWithYourClub() {
       <YourClubSlot />
     </>
   );
+}
+
+/**
+ * Rendered last inside the page's Suspense boundary: its effect runs once the page's content has
+ * hydrated (React hydrates a boundary as one), and what she typed meanwhile counts.
+ */
+function ContentHydrated() {
+  useEffect(() => replayTypedBeforeHydration(document.getElementById('main')), []);
+  return null;
 }
 
 /** SPEC 2 route table. Guards are courtesy; the server checks every call. */
@@ -237,6 +247,7 @@ export function App() {
                 )}
               </Route>
             </Switch>
+            <ContentHydrated />
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { localTimeZone } from '../shared/date-format';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
@@ -11,26 +12,58 @@ import './styles/base.css';
 
 installChunkReload();
 
-// The Worker renders a member's page with her dates in her zone (issue 27): it learns it here.
-const zone = localTimeZone();
-document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-
 const container = document.getElementById('root')!;
-const screen = firstScreen();
-if (screen) {
-  // A member's page with her first screen's answers in its HTML (issue 27): its chunks (already
-  // preloaded by the HTML) are awaited, so nothing suspends. The Worker rendered the page from
-  // those answers in her zone: React hydrates it. If her browser's zone is not the one it was
-  // rendered in (or the Worker sent the data alone), the page renders afresh from the data.
-  void preloadPage(window.location.pathname).finally(() => {
-    if (screen.rendered?.timeZone === zone) hydrateRoot(container, <Root />);
+
+/**
+ * The page is on screen before any of this runs (its HTML is rendered): start-up is cut into tasks,
+ * so the browser answers a tap or a scroll between them instead of after one long task (issue 27:
+ * total blocking time). The first use of Intl (her zone) and hydration are tasks of their own.
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The Worker renders a member's page with her dates in her zone (issue 27): it learns it from this
+ * cookie. Intl's first use loads its locale data (tens of milliseconds on a phone).
+ */
+function rememberZone(): string {
+  const zone = localTimeZone();
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  return zone;
+}
+
+/**
+ * React takes over the HTML as a transition: it hydrates in slices of a few milliseconds, yielding
+ * to the browser between them. A tap on a part not yet hydrated makes React hydrate that part first.
+ */
+const hydrate = () => startTransition(() => void hydrateRoot(container, <Root />));
+
+async function start() {
+  const screen = firstScreen();
+  if (screen) {
+    // A member's page with her first screen's answers in its HTML (issue 27). The Worker rendered
+    // it from those answers in her zone: React hydrates it, the page's chunks (preloaded by the
+    // HTML) hydrating their part as they arrive, so she can tap at once. If her browser's zone is
+    // not the one it was rendered in (or the Worker sent the data alone), the page renders afresh
+    // from the data once its chunks are there, so nothing suspends.
+    await nextTask();
+    const zone = rememberZone();
+    const chunks = preloadPage(window.location.pathname).catch(() => {});
+    await nextTask();
+    if (screen.rendered?.timeZone === zone) hydrate();
     else {
+      await chunks;
       container.replaceChildren();
       createRoot(container).render(<Root />);
     }
-  });
-} else if (container.firstElementChild) {
+    return;
+  }
   // The public pages, and the members' main pages in their pending state, arrive prerendered
-  // (src/client/prerender.tsx): React takes over that HTML without painting it again.
-  hydrateRoot(container, <Root />);
-} else createRoot(container).render(<Root />);
+  // (src/client/prerender.tsx): React takes over that HTML without painting it again. Her zone is
+  // only needed by a member's next page: it is learnt once the page is idle.
+  if (container.firstElementChild) hydrate();
+  else createRoot(container).render(<Root />);
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void rememberZone(), { timeout: 1000 });
+  else setTimeout(rememberZone, 200);
+}
+
+void start();

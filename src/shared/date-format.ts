@@ -98,13 +98,22 @@ export interface ZonedParts {
   zone: string;
 }
 
-export function zonedParts(instant: Instant, timeZone: string): ZonedParts {
-  const at = ms(instant);
+/** An instant's calendar date ('yyyy-mm-dd') and 24-hour wall time ('19:00') in a zone. */
+function wallClock(at: number, timeZone: string): { isoDate: string; hhmm: string } {
   const parts = formatter('en-US', timeZone, false).formatToParts(new Date(at));
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
-  const isoDate = `${get('year')}-${get('month')}-${get('day')}`;
-  const hhmm = `${get('hour')}:${get('minute')}`;
+  return { isoDate: `${get('year')}-${get('month')}-${get('day')}`, hhmm: `${get('hour')}:${get('minute')}` };
+}
+
+export function zonedParts(instant: Instant, timeZone: string): ZonedParts {
+  const at = ms(instant);
+  const { isoDate, hhmm } = wallClock(at, timeZone);
   return { isoDate, date: formatDate(isoDate), time: formatTime12(hhmm), hhmm, zone: zoneAbbreviation(at, timeZone) };
+}
+
+/** An instant's calendar date in a zone, 'yyyy-mm-dd' (without the zone's name, which costs two more formatters). */
+export function isoDateInZone(instant: Instant, timeZone: string): string {
+  return wallClock(ms(instant), timeZone).isoDate;
 }
 
 /** A calendar date 'yyyy-mm-dd' (a stay's night, an event's local date) -> 'Dec 04, 2026'; anything else unchanged. */
@@ -120,11 +129,18 @@ export function formatDateRange(startIsoDate: string, endIsoDate?: string | null
   return `${formatDate(startIsoDate)} - ${formatDate(endIsoDate)}`;
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * A formatter made on first use, not when the module loads: making an Intl.DateTimeFormat is
+ * costly (the first loads the locale's data), and every page's start-up loads this module.
+ */
+function madeOnUse(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+const monthTitle = madeOnUse({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = madeOnUse({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthDay = madeOnUse({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utcDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Two calendar days (a stay's check-in and check-out), short: 'Dec 10–14', 'Dec 28 – Jan 3'; with
@@ -135,18 +151,18 @@ export function formatShortRange(startIsoDate: string, endIsoDate: string, now =
   const end = utcDay(endIsoDate);
   const year = new Date(now).getUTCFullYear();
   if (start.getUTCFullYear() !== year || end.getUTCFullYear() !== year) return `${formatDate(startIsoDate)} – ${formatDate(endIsoDate)}`;
-  if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay.format(start)}–${end.getUTCDate()}`;
-  return `${monthDay.format(start)} – ${monthDay.format(end)}`;
+  if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay().format(start)}–${end.getUTCDate()}`;
+  return `${monthDay().format(start)} – ${monthDay().format(end)}`;
 }
 
 /** A calendar month's heading: 'yyyy-mm' (or a date in it) -> 'December 2026'. */
 export function formatMonthTitle(isoMonth: string): string {
-  return monthTitle.format(utcDay(`${isoMonth.slice(0, 7)}-01`));
+  return monthTitle().format(utcDay(`${isoMonth.slice(0, 7)}-01`));
 }
 
 /** A calendar date spelled out, for a screen reader's label: 'Friday, December 4, 2026'. */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(utcDay(isoDate));
+  return longDate().format(utcDay(isoDate));
 }
 
 /** 'HH:MM' (24-hour) -> 'h:mm AM/PM'. */
@@ -165,7 +181,7 @@ export function formatDateTime(instant: Instant, timeZone: string = localTimeZon
 
 /** 'Dec 04, 2026': the calendar date of a moment in a zone (the viewer's own when none is given). */
 export function formatInstantDate(instant: Instant, timeZone: string = localTimeZone()): string {
-  return zonedParts(instant, timeZone).date;
+  return formatDate(isoDateInZone(instant, timeZone));
 }
 
 /** When an event happens, in one zone: its dates, its times with the zone, and both in one line. */
@@ -204,7 +220,7 @@ export function formatEventWhen(startsAt: Instant, endsAt: Instant, timeZone: st
 
 /** Today's date (yyyy-mm-dd) in a zone. */
 export function todayInZone(now: Instant, timeZone: string): string {
-  return zonedParts(now, timeZone).isoDate;
+  return isoDateInZone(now, timeZone);
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */

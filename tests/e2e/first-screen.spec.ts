@@ -54,6 +54,8 @@ test("a member's calendar, gallery, homes, settings, members directory and notif
     const onRequest = (r: { url(): string }) => {
       const { pathname } = new URL(r.url());
       if (pathname === '/auth-status' || pathname.startsWith('/trpc/')) dataRequests.push(pathname);
+      // Its stylesheets are inline in the HTML: not fetched again when its chunks load.
+      if (pathname.endsWith('.css')) dataRequests.push(pathname);
     };
     page.on('request', onRequest);
     await page.goto(path);
@@ -90,4 +92,58 @@ test("inside the app a member's pages keep asking for their own data, as before"
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible();
   await expect.poll(() => asked.some((p) => p.includes('images.list'))).toBe(true);
+});
+
+test('what she types or chooses in a rendered page before it hydrates is applied once it has', async ({ page }) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  // The page's scripts are held back, so the search box and the filter are used in the HTML alone.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // (Not 'domcontentloaded': that waits for the module scripts held back.)
+  await page.goto('/gallery', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search by tags' });
+  await search.fill('no-such-tag-before-hydration');
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+  release();
+  // Hydrated, the page searches for what is in the box: nothing matches, and it offers the way back.
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  await expect(page.locator('.image-tile')).toHaveCount(0);
+  await expect(search).toHaveValue('no-such-tag-before-hydration');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.locator('.image-tile').first()).toBeVisible();
+  await expect(search).toHaveValue('');
+});
+
+test('a member whose browser is in another zone than her page was rendered in gets the page drawn in hers, and her next page rendered in it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name, { fresh: true });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // Her last page was in London: the Worker renders this one in London's zone.
+  await context.addCookies([{ name: 'tz', value: 'Europe/London', url: page.url() }]);
+  await page.goto('/calendar');
+  const rendered = async () =>
+    page.evaluate(
+      () => (JSON.parse(document.getElementById('first-screen')!.textContent!) as { rendered?: { timeZone: string } }).rendered?.timeZone,
+    );
+  expect(await rendered()).toBe('Europe/London');
+  await expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible();
+  // Her browser is in Tokyo: it tells the Worker, and draws this page from the same answers (no
+  // hydration against London's dates, so no mismatch is logged).
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'tz')?.value).toBe('Asia%2FTokyo');
+  await page.reload();
+  expect(await rendered()).toBe('Asia/Tokyo');
+  await expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
 });

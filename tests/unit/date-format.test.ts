@@ -7,6 +7,7 @@ import {
   formatInstantDate,
   formatShortRange,
   formatTime12,
+  isoDateInZone,
   isValidTimeZone,
   todayInZone,
   zoneAbbreviation,
@@ -66,6 +67,15 @@ describe('zone names', () => {
 });
 
 describe('a moment in a zone', () => {
+  it("gives the moment's own calendar day in each zone, as zonedParts does", () => {
+    const lateEvening = Date.UTC(2026, 11, 31, 23, 30);
+    expect(isoDateInZone(lateEvening, 'UTC')).toBe('2026-12-31');
+    expect(isoDateInZone(lateEvening, 'Europe/Paris')).toBe('2027-01-01');
+    expect(isoDateInZone(lateEvening, 'America/Los_Angeles')).toBe('2026-12-31');
+    expect(isoDateInZone(new Date(lateEvening).toISOString(), 'Asia/Tokyo')).toBe(zonedParts(lateEvening, 'Asia/Tokyo').isoDate);
+    expect(formatInstantDate(lateEvening, 'Europe/Paris')).toBe('Jan 01, 2027');
+  });
+
   it('writes the date, the 12-hour time and the zone', () => {
     const t = Date.UTC(2026, 11, 4, 18, 0);
     expect(formatDateTime(t, 'Europe/Paris')).toBe('Dec 04, 2026, 7:00 PM CET');

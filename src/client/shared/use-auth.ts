@@ -136,7 +136,6 @@ export function handAuthTo(createSource: (seed: AuthSeed) => AuthSource): void {
   notifyHooks();
 }
 
-const getSnapshot = () => source.get();
 /**
  * The snapshot the HTML was rendered with. In the browser that HTML was prerendered at build time
  * (src/client/prerender.tsx), with the session not yet known: React hydrates with that, even when
@@ -157,6 +156,16 @@ function renderedWith(): AuthSnapshot | null {
   return snapshot;
 }
 const getServerSnapshot = () => renderedWith() ?? (typeof window === 'undefined' ? source.get() : PENDING);
+/**
+ * While the session is still the one her page was rendered with, the very snapshot the page
+ * hydrated with: useSyncExternalStore compares snapshots by identity, and a new object with the
+ * same answer would make React render the whole app again, synchronously, once it has hydrated.
+ */
+const getSnapshot = () => {
+  const now = source.get();
+  const rendered = renderedWith();
+  return rendered && now.pending === rendered.pending && now.data === rendered.data ? rendered : now;
+};
 
 export function useAuth() {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

@@ -220,7 +220,8 @@ export function PasskeysSettings() {
 
   const passkeys = list.data ?? [];
   const full = passkeys.length >= MAX_PASSKEYS;
-  // The Worker's render of this page (issue 27) cannot ask the browser: until hydrated, it offers the button.
+  // The Worker's render of this page (issue 27) cannot ask the browser: until hydrated, it shows
+  // the button, disabled (a tap before the page runs would do nothing).
   const hydrated = useHydrated();
   const supported = !hydrated || passkeysSupported();
   // Her password session has no admin powers while she has a passkey: signing in with it opens them.
@@ -266,7 +267,12 @@ export function PasskeysSettings() {
         <p className="muted">You have {MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.</p>
       ) : (
         <div className="form-actions">
-          <button type="button" className="button" disabled={adding || list.isPending || useYourPasskey} onClick={() => void add()}>
+          <button
+            type="button"
+            className="button"
+            disabled={!hydrated || adding || list.isPending || useYourPasskey}
+            onClick={() => void add()}
+          >
             {adding ? 'Adding…' : 'Add a passkey'}
           </button>
         </div>

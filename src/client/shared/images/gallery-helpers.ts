@@ -1,4 +1,4 @@
-import { formatInstantDate, localTimeZone, zonedParts } from '../../../shared/date-format';
+import { formatInstantDate, isoDateInZone, localTimeZone } from '../../../shared/date-format';
 import { DISPLAY_MAX_EDGE } from '../../../shared/images';
 import type { ImageDto } from '../../../shared/schemas/images';
 
@@ -9,7 +9,7 @@ export function formatUploadDate(iso: string): string {
 
 /** The viewer's local calendar day of an upload. */
 function dayKey(iso: string): string {
-  return zonedParts(iso, localTimeZone()).isoDate;
+  return isoDateInZone(iso, localTimeZone());
 }
 
 export interface ImageGroup {
