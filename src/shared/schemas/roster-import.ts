@@ -56,6 +56,8 @@ export interface ImportReportRow extends ImportRowView {
   invitation_expires_at: string | null;
   /** "Resend invitation": an expired invitation of someone who has not registered. */
   can_resend: boolean;
+  /** Her account, once she has one (she registered, or was a member already): the report links her name. */
+  member_id: number | null;
 }
 
 export interface ImportSummary {
@@ -63,6 +65,8 @@ export interface ImportSummary {
   file_name: string;
   created_at: string;
   created_by: string | null;
+  /** The admin who imported it (null once her account is gone): the screens link her name. */
+  created_by_id: number | null;
   counts: ImportCounts;
 }
 

@@ -213,13 +213,17 @@ describe('an import', () => {
     ).json<{
       file_name: string;
       created_by: string;
-      rows: { email: string; invitation: string; can_resend: boolean }[];
+      created_by_id: number;
+      rows: { email: string; invitation: string; can_resend: boolean; member_id: number | null }[];
     }>();
     expect(report.file_name).toBe('club-roster.csv');
     expect(report.created_by).toBe(admin.name);
-    expect(report.rows.map((r) => [r.email, r.invitation, r.can_resend])).toEqual([
-      [a, 'registered', false],
-      [b, 'invited', false],
+    expect(report.created_by_id).toBe(admin.id);
+    // Her account, once she registered: the report links her name.
+    const ines = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(a).first<{ id: number }>();
+    expect(report.rows.map((r) => [r.email, r.invitation, r.can_resend, r.member_id])).toEqual([
+      [a, 'registered', false, ines!.id],
+      [b, 'invited', false, null],
     ]);
     const list = await (await request('/api/admin/imports', { as: admin })).json<{ id: number }[]>();
     expect(list[0]!.id).toBe(body.id);
@@ -246,6 +250,19 @@ describe('an import', () => {
     expect(statuses.sort()).toEqual(['new', 'pending']);
     expect(await mailTo(a)).toHaveLength(1);
     expect(await mailTo(b)).toHaveLength(1);
+  });
+
+  it('links a row that is a member already to her account in the report, whatever the case of its address', async () => {
+    const admin = await roles.admin();
+    const member = await createUser();
+    const res = await upload(`email,name\n ${member.email.toUpperCase()} ,Already Here\n`, admin);
+    const { id } = await res.json<Preview>();
+    const report = await (
+      await request(`/api/admin/imports/${id}`, { as: admin })
+    ).json<{
+      rows: { status: string; invitation: string | null; member_id: number | null }[];
+    }>();
+    expect(report.rows).toEqual([expect.objectContaining({ status: 'exists', invitation: null, member_id: member.id })]);
   });
 
   it('resends an expired invitation from the report, and only an expired one', async () => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { formatDateTime } from '../../../shared/date-format';
 import { useToast } from '../../components/toast';
+import { MemberName } from '../../shared/members/member-name';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { ImportRowCells, ImportStatusCell, InvitationBadge } from './roster-import-status';
@@ -31,7 +32,20 @@ export function RosterImportReportPage() {
     <section className="page stack">
       <AdminHeader
         title={r ? `Import: ${r.file_name}` : 'Import'}
-        note={r ? `Imported ${formatDateTime(r.created_at)}${r.created_by ? ` by ${r.created_by}` : ''}.` : undefined}
+        note={
+          r ? (
+            <>
+              Imported {formatDateTime(r.created_at)}
+              {r.created_by ? (
+                <>
+                  {' by '}
+                  <MemberName id={r.created_by_id} name={r.created_by} />
+                </>
+              ) : null}
+              .
+            </>
+          ) : undefined
+        }
         aside={<Link href="/admin/import">Import another roster</Link>}
       />
       <Loaded query={report} loading="Loading the import…" failed="Could not load the import." empty="" isEmpty={false}>
@@ -46,7 +60,7 @@ export function RosterImportReportPage() {
               <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Renews on', 'At import', 'Now']} className="import-table">
                 {r.rows.map((row) => (
                   <tr key={row.line}>
-                    <ImportRowCells row={row} memberSince={false} />
+                    <ImportRowCells row={row} memberSince={false} memberId={row.member_id} />
                     <td data-label="At import">
                       <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>

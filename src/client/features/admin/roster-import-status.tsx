@@ -1,6 +1,7 @@
 import { formatDate } from '../../../shared/date-format';
 import type { ImportRowStatus, ImportRowView, InvitationState } from '../../../shared/schemas/roster-import';
 import { INVITATION_STATE_LABELS } from '../../../shared/schemas/roster-import';
+import { MemberName } from '../../shared/members/member-name';
 
 // The statuses as the issue and the API name them, lowercase: `exists` has the plain badge.
 const ROW_BADGE: Record<ImportRowStatus, string> = {
@@ -49,12 +50,21 @@ function DateCell({ label, date }: { label: string; date: string | null }) {
 }
 
 /** A roster row's own cells, the same in the preview and the report: line, email, name, type and its dates. */
-export function ImportRowCells({ row, memberSince = true }: { row: ImportRowView; memberSince?: boolean }) {
+export function ImportRowCells({
+  row,
+  memberSince = true,
+  memberId = null,
+}: {
+  row: ImportRowView;
+  memberSince?: boolean;
+  /** Her account, once she has one (the report): her name links to her profile. */
+  memberId?: number | null;
+}) {
   return (
     <>
       <td data-label="Line">{row.line}</td>
       <td data-label="Email">{row.email}</td>
-      <td data-label="Name">{row.name}</td>
+      <td data-label="Name">{memberId === null ? row.name : <MemberName id={memberId} name={row.name} />}</td>
       <td data-label="Type">{row.type ?? ''}</td>
       {memberSince ? <DateCell label="Member since" date={row.member_since} /> : null}
       <DateCell label="Renews on" date={row.renews_on} />

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, TOKEN_TTL_MS, type AccountType } from '../../../shared/constants';
 import { isCountryCode } from '../../../shared/country-codes';
 import { formatDate } from '../../../shared/date-format';
@@ -328,7 +328,7 @@ export async function commitImport(
 
 async function loadImport(deps: Deps, id: number) {
   const [row] = await deps.db
-    .select({ imp: rosterImports, by: users.name })
+    .select({ imp: rosterImports, by: users.name, byId: users.id })
     .from(rosterImports)
     .leftJoin(users, eq(users.id, rosterImports.createdBy))
     .where(eq(rosterImports.id, id))
@@ -337,13 +337,24 @@ async function loadImport(deps: Deps, id: number) {
   return row;
 }
 
-const summaryOf = (imp: typeof rosterImports.$inferSelect, by: string | null) => ({
+const summaryOf = (imp: typeof rosterImports.$inferSelect, by: string | null, byId: number | null) => ({
   id: imp.id,
   file_name: imp.fileName,
   created_at: new Date(imp.createdAt).toISOString(),
   created_by: by,
+  created_by_id: byId,
   counts: imp.counts,
 });
+
+/**
+ * The account of an import row's member, if she has one: the invited address, else the row's own.
+ * The row's columns are named with their table: inside the subquery a bare "email" is the user's.
+ */
+const rowColumn = (column: typeof rosterImportRows.email | typeof rosterImportRows.inviteEmail) =>
+  sql`${sql.identifier(getTableName(rosterImportRows))}.${sql.identifier(column.name)}`;
+const rowMemberId = sql<number | null>`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = coalesce(${rowColumn(
+  rosterImportRows.inviteEmail,
+)}, lower(trim(${rowColumn(rosterImportRows.email)}))))`;
 
 function invitationState(row: { inviteEmail: string | null; invitationExpiresAt: number | null; registered: number }, now: number) {
   if (!row.inviteEmail) return null;
@@ -354,21 +365,18 @@ function invitationState(row: { inviteEmail: string | null; invitationExpiresAt:
 /** GET /api/admin/imports/{id}: the import, and each row with where its invitation stands now. */
 export async function getImportReport(deps: Deps, actor: Actor, input: { id: number }): Promise<ImportReport> {
   requireAdmin(actor);
-  const { imp, by } = await loadImport(deps, input.id);
+  const { imp, by, byId } = await loadImport(deps, input.id);
   const rows = await deps.db
-    .select({
-      row: rosterImportRows,
-      registered: sql<number>`EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${rosterImportRows.inviteEmail})`,
-    })
+    .select({ row: rosterImportRows, memberId: rowMemberId })
     .from(rosterImportRows)
     .where(eq(rosterImportRows.importId, imp.id))
     .orderBy(rosterImportRows.line);
   const now = deps.now();
   return {
-    ...summaryOf(imp, by),
+    ...summaryOf(imp, by, byId),
     unknown_columns: imp.unknownColumns,
-    rows: rows.map(({ row, registered }): ImportReportRow => {
-      const invitation: InvitationState | null = invitationState({ ...row, registered }, now);
+    rows: rows.map(({ row, memberId }): ImportReportRow => {
+      const invitation: InvitationState | null = invitationState({ ...row, registered: memberId === null ? 0 : 1 }, now);
       return {
         line: row.line,
         email: row.email,
@@ -381,6 +389,7 @@ export async function getImportReport(deps: Deps, actor: Actor, input: { id: num
         invitation,
         invitation_expires_at: row.invitationExpiresAt === null ? null : new Date(row.invitationExpiresAt).toISOString(),
         can_resend: invitation === 'expired',
+        member_id: memberId,
       };
     }),
   };
@@ -392,7 +401,7 @@ export async function listImports(deps: Deps, actor: Actor, input: ListImportsIn
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
   const rows = await deps.db
-    .select({ imp: rosterImports, by: users.name })
+    .select({ imp: rosterImports, by: users.name, byId: users.id })
     .from(rosterImports)
     .leftJoin(users, eq(users.id, rosterImports.createdBy))
     .where(after ? lt(rosterImports.id, after[0]) : undefined)
@@ -402,7 +411,7 @@ export async function listImports(deps: Deps, actor: Actor, input: ListImportsIn
     rows,
     size,
     (r) => [r.imp.id],
-    (r) => summaryOf(r.imp, r.by),
+    (r) => summaryOf(r.imp, r.by, r.byId),
   );
 }
 

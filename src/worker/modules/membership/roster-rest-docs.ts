@@ -26,7 +26,14 @@ const row = {
 const PreviewSchema = z
   .object({ id: z.number().int().optional(), rows: z.array(z.object(row)), counts, unknown_columns: z.array(z.string()) })
   .meta({ id: 'RosterImportPreview' });
-const summary = { id: z.number().int(), file_name: z.string(), created_at: IsoDateTime, created_by: z.string().nullable(), counts };
+const summary = {
+  id: z.number().int(),
+  file_name: z.string(),
+  created_at: IsoDateTime,
+  created_by: z.string().nullable(),
+  created_by_id: z.number().int().nullable(),
+  counts,
+};
 const ReportSchema = z
   .object({
     ...summary,
@@ -37,6 +44,7 @@ const ReportSchema = z
         invitation: z.enum(INVITATION_STATES).nullable(),
         invitation_expires_at: IsoDateTime.nullable(),
         can_resend: z.boolean(),
+        member_id: z.number().int().nullable(),
       }),
     ),
   })
