@@ -101,7 +101,17 @@ export function createContext(baseUrl: string, adminCookie: string, staticP50: n
       const file = path.join(dir, `sql-${process.pid}-${Date.now()}.sql`);
       writeFileSync(file, statements);
       try {
-        d1File(file);
+        // The server may be writing the same SQLite file (a queue consumer still sending the last
+        // section's emails): SQLITE_BUSY then, so a few more tries, a few seconds apart.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            d1File(file);
+            break;
+          } catch (err) {
+            if (attempt >= 5) throw err;
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
+          }
+        }
       } finally {
         rmSync(file, { force: true });
       }
