@@ -4,6 +4,7 @@ import { localTimeZone } from '../shared/date-format';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
 import { Root } from './root';
 import { firstScreen } from './lib/first-screen';
+import { keepTapsUntilHydrated } from './lib/taps-before-hydration';
 import { preloadPage } from './routes';
 import { installChunkReload } from './shell/chunk-reload';
 import './styles/base.css';
@@ -31,29 +32,37 @@ function rememberZone(): string {
   return zone;
 }
 
+// Until React takes the page over, a tap on it is kept, then handed to React (lib/taps-before-hydration.ts).
+const replayTaps = container.firstElementChild ? keepTapsUntilHydrated(container) : () => {};
+
 /**
  * React takes over the HTML as a transition: it hydrates in slices of a few milliseconds, yielding
  * to the browser between them. A tap on a part not yet hydrated makes React hydrate that part first.
  */
-const hydrate = () => startTransition(() => void hydrateRoot(container, <Root />));
+const hydrate = () => {
+  startTransition(() => void hydrateRoot(container, <Root />));
+  replayTaps();
+};
 
 async function start() {
   const screen = firstScreen();
   if (screen) {
     // A member's page with her first screen's answers in its HTML (issue 27). The Worker rendered
-    // it from those answers in her zone: React hydrates it, the page's chunks (preloaded by the
-    // HTML) hydrating their part as they arrive, so she can tap at once. If her browser's zone is
-    // not the one it was rendered in (or the Worker sent the data alone), the page renders afresh
-    // from the data once its chunks are there, so nothing suspends.
+    // it from those answers in her zone: React hydrates it once the page's chunks (preloaded by the
+    // HTML) are in, so nothing suspends and a tap anywhere can be hydrated and answered at once
+    // (React drops a tap on a part whose code is still loading). If her browser's zone is not the
+    // one it was rendered in (or the Worker sent the data alone), the page renders afresh from the
+    // data.
     await nextTask();
     const zone = rememberZone();
-    const chunks = preloadPage(window.location.pathname).catch(() => {});
+    await nextTask();
+    await preloadPage(window.location.pathname).catch(() => {});
     await nextTask();
     if (screen.rendered?.timeZone === zone) hydrate();
     else {
-      await chunks;
       container.replaceChildren();
       createRoot(container).render(<Root />);
+      replayTaps();
     }
     return;
   }

@@ -147,3 +147,19 @@ test('a member whose browser is in another zone than her page was rendered in ge
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a tap on her rendered page before it has hydrated is answered once it has', async ({ page }) => {
+  await loginAs(page, SEED.founding.email, SEED.demoPassword, SEED.founding.name);
+  // The page's own chunk is held back: the entry runs, React cannot take the page over yet.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/calendar-page-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/calendar', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Event' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
+});
