@@ -40,6 +40,9 @@ test('after an admin reset the member goes from login straight to the change-pas
   // She signs in with it: straight to the form that says why, not /home.
   const her = await visitorPage(browser);
   await her.goto('/login');
+  // Once React has taken the prerendered page over (its Login button waits for that), which also
+  // stamps the entry she is on (scroll restoration's replaceState): from here, only where she goes.
+  await expect(her.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   const visited: string[] = [];
   her.on('framenavigated', (frame) => {
     if (frame === her.mainFrame()) visited.push(new URL(frame.url()).pathname);

@@ -12,18 +12,21 @@
 const TAPPABLE = 'button, [role="button"], [role="tab"], summary';
 
 export function keepTapsUntilHydrated(container: HTMLElement): () => void {
-  const kept: HTMLElement[] = [];
+  const kept = new Set<HTMLElement>();
   const keep = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(TAPPABLE) : null;
     if (!target || !container.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (!kept.includes(target)) kept.push(target);
+    kept.add(target);
   };
   document.addEventListener('click', keep, true);
+  // Said on the container while taps are kept (a test waits for it before it taps).
+  container.dataset.taps = 'kept';
   /** Call right after hydrateRoot: React's listeners are on the root from then on. */
   return () => {
     document.removeEventListener('click', keep, true);
+    delete container.dataset.taps;
     for (const target of kept) if (target.isConnected) target.click();
   };
 }

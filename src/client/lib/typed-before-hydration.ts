@@ -1,5 +1,5 @@
 /**
- * What she typed or chose in a rendered page before React took it over (issue 27).
+ * What she typed in a rendered page before React took it over (issue 27).
  *
  * A member's pages and the public ones arrive as HTML (src/worker/first-screen.ts, the build's
  * prerender): their fields work before the JavaScript has hydrated them. React keeps the text in
@@ -29,14 +29,6 @@ function replayText(el: HTMLInputElement | HTMLTextAreaElement): void {
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function replaySelect(el: HTMLSelectElement): void {
-  // The value it was rendered with: the first option the HTML marks selected (React's server
-  // render marks every option of that value).
-  const rendered = [...el.options].find((o) => o.defaultSelected) ?? el.options[0];
-  if (el.multiple || !rendered || el.value === rendered.value) return;
-  el.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
 let replayed = false;
 
 /**
@@ -46,8 +38,7 @@ let replayed = false;
 export function replayTypedBeforeHydration(container: HTMLElement | null): void {
   if (replayed || !container) return;
   replayed = true;
-  for (const el of container.querySelectorAll('input, textarea, select')) {
-    if (el instanceof HTMLSelectElement) replaySelect(el);
-    else if (el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_TYPES.has(el.type))) replayText(el);
+  for (const el of container.querySelectorAll('input, textarea')) {
+    if (el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_TYPES.has(el.type))) replayText(el);
   }
 }
