@@ -28,6 +28,17 @@ async function watchLoadingStates(page: Page) {
   });
 }
 
+/** Holds back the answers to the requests `glob` matches until the returned function is called. */
+async function holdBack(page: Page, glob: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const PAGES: [path: string, firstScreen: (page: Page) => Promise<void>][] = [
   ['/calendar', (page) => expect(page.getByRole('heading', { name: 'Watercolour Morning' }).first()).toBeVisible()],
   ['/gallery', (page) => expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible()],
@@ -96,13 +107,8 @@ test("inside the app a member's pages keep asking for their own data, as before"
 
 test('what she types in a rendered page before it hydrates is applied once it has', async ({ page }) => {
   await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
-  // The page's scripts are held back, so the search box and the filter are used in the HTML alone.
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  // The page's scripts are held back, so the search box is used in the HTML alone.
+  const release = await holdBack(page, '**/assets/*.js');
   // (Not 'domcontentloaded': that waits for the module scripts held back.)
   await page.goto('/gallery', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Search by tags' });
@@ -151,12 +157,7 @@ test('a member whose browser is in another zone than her page was rendered in ge
 test('a tap on her rendered page before it has hydrated is answered once it has', async ({ page }) => {
   await loginAs(page, SEED.founding.email, SEED.demoPassword, SEED.founding.name);
   // The page's own chunk is held back: the entry runs, React cannot take the page over yet.
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route('**/assets/calendar-page-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/calendar-page-*.js');
   await page.goto('/calendar', { waitUntil: 'commit' });
   // Once the entry has run (before it, as on any page painted from its HTML, a tap does nothing).
   await expect(page.locator('#root[data-taps="kept"]')).toHaveCount(1);

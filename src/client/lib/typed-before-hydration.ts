@@ -5,7 +5,7 @@
  * prerender): their fields work before the JavaScript has hydrated them. React keeps the text in
  * the field when it hydrates but never tells the page's state, so a tag typed into the gallery's
  * search box in that second stayed on screen and searched nothing. Once hydrated, this hands every
- * field whose value is not the one it was rendered with to React as the change it was.
+ * text field whose value is not the one it was rendered with to React as the input it was.
  */
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 'password']);
@@ -32,7 +32,7 @@ function replayText(el: HTMLInputElement | HTMLTextAreaElement): void {
 let replayed = false;
 
 /**
- * Called once, when the page's content has hydrated (src/client/app.tsx): a change event sent to a
+ * Called once, when the page's content has hydrated (src/client/app.tsx): an input event sent to a
  * part React has not hydrated yet would make it hydrate that part at once, in one long task.
  */
 export function replayTypedBeforeHydration(container: HTMLElement | null): void {
