@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PreloadedShell, PrerenderedPage } from '../../src/client/prerender';
+import { BOOT_SCRIPT, BOOT_SCRIPT_ID } from '../../src/shared/boot-script';
 
 interface PrerenderModule {
   PRERENDERED_PAGES: PrerenderedPage[];
@@ -49,7 +50,7 @@ function pageAssets(manifest: Record<string, ManifestChunk>, modules: string[]):
 /**
  * One page's HTML: the shell with the page's title and description, the render inside #root, its
  * stylesheets inlined (no render-blocking request before the first paint; the CSP allows inline
- * styles) and its chunks preloaded.
+ * styles) and its scripts asked for once it has painted (withBootScript).
  */
 function pageHtml(
   shell: string,
@@ -73,18 +74,31 @@ function pageHtml(
   html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inline(href));
   const extra = [
     ...assets.css.map((f) => inline(`/${f}`)),
-    ...assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    // Asked for at once, beside the scripts, instead of once they have run (crossorigin: the
+    // Asked for at once, beside the HTML, instead of once the scripts have run (crossorigin: the
     // credentials mode of the page's own fetch(), so the browser hands it this response).
     ...(assets.fetches ?? []).map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
   ].join('\n    ');
   if (!html.includes(`<div id="root">${body}</div>`) || !html.includes('</head>')) throw new Error('prerender: index.html changed shape');
   html = html.replace('</head>', `  ${extra}\n  </head>`);
-  // The HTML paints on its own, so its scripts (which only hydrate it) need not compete with it:
-  // low priority, which also tells Lighthouse's simulation they do not block the first paint.
-  const scripts = /<script type="module" crossorigin src=|<link rel="modulepreload" crossorigin href=/g;
-  if (!scripts.test(html)) throw new Error('prerender: no module script in index.html');
-  return html.replace(scripts, (tag) => tag.replace(' crossorigin ', ' crossorigin fetchpriority="low" '));
+  return withBootScript(html, assets.js);
+}
+
+/**
+ * The page paints from its HTML and its scripts only hydrate it: Vite's module script and
+ * modulepreload links make way for the boot script (src/shared/boot-script.ts), which asks for
+ * the entry and every chunk of the page once it has painted, and keeps a tap until React listens.
+ */
+function withBootScript(html: string, pageChunks: string[]): string {
+  const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('prerender: no module script in index.html');
+  const preloads = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
+  const chunks = [...html.matchAll(preloads)].map((m) => m[1]!);
+  const files = [entry[1]!, ...new Set([...chunks, ...pageChunks].filter((f) => f !== entry[1]))];
+  if (files.some((f) => !/^[\w./-]+$/.test(f))) throw new Error('prerender: unexpected asset name');
+  const boot = `<script id="${BOOT_SCRIPT_ID}" data-scripts="${files.map((f) => `/${f}`).join(' ')}">${BOOT_SCRIPT}</script>`;
+  const out = html.replace(entry[0], '').replace(preloads, '');
+  if (!out.includes('</body>')) throw new Error('prerender: index.html changed shape');
+  return out.replace('</body>', `  ${boot}\n  </body>`);
 }
 
 export function prerenderPublicPages(): Plugin {

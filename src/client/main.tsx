@@ -4,7 +4,6 @@ import { localTimeZone } from '../shared/date-format';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
 import { Root } from './root';
 import { firstScreen } from './lib/first-screen';
-import { keepTapsUntilHydrated } from './lib/taps-before-hydration';
 import { preloadPage } from './routes';
 import { installChunkReload } from './shell/chunk-reload';
 import './styles/base.css';
@@ -32,8 +31,15 @@ function rememberZone(): string {
   return zone;
 }
 
-// Until React takes the page over, a tap on it is kept, then handed to React (lib/taps-before-hydration.ts).
-const replayTaps = container.firstElementChild ? keepTapsUntilHydrated(container) : () => {};
+declare global {
+  interface Window {
+    /** Set by the boot script of a page painted from its HTML (src/shared/boot-script.ts). */
+    owowReleaseTaps?: () => void;
+  }
+}
+
+/** A tap kept by the boot script since the page painted, handed to React now that it listens. */
+const replayTaps = () => window.owowReleaseTaps?.();
 
 /**
  * React takes over the HTML as a transition: it hydrates in slices of a few milliseconds, yielding

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { BOOT_SCRIPT_ID } from '../shared/boot-script';
 import { isValidTimeZone } from '../shared/date-format';
 import {
   FIRST_SCREEN_ID,
@@ -111,9 +112,9 @@ async function renderedPage(c: Context<AppEnv>, url: URL, screen: FirstScreen): 
 /**
  * A member's main page: the prerendered shell (its pending state) with her first screen's answers
  * added as JSON, the pending 'No Access' taken out (the client renders her page from the data at
- * once, issue 27), the session preload dropped, and the scripts at normal priority (they now paint
- * the page). A visitor, or a session that ended, gets the shell as it is. The answer depends on the
- * cookie (Vary: Cookie); hers is private, no-store.
+ * once, issue 27), the session preload dropped, and the scripts asked for at once if they paint
+ * the page (her data alone). A visitor, or a session that ended, gets the shell as it is. The
+ * answer depends on the cookie (Vary: Cookie); hers is private, no-store.
  */
 export async function serveMemberPage(c: Context<AppEnv>, path: string, assetRequest: Request): Promise<Response> {
   const counted = countingDeps(c.get('deps'));
@@ -144,11 +145,10 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   const json = scriptSafeJson(rendered?.screen ?? screen);
   return (
     new HTMLRewriter()
-      // Rendered, the HTML paints her page and the scripts only hydrate it: they stay at low
-      // priority, as on the prerendered public pages (ADR 0013). With the data alone they paint it.
-      .on('script[fetchpriority="low"], link[fetchpriority="low"]', {
-        element: (el) => void (rendered || el.removeAttribute('fetchpriority')),
-      })
+      // Rendered, the HTML paints her page and the scripts only hydrate it: they are asked for
+      // once it has painted, as on the prerendered public pages. With the data alone they paint
+      // it: asked for at once (src/shared/boot-script.ts).
+      .on(`script#${BOOT_SCRIPT_ID}`, { element: (el) => void (rendered || el.setAttribute('data-now', '')) })
       .on('link[rel="preload"][href="/auth-status"]', { element: (el) => void el.remove() })
       .on('div#root', {
         element: (el) => {

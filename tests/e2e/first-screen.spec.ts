@@ -156,14 +156,41 @@ test('a member whose browser is in another zone than her page was rendered in ge
 
 test('a tap on her rendered page before it has hydrated is answered once it has', async ({ page }) => {
   await loginAs(page, SEED.founding.email, SEED.demoPassword, SEED.founding.name);
-  // The page's own chunk is held back: the entry runs, React cannot take the page over yet.
-  const release = await holdBack(page, '**/assets/calendar-page-*.js');
+  // Every script of the page is held back: it is painted from its HTML, React cannot take it over.
+  const release = await holdBack(page, '**/assets/*.js');
   await page.goto('/calendar', { waitUntil: 'commit' });
-  // Once the entry has run (before it, as on any page painted from its HTML, a tap does nothing).
+  // The boot script keeps taps from the first paint (src/shared/boot-script.ts).
   await expect(page.locator('#root[data-taps="kept"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Event' })).toHaveCount(0);
   release();
   await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
   await expect(page.locator('#root[data-taps]')).toHaveCount(0);
+});
+
+test('her rendered page, as a public one, paints before its scripts are asked for', async ({ page }) => {
+  const paintThenScripts = async (path: string) => {
+    await page.goto(path);
+    await expect(page.locator('#root[data-taps]')).toHaveCount(0); // hydrated
+    return page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/[\w-]+\.js$/.test(new URL(r.name).pathname))
+        .map((r) => r.startTime),
+    }));
+  };
+  for (const path of ['/', '/login']) {
+    const { paint, scripts } = await paintThenScripts(path);
+    expect(scripts.length, path).toBeGreaterThan(1);
+    expect(Math.min(...scripts), path).toBeGreaterThan(paint);
+  }
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  // Her zone known, her pages arrive rendered (without it, her data alone, whose scripts paint it).
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
+  for (const path of ['/calendar', '/gallery', '/homes']) {
+    const { paint, scripts } = await paintThenScripts(path);
+    expect(scripts.length, path).toBeGreaterThan(1);
+    expect(Math.min(...scripts), path).toBeGreaterThan(paint);
+  }
 });

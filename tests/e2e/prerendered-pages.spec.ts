@@ -37,12 +37,14 @@ test("public pages arrive as HTML with their own title and description; members'
   expect(calendar).toContain('<main id="main" tabindex="-1"><!--$--><p class="page-status">No Access</p><!--/$--></main>');
   expect(calendar).not.toContain('Logged in as');
   expect(calendar).toContain(`<title>Events · ${CLUB}</title>`);
-  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/calendar-page-[\w-]+\.js">/);
-  expect(calendar).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/trpc-root-[\w-]+\.js">/);
+  const scripts = /<script id="boot" data-scripts="([^"]+)">/.exec(calendar)![1]!.split(' ');
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/calendar-page-[\w-]+\.js$/));
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/trpc-root-[\w-]+\.js$/));
   // Her session is asked for beside the scripts, not after them.
   expect(calendar).toContain('<link rel="preload" href="/auth-status" as="fetch" crossorigin>');
-  // A prerendered page paints without its scripts, so they load behind it; the empty shell's do not.
-  expect(calendar).toMatch(/<script type="module" crossorigin fetchpriority="low" src=/);
+  // A prerendered page paints without its scripts, so they are asked for once it has painted
+  // (src/shared/boot-script.ts); the empty shell's at once.
+  expect(calendar).not.toContain('<script type="module"');
   expect(shell).toMatch(/<script type="module" crossorigin src=/);
 
   const robots = await request.get('/robots.txt');

@@ -28,7 +28,7 @@ const rendered = (path: string, as: TestUser, zone = ZONE) =>
  */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
-  const root = start < 0 ? '' : html.slice(start, html.indexOf(`<script type="application/json"`, start) >>> 0);
+  const root = start < 0 ? '' : html.slice(start, html.indexOf('<script', start) >>> 0);
   expect(root).not.toContain('<!--$!-->');
   return root;
 }
@@ -62,7 +62,8 @@ describe("a member's /calendar", () => {
     expect(html).toContain('<main id="main" tabindex="-1"></main>');
     expect(screen?.rendered).toBeUndefined();
     expect(html).not.toContain('href="/auth-status"');
-    expect(html).not.toContain('fetchpriority="low"');
+    // Her scripts paint this page: the boot script asks for them at once (src/shared/boot-script.ts).
+    expect(html).toMatch(/<script id="boot" data-scripts="[^"]+" data-now="">/);
     // The session check and the two lists: counted, and reported.
     expect(res.headers.get('Server-Timing')).toMatch(/D1 round trips: \d+/);
   });
@@ -78,8 +79,10 @@ describe("a member's /calendar", () => {
     expect(root).toContain(title.replace('&', '&amp;'));
     expect(root).toContain('<h1>Events</h1>');
     expect(root).not.toContain('No Access');
-    // The HTML paints her page; the scripts, which only hydrate it, stay at low priority.
-    expect(html).toContain('fetchpriority="low"');
+    // The HTML paints her page; the scripts, which only hydrate it, are asked for once it has painted.
+    expect(html).toMatch(/<script id="boot" data-scripts="\/assets\/index-[\w-]+\.js [^"]+">/);
+    expect(html).not.toContain('data-now');
+    expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('href="/auth-status"');
     expect(root).toMatch(new RegExp(`Logged in as <span class="member-name"><a [^>]*>${founding.name}</a>`));
     // Her capability, read from her DTO: a Founding member may create events.

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
+import { BOOT_SCRIPT_HASH } from '../../../shared/boot-script';
 import type { AppEnv } from '../hono-env';
 
-// No inline scripts. Inline styles stay allowed for React style props and the lightbox;
-// images may be blob: (upload previews) and data: (tiny placeholders).
+// No inline script but the pages' boot script, allowed by its hash (src/shared/boot-script.ts).
+// Inline styles stay allowed for React style props and the lightbox; images may be blob: (upload
+// previews) and data: (tiny placeholders).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
