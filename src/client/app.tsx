@@ -6,7 +6,7 @@ import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
 import { useScrollRestoration } from './shell/scroll-restoration';
 import { YourClubSlot } from './shell/your-club-slot';
-import { replayTypedBeforeHydration } from './lib/typed-before-hydration';
+import { replayBeforeHydration } from './lib/boot-hand-over';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
@@ -21,10 +21,11 @@ function HomeWithYourClub() {
 
 /**
  * Rendered last inside the page's Suspense boundary: its effect runs once the page's content has
- * hydrated (React hydrates a boundary as one), and what she typed meanwhile counts.
+ * hydrated (React hydrates a boundary as one), and what she did meanwhile counts (an event sent
+ * into a part not yet hydrated would make React hydrate it at once, in one long task).
  */
 function ContentHydrated() {
-  useEffect(() => replayTypedBeforeHydration(document.getElementById('main')), []);
+  useEffect(replayBeforeHydration, []);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { localTimeZone } from '../shared/date-format';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
 import { Root } from './root';
+import { stopKeepingTaps } from './lib/boot-hand-over';
 import { firstScreen } from './lib/first-screen';
 import { preloadPage } from './routes';
 import { installChunkReload } from './shell/chunk-reload';
@@ -31,31 +32,23 @@ function rememberZone(): string {
   return zone;
 }
 
-declare global {
-  interface Window {
-    /** Set by the boot script of a page painted from its HTML (src/shared/boot-script.ts). */
-    owowReleaseTaps?: () => void;
-  }
-}
-
-/** A tap kept by the boot script since the page painted, handed to React now that it listens. */
-const replayTaps = () => window.owowReleaseTaps?.();
-
 /**
  * React takes over the HTML as a transition: it hydrates in slices of a few milliseconds, yielding
  * to the browser between them. A tap on a part not yet hydrated makes React hydrate that part first.
  */
 const hydrate = () => {
   startTransition(() => void hydrateRoot(container, <Root />));
-  replayTaps();
+  // React listens from here on; what the boot script kept is replayed once the content has
+  // hydrated (src/client/app.tsx).
+  stopKeepingTaps();
 };
 
 async function start() {
   const screen = firstScreen();
   if (screen) {
     // A member's page with her first screen's answers in its HTML (issue 27). The Worker rendered
-    // it from those answers in her zone: React hydrates it once the page's chunks (preloaded by the
-    // HTML) are in, so nothing suspends and a tap anywhere can be hydrated and answered at once
+    // it from those answers in her zone: React hydrates it once the page's chunks (asked for by the
+    // boot script) are in, so nothing suspends and a tap anywhere can be hydrated and answered at once
     // (React drops a tap on a part whose code is still loading). If her browser's zone is not the
     // one it was rendered in (or the Worker sent the data alone), the page renders afresh from the
     // data.
@@ -68,7 +61,7 @@ async function start() {
     else {
       container.replaceChildren();
       createRoot(container).render(<Root />);
-      replayTaps();
+      stopKeepingTaps();
     }
     return;
   }

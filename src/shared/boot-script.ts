@@ -9,25 +9,51 @@
  *   The first is the entry, the others its chunks (`data-scripts`, space-separated). A page that
  *   cannot paint her content without them (the Worker sends her data alone: `data-now`) asks at
  *   once, at normal priority; so does a page opened in the background, which paints nothing.
- * - **A tap before React takes the page over is kept.** From the first paint, a tap on a button of
- *   the page is held (the browser's own action too) and handed to React as the same click once it
- *   listens: src/client/main.tsx calls `window.owowReleaseTaps()` right after hydrateRoot.
+ * - **What she does before React takes the page over counts.** From the first paint, a tap on a
+ *   button is kept (the browser's own action too, such as a form's submit) and every field she
+ *   changes is noted, in order. `window.owowBoot.stop()` ends that once React listens
+ *   (src/client/main.tsx, right after hydrateRoot); `replay()`, once the page's content has
+ *   hydrated (src/client/app.tsx), hands React every field she changed as the event it listens
+ *   for (React keeps a field's value on hydration but never tells the page), all at once (a
+ *   render between two would put the page's value back into a field not yet handed over), then
+ *   each tap as the same click, in the order she made them, each in a task of its own (the page
+ *   has rendered what the fields said before the first tap reads it).
+ *
+ * Replaying a field: React fires onChange when the field differs from what its value tracker last
+ * saw, so the tracker is told another value through the element, the field gets hers back through
+ * the DOM's own setter, and the event goes out (input for text and dates, click for a checkbox or
+ * a radio, change for a select or a file, which React reads without a tracker).
  *
  * The Content-Security-Policy allows this exact text by its hash (BOOT_SCRIPT_HASH; a worker test
  * holds the two together), and no other inline script.
  */
 export const BOOT_SCRIPT = `(() => {
-  const d = document, boot = d.currentScript, root = d.getElementById('root'), kept = new Set();
+  const d = document, boot = d.currentScript, root = d.getElementById('root'), log = [];
+  const FIELD = 'input, textarea, select';
   const keep = (e) => {
     const t = e.target instanceof Element && e.target.closest('button, [role="button"], [role="tab"], summary');
-    if (t && root.contains(t)) { e.preventDefault(); e.stopPropagation(); kept.add(t); }
+    if (t && root.contains(t)) { e.preventDefault(); e.stopPropagation(); log.push(t); }
   };
-  d.addEventListener('click', keep, true);
+  const note = (e) => { if (e.target instanceof Element && e.target.matches(FIELD) && root.contains(e.target)) log.push(e.target); };
+  const listen = (how) => { for (const [type, f] of [['click', keep], ['input', note], ['change', note]]) d[how](type, f, true); };
+  listen('addEventListener');
   root.dataset.taps = 'kept';
-  window.owowReleaseTaps = () => {
-    d.removeEventListener('click', keep, true);
-    delete root.dataset.taps;
-    for (const t of kept) if (t.isConnected) t.click();
+  const field = (el) => {
+    if (el.type === 'file' || el.localName === 'select') return el.dispatchEvent(new Event('change', { bubbles: true }));
+    const box = el.type === 'checkbox' || el.type === 'radio', key = box ? 'checked' : 'value', hers = el[key];
+    el[key] = box ? !hers : hers ? '' : el.defaultValue || ' ';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), key).set.call(el, hers);
+    el.dispatchEvent(new Event(box ? 'click' : 'input', { bubbles: true }));
+  };
+  window.owowBoot = {
+    stop() { listen('removeEventListener'); delete root.dataset.taps; },
+    replay() {
+      this.stop();
+      const kept = log.splice(0).filter((t) => t.isConnected), taps = kept.filter((t) => !t.matches(FIELD));
+      for (const el of new Set(kept.filter((t) => t.matches(FIELD)))) field(el);
+      const next = () => { const t = taps.shift(); if (t) { t.click(); setTimeout(next); } };
+      setTimeout(next);
+    },
   };
   const [entry, ...chunks] = boot.dataset.scripts.split(' ');
   const now = 'now' in boot.dataset;
@@ -52,6 +78,6 @@ export const BOOT_SCRIPT = `(() => {
 })();`;
 
 /** The CSP source that allows BOOT_SCRIPT: sha256 of its text, base64. */
-export const BOOT_SCRIPT_HASH = "'sha256-duPhSNY5a7BezQ6SlCPTrH1qpDAWk2KLfqIw8HbUG9E='";
+export const BOOT_SCRIPT_HASH = "'sha256-yiC6jEvVnCV+oqdy7iTmXZPbjQjgU8oTkNsFwTH8UKY='";
 
 export const BOOT_SCRIPT_ID = 'boot';

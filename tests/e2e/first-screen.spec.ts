@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, SEED } from './fixtures';
+import { gradientPng } from './test-images';
 
 // Issue 27: a member's main pages arrive rendered, with their first screen's data, in the HTML.
 // The browser hydrates them: no request for that data, no loading state, no hydration error, and
@@ -122,6 +123,40 @@ test('what she types in a rendered page before it hydrates is applied once it ha
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(page.locator('.image-tile').first()).toBeVisible();
   await expect(search).toHaveValue('');
+});
+
+test('a date, a select and a tap on her rendered page before it hydrates are applied in the order she made them', async ({ page }) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  const release = await holdBack(page, '**/assets/*.js');
+  await page.goto('/homes', { waitUntil: 'commit' });
+  const filters = page.getByRole('form', { name: 'Find a home' });
+  await filters.getByLabel('Country').selectOption('Iceland');
+  await filters.getByLabel('Check-in').fill('2031-02-01');
+  await filters.getByLabel('Check-out').fill('2031-02-05');
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No home matches these dates and places yet.')).toHaveCount(0);
+  release();
+  // Hydrated, the search runs with the country and the dates she gave: no home there then.
+  await expect(page.getByText('No home matches these dates and places yet.')).toBeVisible();
+  await expect(filters.getByLabel('Country')).toHaveValue('Iceland');
+  await expect(filters.getByLabel('Check-in')).toHaveValue('2031-02-01');
+});
+
+test('a photo chosen on her rendered Settings before it hydrates opens the cropper once it has', async ({ page }) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  const release = await holdBack(page, '**/assets/*.js');
+  await page.goto('/settings', { waitUntil: 'commit' });
+  // Her photo's file field: 'Add a photo', or 'Change photo' once she has one.
+  await page
+    .getByRole('form', { name: 'Your profile' })
+    .getByLabel(/^(Add a photo|Change photo)$/)
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });
+  const cropper = page.getByRole('dialog', { name: 'Your photo' });
+  await expect(page.locator('#root[data-taps="kept"]')).toHaveCount(1);
+  await expect(cropper).toHaveCount(0);
+  release();
+  await expect(cropper).toBeVisible();
+  await cropper.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('a member whose browser is in another zone than her page was rendered in gets the page drawn in hers, and her next page rendered in it', async ({

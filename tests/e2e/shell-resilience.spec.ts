@@ -38,6 +38,8 @@ test('a page chunk that fails to load reloads the page once, then shows a calm e
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'This is your sanctuary.' })).toBeVisible();
+  // Once React has taken the page over (before, the link is the HTML's own and loads /about whole).
+  await expect(page.locator('#root[data-taps]')).toHaveCount(0);
   await page.getByRole('link', { name: 'About', exact: true }).first().click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
