@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PreloadedShell, PrerenderedPage } from '../../src/client/prerender';
-import { BOOT_SCRIPT, BOOT_SCRIPT_ID } from '../../src/shared/boot-script';
+import { BOOT_SCRIPT, BOOT_SCRIPT_ID } from '../../src/shared/boot-script.js';
 
 interface PrerenderModule {
   PRERENDERED_PAGES: PrerenderedPage[];
