@@ -6,6 +6,7 @@
 // route serves at least 0.5x the static asset's requests per second (auth-status 0.7x). It runs
 // after the list sections (alphabetical order), so the lists are the 1,000 events, 5,000 images
 // and 1,000 comments they seeded; with BENCH_ONLY=load they are the demo's.
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { SEED_DEFAULTS } from '../lib/seed/options';
 import { round, STATIC_ASSET, type BenchContext, type BenchRow } from './context';
@@ -44,13 +45,48 @@ async function settle(url: string) {
   }
 }
 
-export async function load(url: string, connections: number, cookie?: string, seconds = SECONDS): Promise<LoadStats> {
+/** The Worker's own time for one answer: its `Server-Timing: app;dur=…` (request-context.ts). */
+function workerTime(headers: IncomingHttpHeaders = {}): number | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'server-timing');
+  const value = key === undefined ? '' : [headers[key] ?? ''].flat().join(', ');
+  const ms = /(?:^|,\s*)app;dur=([\d.]+)/.exec(value)?.[1];
+  return ms === undefined ? undefined : Number(ms);
+}
+
+/** The pth percentile (0-100) of some values, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+}
+
+/**
+ * autocannon against one URL. With `workerTimes`, each answer's own time inside the Worker
+ * (Server-Timing app) is collected there: what the route's code and its D1 cost, without the
+ * wait before the Worker sees the request.
+ */
+export async function load(
+  url: string,
+  connections: number,
+  cookie?: string,
+  seconds = SECONDS,
+  workerTimes?: number[],
+): Promise<LoadStats> {
   const r = await autocannon({
     url,
     connections,
     duration: seconds,
     timeout: TIMEOUT_SECONDS,
     headers: cookie ? { cookie } : {},
+    ...(workerTimes && {
+      requests: [
+        {
+          onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
+            const ms = workerTime(headers);
+            if (ms !== undefined) workerTimes.push(ms);
+          },
+        },
+      ],
+    }),
   });
   await settle(new URL(STATIC_ASSET, url).href);
   return {
@@ -126,6 +162,30 @@ async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, s
   return rows;
 }
 
+/**
+ * The same floors at 200 connections, just before the routes (ADR 0020): how long the simulator
+ * itself keeps the slowest of 200 members waiting, with a static file (no Worker), the Worker
+ * with no D1, and the event page's D1 batch with no app code.
+ */
+async function floorRowsAt200(ctx: BenchContext, cookie: string, eventPath: string): Promise<BenchRow[]> {
+  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
+  const floors = [
+    { name: `GET ${STATIC_ASSET} (static, no Worker)`, path: STATIC_ASSET },
+    { name: 'floor, the Worker alone, no D1', path: '/dev/floor/none' },
+    {
+      name: 'floor, the event page’s D1 batch with the session, no app code',
+      path: `/dev/floor/event/${eventPath.split('/').pop()}?member=${me.user?.user_id ?? 0}`,
+    },
+  ];
+  const rows: BenchRow[] = [];
+  for (const f of floors) {
+    const s = await load(ctx.baseUrl + f.path, 200, cookie);
+    rows.push(...statRows(`Load 200 conn: ${f.name}`, s));
+    rows.push({ name: `Load 200 conn: ${f.name} errors (timeouts ${s.timeouts})`, value: s.errors + s.non2xx, unit: 'count' });
+  }
+  return rows;
+}
+
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const cookie = await ctx.login(MEMBER, process.env.SEED_DEMO_PASSWORD ?? SEED_DEFAULTS.demoPassword);
   const list = await routes(ctx, cookie);
@@ -160,11 +220,15 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   rows.push(...(await floorRows(ctx, cookie, list[1]!.path, staticRps, auth.rps, at50[1]!.rps)));
 
   // 200 connections: nobody waits past 3 s at the 99th percentile, nobody gets an error.
+  rows.push(...(await floorRowsAt200(ctx, cookie, list[1]!.path)));
   for (const r of list) {
-    const s = await load(ctx.baseUrl + r.path, 200, cookie);
+    const inWorker: number[] = [];
+    const s = await load(ctx.baseUrl + r.path, 200, cookie, SECONDS, inWorker);
     rows.push(
       { name: `Load 200 conn: ${r.name} req/s`, value: s.rps, unit: 'count' },
       { name: `Load 200 conn: ${r.name} p50`, value: s.p50, unit: 'ms' },
+      // The wait before the Worker sees a request is the local runtime's (ADR 0020): its own time.
+      { name: `Load 200 conn: ${r.name}, the Worker's own time (Server-Timing app) p99`, value: percentile(inWorker, 99), unit: 'ms' },
       {
         name: `Load 200 conn: ${r.name} p99`,
         value: s.p99,

@@ -37,6 +37,8 @@ describe('the session check rides on the page’s round trip', () => {
       const res = await request(path, { as: member });
       expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
       expect(tripsInAll(res), path).toBe(1);
+      // And the request's own time inside the Worker, which the load bench reads (ADR 0020).
+      expect(res.headers.get('Server-Timing'), path).toMatch(/(^|, )app;dur=\d+(, |$)/);
     }
     // The tRPC twin of the event page too.
     const byId = await trpc('events.byId', { ref: event.id }, { as: member, type: 'query' });

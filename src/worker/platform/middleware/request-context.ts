@@ -10,10 +10,14 @@ import { BOOKMARK_HEADER, bookmarkCookie, requestBookmark, sessionStart, type Fr
  * is one session of the read-replicated database (ADR 0012): writes and `fresh` reads start at the
  * primary, other reads at the bookmark the browser carries, else at the nearest replica. Its D1
  * counts every round trip and lets one check ride on the first (issue 29, ADR 0020): Server-Timing
- * tells the round trips in all and the time spent waiting for them.
+ * tells the round trips in all and the time spent waiting for them, and `app` the request's whole
+ * time inside the Worker, from here to its answer (a Worker's clock moves across I/O, so on
+ * Cloudflare it leaves out CPU time since the last I/O). Under load, the client's wait minus `app`
+ * is the wait before the Worker saw the request.
  */
 export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const arrived = Date.now();
     const requestId = c.req.header('CF-Ray') ?? crypto.randomUUID();
     c.set('requestId', requestId);
     const start = sessionStart(c.req.raw, fresh);
@@ -31,6 +35,7 @@ export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
       'Server-Timing',
       `d1-all;dur=${counted.waitedMs().toFixed(1)};desc="D1 round trips in all: ${counted.roundTrips()}"`,
     );
+    c.res.headers.append('Server-Timing', `app;dur=${Date.now() - arrived}`);
     const bookmark = session.getBookmark();
     if (bookmark === null) return;
     c.res.headers.set(BOOKMARK_HEADER, bookmark);
