@@ -91,6 +91,43 @@ describe('GET /api/events, a page at a time', () => {
     expect(ids).toContain(added[2]);
   });
 
+  it('walks SPEC 7’s one list without a search, reading its past part only where the upcoming part leaves room', async () => {
+    const u = await roles.standard();
+    const me = actorOf(u);
+    const tag = unique('room');
+    const upcoming = await insertEvents(tag, [
+      { hoursFromNow: 3 },
+      { hoursFromNow: 6 },
+      { hoursFromNow: 9 },
+      { hoursFromNow: 12 },
+      { hoursFromNow: 15 },
+      { hoursFromNow: 18 },
+    ]);
+    const past = await insertEvents(tag, [
+      { hoursFromNow: -3 },
+      { hoursFromNow: -6 },
+      { hoursFromNow: -9 },
+      { hoursFromNow: -12 },
+      { hoursFromNow: -15 },
+      { hoursFromNow: -18 },
+    ]);
+    // Behind a full upcoming page (at least 6 upcoming events here) the past part reads no past
+    // event; alone, the same past page reads its 6 and their lookups.
+    const behind = await rowsRead(eventPageQuery(deps(), me, 'p', undefined, undefined, 5, {}));
+    const alone = await rowsRead(eventPageQuery(deps(), me, 'p', undefined, undefined, 5));
+    expect(behind).toBeLessThan(alone);
+    // The whole list, a few at a time, across the boundary: every event once, upcoming first.
+    const { items } = await walkLinks<EventDto>(u, '/api/events?limit=4');
+    const ids = items.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of [...upcoming, ...past]) expect(ids).toContain(id);
+    const firstPast = items.findIndex((e) => e.is_past);
+    expect(firstPast).toBeGreaterThan(0);
+    expect(items.slice(firstPast).every((e) => e.is_past)).toBe(true);
+    const first = await listEvents(deps(), me, { limit: 4 });
+    expect(ids).toHaveLength(first.counts!.upcoming + first.counts!.past);
+  });
+
   it('answers each list apart (tRPC and REST `when`) with the counts on the first page only', async () => {
     const u = await roles.standard();
     const tag = unique('when');

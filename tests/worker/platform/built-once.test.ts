@@ -71,6 +71,15 @@ describe.each(Object.entries(VIEWERS))('statements built once, for %s', (_name, 
         );
       }
     }
+    // SPEC 7's one list: its past part behind the upcoming part, from the start or after its cursor.
+    for (const size of [1, 30]) {
+      expectSame(eventPage(me, `p${size}b`), slots, eventPageQuery(deps(), me, 'p', undefined, undefined, size, {}));
+      expectSame(
+        eventPage(me, `p${size}b>`),
+        { ...slots, after: at.startsAt, afterId: at.id },
+        eventPageQuery(deps(), me, 'p', undefined, undefined, size, { after: { phase: 'u', ...at } }),
+      );
+    }
   });
 
   it('the event page, by id and by slug', () => {

@@ -217,11 +217,22 @@ export function eventPageQuery(
   filter: SQL | undefined,
   after: EventCursor | undefined,
   size: number,
+  behindUpcoming?: { after?: EventCursor },
 ) {
   const now = deps.now();
   const startsAt = columnRef(events.startsAt);
   const id = columnRef(events.id);
   const upcoming = phase === 'u';
+  // SPEC 7's one list reads its past part beside the upcoming one (same batch), but needs it only
+  // when the upcoming rows after the cursor leave room on the page: counted up to size + 1 on
+  // events_ends_idx, in the LIMIT, which SQLite computes once before the walk (LIMIT 0: no walk;
+  // the same test in WHERE was made on every row of the walk). Issue 29.
+  const endsAt = columnRef(events.endsAt);
+  const limit = behindUpcoming
+    ? sql`CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM ${events} WHERE ${endsAt} >= ${now}${
+        behindUpcoming.after ? sql` AND (${startsAt}, ${id}) > (${behindUpcoming.after.startsAt}, ${behindUpcoming.after.id})` : sql``
+      } LIMIT ${size + 1})) <= ${size} THEN ${size + 1} ELSE 0 END`
+    : size + 1;
   const bound = after
     ? upcoming
       ? sql`(${startsAt}, ${id}) > (${after.startsAt}, ${after.id})`
@@ -229,10 +240,13 @@ export function eventPageQuery(
     : upcoming
       ? sql`${startsAt} >= ${now} - (SELECT coalesce(max("longest"."ends_at" - "longest"."starts_at"), 0) FROM ${events} AS "longest")`
       : sql`${startsAt} < ${now}`;
-  return eventListRows(deps, me)
-    .where(and(filter, upcoming ? gte(events.endsAt, now) : lt(events.endsAt, now), bound))
-    .orderBy(...(upcoming ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)]))
-    .limit(size + 1);
+  return (
+    eventListRows(deps, me)
+      .where(and(filter, upcoming ? gte(events.endsAt, now) : lt(events.endsAt, now), bound))
+      .orderBy(...(upcoming ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)]))
+      // Drizzle writes an SQL limit as it is (its type names numbers and placeholders only).
+      .limit(limit as number)
+  );
 }
 
 /** How many upcoming and past events there are: two walks of events_ends_idx, no row read. */
@@ -259,12 +273,22 @@ export function countedEventPageQuery(deps: Deps, me: MemberActor, phase: Phase,
 
 type EventCounts = { upcoming: number; past: number };
 
-/** A page of a list without a search, built once per isolate (ADR 0020): its phase, its size, '>' for a later page. */
-type EventPageKey = `${Phase}${number}${'' | '>'}`;
+/**
+ * A page of a list without a search, built once per isolate (ADR 0020): its phase, its size, '>'
+ * for a later page; 'b' for the past part of SPEC 7's one list behind the upcoming part, 'b>'
+ * behind the upcoming part after its cursor.
+ */
+type EventPageKey = `${Phase}${number}${'' | '>' | 'b' | 'b>'}`;
 export const eventPage = builtOnce((deps, me, key: EventPageKey) => {
   const phase = key[0] as Phase;
-  const after = key.endsWith('>') ? { phase, startsAt: SLOT.after as unknown as number, id: SLOT.afterId as unknown as number } : undefined;
-  return eventPageQuery(deps, me, phase, undefined, after, Number.parseInt(key.slice(1), 10));
+  const cursor = (p: Phase): EventCursor => ({
+    phase: p,
+    startsAt: SLOT.after as unknown as number,
+    id: SLOT.afterId as unknown as number,
+  });
+  const behind = /b>?$/.test(key) ? { after: key.endsWith('>') ? cursor('u') : undefined } : undefined;
+  const after = key.endsWith('>') && !behind ? cursor(phase) : undefined;
+  return eventPageQuery(deps, me, phase, undefined, after, Number.parseInt(key.slice(1), 10), behind);
 });
 /** A first page with the counts (key: its phase and size), built once per isolate. */
 export const countedEventPage = builtOnce((deps, me, key: `${Phase}${number}`) =>
@@ -298,7 +322,9 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
     // Without a search, what nearly every request is: statements built once (ADR 0020). A first
     // page counts both lists in its first statement (its other list's page rides beside it).
     const values = { ...slotsOf(deps, me), ...afterSlots(after && [after.startsAt, after.id]) };
-    const pages = phases.map((phase) => eventPage(me, `${phase}${size}${after?.phase === phase ? '>' : ''}`).with(values));
+    // SPEC 7's one list: its past part only where the upcoming part leaves room (eventPageQuery).
+    const suffix = (phase: Phase) => (after?.phase === phase ? '>' : phase === 'p' && phases.length === 2 ? (after ? 'b>' : 'b') : '');
+    const pages = phases.map((phase) => eventPage(me, `${phase}${size}${suffix(phase)}`).with(values));
     if (after) {
       results = await readBatch(deps, pages);
     } else {
