@@ -38,9 +38,9 @@ function rememberZone(): string {
  */
 const hydrate = () => {
   startTransition(() => void hydrateRoot(container, <Root />));
-  // React listens from here on; what the boot script kept is replayed once the content has
-  // hydrated (src/client/app.tsx).
-  stopKeepingTaps();
+  // The boot script keeps her taps and fields until the page's content has hydrated, and then
+  // hands them over in order (src/client/app.tsx): a tap React took itself before then would run
+  // before the fields she filled first were handed over.
 };
 
 async function start() {

@@ -11,11 +11,11 @@
  *   once, at normal priority; so does a page opened in the background, which paints nothing.
  * - **What she does before React takes the page over counts.** From the first paint, a tap on a
  *   button is kept (the browser's own action too, such as a form's submit) and every field she
- *   changes is noted, in order. `window.owowBoot.stop()` ends that once React listens
- *   (src/client/main.tsx, right after hydrateRoot); `replay()`, once the page's content has
- *   hydrated (src/client/app.tsx), hands React every field she changed as the event it listens
- *   for (React keeps a field's value on hydration but never tells the page), all at once (a
- *   render between two would put the page's value back into a field not yet handed over), then
+ *   changes is noted, in order, until the page's content has hydrated. Then `replay()`
+ *   (src/client/app.tsx; the page's error boundary if it fails instead) stops that and
+ *   hands React every field she changed as the event it listens for (React keeps a field's value
+ *   on hydration but never tells the page), all at once (a render between two would put the
+ *   page's value back into a field not yet handed over), then
  *   each tap as the same click, in the order she made them, each in a task of its own (the page
  *   has rendered what the fields said before the first tap reads it).
  *

@@ -3,7 +3,7 @@
  * what she did before React took the page over. Absent on pages without it (the empty shell).
  */
 interface BootHandOver {
-  /** React listens from now on: taps and fields are no longer kept. */
+  /** Taps and fields are no longer kept (the page was rendered afresh: nothing kept is left on it). */
   stop(): void;
   /** The page's content has hydrated: her fields, then her taps, in the order she made them. */
   replay(): void;

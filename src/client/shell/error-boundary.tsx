@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { isChunkLoadError, isReloadingForNewBuild } from './chunk-reload';
+import { replayBeforeHydration } from '../lib/boot-hand-over';
 
 interface Props {
   children: ReactNode;
@@ -29,6 +30,9 @@ class RouteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('A page failed to render', error, info.componentStack);
+    // The page will not hydrate to hand over what she did before it (app.tsx): the boot script
+    // stops keeping her taps, and hands over those still on the page.
+    replayBeforeHydration();
   }
 
   retry = () => {
