@@ -19,9 +19,11 @@
  *   each tap as the same click, in the order she made them, each in a task of its own (the page
  *   has rendered what the fields said before the first tap reads it).
  *
- * Replaying a field: React fires onChange when the field differs from what its value tracker last
- * saw, so the tracker is told another value through the element, the field gets hers back through
- * the DOM's own setter, and the event goes out (input for text and dates, click for a checkbox or
+ * Replaying a field: what she typed is what the field said at her last input (a render of the page
+ * before the hand-over may have put its own value back, as the login page's does once hydrated).
+ * React fires onChange when the field differs from what its value tracker last saw, so the
+ * tracker is told another value through the element, the field gets hers back through the DOM's
+ * own setter, and the event goes out (input for text and dates, click for a checkbox or
  * a radio, change for a select or a file, which React reads without a tracker).
  *
  * The Content-Security-Policy allows this exact text by its hash (BOOT_SCRIPT_HASH; a worker test
@@ -34,13 +36,20 @@ export const BOOT_SCRIPT = `(() => {
     const t = e.target instanceof Element && e.target.closest('button, [role="button"], [role="tab"], summary');
     if (t && root.contains(t)) { e.preventDefault(); e.stopPropagation(); log.push(t); }
   };
-  const note = (e) => { if (e.target instanceof Element && e.target.matches(FIELD) && root.contains(e.target)) log.push(e.target); };
+  const typed = new Map();
+  const note = (e) => {
+    const t = e.target;
+    if (!(t instanceof Element && t.matches(FIELD) && root.contains(t))) return;
+    log.push(t);
+    typed.set(t, t.type === 'checkbox' || t.type === 'radio' ? t.checked : t.value);
+  };
   const listen = (how) => { for (const [type, f] of [['click', keep], ['input', note], ['change', note]]) d[how](type, f, true); };
   listen('addEventListener');
   root.dataset.taps = 'kept';
   const field = (el) => {
-    if (el.type === 'file' || el.localName === 'select') return el.dispatchEvent(new Event('change', { bubbles: true }));
-    const box = el.type === 'checkbox' || el.type === 'radio', key = box ? 'checked' : 'value', hers = el[key];
+    if (el.type === 'file') return el.dispatchEvent(new Event('change', { bubbles: true }));
+    if (el.localName === 'select') { el.value = typed.get(el); return el.dispatchEvent(new Event('change', { bubbles: true })); }
+    const box = el.type === 'checkbox' || el.type === 'radio', key = box ? 'checked' : 'value', hers = typed.get(el);
     el[key] = box ? !hers : hers ? '' : el.defaultValue || ' ';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), key).set.call(el, hers);
     el.dispatchEvent(new Event(box ? 'click' : 'input', { bubbles: true }));
@@ -78,6 +87,6 @@ export const BOOT_SCRIPT = `(() => {
 })();`;
 
 /** The CSP source that allows BOOT_SCRIPT: sha256 of its text, base64. */
-export const BOOT_SCRIPT_HASH = "'sha256-yiC6jEvVnCV+oqdy7iTmXZPbjQjgU8oTkNsFwTH8UKY='";
+export const BOOT_SCRIPT_HASH = "'sha256-XE026KMZg0R6u3P5uK58Rj86JjfMPxL8IbAsy1GkhoA='";
 
 export const BOOT_SCRIPT_ID = 'boot';
