@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { SEED_DEFAULTS } from '../lib/seed/options';
-import { round, STATIC_ASSET, type BenchContext, type BenchRow } from './context';
+import { percentile, round, STATIC_ASSET, type BenchContext, type BenchRow } from './context';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
 const TIMEOUT_SECONDS = 10;
@@ -51,12 +51,6 @@ function workerTime(headers: IncomingHttpHeaders = {}): number | undefined {
   const value = key === undefined ? '' : [headers[key] ?? ''].flat().join(', ');
   const ms = /(?:^|,\s*)app;dur=([\d.]+)/.exec(value)?.[1];
   return ms === undefined ? undefined : Number(ms);
-}
-
-/** The pth percentile (0-100) of some values, nearest rank. */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 }
 
 /**
@@ -134,15 +128,19 @@ const statRows = (name: string, s: LoadStats): BenchRow[] => [
  * budget cannot be met under `wrangler dev` whatever the project's code does; route / floor is
  * the share of the rate the app's own code keeps.
  */
-async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, staticRps: number, authRps: number, eventRps: number) {
+/** The floor of the event page at `eventPath` (GET /api/events/{id}): its D1 batch, as this member. */
+async function eventFloorPath(ctx: BenchContext, cookie: string, eventPath: string): Promise<string> {
   const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
-  const eventId = eventPath.split('/').pop();
+  return `/dev/floor/event/${eventPath.split('/').pop()}?member=${me.user?.user_id ?? 0}`;
+}
+
+async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, staticRps: number, authRps: number, eventRps: number) {
   const floors = [
     { name: 'the Worker alone, no D1', path: '/dev/floor/none' },
     { name: 'the session statement alone (a member’s /auth-status)', path: '/dev/floor/session', app: authRps },
     {
       name: 'the event page’s D1 batch with the session (GET /api/events/{id})',
-      path: `/dev/floor/event/${eventId}?member=${me.user?.user_id ?? 0}`,
+      path: await eventFloorPath(ctx, cookie, eventPath),
       app: eventRps,
     },
   ];
@@ -168,13 +166,12 @@ async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, s
  * with no D1, and the event page's D1 batch with no app code.
  */
 async function floorRowsAt200(ctx: BenchContext, cookie: string, eventPath: string): Promise<BenchRow[]> {
-  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
   const floors = [
     { name: `GET ${STATIC_ASSET} (static, no Worker)`, path: STATIC_ASSET },
     { name: 'floor, the Worker alone, no D1', path: '/dev/floor/none' },
     {
       name: 'floor, the event page’s D1 batch with the session, no app code',
-      path: `/dev/floor/event/${eventPath.split('/').pop()}?member=${me.user?.user_id ?? 0}`,
+      path: await eventFloorPath(ctx, cookie, eventPath),
     },
   ];
   const rows: BenchRow[] = [];
@@ -228,7 +225,16 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       { name: `Load 200 conn: ${r.name} req/s`, value: s.rps, unit: 'count' },
       { name: `Load 200 conn: ${r.name} p50`, value: s.p50, unit: 'ms' },
       // The wait before the Worker sees a request is the local runtime's (ADR 0020): its own time.
-      { name: `Load 200 conn: ${r.name}, the Worker's own time (Server-Timing app) p99`, value: percentile(inWorker, 99), unit: 'ms' },
+      {
+        name: `Load 200 conn: ${r.name}, the Worker's own time (Server-Timing app) p99`,
+        value: inWorker.length
+          ? percentile(
+              inWorker.sort((a, b) => a - b),
+              99,
+            )
+          : 0,
+        unit: 'ms',
+      },
       {
         name: `Load 200 conn: ${r.name} p99`,
         value: s.p99,

@@ -34,14 +34,11 @@ function rememberZone(): string {
 
 /**
  * React takes over the HTML as a transition: it hydrates in slices of a few milliseconds, yielding
- * to the browser between them. A tap on a part not yet hydrated makes React hydrate that part first.
+ * to the browser between them. The boot script keeps her taps and fields until the page's content
+ * has hydrated, then hands them over in order (src/client/app.tsx): a tap React took itself
+ * before then would run before the fields she filled first were handed over.
  */
-const hydrate = () => {
-  startTransition(() => void hydrateRoot(container, <Root />));
-  // The boot script keeps her taps and fields until the page's content has hydrated, and then
-  // hands them over in order (src/client/app.tsx): a tap React took itself before then would run
-  // before the fields she filled first were handed over.
-};
+const hydrate = () => startTransition(() => void hydrateRoot(container, <Root />));
 
 async function start() {
   const screen = firstScreen();
