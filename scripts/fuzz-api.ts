@@ -70,12 +70,16 @@ const sessionOf = (res: Response) =>
     .find((c) => c.startsWith('owow_session='))
     ?.split(';')[0] ?? null;
 
+/** Waits out a rate limit's window, as its Retry-After says. */
+const waitOut = (res: Response) =>
+  new Promise((r) => setTimeout(r, Number(res.headers.get('Retry-After') ?? 60) * 1000 + 500));
+
 async function login(role: 'member' | 'admin', tries = 3): Promise<void> {
   const who = role === 'member' ? MEMBER : { email: seed.adminEmail, password: seed.adminPassword };
   const res = await post('/login', who);
   if (res.status === 429 && tries > 1) {
     // The fuzzing of POST /login itself used up the sign-in limit: wait for the next window.
-    await new Promise((r) => setTimeout(r, Number(res.headers.get('Retry-After') ?? 60) * 1000 + 500));
+    await waitOut(res);
     return login(role, tries - 1);
   }
   if (!res.ok) throw new Error(`login of the fuzz ${role} failed: ${res.status} ${await res.text()}`);
@@ -85,6 +89,12 @@ async function login(role: 'member' | 'admin', tries = 3): Promise<void> {
     lastTotpStep = step;
     const pending = res.headers.get('set-cookie')!.split(';')[0]!;
     const second = await post('/login/2fa', { code: await hotp(seed.adminTotpSecret!, step) }, pending);
+    if (second.status === 429 && tries > 1) {
+      // The fuzzing of POST /login/2fa used up the code limit (per address and per account):
+      // wait for the next window and sign in again from the password.
+      await waitOut(second);
+      return login(role, tries - 1);
+    }
     if (!second.ok) throw new Error(`2FA of the fuzz admin refused: ${second.status}`);
     cookies.admin = sessionOf(second);
   } else {
