@@ -71,8 +71,7 @@ const sessionOf = (res: Response) =>
     ?.split(';')[0] ?? null;
 
 /** Waits out a rate limit's window, as its Retry-After says. */
-const waitOut = (res: Response) =>
-  new Promise((r) => setTimeout(r, Number(res.headers.get('Retry-After') ?? 60) * 1000 + 500));
+const waitOut = (res: Response) => new Promise((r) => setTimeout(r, Number(res.headers.get('Retry-After') ?? 60) * 1000 + 500));
 
 async function login(role: 'member' | 'admin', tries = 3): Promise<void> {
   const who = role === 'member' ? MEMBER : { email: seed.adminEmail, password: seed.adminPassword };
