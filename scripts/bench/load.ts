@@ -100,19 +100,33 @@ async function json<T>(ctx: BenchContext, cookie: string, urlPath: string): Prom
   return (await res.json()) as T;
 }
 
+/** A route of the issue's table, and its floor: the same D1 batch with no app code (dev-floor.ts). */
+interface LoadRoute {
+  name: string;
+  path: string;
+  floor: string;
+}
+
 /** The routes of the issue's table, as the member sees them. */
-async function routes(ctx: BenchContext, cookie: string): Promise<{ name: string; path: string }[]> {
+async function routes(ctx: BenchContext, cookie: string): Promise<LoadRoute[]> {
   const events = await json<{ id: number; slug: string }[]>(ctx, cookie, '/api/events?limit=30');
   if (!events.length) throw new Error('no event to load: seed the demo content');
   const withComments =
     (await json<{ id: number; slug: string }[]>(ctx, cookie, `/api/events?search=${encodeURIComponent('Bench Comments Evening')}`)).find(
       (e) => e.slug === COMMENTS_SLUG,
     ) ?? events[0]!;
+  // A floor reads as this member (her id in the shapes' slots).
+  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
+  const asHer = `?member=${me.user?.user_id ?? 0}`;
   return [
-    { name: 'GET /api/events?limit=30', path: '/api/events?limit=30' },
-    { name: 'GET /api/events/{id}', path: `/api/events/${events[0]!.id}` },
-    { name: 'GET /api/images?limit=30', path: '/api/images?limit=30' },
-    { name: 'GET /api/comments (an event)', path: `/api/comments?commentableId=event-${withComments.id}` },
+    { name: 'GET /api/events?limit=30', path: '/api/events?limit=30', floor: `/dev/floor/events${asHer}` },
+    { name: 'GET /api/events/{id}', path: `/api/events/${events[0]!.id}`, floor: `/dev/floor/event/${events[0]!.id}${asHer}` },
+    { name: 'GET /api/images?limit=30', path: '/api/images?limit=30', floor: `/dev/floor/images${asHer}` },
+    {
+      name: 'GET /api/comments (an event)',
+      path: `/api/comments?commentableId=event-${withComments.id}`,
+      floor: `/dev/floor/comments/${withComments.id}${asHer}`,
+    },
   ];
 }
 
@@ -123,56 +137,40 @@ const statRows = (name: string, s: LoadStats): BenchRow[] => [
 ];
 
 /**
- * The local simulator's floor (src/worker/dev-floor.ts, ADR 0020): the same round trips with none
- * of the app's code, at 50 connections in the same run. A floor below a budget's ratio means the
- * budget cannot be met under `wrangler dev` whatever the project's code does; route / floor is
- * the share of the rate the app's own code keeps.
+ * The local simulator's floor (src/worker/dev-floor.ts, ADR 0020): each route's own D1 batch
+ * (the session's statement and the route's reads) with none of the app's code, at 50 connections
+ * in the same run. A floor below a budget's ratio means the budget cannot be met under
+ * `wrangler dev` whatever the project's code does; route / floor is the share of the rate the
+ * app's own code keeps.
  */
-/** The floor of the event page at `eventPath` (GET /api/events/{id}): its D1 batch, as this member. */
-async function eventFloorPath(ctx: BenchContext, cookie: string, eventPath: string): Promise<string> {
-  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
-  return `/dev/floor/event/${eventPath.split('/').pop()}?member=${me.user?.user_id ?? 0}`;
-}
-
-async function floorRows(ctx: BenchContext, cookie: string, eventPath: string, staticRps: number, authRps: number, eventRps: number) {
+async function floorRows(ctx: BenchContext, cookie: string, list: LoadRoute[], at50: LoadStats[], staticRps: number, auth: LoadStats) {
   const floors = [
     { name: 'the Worker alone, no D1', path: '/dev/floor/none' },
-    { name: 'the session statement alone (a member’s /auth-status)', path: '/dev/floor/session', app: authRps },
-    {
-      name: 'the event page’s D1 batch with the session (GET /api/events/{id})',
-      path: await eventFloorPath(ctx, cookie, eventPath),
-      app: eventRps,
-    },
+    { name: 'GET /auth-status (member)', path: '/dev/floor/session', app: auth.rps },
+    ...list.map((r, i) => ({ name: r.name, path: r.floor, app: at50[i]!.rps })),
   ];
   const rows: BenchRow[] = [];
   for (const f of floors) {
     const s = await load(ctx.baseUrl + f.path, 50, cookie);
     const clean = s.total > 0 && s.errors === 0 && s.non2xx === 0;
-    rows.push({ name: `Load 50 conn: floor, ${f.name}, no app code: req/s`, value: clean ? s.rps : 0, unit: 'count' });
-    rows.push({ name: `Load 50 conn: floor, ${f.name}: req/s / static req/s`, value: round(s.rps / staticRps), unit: 'x' });
-    if (f.app)
-      rows.push({
-        name: `Load 50 conn: the route's req/s / its floor's (${f.path.split('?')[0]})`,
-        value: round(f.app / s.rps),
-        unit: 'x',
-      });
+    const what = f.app === undefined ? `floor, ${f.name}` : `floor of ${f.name}, its D1 batch`;
+    rows.push({ name: `Load 50 conn: ${what}, no app code: req/s`, value: clean ? s.rps : 0, unit: 'count' });
+    rows.push({ name: `Load 50 conn: ${what}: req/s / static req/s`, value: round(s.rps / staticRps), unit: 'x' });
+    if (f.app !== undefined) rows.push({ name: `Load 50 conn: ${f.name} req/s / its floor's`, value: round(f.app / s.rps), unit: 'x' });
   }
   return rows;
 }
 
 /**
- * The same floors at 200 connections, just before the routes (ADR 0020): how long the simulator
+ * The floors at 200 connections, just before the routes (ADR 0020): how long the simulator
  * itself keeps the slowest of 200 members waiting, with a static file (no Worker), the Worker
  * with no D1, and the event page's D1 batch with no app code.
  */
-async function floorRowsAt200(ctx: BenchContext, cookie: string, eventPath: string): Promise<BenchRow[]> {
+async function floorRowsAt200(ctx: BenchContext, cookie: string, event: LoadRoute): Promise<BenchRow[]> {
   const floors = [
     { name: `GET ${STATIC_ASSET} (static, no Worker)`, path: STATIC_ASSET },
     { name: 'floor, the Worker alone, no D1', path: '/dev/floor/none' },
-    {
-      name: 'floor, the event page’s D1 batch with the session, no app code',
-      path: await eventFloorPath(ctx, cookie, eventPath),
-    },
+    { name: 'floor, the event page’s D1 batch with the session, no app code', path: event.floor },
   ];
   const rows: BenchRow[] = [];
   for (const f of floors) {
@@ -214,10 +212,10 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   };
   rows.push(...statRows('Load 50 conn: GET /auth-status (member)', auth), ratioRow('GET /auth-status (member)', auth, MIN_AUTH_RATIO));
   list.forEach((r, i) => rows.push(...statRows(`Load 50 conn: ${r.name}`, at50[i]!), ratioRow(r.name, at50[i]!, MIN_RATIO)));
-  rows.push(...(await floorRows(ctx, cookie, list[1]!.path, staticRps, auth.rps, at50[1]!.rps)));
+  rows.push(...(await floorRows(ctx, cookie, list, at50, staticRps, auth)));
 
   // 200 connections: nobody waits past 3 s at the 99th percentile, nobody gets an error.
-  rows.push(...(await floorRowsAt200(ctx, cookie, list[1]!.path)));
+  rows.push(...(await floorRowsAt200(ctx, cookie, list[1]!)));
   for (const r of list) {
     const inWorker: number[] = [];
     const s = await load(ctx.baseUrl + r.path, 200, cookie, SECONDS, inWorker);
