@@ -10,7 +10,7 @@ import { commentPageQuery, listComments } from '../../../src/worker/modules/comm
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { encodeCursor } from '../../../src/worker/platform/keyset';
 import { actorOf, deps, insertEvent, request, roles, trpc, unique, type TestUser } from '../helpers';
-import { expectPageInputChecked, walkLinks } from '../pages';
+import { expectPageInputChecked, rowsRead, walkLinks } from '../pages';
 import { expectIndexed, planOf } from '../query-plan';
 
 async function parents() {
@@ -137,5 +137,22 @@ describe('GET /api/comments, a page at a time', () => {
         new RegExp(`SEARCH comments USING INDEX ${idx} \\(${kind}_id=\\? AND created_at<\\?\\)`),
       ]);
     }
+  });
+
+  it('counts the parent’s comments once a statement, not once a row of the page (issue 29)', async () => {
+    const u = await roles.standard();
+    const on = await parents();
+    await insertComments(
+      on.event,
+      u,
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+    const target = parseCommentableId(on.event)!;
+    // The parent once, the count's walk of the 60 index entries once, and a few rows for each of
+    // the page's 31 (the comment, its author, her profile, its likes): 185 here. Counted on every
+    // row of the page, the count alone read 31 x 60.
+    expect(await rowsRead(commentPageQuery(deps(), actorOf(u), target, undefined, 30))).toBeLessThanOrEqual(1 + 60 + 31 * 5);
+    const page = await listComments(deps(), actorOf(u), { commentableId: on.event, limit: 30 });
+    expect(page.total).toBe(60);
   });
 });

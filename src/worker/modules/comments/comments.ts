@@ -155,7 +155,9 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
  */
 export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentable, after: [number, number] | undefined, size: number) {
   const parent = parentOf(target);
-  const allOfParent = sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${columnRef(parent.id)})`;
+  // On the parent's id as given, not the outer row's: SQLite then counts once per statement, not
+  // once per row of the page (31 counts of every comment of the parent, issue 29).
+  const allOfParent = sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${target.id})`;
   const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
   return deps.db
     .select({
