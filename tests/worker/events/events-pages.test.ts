@@ -95,22 +95,10 @@ describe('GET /api/events, a page at a time', () => {
     const u = await roles.standard();
     const me = actorOf(u);
     const tag = unique('room');
-    const upcoming = await insertEvents(tag, [
-      { hoursFromNow: 3 },
-      { hoursFromNow: 6 },
-      { hoursFromNow: 9 },
-      { hoursFromNow: 12 },
-      { hoursFromNow: 15 },
-      { hoursFromNow: 18 },
-    ]);
-    const past = await insertEvents(tag, [
-      { hoursFromNow: -3 },
-      { hoursFromNow: -6 },
-      { hoursFromNow: -9 },
-      { hoursFromNow: -12 },
-      { hoursFromNow: -15 },
-      { hoursFromNow: -18 },
-    ]);
+    // Six events 3 hours apart, from now on (1) or back (-1).
+    const sixFrom = (way: 1 | -1) => Array.from({ length: 6 }, (_, i) => ({ hoursFromNow: way * 3 * (i + 1) }));
+    const upcoming = await insertEvents(tag, sixFrom(1));
+    const past = await insertEvents(tag, sixFrom(-1));
     // Behind a full upcoming page (at least 6 upcoming events here) the past part reads no past
     // event; alone, the same past page reads its 6 and their lookups.
     const behind = await rowsRead(eventPageQuery(deps(), me, 'p', undefined, undefined, 5, {}));

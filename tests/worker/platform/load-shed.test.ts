@@ -162,16 +162,17 @@ describe('the simulator floor of the load bench (dev-floor.ts)', () => {
     const member = await roles.standard();
     const event = await insertEvent({ title: 'Floor evening' });
     await request('/api/comments', { as: member, method: 'POST', body: { commentableId: `event-${event.id}`, content: 'On the floor' } });
+    const underNpmStart = { ...env, ENVIRONMENT: 'development' } as typeof env;
     const floor = async (path: string) => {
       const req = new Request(`http://127.0.0.1${path}?member=${member.id}`, { headers: { Cookie: member.cookie } });
-      const res = await devFloor(req, { ...env, ENVIRONMENT: 'development' } as typeof env);
+      const res = await devFloor(req, underNpmStart);
       expect(res.status, path).toBe(200);
       const batch = (await res.json()) as { results: Record<string, unknown>[] }[];
       // The session's row first: her live session, as /auth-status reads it.
       expect(batch[0]!.results, path).toHaveLength(1);
       return batch.slice(1).map((r) => r.results);
     };
-    const none = await devFloor(new Request('http://127.0.0.1/dev/floor/none'), { ...env, ENVIRONMENT: 'development' } as typeof env);
+    const none = await devFloor(new Request('http://127.0.0.1/dev/floor/none'), underNpmStart);
     expect(await none.json()).toEqual({});
     expect(await floor('/dev/floor/session')).toEqual([]);
     // The first page of events: the upcoming page with the counts, and the past part behind it.
@@ -184,6 +185,6 @@ describe('the simulator floor of the load bench (dev-floor.ts)', () => {
     expect(await floor('/dev/floor/images')).toHaveLength(1);
     const [comments] = await floor(`/dev/floor/comments/${event.id}`);
     expect(comments!.some((row) => Object.values(row).includes('On the floor'))).toBe(true);
-    expect((await devFloor(new Request('http://127.0.0.1/dev/floor/nothing'), env)).status).toBe(404);
+    expect((await devFloor(new Request('http://127.0.0.1/dev/floor/nothing'), underNpmStart)).status).toBe(404);
   });
 });
