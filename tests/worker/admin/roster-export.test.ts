@@ -7,6 +7,7 @@ import { csvCell } from '../../../src/shared/csv';
 import { addDays, utcDate } from '../../../src/shared/membership-term';
 import { ROSTER_PAGE } from '../../../src/worker/modules/admin/roster-export';
 import { createUser, request, roles } from '../helpers';
+import { saveProfile } from '../members/members-helpers';
 import { setTerm } from '../membership/terms-helpers';
 
 const today = () => utcDate(Date.now());
@@ -39,7 +40,8 @@ describe('GET /api/admin/members.csv', () => {
     expect(csvCell('+1 555')).toBe("'+1 555");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    // Quoted as well since issue 45: a cell with a tab is quoted, whatever it begins with.
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvCell('Smith, Jane')).toBe('"Smith, Jane"');
     expect(csvCell('2026-01-01')).toBe('2026-01-01');
@@ -50,6 +52,27 @@ describe('GET /api/admin/members.csv', () => {
     const text = new TextDecoder().decode((await download(admin)).bytes);
     expect(text).toContain(`\r\n${evil.email},"'=cmd|"" /C calc""!A0",Standard,`);
     expect(text).toContain(`\r\n${plus.email},"'@Attacker, Esq.",Standard,`);
+  });
+
+  it('quotes a cell with a ; or a tab, and defuses every part a spreadsheet splitting on ; or tabs would make (issue 45)', async () => {
+    expect(csvCell("Milan;=cmd|' /C calc'!A0")).toBe(`"Milan;'=cmd|' /C calc'!A0"`);
+    expect(csvCell('Sofia Rossi;=1+1')).toBe(`"Sofia Rossi;'=1+1"`);
+    expect(csvCell('Rossi; @SUM(A1)\t-2')).toBe(`"Rossi; '@SUM(A1)\t'-2"`);
+    expect(csvCell('a,"=1+1"')).toBe(`"a,""'=1+1"""`);
+    expect(csvCell('Milan; Lombardy')).toBe('"Milan; Lombardy"');
+    expect(csvCell('+44 20 7946 0958')).toBe("'+44 20 7946 0958");
+
+    const admin = await roles.admin();
+    const sofia = await createUser({ name: 'Sofia Rossi;=1+1' });
+    await saveProfile(sofia, { city: "Milan;=cmd|' /C calc'!A0" });
+    const text = new TextDecoder().decode((await download(admin)).bytes);
+    expect(text).toContain(`\r\n${sofia.email},"Sofia Rossi;'=1+1",Standard,no,`);
+    expect(text).toContain(`,"Milan;'=cmd|' /C calc'!A0",\r\n`);
+    // Excel in a locale whose list separator is ";" splits every line there (and at tabs), quotes
+    // or not; no part it could make may begin a formula, nor may a part split at commas.
+    for (const line of text.split('\r\n')) {
+      for (const part of line.split(/[;,\t]/)) expect(part.replace(/^[\s"]*/, ''), line).not.toMatch(/^[=+\-@]/);
+    }
   });
 
   it('streams every member across its pages, one row each', async () => {
