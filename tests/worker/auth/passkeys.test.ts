@@ -374,6 +374,17 @@ describe('signing in with a passkey', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
   });
+
+  it('request options are limited per /64 as logins are, not per single IPv6 address (issue 45)', async () => {
+    // One host holds a whole /64: a new address per request must not get a new budget (each
+    // request writes a challenge row). The budget: 120 a minute (MEMBER_WRITE_LIMITER).
+    const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const statuses = await untilLimited(120, (i) =>
+      request('/api/passkeys/authentication/options', { method: 'POST', ip: `${net}:${(i + 1).toString(16)}::1` }),
+    );
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+  });
 });
 
 describe('renaming and removing', () => {

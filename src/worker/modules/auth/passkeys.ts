@@ -33,6 +33,7 @@ import { requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
 import { accountOf, statusUser, type StatusUser } from './account';
+import { addressGroup } from './login-throttle';
 import { PASSKEY_CHALLENGE_SECONDS, storeChallenge, takeChallenge } from './passkey-challenges';
 import { createSession, refuseAdminWithUnusedPasskey, type NewSession } from './sessions';
 import { describeUserAgent } from './session-device';
@@ -279,9 +280,11 @@ export async function removePasskey(deps: Deps, actor: Actor, input: RemovePassk
  * page asks on every visit (for the email field's autofill), so it is counted per client address
  * on its own key of the 120-a-minute limiter, not in the public forms' or the logins' budgets:
  * enough for a busy office behind one address, and a bound on the challenge rows one can make.
+ * An IPv6 client counts by its /64, as the login throttle counts it (addressGroup): one host
+ * holds the whole /64, and a new address per request must not be a new budget (issue 45).
  */
 export async function passkeyAuthenticationOptions(deps: Deps, meta: RequestMeta): Promise<IssuedOptions<PasskeyRequestOptions>> {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `passkey-options:${meta.ip}`);
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `passkey-options:${addressGroup(meta.ip)}`);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.env).id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
