@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   MEMBERSHIP_LAPSED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A body that did not arrive before its deadline (platform/body-wait.ts); the connection is closed. */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** GET /api/live without a WebSocket upgrade. */

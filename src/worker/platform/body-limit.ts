@@ -1,4 +1,5 @@
 import { AppError } from './app-error';
+import { receiveBody } from './body-wait';
 
 // Issue 11 "Bounded requests": no request body is read whole before its size is known to be
 // acceptable. A Content-Length over the limit is refused at once; a body without one (chunked) is
@@ -22,24 +23,38 @@ export function refuseDeclaredOver(req: Request, limit: number): void {
 }
 
 /**
- * The body as a stream that errors with a 413 AppError once more than `limit` bytes have passed;
- * `exceeded()` tells afterwards whether that is why a reader failed (a parser such as formData()
+ * The request's body as a stream that errors with a 413 AppError once more than `limit` bytes have
+ * passed, or a 408 once its deadline passes (body-wait.ts); `exceeded()` tells afterwards whether
+ * the size is why a reader failed, `timedOut()` the 408 if the deadline is (a parser such as formData()
  * may report the stream's error as its own).
  */
-export function limitedStream(body: ReadableStream<Uint8Array>, limit: number) {
+export function limitedStream(req: Request, body: ReadableStream<Uint8Array>, limit: number) {
   const reader = body.getReader();
+  const receipt = receiveBody(req, limit);
   let total = 0;
   let exceeded = false;
+  let timedOut: AppError | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await receipt.read(reader);
+      } catch (err) {
+        receipt.end();
+        if (err instanceof AppError) timedOut = err;
+        controller.error(err);
+        return;
+      }
+      const { done, value } = chunk;
       if (done) {
+        receipt.end();
         controller.close();
         return;
       }
       total += value.byteLength;
       if (total > limit) {
         exceeded = true;
+        receipt.end();
         // Stop pulling from the client: what is left of the body is never read.
         await reader.cancel().catch(() => {});
         controller.error(payloadTooLarge(limit));
@@ -48,10 +63,11 @@ export function limitedStream(body: ReadableStream<Uint8Array>, limit: number) {
       controller.enqueue(value);
     },
     cancel(reason) {
+      receipt.end();
       return reader.cancel(reason);
     },
   });
-  return { stream, exceeded: () => exceeded };
+  return { stream, exceeded: () => exceeded, timedOut: () => timedOut };
 }
 
 /** The whole body as UTF-8 text, never more than `limit` bytes of it (413 as soon as it passes). */
@@ -59,22 +75,30 @@ export async function readTextWithin(req: Request, limit: number): Promise<strin
   return new TextDecoder().decode(await readBytesWithin(req, limit));
 }
 
-/** The whole body as bytes, never more than `limit` of them (413 at once on Content-Length, else as soon as it passes). */
+/**
+ * The whole body as bytes, never more than `limit` of them (413 at once on Content-Length, else as
+ * soon as it passes), arrived before its deadline (408).
+ */
 export async function readBytesWithin(req: Request, limit: number): Promise<Uint8Array> {
   refuseDeclaredOver(req, limit);
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
+  const receipt = receiveBody(req, limit);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(limit);
+  try {
+    for (;;) {
+      const { done, value } = await receipt.read(reader);
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw payloadTooLarge(limit);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    receipt.end();
   }
   const all = new Uint8Array(total);
   let at = 0;

@@ -19,6 +19,7 @@ function body(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}):
 
 /** Headers an AppError adds to any answer, REST or tRPC. */
 export function errorHeaders(err: AppError): Record<string, string> {
+  if (err.code === 'REQUEST_TIMEOUT') return { Connection: 'close' };
   return err.retryAfter ? { 'Retry-After': String(err.retryAfter) } : {};
 }
 

@@ -6,15 +6,22 @@ import { limitedStream } from './body-limit';
  * A multipart/form-data body (an upload: the gallery's, a video's part, a profile photo), counted
  * while it streams: past `maxBytes` the read stops with a 413, with or without a Content-Length.
  */
-export async function readForm(req: Request, maxBytes: number, tooLarge = TOO_LARGE_MESSAGE): Promise<FormData> {
-  if (!req.body) throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
-  const limited = limitedStream(req.body, maxBytes);
+export async function readForm(
+  req: Request,
+  maxBytes: number,
+  tooLarge = TOO_LARGE_MESSAGE,
+  notAForm = 'Send the image as multipart/form-data.',
+): Promise<FormData> {
+  if (!req.body) throw new AppError('BAD_REQUEST', notAForm);
+  const limited = limitedStream(req, req.body, maxBytes);
   const counted = new Request(req.url, { method: req.method, headers: req.headers, body: limited.stream });
   try {
     return await counted.formData();
   } catch {
     if (limited.exceeded()) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
-    throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data.');
+    const late = limited.timedOut();
+    if (late) throw late;
+    throw new AppError('BAD_REQUEST', notAForm);
   }
 }
 

@@ -26,7 +26,7 @@ import { shedsRequest } from './middleware/load-shed';
 export type Access = 'public' | 'member' | 'admin';
 
 /** The error statuses an operation may answer (the body is the one error shape, see ErrorBodySchema). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 426 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 416 | 426 | 429 | 503;
 /** 101: a WebSocket upgrade (GET /api/live). */
 export type SuccessStatus = 101 | 200 | 201 | 202 | 204 | 206 | 304;
 
@@ -70,9 +70,9 @@ export interface OperationDoc {
   responses: Partial<Record<SuccessStatus, ResponseDoc>>;
   /**
    * Error statuses beyond those every such route has: 400 with params, query or a body; 401 and
-   * 403 for members and admins; 403 for a cross-site write; 413 with a body. Add 404, 409, 415,
-   * 429 (a rate limit) as the services throw them. 503 (overloaded) is added to every route the
-   * load shedding refuses.
+   * 403 for members and admins; 403 for a cross-site write; 408 and 413 with a body. Add 404, 409,
+   * 415, 429 (a rate limit) as the services throw them. 503 (overloaded) and 429 (one address with
+   * too much in flight) are added to every route the load shedding refuses.
    */
   errors?: ErrorStatus[];
   /** A paged list: the next page is named in a `Link: <…>; rel="next"` header (platform/link-header.ts). */
@@ -194,6 +194,10 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   401: { codes: ['UNAUTHORIZED'], description: 'No session: log in first.' },
   403: { codes: ['FORBIDDEN'], description: 'Not allowed: the policy refuses this member, or a write came from another site.' },
   404: { codes: ['NOT_FOUND'], description: 'Not found (or not visible to this member).' },
+  408: {
+    codes: ['REQUEST_TIMEOUT'],
+    description: 'The body did not arrive before its deadline (a base of 10 s, plus its size at 16 KB/s); the connection is closed.',
+  },
   409: { codes: ['CONFLICT'], description: 'Conflicts with the current state (already decided, already taken, …).' },
   413: { codes: ['PAYLOAD_TOO_LARGE'], description: 'The body is over its limit (JSON: 256 KB).' },
   415: { codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The file is not of a type this route takes.' },
@@ -286,9 +290,16 @@ function errorStatuses(method: string, path: string, doc: OperationDoc): ErrorSt
     set.add(403);
   }
   if (method !== 'GET' || doc.refusesLapsed) set.add(403);
-  if (doc.body || doc.form || doc.bytes) set.add(413);
-  // Refused by an overloaded isolate before the route runs (platform/middleware/load-shed.ts).
-  if (shedsRequest(method, path)) set.add(503);
+  if (doc.body || doc.form || doc.bytes) {
+    set.add(413);
+    set.add(408);
+  }
+  // Refused by an overloaded isolate before the route runs, or when one client address has too
+  // many requests in flight (platform/middleware/load-shed.ts).
+  if (shedsRequest(method, path)) {
+    set.add(503);
+    set.add(429);
+  }
   return [...set].sort();
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { VISITOR, type Actor } from './actor';
+import { clientAddress } from './client-address';
 import type { AppEnv } from './hono-env';
 import { keepingLapsedAccess, routeKeptWhileLapsed } from './lapsed-gate';
 
@@ -33,7 +34,7 @@ export function actorOf(c: Context<AppEnv>): Promise<Actor> {
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
-    ip: c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1',
+    ip: clientAddress(c.req.raw.headers),
     userAgent: c.req.header('User-Agent') ?? null,
     fetchSite: c.req.header('Sec-Fetch-Site') ?? null,
   };

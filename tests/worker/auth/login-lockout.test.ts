@@ -3,11 +3,11 @@
 // throttled per account and address together (auth/login-throttle.ts).
 import { describe, expect, it } from 'vitest';
 import { loginFailures } from '../../../src/worker/db/schema/login-failures';
+import { addressGroup } from '../../../src/worker/platform/client-address';
 import {
   ACCOUNT_FLOOD_FAILURES,
   ADDRESS_FAILURES,
   ADDRESS_FAILURES_IN_FLOOD,
-  addressGroup,
   createLoginFailuresJob,
   LOGIN_FAILURE_WINDOW_MS,
   loginKeys,

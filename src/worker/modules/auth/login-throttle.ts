@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { loginFailures } from '../../db/schema/login-failures';
 import { AppError } from '../../platform/app-error';
+import { addressGroup } from '../../platform/client-address';
 import { deleteInBatches, HOUSEKEEPING_BOUNDS, type BatchBounds } from '../../platform/bounded-delete';
 import { sha256Hex } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
@@ -34,24 +35,6 @@ export const ADDRESS_FAILURES_IN_FLOOD = 3;
 
 export const THROTTLED_LOGIN =
   'Too many failed sign-ins from this address. Please wait a few minutes and try again, or reset your password.';
-
-/**
- * The address as a throttle counts it: an IPv4 address whole, an IPv6 one by its /64 (one
- * household or server holds a whole /64, so counting single IPv6 addresses counts nothing).
- */
-export function addressGroup(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const last = ip.slice(ip.lastIndexOf(':') + 1);
-  if (last.includes('.')) return last; // IPv4-mapped (::ffff:192.0.2.1)
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const front = head ? head.split(':') : [];
-  const back = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back] : front;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 export interface LoginKeys {
   accountHash: string;

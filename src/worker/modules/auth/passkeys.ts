@@ -33,7 +33,7 @@ import { requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
 import { accountOf, statusUser, type StatusUser } from './account';
-import { addressGroup } from './login-throttle';
+import { addressGroup } from '../../platform/client-address';
 import { PASSKEY_CHALLENGE_SECONDS, storeChallenge, takeChallenge } from './passkey-challenges';
 import { createSession, refuseAdminWithUnusedPasskey, type NewSession } from './sessions';
 import { describeUserAgent } from './session-device';

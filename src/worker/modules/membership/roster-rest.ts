@@ -7,8 +7,9 @@ import {
   ROSTER_MAX_BYTES,
 } from '../../../shared/schemas/roster-import';
 import { AppError, parseInput } from '../../platform/app-error';
-import { limitedStream, refuseDeclaredOver } from '../../platform/body-limit';
+import { refuseDeclaredOver } from '../../platform/body-limit';
 import type { AppEnv } from '../../platform/hono-env';
+import { readForm } from '../../platform/multipart';
 import { pageQuery, restPage } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import { withRoundTrips } from '../../platform/d1-round-trips';
@@ -27,15 +28,7 @@ async function rosterFile(req: Request): Promise<{ name: string; bytes: Uint8Arr
   } catch {
     throw tooLarge();
   }
-  if (!req.body) throw new AppError('BAD_REQUEST', SEND_AS_FORM);
-  const limited = limitedStream(req.body, ROSTER_MAX_BYTES + FORM_OVERHEAD);
-  let form: FormData;
-  try {
-    form = await new Request(req.url, { method: req.method, headers: req.headers, body: limited.stream }).formData();
-  } catch {
-    if (limited.exceeded()) throw tooLarge();
-    throw new AppError('BAD_REQUEST', SEND_AS_FORM);
-  }
+  const form = await readForm(req, ROSTER_MAX_BYTES + FORM_OVERHEAD, ROSTER_LIMITS_MESSAGE, SEND_AS_FORM);
   const file = form.get('file');
   if (!file || typeof file === 'string') throw new AppError('BAD_REQUEST', SEND_AS_FORM);
   if (file.size > ROSTER_MAX_BYTES) throw tooLarge();
