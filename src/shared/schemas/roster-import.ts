@@ -9,6 +9,8 @@ import { PageQuerySchema, type Page } from './page';
 export const ROSTER_MAX_ROWS = 5000;
 export const ROSTER_MAX_BYTES = 2 * 1024 * 1024;
 export const ROSTER_LIMITS_MESSAGE = `A roster file may have at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows and 2 MB. Please split it into smaller files.`;
+/** Columns a roster's header may have (issue 45): a header of a million cost seconds and a 4 MB answer. */
+export const ROSTER_MAX_COLUMNS = 50;
 
 /** The columns the import reads (names case-insensitive, in any order); any other is listed and ignored. */
 export const ROSTER_IMPORT_COLUMNS = ['email', 'name', 'type', 'member_since', 'renews_on', 'phone', 'city', 'country'] as const;

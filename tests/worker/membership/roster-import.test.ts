@@ -316,6 +316,23 @@ describe('limits and access', () => {
     expect((await ok.json<Preview>()).counts.new).toBe(5000);
   });
 
+  it('answers 400 naming the limit past 50 columns, before reading the rows (issue 45)', async () => {
+    const admin = await roles.admin();
+    const header = (n: number) => ['email', 'name', ...Array.from({ length: n - 2 }, (_, i) => `extra${i}`)].join(',');
+    const row = `${email('col')},Columns`;
+    const wide = await upload(`${header(51)}\n${row}\n`, admin, { dryRun: true });
+    expect(wide.status).toBe(400);
+    expect((await wide.json<{ error: string }>()).error).toBe('A roster file may have at most 50 columns; this one has 51.');
+    // A header of a million columns (2 MB): refused as quickly, in a short answer.
+    const million = await upload(`email,name${',x'.repeat(999_998)}\n${row}\n`, admin, { dryRun: true });
+    expect(million.status).toBe(400);
+    expect((await million.text()).length).toBeLessThan(300);
+    // Separators inside quotes are no columns; a semicolon file counts its semicolons.
+    expect((await preview(`${header(50)}\n${row}\n`, admin)).unknown_columns).toHaveLength(48);
+    expect((await preview(`"email","name","a,b,${'c,'.repeat(60)}"\n${row},x\n`, admin)).unknown_columns).toHaveLength(1);
+    expect((await upload(`${header(51).replace(/,/g, ';')}\n${row.replace(',', ';')}\n`, admin, { dryRun: true })).status).toBe(400);
+  });
+
   it('is for admins only: a member 403, a visitor 401, an admin without 2FA TWO_FACTOR_REQUIRED', async () => {
     const csv = `email,name\n${email('acc')},Access\n`;
     expect((await upload(csv, null, { dryRun: true })).status).toBe(401);

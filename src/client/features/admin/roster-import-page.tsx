@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatInstantDate } from '../../../shared/date-format';
-import { IMPORT_ROW_STATUSES, ROSTER_MAX_ROWS, type ImportPreview } from '../../../shared/schemas/roster-import';
+import { IMPORT_ROW_STATUSES, ROSTER_MAX_COLUMNS, ROSTER_MAX_ROWS, type ImportPreview } from '../../../shared/schemas/roster-import';
 import { FormMessage } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
@@ -136,7 +136,7 @@ export function RosterImportPage() {
     <section className="page stack">
       <AdminHeader
         title="Import roster"
-        note={`A CSV with a header row: email and name, optionally type, member_since, renews_on (YYYY-MM-DD), phone, city and country. At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows and 2 MB.`}
+        note={`A CSV with a header row: email and name, optionally type, member_since, renews_on (YYYY-MM-DD), phone, city and country. At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">

@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import {
   ROSTER_IMPORT_COLUMNS,
   ROSTER_LIMITS_MESSAGE,
+  ROSTER_MAX_COLUMNS,
   ROSTER_MAX_ROWS,
   type RosterImportColumn,
 } from '../../../shared/schemas/roster-import';
@@ -32,8 +33,11 @@ export interface RosterCsv {
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** Comma or semicolon: whichever the header line has more of, outside quotes (a comma when neither). */
-function detectDelimiter(text: string): ',' | ';' {
+/**
+ * The header line's separator, comma or semicolon (whichever it has more of outside quotes, a
+ * comma when neither), and so its number of columns: read before any row is parsed.
+ */
+function readHeaderLine(text: string): { delimiter: ',' | ';'; columns: number } {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
@@ -43,7 +47,7 @@ function detectDelimiter(text: string): ',' | ';' {
     else if (!quoted && ch === ',') commas++;
     else if (!quoted && ch === ';') semicolons++;
   }
-  return semicolons > commas ? ';' : ',';
+  return semicolons > commas ? { delimiter: ';', columns: semicolons + 1 } : { delimiter: ',', columns: commas + 1 };
 }
 
 /** Line numbers of byte offsets: counts CRLF, LF and a lone CR as one break each, walking forward once. */
@@ -77,11 +81,18 @@ const KNOWN: ReadonlySet<string> = new Set(ROSTER_IMPORT_COLUMNS);
 
 /**
  * The rows of a roster CSV with the columns the import reads. 413 with the limits past 5,000
- * rows; 400 with the reason for a file that is not CSV or lacks the email or name column.
+ * rows; 400 with the reason for a file that is not CSV, lacks the email or name column, or has
+ * more than 50 columns (counted on the header line before anything is parsed).
  */
 export function readRosterCsv(bytes: Uint8Array): RosterCsv {
   const text = decodeUtf8(bytes);
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
+  const { delimiter, columns: headerColumns } = readHeaderLine(text.replace(/^\uFEFF/, ''));
+  if (headerColumns > ROSTER_MAX_COLUMNS) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `A roster file may have at most ${ROSTER_MAX_COLUMNS} columns; this one has ${headerColumns.toLocaleString('en-US')}.`,
+    );
+  }
   let records: { record: string[]; info: { bytes: number } }[];
   try {
     records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {

@@ -51,7 +51,7 @@ const ReportSchema = z
   .meta({ id: 'RosterImportReport' });
 const form = {
   fields: z.object({}),
-  files: { file: 'The roster CSV (UTF-8, comma or semicolon; at most 5,000 rows and 2 MB)' },
+  files: { file: 'The roster CSV (UTF-8, comma or semicolon; at most 5,000 rows, 50 columns and 2 MB)' },
   requiredFiles: ['file'],
 };
 
