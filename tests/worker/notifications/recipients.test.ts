@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { images } from '../../../src/worker/db/schema/images';
+import { passkeys } from '../../../src/worker/db/schema/passkeys';
 import { tokens } from '../../../src/worker/db/schema/membership';
 import { createUser, deps, insertEvent, request, roles, unique, type TestUser } from '../helpers';
 import { createEventAs } from '../events/events-helpers';
@@ -260,6 +261,23 @@ describe('application', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ text: '2 new membership applications', count: 2 });
     expect(await kindsOf(member, 'application')).toHaveLength(0);
+  });
+
+  it('reaches only admins with a second factor (2FA or a passkey): one without it has no admin powers (issue 45)', async () => {
+    const [withTotp, withPasskey, without] = await Promise.all([
+      createUser({ admin: true }),
+      createUser({ admin: true, twoFactor: false }),
+      createUser({ admin: true, twoFactor: false }),
+    ]);
+    await deps()
+      .db.insert(passkeys)
+      .values({ userId: withPasskey.id, credentialId: unique('cred'), publicKey: 'AA', deviceType: 'multiDevice', name: 'Phone' });
+    await submitApplication({ full_name: 'Jane Secondfactor' });
+    await settleNotifications();
+    // No entry, so no instant email and nothing in her daily summary either.
+    expect(await kindsOf(without, 'application')).toHaveLength(0);
+    expect(await kindsOf(withTotp, 'application')).toHaveLength(1);
+    expect(await kindsOf(withPasskey, 'application')).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, fillPlaceholders, ne, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, ne, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/sqlite-core';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
 import { SESSION_TOUCH_MS } from '../../../shared/schemas/account-sessions';
@@ -27,6 +27,18 @@ export interface NewSession {
  */
 export function hasAdminPowers(adminFlag: boolean, totpEnabled: boolean, passkeySession: boolean): boolean {
   return adminFlag && (totpEnabled || passkeySession);
+}
+
+/**
+ * hasAdminPowers for a member outside any request (`memberId`, an SQL expression: a recipient
+ * column, a bound id), as an SQL condition: the admin flag and a second factor of her account,
+ * 2FA on or a passkey (which any session of hers may stand behind). Who is told about what only
+ * admins see (the notifications' `application`, and what invite-only events' news reaches them).
+ */
+export function adminWithSecondFactorSql(memberId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${users} AS "factor_admin" WHERE "factor_admin"."id" = ${memberId} AND "factor_admin"."is_admin" = 1
+    AND ("factor_admin"."totp_enabled_at" IS NOT NULL
+      OR EXISTS (SELECT 1 FROM ${passkeys} AS "factor_passkey" WHERE "factor_passkey"."user_id" = "factor_admin"."id")))`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { columnRef } from '../../db/column-ref';
 import type { MemberActor } from '../../platform/actor';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { tokens } from '../../db/schema/membership';
-import { users } from '../../db/schema/users';
+import { adminWithSecondFactorSql } from '../auth/sessions';
 
 type EventRef = { exclusivity: string; createdBy: number | null };
 
@@ -72,12 +72,10 @@ export function eventDetailsVisibleSql(a: MemberActor, eventId: AnySQLiteColumn,
 
 /**
  * The same rule for a member named by an SQL expression (a recipient column of the notifications'
- * fan-out, a bound id): admins (the flag and 2FA, as sessions resolve them) see everything.
+ * fan-out, a bound id): admins with a second factor (auth/sessions.ts) see everything.
  */
 export function eventDetailsVisibleToSql(memberId: SQL, eventId: SQL, now: number): SQL {
-  return sql`(EXISTS (SELECT 1 FROM ${users} AS "visible_admin" WHERE "visible_admin"."id" = ${memberId}
-      AND "visible_admin"."is_admin" = 1 AND "visible_admin"."totp_enabled_at" IS NOT NULL)
-    OR ${detailsVisibleSql(memberId, eventId, now)})`;
+  return sql`(${adminWithSecondFactorSql(memberId)} OR ${detailsVisibleSql(memberId, eventId, now)})`;
 }
 
 function detailsVisibleSql(member: SQL, outer: SQL, now: number): SQL {

@@ -7,6 +7,7 @@ import { images } from '../../db/schema/images';
 import { applications } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
+import { adminWithSecondFactorSql } from '../auth/sessions';
 import { eventDetailsVisibleToSql } from '../events/policies';
 import { imageVisibleToSql } from '../images/policies';
 
@@ -213,7 +214,8 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         subject: rows[0].full_name,
         detail: null,
         flags: 0,
-        recipients: sql`SELECT "a"."id" AS "user_id" FROM ${users} AS "a" WHERE "a"."is_admin" = 1`,
+        // Admins with a second factor only: one without it has no admin powers (issue 45).
+        recipients: sql`SELECT "a"."id" AS "user_id" FROM ${users} AS "a" WHERE "a"."is_admin" = 1 AND ${adminWithSecondFactorSql(sql`"a"."id"`)}`,
         instantEmailBySource: false,
       };
     }
