@@ -10,6 +10,7 @@ import { eventRemindersJob, REMINDER_LEAD_MS } from '../../../src/worker/modules
 import { scheduledJobs } from '../../../src/worker/scheduled';
 import { createUser, deps, mailTo, request, roles, type TestUser } from '../helpers';
 import { createEventAs } from './events-helpers';
+import { setTerm } from '../membership/terms-helpers';
 
 const MINUTE = 60_000;
 
@@ -18,6 +19,15 @@ function runAt(now: number) {
   const d = deps();
   d.now = () => now;
   return eventRemindersJob.run(d);
+}
+/**
+ * A member whose term runs past the events below (2031): the job runs as of then, and a member
+ * whose term ended years before has lapsed by that day and is reminded of nothing.
+ */
+async function member(): Promise<TestUser> {
+  const u = await createUser();
+  await setTerm(u, { renews_on: '2036-01-01' });
+  return u;
 }
 const reminders = async (u: TestUser) => (await mailTo(u.email)).filter((m) => m.kind === 'event_reminder');
 const join = (e: { id: number }, as: TestUser) => request(`/api/events/${e.id}/join`, { method: 'POST', as });
@@ -43,7 +53,7 @@ describe('event reminders', () => {
       capacity: 2,
     });
     expect(startsAt).toBe(Date.UTC(2031, 5, 10, 16, 0));
-    const [a, b, waiting, gone] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const [a, b, waiting, gone] = await Promise.all([member(), member(), member(), member()]);
     await join(e, a);
     await join(e, gone);
     await request(`/api/events/${e.id}/leave`, { method: 'DELETE', as: gone });
@@ -90,7 +100,7 @@ describe('event reminders', () => {
       end_time: '11:00',
       time_zone: 'America/New_York',
     });
-    const people = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+    const people = await Promise.all(Array.from({ length: 6 }, () => member()));
     for (const p of people) await join(e, p);
     const at = startsAt - REMINDER_LEAD_MS + MINUTE;
     await Promise.all([runAt(at), runAt(at), runAt(at)]);
@@ -101,7 +111,7 @@ describe('event reminders', () => {
 
   it('a member who turned event reminders off is skipped (recorded, never queued)', async () => {
     const { e, startsAt } = await eventWith({ event_date: '2031-06-14', start_time: '12:00', end_time: '13:00', time_zone: 'UTC' });
-    const [on, off] = await Promise.all([createUser(), createUser()]);
+    const [on, off] = await Promise.all([member(), member()]);
     await deps().db.insert(emailOptOuts).values({ userId: off.id, category: 'reminders' });
     await join(e, on);
     await join(e, off);
@@ -111,6 +121,18 @@ describe('event reminders', () => {
     expect(await reminders(off)).toMatchObject([{ status: 'skipped' }]);
     await runAt(startsAt - REMINDER_LEAD_MS + 10 * MINUTE);
     expect(await reminders(off)).toHaveLength(1);
+  });
+
+  it('a member whose membership has lapsed by then gets none (issue 45)', async () => {
+    const { e, startsAt } = await eventWith({ event_date: '2031-06-15', start_time: '12:00', end_time: '13:00', time_zone: 'UTC' });
+    const [active, lapsing] = await Promise.all([member(), member()]);
+    await join(e, active);
+    await join(e, lapsing);
+    // Her term ends on 2031-05-01: 30 days of grace later, before the reminder is due, she has lapsed.
+    await setTerm(lapsing, { renews_on: '2031-05-01' });
+    await runAt(startsAt - REMINDER_LEAD_MS + MINUTE);
+    expect(await reminders(active)).toHaveLength(1);
+    expect(await reminders(lapsing)).toHaveLength(0);
   });
 
   it('counts 24 hours of elapsed time across a daylight-saving change', async () => {
@@ -123,7 +145,7 @@ describe('event reminders', () => {
       time_zone: 'Europe/Paris',
     });
     expect(startsAt).toBe(Date.UTC(2031, 2, 30, 8, 0));
-    const a = await createUser();
+    const a = await member();
     await join(e, a);
     await runAt(Date.UTC(2031, 2, 29, 7, 55));
     expect(await reminders(a)).toHaveLength(0);
@@ -141,14 +163,14 @@ describe('event reminders', () => {
       end_time: new Date(soon.getTime() + 2 * 60 * MINUTE).toISOString().slice(11, 16),
       time_zone: 'UTC',
     });
-    const a = await createUser();
+    const a = await member();
     await join(e, a);
     await runAt(startsAt - 9 * 60 * MINUTE);
     expect(await reminders(a)).toHaveLength(0);
 
     const later = await eventWith({ event_date: '2031-06-16', start_time: '19:00', end_time: '21:00', time_zone: 'UTC' });
-    const early = await createUser();
-    const late = await createUser();
+    const early = await member();
+    const late = await member();
     await join(later.e, early);
     await runAt(later.startsAt - REMINDER_LEAD_MS + MINUTE);
     await join(later.e, late);

@@ -17,11 +17,15 @@ import type { Deps } from '../../platform/deps';
 import { DETAILS_WITHHELD, EVENT_NOT_FOUND, findEventRow } from './events';
 import { buildIcs, icsFilename } from './ics';
 import { optedOutSql } from '../mail/email-preferences';
+import { receivesClubNewsSql, todayOf } from '../membership/terms';
+import { columnRef } from '../../db/column-ref';
+
+const LAPSED_PARTICIPANT = 'That member’s membership has lapsed: the club sends her no email about events until it is renewed.';
 
 /**
  * The 'Welcome to {event}!' modal's Send Confirmation Email: the event's details and an .ics
  * file, to a participant. A member asks for their own; the creator or an admin may send one to
- * any participant.
+ * any participant whose membership has not lapsed (receivesClubNewsSql).
  */
 export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventId: number; userId?: number }) {
   const me = requireMember(actor);
@@ -29,7 +33,12 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   const [found, targets] = await deps.db.batch([
     deps.db.select().from(events).where(eq(events.id, input.eventId)).limit(1),
     deps.db
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        receives: receivesClubNewsSql(columnRef(users.id), todayOf(deps)).mapWith(Boolean).as('receives'),
+      })
       .from(eventParticipants)
       .innerJoin(users, eq(users.id, eventParticipants.userId))
       .where(and(eq(eventParticipants.eventId, input.eventId), eq(eventParticipants.userId, targetId))),
@@ -43,6 +52,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
       'BAD_REQUEST',
       targetId === me.id ? 'Join the event first to get a confirmation.' : 'That member has not joined this event.',
     );
+  if (!target.receives) throw new AppError('BAD_REQUEST', LAPSED_PARTICIPANT);
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
 
   const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
@@ -64,7 +74,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   return { ok: true as const, message: 'Confirmation email sent.' };
 }
 
-/** Draft Announcement Email: the creator or an admin writes to every participant. */
+/** Draft Announcement Email: the creator or an admin writes to every participant (but a lapsed one: receivesClubNewsSql). */
 export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnnouncementInput) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
@@ -74,7 +84,7 @@ export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnn
     .select({ userId: users.id, name: users.name, email: users.email, optedOut: optedOutSql(users.id, 'announcements') })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(eq(eventParticipants.eventId, event.id));
+    .where(and(eq(eventParticipants.eventId, event.id), receivesClubNewsSql(columnRef(users.id), todayOf(deps))));
   if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No participants yet: there is nobody to send this to.');
   const mail = eventAnnouncementEmail({
     event,

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import { columnRef } from '../../db/column-ref';
 import type { EMAIL_KINDS } from '../../db/schema/email';
 import type { EmailCategory } from '../../db/schema/email-preferences';
 import { events, type EventRow } from '../../db/schema/events';
@@ -8,6 +9,7 @@ import { describeError } from '../../platform/log-redaction';
 import { optedOutSql } from '../mail/email-preferences';
 import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
+import { receivesClubNewsSql, todayOf } from '../membership/terms';
 
 /** A member to email about one of her events. */
 export interface EventMember {
@@ -22,7 +24,8 @@ const idIn = (column: typeof events.id | typeof users.id, ids: number[]) =>
 /**
  * Emails members about their events through the queue: one message per event to its members,
  * each greeted by name when sent, built by `build` with the link to the event page. The events
- * and the members are read in one round trip. With `optedOutOf`, members who turned that
+ * and the members are read in one round trip; a lapsed member is left out (receivesClubNewsSql:
+ * the reminder, a waitlist place). With `optedOutOf`, members who turned that
  * category off are recorded as skipped, never queued. A message that cannot be queued is logged
  * and counted as failed; the other events' still go.
  */
@@ -57,9 +60,13 @@ export async function emailMembersPerEvent(
       })
       .from(users)
       .where(
-        idIn(
-          users.id,
-          members.map((m) => m.user_id),
+        and(
+          idIn(
+            users.id,
+            members.map((m) => m.user_id),
+          ),
+          // A lapsed member is sent nothing about events (membership/terms.ts).
+          receivesClubNewsSql(columnRef(users.id), todayOf(deps)),
         ),
       ),
   ]);

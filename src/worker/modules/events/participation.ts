@@ -5,6 +5,8 @@ import type { Actor } from '../../platform/actor';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { tokens } from '../../db/schema/membership';
 import { users } from '../../db/schema/users';
+import { columnRef } from '../../db/column-ref';
+import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import { AppError } from '../../platform/app-error';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -121,7 +123,7 @@ function liveInvitationSql(eventId: number, now: number) {
 }
 
 /**
- * Members the viewer may invite: everyone but themself and those already taking part; `invited`
+ * Members the viewer may invite: everyone but themself, lapsed members and those already taking part; `invited`
  * marks those who hold a live invitation already (inviting them again sends nothing).
  */
 export async function inviteCandidates(deps: Deps, actor: Actor, input: { id: number }) {
@@ -138,6 +140,7 @@ export async function inviteCandidates(deps: Deps, actor: Actor, input: { id: nu
     })
     .from(users)
     .leftJoin(eventParticipants, and(eq(eventParticipants.userId, users.id), eq(eventParticipants.eventId, event.id)))
+    .where(receivesClubNewsSql(columnRef(users.id), todayOf(deps)))
     .orderBy(asc(users.name));
   return rows
     .filter((r) => r.user_id !== me.id && r.participant === null)
@@ -188,7 +191,7 @@ function secondsUntilFreed(oldest: number | null, now: number): number {
 
 /**
  * Emails each chosen member a personal, single-use link /events/invite/{token} (14 days). Only
- * the token's hash is stored. Members who already take part, and unknown ids, are skipped; so are
+ * the token's hash is stored. Members who already take part, lapsed members and unknown ids are skipped; so are
  * members who already hold a live (unused, unexpired) invitation to the event: nothing new is
  * sent to them and the answer names them (alreadyInvited). A member sends at most 100 invitation
  * emails in any 24 hours (counted from the tokens she created); a batch that would pass the limit
@@ -214,7 +217,8 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
       })
       .from(users)
       .leftJoin(eventParticipants, and(eq(eventParticipants.userId, users.id), eq(eventParticipants.eventId, event.id)))
-      .where(inArray(users.id, ids))
+      // A lapsed member is invited to nothing (receivesClubNewsSql): skipped, as an unknown id is.
+      .where(and(inArray(users.id, ids), receivesClubNewsSql(columnRef(users.id), todayOf(deps))))
       .orderBy(asc(users.name)),
     invitationsSentSince(deps, me.id, since),
   ]);

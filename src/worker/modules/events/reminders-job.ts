@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { eventParticipants, eventReminders, events } from '../../db/schema/events';
 import type { Deps } from '../../platform/deps';
+import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import type { ScheduledJob } from '../../platform/scheduled-job';
 import { eventReminderEmail } from './emails/event-reminder';
 import { emailMembersPerEvent, type EventMember } from './event-mail';
@@ -18,7 +19,8 @@ const STEPS_PER_RUN = 4;
 /**
  * Records the reminders that are due and not yet recorded, and answers them: participants of an
  * event starting within the next 24 hours, who had joined by the time it was due (24 hours
- * before the start), of an event created at least that long before it starts. One statement that
+ * before the start), of an event created at least that long before it starts, and whose membership
+ * has not lapsed (one renewed in time still gets hers). One statement that
  * writes only absent rows and returns what it wrote: two overlapping runs (a late cron and the
  * next) each get their own members, never the same one. A reminder is recorded before its email
  * is queued, so it is sent at most once (a message that then fails to queue stays failed in
@@ -33,6 +35,7 @@ function claimDueReminders(deps: Deps, now: number, limit: number) {
       AND "e"."created_at" <= "e"."starts_at" - ${REMINDER_LEAD_MS}
       AND "p"."joined_at" <= "e"."starts_at" - ${REMINDER_LEAD_MS}
       AND NOT EXISTS (SELECT 1 FROM ${eventReminders} AS "r" WHERE "r"."event_id" = "p"."event_id" AND "r"."user_id" = "p"."user_id")
+      AND ${receivesClubNewsSql(sql`"p"."user_id"`, todayOf(deps))}
     ORDER BY "e"."starts_at"
     LIMIT ${limit}
     ON CONFLICT DO NOTHING

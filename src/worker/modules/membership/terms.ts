@@ -27,11 +27,13 @@ export const todayOf = (deps: Pick<Deps, 'now'>): string => utcDate(deps.now());
  * The members of a status on `today`, as a condition on users (src/shared/membership-term.ts in
  * SQL: YYYY-MM-DD compares as the calendar does). Admins never lapse: they are always active.
  * `indexed: false` writes renews_on as +renews_on, which keeps SQLite on the caller's index (User
- * Management walks names in order and tests each member, as its search does).
+ * Management walks names in order and tests each member, as its search does). `tableAlias`: the
+ * users row under another name.
  */
-export function memberStatusCondition(status: UserStatusFilter, today: string, opts: { indexed?: boolean } = {}): SQL {
-  const renewsOn = opts.indexed === false ? sql`+${columnRef(users.renewsOn)}` : columnRef(users.renewsOn);
-  const admin = columnRef(users.isAdmin);
+export function memberStatusCondition(status: UserStatusFilter, today: string, opts: { indexed?: boolean; tableAlias?: string } = {}): SQL {
+  const renewsOn =
+    opts.indexed === false ? sql`+${columnRef(users.renewsOn, opts.tableAlias)}` : columnRef(users.renewsOn, opts.tableAlias);
+  const admin = columnRef(users.isAdmin, opts.tableAlias);
   const graceFrom = addDays(today, -GRACE_DAYS);
   switch (status) {
     case 'active':
@@ -91,6 +93,17 @@ export async function renewMembership(deps: Deps, actor: Actor, input: RenewMemb
   ]);
   if (!changed) throw new AppError('CONFLICT', 'Her membership was changed meanwhile. Please look again.');
   return termOf({ member_since: member.memberSince, renews_on: input.renews_on, admin: member.admin }, todayOf(deps));
+}
+
+/**
+ * Who may receive the club's news and its email about an event (an announcement, the reminder, a
+ * waitlist place, a confirmation, an invitation, and every notification): any member but a lapsed
+ * one, who keeps her own data and nothing else (DECISIONS "Membership terms") until an admin
+ * renews her. A condition on the member id `memberId` (an SQL expression, qualified), on `today`.
+ */
+export function receivesClubNewsSql(memberId: SQL, today: string): SQL {
+  const lapsed = memberStatusCondition('lapsed', today, { tableAlias: 'news_recipient' });
+  return sql`NOT EXISTS (SELECT 1 FROM ${users} AS "news_recipient" WHERE "news_recipient"."id" = ${memberId} AND ${lapsed})`;
 }
 
 const recorder = alias(users, 'recorder');

@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { INSTANT_EMAIL_MERGE_MS } from '../../../shared/notifications';
 import { notificationActors, notificationEvents, notifications } from '../../db/schema/notifications';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
-import { memberStatusCondition, todayOf } from '../membership/terms';
+import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import { presentCountsOf, publishUnreadCounts } from './live-publish';
 import { planOf, type NotificationPlan, type RecordedNews } from './plans';
 import { emailModeSql, ensureSettingsQuery } from './preferences';
@@ -38,7 +37,7 @@ function writeSlice(deps: Deps, news: RecordedNews, plan: NotificationPlan, afte
   const actor = news.actorId;
   // DECISIONS "Membership terms": a lapsed member keeps her own data and nothing else, so she is
   // told nothing (no entry, no email) until an admin renews her.
-  const lapsed = memberStatusCondition('lapsed', todayOf(deps));
+  const receives = receivesClubNewsSql(member, todayOf(deps));
   const newPerson =
     actor === null
       ? sql`1`
@@ -51,7 +50,7 @@ function writeSlice(deps: Deps, news: RecordedNews, plan: NotificationPlan, afte
       NULL
     FROM (SELECT DISTINCT "all_recipients"."user_id" FROM (${plan.recipients}) AS "all_recipients") AS "r"
     WHERE "r"."user_id" > ${after}
-      AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = "r"."user_id" AND ${lapsed})
+      AND ${receives}
       ${actor === null ? sql`` : sql`AND "r"."user_id" <> ${actor}`}
       ${plan.visibleTo ? sql`AND ${plan.visibleTo(member)}` : sql``}
     ORDER BY "r"."user_id"
