@@ -115,17 +115,15 @@ async function routes(ctx: BenchContext, cookie: string): Promise<LoadRoute[]> {
     (await json<{ id: number; slug: string }[]>(ctx, cookie, `/api/events?search=${encodeURIComponent('Bench Comments Evening')}`)).find(
       (e) => e.slug === COMMENTS_SLUG,
     ) ?? events[0]!;
-  // A floor reads as this member (her id in the shapes' slots).
-  const me = await json<{ user?: { user_id: number } }>(ctx, cookie, '/auth-status');
-  const asHer = `?member=${me.user?.user_id ?? 0}`;
+  // A floor reads as the member of the session cookie that load() sends (dev-floor.ts).
   return [
-    { name: 'GET /api/events?limit=30', path: '/api/events?limit=30', floor: `/dev/floor/events${asHer}` },
-    { name: 'GET /api/events/{id}', path: `/api/events/${events[0]!.id}`, floor: `/dev/floor/event/${events[0]!.id}${asHer}` },
-    { name: 'GET /api/images?limit=30', path: '/api/images?limit=30', floor: `/dev/floor/images${asHer}` },
+    { name: 'GET /api/events?limit=30', path: '/api/events?limit=30', floor: '/dev/floor/events' },
+    { name: 'GET /api/events/{id}', path: `/api/events/${events[0]!.id}`, floor: `/dev/floor/event/${events[0]!.id}` },
+    { name: 'GET /api/images?limit=30', path: '/api/images?limit=30', floor: '/dev/floor/images' },
     {
       name: 'GET /api/comments (an event)',
       path: `/api/comments?commentableId=event-${withComments.id}`,
-      floor: `/dev/floor/comments/${withComments.id}${asHer}`,
+      floor: `/dev/floor/comments/${withComments.id}`,
     },
   ];
 }

@@ -15,8 +15,9 @@ const NOTIFICATIONS_QUEUE = /^owow-club-notifications(-|$)/;
 
 export default {
   fetch(req, env, ctx) {
-    // The load bench's measure of the local simulator (dev-floor.ts), never outside `npm start`.
-    if (env.ENVIRONMENT === 'development' && req.url.includes('/dev/floor/')) return devFloor(req, env);
+    // The load bench's measure of the local simulator (dev-floor.ts), never outside `npm start`:
+    // its path, not a query string or another path that mentions it.
+    if (env.ENVIRONMENT === 'development' && new URL(req.url).pathname.startsWith('/dev/floor/')) return devFloor(req, env);
     return app.fetch(req, env, ctx);
   },
   queue: (batch, env, ctx) =>

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID } from '../../../src/shared/first-screen';
@@ -14,8 +13,7 @@ import {
   shedsRequest,
 } from '../../../src/worker/platform/middleware/load-shed';
 import { openApiDocument } from '../../../src/worker/rest-docs';
-import { devFloor } from '../../../src/worker/dev-floor';
-import { insertEvent, ORIGIN, request, roles, trpc, worker } from '../helpers';
+import { ORIGIN, request, roles, trpc, worker } from '../helpers';
 
 // Issue 29 (ADR 0020): an isolate whose oldest request has waited past MAX_WAIT_MS answers new
 // API requests at once with a 503 and Retry-After, instead of queueing them into a timeout; pages
@@ -254,46 +252,5 @@ describe('loadShed', () => {
         expect('503' in op.responses, `${method} ${path}`).toBe(shedsRequest(method.toUpperCase(), path));
       }
     }
-  });
-});
-
-describe('the simulator floor of the load bench (dev-floor.ts)', () => {
-  it('is not there outside `npm start`: /dev/floor/… is not found', async () => {
-    const member = await roles.standard();
-    for (const path of ['/dev/floor/none', '/dev/floor/session', '/dev/floor/event/1?member=1']) {
-      const res = await request(path, { as: member, contract: false });
-      expect(res.status, path).toBe(404);
-      expect(await res.json(), path).toMatchObject({ code: 'NOT_FOUND' });
-    }
-  });
-
-  it('under `npm start`, reads what each route reads, in one batch after the session statement', async () => {
-    const member = await roles.standard();
-    const event = await insertEvent({ title: 'Floor evening' });
-    await request('/api/comments', { as: member, method: 'POST', body: { commentableId: `event-${event.id}`, content: 'On the floor' } });
-    const underNpmStart = { ...env, ENVIRONMENT: 'development' } as typeof env;
-    const floor = async (path: string) => {
-      const req = new Request(`http://127.0.0.1${path}?member=${member.id}`, { headers: { Cookie: member.cookie } });
-      const res = await devFloor(req, underNpmStart);
-      expect(res.status, path).toBe(200);
-      const batch = (await res.json()) as { results: Record<string, unknown>[] }[];
-      // The session's row first: her live session, as /auth-status reads it.
-      expect(batch[0]!.results, path).toHaveLength(1);
-      return batch.slice(1).map((r) => r.results);
-    };
-    const none = await devFloor(new Request('http://127.0.0.1/dev/floor/none'), underNpmStart);
-    expect(await none.json()).toEqual({});
-    expect(await floor('/dev/floor/session')).toEqual([]);
-    // The first page of events: the upcoming page with the counts, and the past part behind it.
-    const [upcoming, past] = await floor('/dev/floor/events');
-    expect(upcoming!.some((row) => row.id === event.id)).toBe(true);
-    expect(past).toBeDefined();
-    const [eventRow, participants, invitation, waitlist] = await floor(`/dev/floor/event/${event.id}`);
-    expect(eventRow).toEqual([expect.objectContaining({ id: event.id, title: 'Floor evening' })]);
-    expect([participants, invitation, waitlist]).toEqual([[], [], []]);
-    expect(await floor('/dev/floor/images')).toHaveLength(1);
-    const [comments] = await floor(`/dev/floor/comments/${event.id}`);
-    expect(comments!.some((row) => Object.values(row).includes('On the floor'))).toBe(true);
-    expect((await devFloor(new Request('http://127.0.0.1/dev/floor/nothing'), underNpmStart)).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailDeliveries, emailMessages } from '../../db/schema/email';
-import { AppError } from '../../platform/app-error';
+import { refuseUnlessDevRoute } from '../../platform/dev-routes';
 import type { AppEnv } from '../../platform/hono-env';
 import { escapeHtml, personalize } from './layout';
 import { tryOpenMessageBody, type MessageBody } from './message-body';
@@ -9,12 +9,13 @@ import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
 
 /**
  * Development only: every email recorded in D1, newest first. 404 unless ENVIRONMENT is
- * 'development' (wrangler dev and the vite dev server set it; production never does).
+ * 'development' (wrangler dev and the vite dev server set it; production never does), and 403 to
+ * a request for any host but 127.0.0.1 or localhost (DNS rebinding, issue 45).
  */
 export const devMailboxRoutes = new Hono<AppEnv>();
 
 devMailboxRoutes.use('/dev/*', async (c, next) => {
-  if (c.env.ENVIRONMENT !== 'development') throw new AppError('NOT_FOUND', 'Not found');
+  refuseUnlessDevRoute(c.env, c.req.raw);
   return next();
 });
 
