@@ -50,6 +50,11 @@ export const AUDIT_ACTION_LABELS = {
   'home.delete': 'Deleted a home',
   'home.hide': 'Hid a home',
   'home.unhide': 'Listed a hidden home again',
+  // Messages between members (issue 38): a member's report, and the admins' decisions on it
+  'message.report': 'Reported a message',
+  'message_report.dismiss': 'Dismissed a message report',
+  'message_report.remove': 'Removed a reported message',
+  'messaging.suspend': 'Suspended a member’s messages',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

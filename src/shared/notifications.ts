@@ -7,7 +7,16 @@ import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory } from './c
  * so the bell and Settings read it without loading zod.
  */
 
-export const NOTIFICATION_KINDS = ['comment', 'like', 'event_changed', 'waitlist_place', 'stay', 'application', 'new_event'] as const;
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'like',
+  'event_changed',
+  'waitlist_place',
+  'stay',
+  'application',
+  'new_event',
+  'message',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How she wants a kind by email: not at all, at once (merged within 10 minutes), or in the daily summary. */
@@ -37,6 +46,8 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   stay: { label: 'Stay requests and their answers', defaultEmail: 'instant', adminOnly: false },
   application: { label: 'New membership applications', defaultEmail: 'instant', adminOnly: true },
   new_event: { label: 'New events', defaultEmail: 'daily', adminOnly: false },
+  // Issue 38: who wrote to her, grouped per conversation; never the text.
+  message: { label: 'Messages from members', defaultEmail: 'instant', adminOnly: false },
 };
 
 export type NotificationPreferences = Record<NotificationKind, EmailMode>;
@@ -118,7 +129,11 @@ export type LiveServerMessage =
   | { type: 'unread'; count: number }
   | { type: 'changed'; topic: string; what: LiveChange }
   | { type: 'subscribed'; topic: string }
-  | { type: 'refused'; topic: string };
+  | { type: 'refused'; topic: string }
+  // Issue 38: her unread messages in all (sent as she connects), and something happened in one
+  // of her conversations (a message, an edit, a deletion): never its text.
+  | { type: 'messages_unread'; count: number }
+  | { type: 'message'; conversation_id: number; unread: number };
 export type LiveClientMessage = { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string };
 /** What changed on a topic. */
 export type LiveChange = 'comments' | 'event';

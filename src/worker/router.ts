@@ -11,6 +11,7 @@ import { accountRouter } from './modules/account/router';
 import { membersRouter, profileRouter } from './modules/members/router';
 import { clubRouter } from './modules/club/router';
 import { notificationsRouter } from './modules/notifications/router';
+import { messagesRouter } from './modules/messages/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -26,6 +27,7 @@ export const appRouter = router({
   profile: profileRouter,
   club: clubRouter,
   notifications: notificationsRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -112,6 +112,7 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
     PUBLIC_FORM_LIMITER: UNLIMITED,
     MAIL_SEND_LIMITER: UNLIMITED,
     MEMBER_WRITE_LIMITER: UNLIMITED,
+    MESSAGE_SEND_LIMITER: UNLIMITED,
   };
   const now = Date.now();
   const at = (time: number): Deps => ({ ...createDeps(env, (p) => void pending.push(p)), now: () => time });

@@ -13,6 +13,7 @@ import { seedHomes } from './homes';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
+import { seedMessages } from './messages';
 import { seedNotifications } from './notifications';
 import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
@@ -39,6 +40,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
       await seedPasskeys(seed);
+      await seedMessages(seed);
       await seedNotifications(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);

@@ -71,6 +71,18 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'notifications.updatePreferences',
   'notifications.settings',
   'notifications.updateSettings',
+  // Issue 38: she reads her conversations (and reading marks them read) but sends nothing; who may
+  // write to her and whom she blocks are her own settings (Settings > Privacy).
+  'messages.conversations',
+  'messages.conversation',
+  'messages.list',
+  'messages.markRead',
+  'messages.unread',
+  'messages.privacy',
+  'messages.setPrivacy',
+  'messages.blocks',
+  'messages.block',
+  'messages.unblock',
 ]);
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {

@@ -132,6 +132,7 @@ describe('notification preferences', () => {
       stay: 'instant',
       application: 'instant',
       new_event: 'daily',
+      message: 'instant',
     });
     expect(body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });

@@ -22,6 +22,7 @@ export const EMAIL_KINDS = [
   'notification_event_changed',
   'notification_application',
   'notification_new_event',
+  'notification_message',
   'notification_digest',
 ] as const;
 

@@ -26,6 +26,7 @@ const WHAT: Record<UnsubscribeCategory, string> = {
   stay: 'emails about stay requests and their answers',
   application: 'emails about new membership applications',
   new_event: 'emails about new events',
+  message: 'emails about messages from members',
   digest: 'the daily summary of your notifications',
 };
 

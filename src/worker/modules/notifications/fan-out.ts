@@ -39,7 +39,7 @@ function writeSlice(deps: Deps, news: RecordedNews, plan: NotificationPlan, afte
   // told nothing (no entry, no email) until an admin renews her.
   const receives = receivesClubNewsSql(member, todayOf(deps));
   const newPerson =
-    actor === null
+    actor === null || plan.countsOccurrences
       ? sql`1`
       : sql`(NOT EXISTS (SELECT 1 FROM notification_actors AS "known" WHERE "known"."notification_id" = "notifications"."id" AND "known"."actor_id" = ${actor}))`;
   return deps.db.all<{ user_id: number }>(sql`

@@ -13,6 +13,7 @@ import type { Env } from '../../platform/env';
 import { describeError } from '../../platform/log-redaction';
 import { liveTopic, mayWatch, memberLive } from './live-publish';
 import { unreadCountQuery } from './notifications';
+import { messagesUnreadQuery } from '../messages/unread';
 
 /*
  * The Durable Objects of issue 23's live updates, on the WebSocket Hibernation API
@@ -65,7 +66,10 @@ export class MemberLive extends DurableObject<Env> {
     const deps = createDeps(this.env);
     try {
       const count = unreadCountQuery(deps, memberId);
+      // Issue 38: her unread messages too, in the same round trip, so the header needs no request.
+      const messages = messagesUnreadQuery(deps, memberId);
       let rows: { count: number }[];
+      let messageRows: { count: number }[];
       if (first) {
         // Who this object is, for when it wakes from hibernation with no socket to ask.
         await this.ctx.storage.put('memberId', memberId);
@@ -73,11 +77,12 @@ export class MemberLive extends DurableObject<Env> {
           .insert(livePresence)
           .select(sql`SELECT "id", ${Date.now()} FROM "users" WHERE "id" = ${memberId}`)
           .onConflictDoUpdate({ target: livePresence.userId, set: { since: Date.now() } });
-        [, rows] = await deps.db.batch([enter, count]);
+        [, rows, messageRows] = await deps.db.batch([enter, count, messages]);
       } else {
-        rows = await count;
+        [rows, messageRows] = await deps.db.batch([count, messages]);
       }
       send(server, { type: 'unread', count: rows[0]?.count ?? 0 });
+      send(server, { type: 'messages_unread', count: messageRows[0]?.count ?? 0 });
     } catch (err) {
       console.error('live: could not open', { error: describeError(err) });
     }
@@ -160,6 +165,13 @@ export class MemberLive extends DurableObject<Env> {
       const memberId = await this.ctx.storage.get<number>('memberId');
       if (memberId !== undefined) await this.leave(memberId);
     }
+    return open.length;
+  }
+
+  /** RPC from modules/messages (issue 38): something happened in one of her conversations; her unread messages in all. */
+  async message(conversationId: number, unread: number): Promise<number> {
+    const open = this.sockets();
+    for (const ws of open) send(ws, { type: 'message', conversation_id: conversationId, unread });
     return open.length;
   }
 

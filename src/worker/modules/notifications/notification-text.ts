@@ -71,5 +71,17 @@ export function notificationText(f: NotificationFacts): string {
       return f.count > 1 ? `${f.count} new membership applications` : `New membership application from ${f.subject}`;
     case 'new_event':
       return `${who} created a new event: ${f.subject}`;
+    case 'message': {
+      // count is the messages; the people are the latest (at most three) who wrote them.
+      const [first, second] = f.actors;
+      const writers = !first
+        ? FORMER_MEMBER
+        : !second
+          ? first.name
+          : f.actors.length === 2
+            ? `${first.name} and ${second.name}`
+            : `${first.name} and others`;
+      return `${writers} sent you ${f.count === 1 ? 'a message' : `${f.count} messages`}`;
+    }
   }
 }

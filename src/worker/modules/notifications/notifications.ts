@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
+import { describeError } from '../../platform/log-redaction';
 import { publishUnreadCounts } from './live-publish';
 import { FORMER_MEMBER, notificationText } from './notification-text';
 
@@ -150,4 +151,32 @@ export async function markNotificationsRead(deps: Deps, actor: Actor, input: Mar
   const count = row?.count ?? 0;
   if (marked.length > 0) deps.waitUntil(publishUnreadCounts(deps, [{ userId: me.id, count }]));
   return { count };
+}
+
+/**
+ * Marks her unread entry about a thing read (issue 38: reading a conversation reads its
+ * "sent you 3 messages"), so its instant email, if not sent yet, is not; her pages hear her new
+ * count. Never throws: the entry stays unread at worst.
+ */
+export async function readNotificationsAbout(deps: Deps, userId: number, kind: NotificationView['kind'], target: string): Promise<void> {
+  try {
+    const [marked, [row]] = await deps.db.batch([
+      deps.db
+        .update(notifications)
+        .set({ readAt: deps.now() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.kind, kind),
+            eq(notifications.target, target),
+            isNull(notifications.readAt),
+          ),
+        )
+        .returning({ id: notifications.id }),
+      unreadCountQuery(deps, userId),
+    ]);
+    if (marked.length > 0) await publishUnreadCounts(deps, [{ userId, count: row?.count ?? 0 }]);
+  } catch (err) {
+    console.error('notifications: could not mark an entry read', { kind, error: describeError(err) });
+  }
 }

@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps';
 import { adminWithSecondFactorSql } from '../auth/sessions';
 import { eventDetailsVisibleToSql } from '../events/policies';
 import { imageVisibleToSql } from '../images/policies';
+import { messageNewsOf } from '../messages/news';
 
 /*
  * Who is told about what (issue 23 "What she is told about"), per kind: the entry's target (what
@@ -32,6 +33,8 @@ export interface NotificationPlan {
   visibleTo?: (member: SQL) => SQL;
   /** The module that reported it sends the instant email itself (a stay's steps, a waitlist place). */
   instantEmailBySource: boolean;
+  /** Its count grows by one per occurrence, not per new person ("Amara Okafor sent you 3 messages"). */
+  countsOccurrences?: boolean;
 }
 
 export interface RecordedNews {
@@ -217,6 +220,22 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         // Admins with a second factor only: one without it has no admin powers (issue 45).
         recipients: sql`SELECT "a"."id" AS "user_id" FROM ${users} AS "a" WHERE "a"."is_admin" = 1 AND ${adminWithSecondFactorSql(sql`"a"."id"`)}`,
         instantEmailBySource: false,
+      };
+    }
+    case 'message': {
+      const m = await messageNewsOf(deps, num(d.messageId));
+      if (!m) return null;
+      return {
+        kind: 'message',
+        // One entry per conversation while unread, counting its messages.
+        target: `conversation:${m.conversationId}`,
+        url: `/messages/${m.conversationId}`,
+        subject: '',
+        detail: null,
+        flags: 0,
+        recipients: m.recipients,
+        instantEmailBySource: false,
+        countsOccurrences: true,
       };
     }
     case 'new_event': {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
 import { notificationEvents } from '../../db/schema/notifications';
@@ -24,7 +24,8 @@ export type NotificationNews =
   | { kind: 'waitlist_place'; places: { event_id: number; user_id: number }[] }
   | { kind: 'stay'; stayId: number; step: StayStep; recipientIds: number[] }
   | { kind: 'application'; applicationId: number }
-  | { kind: 'new_event'; eventId: number };
+  | { kind: 'new_event'; eventId: number }
+  | { kind: 'message'; messageId: number };
 
 /** The row(s) of one piece of news: a waitlist promotion spanning events is one row per event. */
 function rowsOf(news: NotificationNews): { kind: NotificationNews['kind']; data: Record<string, unknown> }[] {
@@ -87,4 +88,15 @@ export function eventDeletedNews(deps: Deps, actorId: number, eventId: number): 
       ${deps.now()}, NULL, NULL
     FROM ${events} AS "e" WHERE "e"."id" = ${eventId}`,
   );
+}
+
+/**
+ * News recorded in the caller's own batch, only while `condition` (SQL) holds, its data a JSON
+ * object built in SQL (a message's id, known only inside the batch that writes it). Then
+ * wakeNotifications.
+ */
+export function newsIf(deps: Deps, actorId: number, kind: NotificationNews['kind'], data: SQL, condition: SQL): BatchItem<'sqlite'> {
+  return deps.db
+    .insert(notificationEvents)
+    .select(sql`SELECT NULL, ${kind}, ${actorId}, ${data}, ${deps.now()}, NULL, NULL WHERE ${condition}`);
 }

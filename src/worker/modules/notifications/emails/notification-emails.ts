@@ -35,6 +35,7 @@ const DIGEST_HEADINGS: Record<NotificationKind, string> = {
   stay: 'Stays',
   application: 'Membership applications',
   new_event: 'New events',
+  message: 'Messages',
 };
 
 /** The daily summary: her unread entries of the last day, grouped by kind. */
