@@ -12,7 +12,7 @@ import {
   VISIBILITIES,
 } from '../members';
 import { OptionalPhoneSchema } from './phone';
-import { IdSchema } from './common';
+import { controlCharacterMessage, hasControlCharacter, IdSchema } from './common';
 import { PageQuerySchema } from './page';
 
 // Issue 22: the inputs of the profile and the directory, shared by the REST routes, the tRPC
@@ -60,12 +60,15 @@ const text = (label: string, max: number) =>
     z
       .string({ error: `${label} must be text.` })
       .trim()
-      .max(max, `${label} must be at most ${max} characters.`),
+      .max(max, `${label} must be at most ${max} characters.`)
+      .refine((s) => !hasControlCharacter(s), controlCharacterMessage(label)),
   );
 
 /**
  * A profile link: https only (no http, javascript: or data:), a host with a dot, at most 200
- * characters. Members' pages link to it, so nothing else may pass.
+ * characters. Members' pages link to it, so nothing else may pass. Stored as the URL parser
+ * reads it (what a browser opens), so the stored text is the link itself: no control character
+ * (refused, issue 45: URL parsing drops a CR/LF that the raw text would carry into a vCard).
  */
 const httpsLink = (label: string) =>
   clearable(
@@ -73,7 +76,10 @@ const httpsLink = (label: string) =>
       .string({ error: `${label} must be a link.` })
       .trim()
       .max(PROFILE_LINK_MAX, `${label} must be at most ${PROFILE_LINK_MAX} characters.`)
-      .refine((v) => v === '' || isHttpsUrl(v), HTTPS_ONLY),
+      .refine((s) => !hasControlCharacter(s), { message: controlCharacterMessage(label), abort: true })
+      .refine((v) => v === '' || isHttpsUrl(v), { message: HTTPS_ONLY, abort: true })
+      .transform((v) => (v === '' ? '' : new URL(v).href))
+      .refine((v) => v.length <= PROFILE_LINK_MAX, `${label} must be at most ${PROFILE_LINK_MAX} characters.`),
   );
 
 function isHttpsUrl(value: string): boolean {
@@ -129,7 +135,8 @@ export const UpdateProfileInputSchema = z.object({
       .string({ error: 'About me must be text.' })
       // Plain text; her line breaks are kept (as \n), trailing space is not.
       .transform((s) => s.replace(/\r\n?/g, '\n').trimEnd())
-      .refine((s) => s.length <= PROFILE_BIO_MAX, `About me must be at most ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters.`),
+      .refine((s) => s.length <= PROFILE_BIO_MAX, `About me must be at most ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters.`)
+      .refine((s) => !hasControlCharacter(s, { lineBreaks: true }), 'About me cannot contain control characters other than line breaks.'),
   ).optional(),
   links: z
     .object(

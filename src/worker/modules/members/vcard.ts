@@ -13,13 +13,19 @@ import { readMemberPage } from './directory';
  * is absent here too: a null field writes no line.
  */
 
-/** RFC 6350 3.4: backslash, comma, semicolon and line breaks escaped in a text value. */
-export function escapeText(value: string): string {
+/**
+ * Every value of the card, RFC 6350: backslash, comma and semicolon escaped and a line break
+ * written \n (3.4); no other control character, which a value may not hold (3.3: VALUE-CHAR is
+ * a tab, a visible or a non-ASCII character), so nothing in a value ends its line. Links go
+ * through it too: a value is one line whatever the profile holds (issue 45).
+ */
+export function escapeValue(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/,/g, '\\,')
     .replace(/;/g, '\\;')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/(?!\t)\p{Cc}/gu, '');
 }
 
 const encoder = new TextEncoder();
@@ -58,7 +64,7 @@ function base64(bytes: Uint8Array): string {
 function structuredName(name: string): string {
   const parts = name.trim().split(/\s+/);
   const family = parts.length > 1 ? parts.pop()! : '';
-  return `${escapeText(family)};${escapeText(parts.join(' '))};;;`;
+  return `${escapeValue(family)};${escapeValue(parts.join(' '))};;;`;
 }
 
 /**
@@ -76,20 +82,20 @@ function telUri(phone: string): string {
 }
 
 export function buildVcard(member: MemberProfileDto, photo: { bytes: Uint8Array; type: string } | null, origin: string): string {
-  const lines = ['BEGIN:VCARD', 'VERSION:4.0', `PRODID:-//${CLUB_NAME}//Members//EN`, `FN:${escapeText(member.name)}`];
+  const lines = ['BEGIN:VCARD', 'VERSION:4.0', `PRODID:-//${CLUB_NAME}//Members//EN`, `FN:${escapeValue(member.name)}`];
   lines.push(`N:${structuredName(member.name)}`);
-  if (member.title) lines.push(`TITLE:${escapeText(member.title)}`);
-  if (member.company) lines.push(`ORG:${escapeText(member.company)}`);
-  if (member.email) lines.push(`EMAIL;TYPE=home:${escapeText(member.email)}`);
+  if (member.title) lines.push(`TITLE:${escapeValue(member.title)}`);
+  if (member.company) lines.push(`ORG:${escapeValue(member.company)}`);
+  if (member.email) lines.push(`EMAIL;TYPE=home:${escapeValue(member.email)}`);
   if (member.phone) lines.push(`TEL;VALUE=uri;TYPE=cell:${telUri(member.phone)}`);
   if (member.city || member.country) {
     const country = member.country ? (countryName(member.country) ?? member.country) : '';
-    lines.push(`ADR;TYPE=home:;;;${escapeText(member.city ?? '')};;;${escapeText(country)}`);
+    lines.push(`ADR;TYPE=home:;;;${escapeValue(member.city ?? '')};;;${escapeValue(country)}`);
   }
-  if (member.links?.website) lines.push(`URL;TYPE=home:${member.links.website}`);
-  if (member.links?.linkedin) lines.push(`URL;TYPE=linkedin:${member.links.linkedin}`);
-  if (member.interests?.length) lines.push(`CATEGORIES:${member.interests.map(escapeText).join(',')}`);
-  if (member.bio) lines.push(`NOTE:${escapeText(member.bio)}`);
+  if (member.links?.website) lines.push(`URL;TYPE=home:${escapeValue(member.links.website)}`);
+  if (member.links?.linkedin) lines.push(`URL;TYPE=linkedin:${escapeValue(member.links.linkedin)}`);
+  if (member.interests?.length) lines.push(`CATEGORIES:${member.interests.map(escapeValue).join(',')}`);
+  if (member.bio) lines.push(`NOTE:${escapeValue(member.bio)}`);
   if (photo) lines.push(`PHOTO:data:${photo.type};base64,${base64(photo.bytes)}`);
   lines.push(`SOURCE:${origin}/api/members/${member.id}/vcard`);
   lines.push('END:VCARD');
