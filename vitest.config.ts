@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { makeVapidKeys } from './scripts/lib/vapid-keys.js';
 
 // Worker tests run inside workerd with the real D1, R2, Queue, send_email and rate-limit bindings
 // of wrangler.toml. The migrations are applied by tests/worker/setup.ts.
@@ -10,6 +11,12 @@ export default defineConfig(async () => {
   // The Worker secret of .dev.vars / `wrangler secret put`: a fresh one each run, never committed.
   // Also in process.env, so wrangler's required-secrets check is satisfied on a fresh clone.
   const dataKey = (process.env.DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64'));
+  // The push notifications' VAPID pair (issue 40), made the same way.
+  const vapid = makeVapidKeys();
+  process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
+  process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
+  // The local push service the push tests send to (tests/worker/push-service.global.ts).
+  process.env.PUSH_TEST_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
   return {
     plugins: [
       cloudflareTest({
@@ -20,6 +27,9 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'test',
             APP_ORIGIN: 'http://127.0.0.1:8787',
             DATA_ENCRYPTION_KEY: dataKey,
+            VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+            VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+            PUSH_TEST_SERVICE: `http://localhost:${process.env.PUSH_TEST_PORT}`,
           },
         },
       }),
@@ -27,6 +37,7 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/worker/**/*.test.ts', 'tests/unit/**/*.test.ts'],
       setupFiles: ['./tests/worker/setup.ts'],
+      globalSetup: ['./tests/worker/push-service.global.ts'],
       // One workerd runtime serves many test files one after another instead of one runtime per
       // file (about three minutes less on two cores); tests/worker/setup.ts empties D1 and R2 before
       // each file, so every file still starts from a fresh database.

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeVapidKeys } from './vapid-keys';
 import { ROOT } from './wrangler';
+
+let vapid: { publicKey: string; privateKey: string } | undefined;
 
 /** Worker secrets that local runs generate on first start (a deploy sets them with `wrangler secret put`). */
 const GENERATED_SECRETS = {
   // Seals email bodies and derives calendar feed URLs (src/worker/platform/data-encryption.ts).
   DATA_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  // Signs push notifications (issue 40); a new pair leaves the devices subscribed until then silent.
+  VAPID_PUBLIC_KEY: () => (vapid ??= makeVapidKeys()).publicKey,
+  VAPID_PRIVATE_KEY: () => (vapid ??= makeVapidKeys()).privateKey,
 };
 
 /**

@@ -12,6 +12,7 @@ import { membershipRestDocs } from './modules/membership/rest-docs';
 import { membersRestDocs } from './modules/members/rest-docs';
 import { rosterRestDocs } from './modules/membership/roster-rest-docs';
 import { notificationsRestDocs } from './modules/notifications/rest-docs';
+import { pushRestDocs } from './modules/push/rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -50,6 +51,7 @@ export const REST_DOCS: RestDocs[] = [
   homesRestDocs,
   membersRestDocs,
   notificationsRestDocs,
+  pushRestDocs,
   adminRestDocs,
   adminMailRestDocs,
   unsubscribeRestDocs,

@@ -12,6 +12,7 @@ import { membersRouter, profileRouter } from './modules/members/router';
 import { clubRouter } from './modules/club/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { messagesRouter } from './modules/messages/router';
+import { pushRouter } from './modules/push/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   club: clubRouter,
   notifications: notificationsRouter,
   messages: messagesRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,16 +30,32 @@ export type MarkNotificationsReadInput = z.output<typeof MarkNotificationsReadIn
 
 const EmailModeSchema = z.enum(EMAIL_MODES, { error: 'Choose off, instant or daily.' });
 
+const unknownKind = (issue: { code: string; keys?: string[] }, otherwise: string) =>
+  issue.code === 'unrecognized_keys' ? `Unknown kind: ${(issue.keys ?? []).join(', ')}.` : otherwise;
+
+/** Push per kind (issue 40): on or off; any subset, an unknown kind refused. */
+const PushChoicesSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: 'Push is true or false.' }).optional()])) as Record<
+    NotificationKind,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  { error: (issue) => unknownKind(issue, 'push must be an object of kinds.') },
+);
+
 /**
- * PUT /api/notification-preferences: any subset of the kinds, each off, instant or daily. A kind
- * that does not exist is refused (400) and nothing changes.
+ * PUT /api/notification-preferences: any subset of the kinds, each off, instant or daily, and
+ * `push`, any subset of the kinds, each true or false. A kind that does not exist is refused
+ * (400) and nothing changes.
  */
 export const NotificationPreferencesInputSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, EmailModeSchema.optional()])) as Record<
-    NotificationKind,
-    z.ZodOptional<typeof EmailModeSchema>
-  >,
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown kind: ${issue.keys.join(', ')}.` : 'Send an object of kinds.') },
+  {
+    ...(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, EmailModeSchema.optional()])) as Record<
+      NotificationKind,
+      z.ZodOptional<typeof EmailModeSchema>
+    >),
+    push: PushChoicesSchema.optional(),
+  },
+  { error: (issue) => unknownKind(issue, 'Send an object of kinds.') },
 );
 export type NotificationPreferencesInput = z.output<typeof NotificationPreferencesInputSchema>;
 

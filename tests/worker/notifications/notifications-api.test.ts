@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS } from '../../../src/shared/notifications';
+import { defaultPushPreferences } from '../../../src/shared/push';
 import { createUser, insertEvent, request, trpc, type TestUser } from '../helpers';
 import { join, listOf, settleNotifications, unreadOf } from './notification-helpers';
 
@@ -122,7 +123,9 @@ describe('notification preferences', () => {
   it('GET answers every kind with the defaults', async () => {
     const u = await createUser();
     const res = await request('/api/notification-preferences', { as: u });
-    const body = (await res.json()) as Record<string, string>;
+    // Issue 40's push choices come beside the email ones (tests/worker/push).
+    const { push, ...body } = (await res.json()) as Record<string, string> & { push: unknown };
+    expect(push).toEqual(defaultPushPreferences());
     expect(Object.keys(body).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     expect(body).toEqual({
       comment: 'daily',
@@ -141,10 +144,20 @@ describe('notification preferences', () => {
     const u = await createUser();
     const res = await request('/api/notification-preferences', { method: 'PUT', as: u, body: { like: 'instant', comment: 'off' } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, like: 'instant', comment: 'off' });
+    expect(await res.json()).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      like: 'instant',
+      comment: 'off',
+      push: defaultPushPreferences(),
+    });
     // Back to a default, and another kind: the rest stay.
     const again = await request('/api/notification-preferences', { method: 'PUT', as: u, body: { comment: 'daily', stay: 'daily' } });
-    expect(await again.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, like: 'instant', stay: 'daily' });
+    expect(await again.json()).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      like: 'instant',
+      stay: 'daily',
+      push: defaultPushPreferences(),
+    });
   });
 
   it('an unknown kind or value is a 400 and nothing changes', async () => {
@@ -154,7 +167,7 @@ describe('notification preferences', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const now = await request('/api/notification-preferences', { as: u });
-    expect(await now.json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(await now.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, push: defaultPushPreferences() });
   });
 
   it("are her own: one member's choice is not another's", async () => {

@@ -140,19 +140,24 @@ async function claimNews(deps: Deps, recordedBy?: number): Promise<RecordedNews[
 
 /**
  * Runs the fan-out until no news is left (or `maxRuns` claims were made), then tells the members
- * reached who have a live socket their new unread count. Answers how many pieces of news it wrote.
+ * reached who have a live socket their new unread count. Answers how many pieces of news it wrote,
+ * and which of them reached someone.
  */
 export async function processNotificationNews(
   deps: Deps,
   opts: { maxRuns?: number; recordedBy?: number } = {},
-): Promise<{ news: number; reached: number }> {
+): Promise<{ news: number; reached: number; newsReaching: number[] }> {
   let count = 0;
   const reached = new Set<number>();
+  // The pieces of news that reached someone: their pushes follow (modules/push).
+  const newsReaching: number[] = [];
   for (let run = 0; run < (opts.maxRuns ?? 8); run++) {
     const claimed = await claimNews(deps, opts.recordedBy);
     for (const news of claimed) {
       try {
-        for (const id of await fanOut(deps, news)) reached.add(id);
+        const ids = await fanOut(deps, news);
+        for (const id of ids) reached.add(id);
+        if (ids.length > 0) newsReaching.push(news.id);
         count++;
       } catch (err) {
         // Left claimed: another run takes it once the claim is stale.
@@ -162,7 +167,7 @@ export async function processNotificationNews(
     if (claimed.length < NEWS_PER_RUN) break;
   }
   if (reached.size > 0) await publishUnreadCounts(deps, await presentCountsOf(deps, [...reached]));
-  return { news: count, reached: reached.size };
+  return { news: count, reached: reached.size, newsReaching };
 }
 
 /** How many pieces of news wait for the fan-out (for tests and the housekeeping). */

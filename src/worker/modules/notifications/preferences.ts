@@ -11,7 +11,9 @@ import {
   type NotificationPreferences,
 } from '../../../shared/notifications';
 import type { NotificationPreferencesInput, NotificationSettings, NotificationSettingsInput } from '../../../shared/schemas/notifications';
+import { defaultPushPreferences, pushByDefault, type PushPreferences } from '../../../shared/push';
 import { notificationPreferences, notificationSettings } from '../../db/schema/notifications';
+import { pushPreferences } from '../../db/schema/push';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -55,10 +57,37 @@ async function readPreferences(deps: Deps, userId: number): Promise<Notification
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...Object.fromEntries(rows.map((r) => [r.kind, r.mode])) };
 }
 
+/** Her push choice per kind (issue 40), the defaults where she made none. */
+async function readPushPreferences(deps: Deps, userId: number): Promise<PushPreferences> {
+  const rows = await deps.db
+    .select({ kind: pushPreferences.kind, enabled: pushPreferences.enabled })
+    .from(pushPreferences)
+    .where(eq(pushPreferences.userId, userId));
+  return { ...defaultPushPreferences(), ...Object.fromEntries(rows.map((r) => [r.kind, r.enabled])) };
+}
+
+/** She wants this kind pushed, as SQL on a member id expression (the kind's default when she made no choice). */
+export function pushEnabledSql(memberId: SQL, kind: SQL): SQL<boolean> {
+  const defaults = sql.join(
+    NOTIFICATION_KINDS.map((k) => sql`WHEN ${k} THEN ${pushByDefault(k) ? 1 : 0}`),
+    sql` `,
+  );
+  return sql<boolean>`coalesce((SELECT "pp"."enabled" FROM ${pushPreferences} AS "pp"
+    WHERE "pp"."user_id" = ${memberId} AND "pp"."kind" = ${kind}), CASE ${kind} ${defaults} ELSE 0 END)`;
+}
+
+/** Every kind's email choice, and `push`: every kind on or off (GET /api/notification-preferences). */
+export type NotificationChoices = NotificationPreferences & { push: PushPreferences };
+
+async function readChoices(deps: Deps, userId: number): Promise<NotificationChoices> {
+  const [email, push] = await Promise.all([readPreferences(deps, userId), readPushPreferences(deps, userId)]);
+  return { ...email, push };
+}
+
 /** GET /api/notification-preferences: every kind. */
-export async function getNotificationPreferences(deps: Deps, actor: Actor): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(deps: Deps, actor: Actor): Promise<NotificationChoices> {
   const me = requireMember(actor);
-  return readPreferences(deps, me.id);
+  return readChoices(deps, me.id);
 }
 
 /** Writes the choices given (any subset) in one batch; a default chosen again removes its row. */
@@ -76,17 +105,33 @@ function writeChoices(deps: Deps, userId: number, choices: Partial<NotificationP
   );
 }
 
-/** PUT /api/notification-preferences: any subset; answers the whole object. */
+/** The push choices given, as writeChoices does the email ones. */
+function writePushChoices(deps: Deps, userId: number, choices: Partial<PushPreferences>) {
+  const now = deps.now();
+  return (Object.entries(choices) as [NotificationKind, boolean | undefined][])
+    .filter((entry): entry is [NotificationKind, boolean] => entry[1] !== undefined)
+    .map(([kind, enabled]) =>
+      enabled === pushByDefault(kind)
+        ? deps.db.delete(pushPreferences).where(and(eq(pushPreferences.userId, userId), eq(pushPreferences.kind, kind)))
+        : deps.db
+            .insert(pushPreferences)
+            .values({ userId, kind, enabled, updatedAt: now })
+            .onConflictDoUpdate({ target: [pushPreferences.userId, pushPreferences.kind], set: { enabled, updatedAt: now } }),
+    );
+}
+
+/** PUT /api/notification-preferences: any subset (of the email choices and of `push`); answers the whole object. */
 export async function updateNotificationPreferences(
   deps: Deps,
   actor: Actor,
   input: NotificationPreferencesInput,
-): Promise<NotificationPreferences> {
+): Promise<NotificationChoices> {
   const me = requireMember(actor);
-  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<NotificationPreferences>;
-  const writes = writeChoices(deps, me.id, given);
+  const { push, ...email } = input;
+  const given = Object.fromEntries(Object.entries(email).filter(([, v]) => v !== undefined)) as Partial<NotificationPreferences>;
+  const writes = [...writeChoices(deps, me.id, given), ...writePushChoices(deps, me.id, push ?? {})];
   if (writes.length > 0) await deps.db.batch([writes[0]!, ...writes.slice(1)]);
-  return readPreferences(deps, me.id);
+  return readChoices(deps, me.id);
 }
 
 /**
@@ -156,9 +201,10 @@ export function ensureSettingsQuery(deps: Deps, memberIds: SQL, now: number) {
 
 /** What her export (issue 12) carries of this module: her choices and her zone. */
 export async function notificationDataOf(deps: Deps, userId: number) {
-  const [prefs, settings] = await Promise.all([
+  const [prefs, push, settings] = await Promise.all([
     readPreferences(deps, userId),
+    readPushPreferences(deps, userId),
     deps.db.select({ timeZone: notificationSettings.timeZone }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
   ]);
-  return { notificationEmails: prefs, timeZone: settings[0]?.timeZone ?? 'UTC' };
+  return { notificationEmails: prefs, notificationPush: push, timeZone: settings[0]?.timeZone ?? 'UTC' };
 }

@@ -33,12 +33,15 @@ const NotificationSchema = z
 const UnreadCountSchema = z.object({ count: z.number().int() }).meta({ id: 'UnreadCount' });
 
 const PreferencesSchema = z
-  .object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.enum(EMAIL_MODES)])) as Record<
+  .object({
+    ...(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.enum(EMAIL_MODES)])) as Record<
       NotificationKind,
       z.ZodEnum<{ off: 'off'; instant: 'instant'; daily: 'daily' }>
-    >,
-  )
+    >),
+    push: z
+      .object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>)
+      .describe('Push notifications per kind, on or off (issue 40)'),
+  })
   .meta({ id: 'NotificationPreferences' });
 
 /** The REST routes of issue 23, described for GET /api/openapi.json (issue 26). */
@@ -67,13 +70,13 @@ export const notificationsRestDocs = describeRoutes<typeof notificationsRoutes>(
   },
   'GET /api/notification-preferences': {
     operationId: 'getNotificationPreferences',
-    summary: 'Her email choice per kind: off, instant or daily',
+    summary: 'Her email choice per kind (off, instant or daily) and, in `push`, whether each kind is pushed',
     access: 'member',
     responses: { 200: PreferencesSchema },
   },
   'PUT /api/notification-preferences': {
     operationId: 'updateNotificationPreferences',
-    summary: 'Change any of her email choices; answers them all',
+    summary: 'Change any of her email and push choices (any subset); answers them all',
     description: 'An unknown kind or value is refused (400) and nothing changes.',
     access: 'member',
     body: NotificationPreferencesInputSchema,

@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import { IdSchema } from './common';
+import './zod-config';
+
+/** A base64url string of exactly `bytes` bytes (no padding), as PushSubscription.toJSON() gives its keys. */
+function base64UrlKey(name: string, bytes: number) {
+  const length = Math.ceil((bytes * 4) / 3);
+  return z
+    .string({ error: `keys.${name} is required.` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `keys.${name} must be base64url.`)
+    .transform((s) => s.replace(/=+$/, ''))
+    .refine((s) => s.length === length, `keys.${name} must be a ${bytes}-byte key in base64url.`);
+}
+
+/**
+ * POST /api/push/subscriptions: PushSubscription.toJSON() of this device. The endpoint must be
+ * https (the Worker also takes http://localhost locally: the test push service).
+ */
+export const PushSubscriptionInputSchema = z.object({
+  endpoint: z
+    .string({ error: 'endpoint is required.' })
+    .trim()
+    .max(2048, 'endpoint is too long.')
+    .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'endpoint must be an https URL.'),
+  keys: z.object(
+    {
+      // RFC 8291: an uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret.
+      p256dh: base64UrlKey('p256dh', 65).refine((s) => s.startsWith('B'), 'keys.p256dh must be an uncompressed P-256 key.'),
+      auth: base64UrlKey('auth', 16),
+    },
+    { error: 'keys must be {p256dh, auth}.' },
+  ),
+  expirationTime: z.number({ error: 'expirationTime must be a time in milliseconds or null.' }).int().positive().nullable().optional(),
+});
+export type PushSubscriptionInput = z.output<typeof PushSubscriptionInputSchema>;
+
+/** DELETE /api/push/subscriptions/{id} and push.unsubscribe. */
+export const PushSubscriptionIdSchema = z.object({ id: IdSchema });
