@@ -6,6 +6,7 @@ import { passkeysRestDocs } from './modules/auth/passkeys-rest-docs';
 import { commentsRestDocs } from './modules/comments/rest-docs';
 import { eventsRestDocs } from './modules/events/rest-docs';
 import { homesRestDocs } from './modules/homes/rest-docs';
+import { insightsRestDocs } from './modules/insights/rest-docs';
 import { imagesRestDocs, videoRestDocs } from './modules/images/rest-docs';
 import { adminMailRestDocs, unsubscribeRestDocs } from './modules/mail/rest-docs';
 import { membershipRestDocs } from './modules/membership/rest-docs';
@@ -53,6 +54,7 @@ export const REST_DOCS: RestDocs[] = [
   notificationsRestDocs,
   pushRestDocs,
   adminRestDocs,
+  insightsRestDocs,
   adminMailRestDocs,
   unsubscribeRestDocs,
   referenceRestDocs,

@@ -6,6 +6,7 @@ import { imagesRouter } from './modules/images/router';
 import { commentsRouter } from './modules/comments/router';
 import { homesRouter } from './modules/homes/router';
 import { adminRouter } from './modules/admin/router';
+import { insightsRouter } from './modules/insights/router';
 import { mailRouter } from './modules/mail/router';
 import { accountRouter } from './modules/account/router';
 import { membersRouter, profileRouter } from './modules/members/router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   homes: homesRouter,
   mail: mailRouter,
   admin: adminRouter,
+  insights: insightsRouter,
   members: membersRouter,
   profile: profileRouter,
   club: clubRouter,

@@ -24,6 +24,9 @@ export const comments = sqliteTable(
   (t) => [
     index('comments_event_idx').on(t.eventId, t.createdAt),
     index('comments_image_idx').on(t.imageId, t.createdAt),
+    // Insights (issue 42): a period's commenters (covering) and each member's last comment.
+    index('comments_created_idx').on(t.createdAt, t.userId),
+    index('comments_user_idx').on(t.userId, t.createdAt),
     check('comments_one_parent', sql`(${t.eventId} IS NULL) <> (${t.imageId} IS NULL)`),
   ],
 );

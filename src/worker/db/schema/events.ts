@@ -67,7 +67,13 @@ export const eventParticipants = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    // Her events; with joined_at, her last join at once (Insights' last activity, issue 42).
+    index('event_participants_user_idx').on(t.userId, t.joinedAt),
+    // The joins of a period, covering (Insights' active members).
+    index('event_participants_joined_idx').on(t.joinedAt, t.userId),
+  ],
 );
 
 /**

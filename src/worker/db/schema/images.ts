@@ -49,6 +49,8 @@ export const images = sqliteTable(
     // GET /images/:key finds the row of any of the three keys (its event decides who sees it).
     index('images_display_key_idx').on(t.displayKey),
     index('images_thumb_key_idx').on(t.thumbKey),
+    // Insights (issue 42): each member's last upload.
+    index('images_uploader_idx').on(t.uploadedBy, t.createdAt),
     // The homes housekeeping's walk over home photos by age (partial: the Gallery's queries,
     // which ask for context 'gallery', never use it).
     index('images_home_photos_idx')

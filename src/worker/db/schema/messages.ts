@@ -92,8 +92,10 @@ export const messages = sqliteTable(
   (t) => [
     // A conversation's pages, newest first (the id is the order).
     index('messages_conversation_idx').on(t.conversationId, t.id),
-    // Her messages (the export, the deletion of her account).
+    // Her messages (the export, the deletion of her account); her last one (Insights, issue 42).
     index('messages_author_idx').on(t.authorId),
+    // The messages of a period and their authors, covering (Insights' active members, issue 42).
+    index('messages_created_idx').on(t.createdAt, t.authorId),
   ],
 );
 

@@ -9,6 +9,7 @@ import { images } from '../../db/schema/images';
 import { passkeys } from '../../db/schema/passkeys';
 import { applications, auditLog, tokens } from '../../db/schema/membership';
 import { properties, sessions, users } from '../../db/schema/users';
+import { memberActivity } from '../../db/schema/member-activity';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
@@ -102,6 +103,7 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
     waitlistRows,
     reminderRows,
     passkeyRows,
+    activityRows,
   ] = await db.batch([
     db
       .insert(auditLog)
@@ -219,6 +221,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       .from(passkeys)
       .where(eq(passkeys.userId, me.id))
       .orderBy(passkeys.createdAt),
+    // The days she used the club (issue 42's Insights counts them).
+    db.select().from(memberActivity).where(eq(memberActivity.userId, me.id)).orderBy(memberActivity.day),
   ]);
   if (allowed.length === 0) throw new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE);
   const user = userRows[0];
@@ -311,6 +315,12 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.lastSeenAt),
       expiresAt: iso(s.expiresAt),
+    })),
+    daysActive: activityRows.map((a) => ({
+      day: a.day,
+      firstSeenAt: iso(a.firstAt),
+      lastSeenAt: iso(a.lastAt),
+      signedInAt: iso(a.signedInAt),
     })),
   };
 

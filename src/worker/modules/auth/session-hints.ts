@@ -65,7 +65,7 @@ export function hintCheck(deps: Deps, hint: MemberActor): Rider {
         forgetHint(hint.sessionId);
         throw new StaleSessionHint();
       }
-      if (touch) touchSession(deps, actor.sessionId);
+      if (touch) touchSession(deps, actor);
       rememberHint(actor);
     },
   };

@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { describeUserAgent } from './session-device';
+import { recordActivityQuery } from '../insights/activity';
 import { termOf, utcDate } from '../../../shared/membership-term';
 
 /** Touch last_seen at most this often, so ordinary requests do not write (Settings shows it as such). */
@@ -71,9 +72,20 @@ export async function createSession(
   const now = deps.now();
   const expiresAt = now + SESSION_ABSOLUTE_MS;
   const { browser, os } = describeUserAgent(userAgent);
-  await deps.db
-    .insert(sessions)
-    .values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, os, passkey: opts.passkey ?? null });
+  // Her sign-in is also the day's activity for Insights (issue 42), in the same round trip.
+  await deps.db.batch([
+    deps.db.insert(sessions).values({
+      id: await sha256Hex(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      browser,
+      os,
+      passkey: opts.passkey ?? null,
+    }),
+    recordActivityQuery(deps, userId, now, { signIn: true }),
+  ]);
   return { token, expiresAt };
 }
 
@@ -140,9 +152,19 @@ export function readSessionRow(
   return { actor, ended: false, touch: now - lastSeenAt > TOUCH_EVERY_MS };
 }
 
-/** Moves a session's last-seen after the answer (reads write nothing else, and this seldom). */
-export function touchSession(deps: Deps, sessionId: string): void {
-  deps.waitUntil(deps.db.update(sessions).set({ lastSeenAt: deps.now() }).where(eq(sessions.id, sessionId)).run());
+/**
+ * Moves a session's last-seen after the answer (reads write nothing else, and this seldom), and
+ * records her day's activity for Insights (issue 42) in the same batch: at most one write a
+ * member an hour.
+ */
+export function touchSession(deps: Deps, member: Pick<MemberActor, 'id' | 'sessionId'>): void {
+  const now = deps.now();
+  deps.waitUntil(
+    deps.db.batch([
+      deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, member.sessionId)),
+      recordActivityQuery(deps, member.id, now),
+    ]),
+  );
 }
 
 /** The member behind a session token, or null when it is unknown, expired or idle too long. */
@@ -159,7 +181,7 @@ export async function resolveSessionById(deps: Deps, sessionId: string): Promise
     .first<Record<string, unknown>>();
   const { actor, ended, touch } = readSessionRow(row, deps.now());
   if (ended) deps.waitUntil(deps.db.delete(sessions).where(eq(sessions.id, sessionId)).run());
-  if (touch) touchSession(deps, sessionId);
+  if (touch && actor) touchSession(deps, actor);
   return actor;
 }
 
