@@ -1,6 +1,7 @@
 // npm start: build the client, migrate and seed the local D1, serve everything with wrangler dev.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { versionDefines } from './lib/build-version';
 import { prepareLocalDatabase } from './lib/prepare-local';
 import { demoTour } from './lib/seed/tour';
 import { persistDir, ROOT, runAsync, spawnWrangler } from './lib/wrangler';
@@ -56,6 +57,8 @@ const child = spawnWrangler(
     process.env.INSPECTOR_PORT ?? '0',
     // GET /__scheduled runs the Cron Trigger's housekeeping on demand (README).
     '--test-scheduled',
+    // The build's version stamp, as deploy gives it (GET /healthz, the admin dashboard).
+    ...versionDefines(),
   ],
   // The Worker bundles React's production build, as deploy does (wrangler dev's default is the
   // development build): rendering a member's page (src/client/ssr.tsx, ADR 0019) took 80-200 ms

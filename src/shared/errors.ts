@@ -35,4 +35,6 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   fieldErrors?: FieldErrors;
+  /** On a 500: the request's id, as in its X-Request-Id header and its log line (issue 44). */
+  request_id?: string;
 }

@@ -20,10 +20,11 @@ import { membersRoutes } from './modules/members/rest';
 import { rosterRoutes } from './modules/membership/roster-rest';
 import { notificationsRoutes } from './modules/notifications/rest';
 import { pushRoutes } from './modules/push/rest';
+import { operationsRoutes } from './modules/operations/rest';
 import { AppError } from './platform/app-error';
 import type { FreshReads } from './platform/d1-session';
 import type { AppEnv } from './platform/hono-env';
-import { errorResponse } from './platform/http-errors';
+import { errorPage, errorResponse } from './platform/http-errors';
 import { describeError, redactPath } from './platform/log-redaction';
 import { originCheck } from './platform/middleware/origin-check';
 import { requestContext } from './platform/middleware/request-context';
@@ -69,6 +70,7 @@ app.route('/', homesRoutes);
 app.route('/', membersRoutes);
 app.route('/', notificationsRoutes);
 app.route('/', pushRoutes);
+app.route('/', operationsRoutes);
 app.route('/', adminMailRoutes);
 app.route('/', devMailboxRoutes);
 app.route('/', apiReferenceRoutes);
@@ -101,6 +103,16 @@ app.onError((err, c) => {
       path: redactPath(c.req.path),
       error: describeError(err),
     });
+    // A browser that asked for a page gets a page, with the same id as the log line.
+    const path = c.req.path;
+    if (
+      c.req.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/trpc/') &&
+      c.req.header('Accept')?.includes('text/html')
+    ) {
+      return errorPage(c.get('requestId'));
+    }
   }
-  return errorResponse(err);
+  return errorResponse(err, c.get('requestId'));
 });

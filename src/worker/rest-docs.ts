@@ -14,6 +14,7 @@ import { membersRestDocs } from './modules/members/rest-docs';
 import { rosterRestDocs } from './modules/membership/roster-rest-docs';
 import { notificationsRestDocs } from './modules/notifications/rest-docs';
 import { pushRestDocs } from './modules/push/rest-docs';
+import { operationsRestDocs } from './modules/operations/rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -57,6 +58,7 @@ export const REST_DOCS: RestDocs[] = [
   insightsRestDocs,
   adminMailRestDocs,
   unsubscribeRestDocs,
+  operationsRestDocs,
   referenceRestDocs,
 ];
 

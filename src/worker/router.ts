@@ -14,6 +14,7 @@ import { clubRouter } from './modules/club/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { messagesRouter } from './modules/messages/router';
 import { pushRouter } from './modules/push/router';
+import { operationsRouter } from './modules/operations/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -32,6 +33,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   messages: messagesRouter,
   push: pushRouter,
+  operations: operationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -41,10 +41,19 @@ export function toHttpError(err: unknown): HttpError {
   return { status: 500, body: body('INTERNAL_SERVER_ERROR', INTERNAL_MESSAGE), headers: {} };
 }
 
-/** The JSON answer for an error (REST routes, middleware, onError). */
-export function errorResponse(err: unknown): Response {
+/**
+ * The JSON answer for an error (REST routes, middleware, onError). An unexpected error (a 500)
+ * names the request's id, so what a member reports can be found in the log.
+ */
+export function errorResponse(err: unknown, requestId?: string): Response {
   const { status, body, headers } = toHttpError(err);
-  return Response.json(body, { status, headers });
+  return Response.json(status === 500 && requestId ? { ...body, request_id: requestId } : body, { status, headers });
+}
+
+/** The same 500 as a page, for a browser that asked for a page (a member's page failed to render). */
+export function errorPage(requestId: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1>Something went wrong</h1><p>${INTERNAL_MESSAGE}</p><p>If it happens again, tell the club's administrators this reference: <code>${requestId.replace(/[^A-Za-z0-9-]/g, '')}</code></p><p><a href="/">Go to the home page</a></p></body></html>`;
+  return new Response(html, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 /** SPEC 7 answers a few calls (forgot and reset password) as plain text, failures included. */

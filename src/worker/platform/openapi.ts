@@ -29,6 +29,8 @@ export type Access = 'public' | 'member' | 'admin';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 416 | 426 | 429 | 503;
 /** 101: a WebSocket upgrade (GET /api/live). */
 export type SuccessStatus = 101 | 200 | 201 | 202 | 204 | 206 | 304;
+/** A route's own answers: its successes, and a 503 it answers itself with its own body (GET /healthz). */
+export type AnswerStatus = SuccessStatus | 503;
 
 /** A success answer that is not JSON (a file, a page, plain text), or JSON with headers worth naming. */
 export interface ContentDoc {
@@ -66,8 +68,11 @@ export interface OperationDoc {
   form?: FormDoc;
   /** A raw body of this media type (e.g. a video part). */
   bytes?: string;
-  /** The success answers: status to a JSON schema, or to a ContentDoc for other media types. */
-  responses: Partial<Record<SuccessStatus, ResponseDoc>>;
+  /**
+   * The success answers: status to a JSON schema, or to a ContentDoc for other media types. A 503
+   * here is the route's own answer (not the error body of an overloaded isolate).
+   */
+  responses: Partial<Record<AnswerStatus, ResponseDoc>>;
   /**
    * Error statuses beyond those every such route has: 400 with params, query or a body; 401 and
    * 403 for members and admins; 403 for a cross-site write; 408 and 413 with a body. Add 404, 409,
@@ -173,6 +178,10 @@ export const ErrorBodySchema = z
       .record(z.string(), z.array(z.string()))
       .optional()
       .describe('On a 400 from validation: each field (a dotted path, `_` for the whole body) and its messages.'),
+    request_id: z
+      .string()
+      .optional()
+      .describe('On a 500: the id of the request (its X-Request-Id header), to quote when reporting the fault.'),
   })
   .meta({ id: 'Error' });
 
@@ -341,7 +350,7 @@ const LINK_HEADER = {
   },
 };
 
-function successResponse(status: SuccessStatus, res: ResponseDoc, doc: OperationDoc, components: Json): Json {
+function successResponse(status: AnswerStatus, res: ResponseDoc, doc: OperationDoc, components: Json): Json {
   const paged = doc.paged && status === 200 ? LINK_HEADER : {};
   if (isZod(res)) {
     return {
@@ -431,9 +440,9 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
       }
       const responses: Json = {};
       for (const [status, res] of Object.entries(doc.responses)) {
-        responses[status] = successResponse(Number(status) as SuccessStatus, res as ResponseDoc, doc, components);
+        responses[status] = successResponse(Number(status) as AnswerStatus, res as ResponseDoc, doc, components);
       }
-      for (const status of errorStatuses(method, path, doc)) responses[status] = errorResponse(status, method, path, doc);
+      for (const status of errorStatuses(method, path, doc)) responses[status] ??= errorResponse(status, method, path, doc);
       const body = requestBody(doc, components);
       const operation: Json = {
         operationId: doc.operationId,

@@ -46,7 +46,7 @@ export interface TrpcContext {
 }
 
 const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     let fieldErrors: FieldErrors | undefined;
     if (error.cause instanceof z.ZodError) fieldErrors = fieldErrorsOf(error.cause);
     else if (error.cause instanceof AppError) fieldErrors = error.cause.fieldErrors;
@@ -57,7 +57,9 @@ const t = initTRPC.context<TrpcContext>().create({
           ? (error.cause.issues[0]?.message ?? shape.message)
           : shape.message;
     const appCode = error.cause instanceof AppError ? error.cause.code : undefined;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors, appCode } };
+    // An unexpected error names the request (as its log line does), for the member to quote.
+    const requestId = error.code === 'INTERNAL_SERVER_ERROR' ? ctx?.requestId : undefined;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors, appCode, requestId } };
   },
 });
 

@@ -65,12 +65,12 @@ describe('the OpenAPI document', () => {
     expect(doc).toEqual(contract.document);
   });
 
-  it('names every operation once, with its access, and the error body with fieldErrors', () => {
+  it('names every operation once, with its access, and the error body with fieldErrors (and a 500’s request id)', () => {
     const ids = contract.operations.map((o) => o.operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const o of contract.operations) expect(['public', 'member', 'admin'], o.operation.operationId).toContain(o.operation['x-access']);
     const schemas = (contract.document.components as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
-    expect(Object.keys(schemas.Error!.properties)).toEqual(['error', 'message', 'code', 'fieldErrors']);
+    expect(Object.keys(schemas.Error!.properties)).toEqual(['error', 'message', 'code', 'fieldErrors', 'request_id']);
   });
 
   it('lists 429 with Retry-After, and 403 TWO_FACTOR_REQUIRED on admin routes', () => {

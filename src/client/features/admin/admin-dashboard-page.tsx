@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useAuth } from '../../shared/use-auth';
 import { AdminHeader } from './admin-list';
+import { BuildVersionNote } from './operations-status';
 import { RenewalsOverviewCards } from './renewals-overview';
 import './admin.css';
 
@@ -43,6 +44,7 @@ export function AdminDashboardPage() {
           </li>
         ))}
       </ul>
+      <BuildVersionNote />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../hono-env';
 import { createDeps } from '../deps';
 import { withFirstTrip } from '../d1-first-trip';
 import { countingD1 } from '../d1-round-trips';
+import { logRequest } from '../request-log';
 import { BOOKMARK_HEADER, bookmarkCookie, requestBookmark, sessionStart, type FreshReads } from '../d1-session';
 
 /**
@@ -13,7 +14,8 @@ import { BOOKMARK_HEADER, bookmarkCookie, requestBookmark, sessionStart, type Fr
  * tells the round trips in all and the time spent waiting for them, and `app` the request's whole
  * time inside the Worker, from here to its answer (a Worker's clock moves across I/O, so on
  * Cloudflare it leaves out CPU time since the last I/O). Under load, the client's wait minus `app`
- * is the wait before the Worker saw the request.
+ * is the wait before the Worker saw the request. In production each request also writes one
+ * structured log line (request-log.ts).
  */
 export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -36,6 +38,7 @@ export function requestContext(fresh: FreshReads): MiddlewareHandler<AppEnv> {
       `d1-all;dur=${counted.waitedMs().toFixed(1)};desc="D1 round trips in all: ${counted.roundTrips()}"`,
     );
     c.res.headers.append('Server-Timing', `app;dur=${Date.now() - arrived}`);
+    logRequest(c, requestId, arrived);
     const bookmark = session.getBookmark();
     if (bookmark === null) return;
     c.res.headers.set(BOOKMARK_HEADER, bookmark);
