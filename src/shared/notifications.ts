@@ -133,7 +133,9 @@ export type LiveServerMessage =
   // Issue 38: her unread messages in all (sent as she connects), and something happened in one
   // of her conversations (a message, an edit, a deletion): never its text.
   | { type: 'messages_unread'; count: number }
-  | { type: 'message'; conversation_id: number; unread: number };
+  | { type: 'message'; conversation_id: number; unread: number }
+  /** The server is about to close this socket, with this close code and reason (LIVE_CLOSE). */
+  | { type: 'closing'; code: number; reason: string };
 export type LiveClientMessage = { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string };
 /** What changed on a topic. */
 export type LiveChange = 'comments' | 'event';
@@ -142,3 +144,17 @@ export type LiveChange = 'comments' | 'event';
 export const LIVE_TOPIC_PATTERN = /^(event|image)-[1-9]\d{0,15}$/;
 /** A socket follows at most this many topics at once. */
 export const MAX_LIVE_TOPICS = 20;
+/** A member has at most this many sockets open; opening another closes her oldest (issue 45). */
+export const MAX_LIVE_SOCKETS = 10;
+/** A socket may subscribe at most this many times in LIVE_SUBSCRIBE_WINDOW_MS; one more closes it. */
+export const MAX_LIVE_SUBSCRIBES = 20;
+export const LIVE_SUBSCRIBE_WINDOW_MS = 10_000;
+
+/**
+ * The codes the server closes a socket with, after a `closing` message with the same code and its
+ * reason. After REPLACED (a newer page of hers took its place), SESSION_ENDED or LAPSED a page
+ * does not reconnect by itself (only on coming back to the foreground); after TOO_MANY_SUBSCRIBES
+ * it reconnects with its usual backoff.
+ */
+export const LIVE_CLOSE_CODE = { REPLACED: 4000, SESSION_ENDED: 4001, LAPSED: 4003, TOO_MANY_SUBSCRIBES: 4029 } as const;
+export type LiveCloseKind = keyof typeof LIVE_CLOSE_CODE;

@@ -8,43 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '../../../src/shared/notifications';
 import { livePresence } from '../../../src/worker/db/schema/notifications';
 import type { LiveTopic } from '../../../src/worker/modules/notifications/live';
-import { createUser, deps, insertEvent, ORIGIN, request, roles, worker, type TestUser } from '../helpers';
+import { createUser, deps, insertEvent, ORIGIN, request, roles } from '../helpers';
+import { connect, live } from './live-helpers';
 import { join } from './notification-helpers';
-
-interface Socket {
-  ws: WebSocket;
-  messages: LiveServerMessage[];
-  /** The first message (from the start) that matches, waiting up to `ms`. */
-  waitFor(match: (m: LiveServerMessage) => boolean, ms?: number): Promise<LiveServerMessage>;
-  send(message: unknown): void;
-}
-
-function live(headers: Record<string, string>) {
-  return worker.fetch(new Request(`${ORIGIN}/api/live`, { headers }));
-}
-
-async function connect(u: TestUser): Promise<Socket> {
-  const res = await live({ Upgrade: 'websocket', Cookie: u.cookie, Origin: ORIGIN });
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const messages: LiveServerMessage[] = [];
-  ws.addEventListener('message', (e) => messages.push(JSON.parse(e.data as string) as LiveServerMessage));
-  return {
-    ws,
-    messages,
-    async waitFor(match, ms = 5000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const found = messages.find(match);
-        if (found) return found;
-        if (Date.now() > until) throw new Error(`no such message in ${ms} ms; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
-    send: (message) => ws.send(JSON.stringify(message)),
-  };
-}
 
 const unread = (count: number) => (m: LiveServerMessage) => m.type === 'unread' && m.count === count;
 

@@ -1,4 +1,4 @@
-import type { LiveClientMessage, LiveServerMessage } from '../../../shared/notifications';
+import { LIVE_CLOSE_CODE, type LiveClientMessage, type LiveServerMessage } from '../../../shared/notifications';
 
 /*
  * The page's one live socket (GET /api/live, issue 23), shared by the bell and the pages that
@@ -6,12 +6,14 @@ import type { LiveClientMessage, LiveServerMessage } from '../../../shared/notif
  * doubling to 30 s, with jitter), pings every 25 s (the Durable Object's runtime answers without
  * waking it), and when the page comes back to the foreground it reconnects at once and asks its
  * listeners to refetch (resync): what happened while it was closed is read from the API. Without
- * a socket every page still works; it only updates on its own fetches.
+ * a socket every page still works; it only updates on its own fetches. A socket the server closed
+ * for good (LIVE_CLOSE_CODE: replaced by a newer page, session ended, lapsed) waits for the foreground.
  */
 
 type Listener = (message: LiveServerMessage) => void;
 
 const PING_MS = 25_000;
+const STAY_CLOSED: ReadonlySet<number> = new Set([LIVE_CLOSE_CODE.REPLACED, LIVE_CLOSE_CODE.SESSION_ENDED, LIVE_CLOSE_CODE.LAPSED]);
 const MAX_BACKOFF_MS = 30_000;
 
 class LiveConnection {
@@ -101,12 +103,14 @@ class LiveConnection {
       }
       this.listeners.forEach((l) => l(message));
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (e) => {
       if (this.ping) clearInterval(this.ping);
       this.ping = null;
       if (this.ws === ws) this.ws = null;
       if (!opened || this.users > 0) this.failures++;
-      this.scheduleRetry();
+      // Closed by the server for good (a newer page of hers took its place, her session ended or
+      // her membership lapsed): no retry of its own, only on coming back to the foreground.
+      if (!STAY_CLOSED.has(e.code)) this.scheduleRetry();
     });
   }
 

@@ -17,6 +17,7 @@ import { enforceRateLimit } from '../../platform/rate-limit';
 import { useSecondFactor } from '../auth/two-factor';
 import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
 import { profilePhotoKeys } from '../members/photos';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 /*
  * DECISIONS "The member's own data": deleting an account removes her profile (its row, its search
@@ -117,6 +118,7 @@ async function deleteMember(
   // Every statement had the same guard in one transaction: refused, nothing was deleted nor audited.
   if (audit.length === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
   if (deleted.length === 0) throw new AppError('NOT_FOUND', 'That member was not found.');
+  recheckLiveSockets(deps, target.id);
   await notifyPromoted(deps, promoted);
 
   const keys = [...imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]), ...photoKeys].filter((k): k is string => Boolean(k));

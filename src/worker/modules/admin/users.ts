@@ -24,6 +24,7 @@ import { deleteUserSessionsQuery } from '../auth/sessions';
 import { listHomes } from '../homes/homes';
 import { memberStatusCondition, renewalHistoryQuery, todayOf, toRenewalView } from '../membership/terms';
 import { membershipStatus, termOf } from '../../../shared/membership-term';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 type UserCursor = [name: string, id: number];
 
@@ -173,6 +174,8 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
     ),
   ]);
   if (!changed) throw new AppError('CONFLICT', 'The last admin cannot be demoted.');
+  // A demoted admin whose term has passed is lapsed from now: her open pages stop following the club.
+  if (!input.admin) recheckLiveSockets(deps, target.id);
   return { ok: true, admin: input.admin };
 }
 
@@ -191,6 +194,7 @@ export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id:
     deleteUserSessionsQuery(deps, target.id),
     auditEntry(deps, admin, 'user.reset_password', { type: 'user', id: target.id }, { email: target.email }),
   ]);
+  recheckLiveSockets(deps, target.id);
   return { temporaryPassword };
 }
 

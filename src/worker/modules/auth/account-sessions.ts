@@ -14,6 +14,7 @@ import { auditEntry } from '../../platform/audit';
 import { sha256Hex } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 // DECISIONS "Privacy and trust": a member sees her active sessions (device, last seen) in
 // Settings and can end any of them, or all others. Each end is written to the audit log.
@@ -86,6 +87,7 @@ export async function endSession(deps: Deps, actor: Actor, input: EndSessionInpu
     deps.db.delete(sessions).where(and(eq(sessions.id, target.id), eq(sessions.userId, me.id))),
     auditEntry(deps, me, 'session.end', { type: 'user', id: me.id }, { device: deviceLabel(target), current }),
   ]);
+  recheckLiveSockets(deps, me.id);
   return { ok: true, current };
 }
 
@@ -101,5 +103,6 @@ export async function endOtherSessions(deps: Deps, actor: Actor): Promise<EndOth
     deps.db.delete(sessions).where(others).returning({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }),
     auditEntry(deps, me, 'session.end_others', { type: 'user', id: me.id }),
   ]);
+  recheckLiveSockets(deps, me.id);
   return { ended: deleted.filter((r) => r.expiresAt > now && r.lastSeenAt > now - SESSION_IDLE_MS).length };
 }

@@ -26,6 +26,7 @@ import { assertPasswordAllowed } from './password-policy';
 import { createSession, deleteSessionQuery, deleteUserSessionsQuery, hasAdminPowers, type NewSession } from './sessions';
 import { loginAttemptLimits, recentFailuresQuery, recordLoginFailure, refuseThrottledAddress } from './login-throttle';
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -99,7 +100,9 @@ export function accountOf(u: typeof users.$inferSelect, today: string, opts: { p
 }
 
 export async function logout(deps: Deps, actor: Actor): Promise<void> {
-  if (actor.kind === 'member') await deleteSessionQuery(deps, actor.sessionId).run();
+  if (actor.kind !== 'member') return;
+  await deleteSessionQuery(deps, actor.sessionId).run();
+  recheckLiveSockets(deps, actor.id);
 }
 
 type Account = Pick<
@@ -201,5 +204,6 @@ export async function changePassword(
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, me.id)),
     deleteUserSessionsQuery(deps, me.id),
   ]);
+  recheckLiveSockets(deps, me.id);
   return createSession(deps, me.id, meta.userAgent);
 }

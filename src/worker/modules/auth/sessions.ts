@@ -172,17 +172,29 @@ export async function resolveSession(deps: Deps, token: string): Promise<MemberA
   return resolveSessionById(deps, await sha256Hex(token));
 }
 
-/** The same by the session's id (the token's SHA-256), which the middleware has computed already. */
-export async function resolveSessionById(deps: Deps, sessionId: string): Promise<MemberActor | null> {
+async function readSession(deps: Deps, sessionId: string) {
   const { sql: query, params } = sessionRowStatement(sessionId);
   const row = await deps.d1
     .prepare(query)
     .bind(...params)
     .first<Record<string, unknown>>();
-  const { actor, ended, touch } = readSessionRow(row, deps.now());
+  return readSessionRow(row, deps.now());
+}
+
+/** The same by the session's id (the token's SHA-256), which the middleware has computed already. */
+export async function resolveSessionById(deps: Deps, sessionId: string): Promise<MemberActor | null> {
+  const { actor, ended, touch } = await readSession(deps, sessionId);
   if (ended) deps.waitUntil(deps.db.delete(sessions).where(eq(sessions.id, sessionId)).run());
   if (touch && actor) touchSession(deps, actor);
   return actor;
+}
+
+/**
+ * The member behind session `sessionId` as D1 has it now, or null, and nothing else: no touch, no
+ * delete (a live socket's check, issue 45, is no visit of hers).
+ */
+export async function sessionMember(deps: Deps, sessionId: string): Promise<MemberActor | null> {
+  return (await readSession(deps, sessionId)).actor;
 }
 
 export function deleteSessionQuery(deps: Deps, sessionId: string) {

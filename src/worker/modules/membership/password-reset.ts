@@ -21,6 +21,7 @@ import { publicFormLimit } from './membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
 import { consumeToken, findLiveToken, issueToken, retireTokensQuery } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 /** A member asking again within this window gets no second email (the first is still good). */
 const RESEND_AFTER_MS = 60 * 1000;
@@ -87,5 +88,6 @@ export async function resetPassword(deps: Deps, meta: RequestMeta, input: ResetP
     deleteUserSessionsQuery(deps, token.userId),
     retireTokensQuery(deps, 'password_reset', { userId: token.userId }),
   ]);
+  recheckLiveSockets(deps, token.userId);
   return { message: PASSWORD_RESET_DONE };
 }

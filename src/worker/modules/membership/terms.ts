@@ -16,6 +16,7 @@ import { AppError } from '../../platform/app-error';
 import { requireAdmin } from '../../platform/guards';
 import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from './membership-common';
+import { recheckLiveSockets } from '../notifications/live-publish';
 
 /** How far ahead the dashboard's "Renewals due" (and User Management's `due` filter) looks. */
 export const DUE_WITHIN_DAYS = 30;
@@ -92,6 +93,8 @@ export async function renewMembership(deps: Deps, actor: Actor, input: RenewMemb
     ),
   ]);
   if (!changed) throw new AppError('CONFLICT', 'Her membership was changed meanwhile. Please look again.');
+  // A term set in the past may lapse her: her open pages stop following the club.
+  recheckLiveSockets(deps, member.id);
   return termOf({ member_since: member.memberSince, renews_on: input.renews_on, admin: member.admin }, todayOf(deps));
 }
 

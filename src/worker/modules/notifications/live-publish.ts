@@ -67,6 +67,20 @@ export function publishChange(deps: Deps, topic: string, what: LiveChange): void
   );
 }
 
+/**
+ * Her sessions changed (issue 45): a logout, a session ended in Settings, "sign out other
+ * devices", a password changed or reset, her account deleted, her term or admin role changed. Her
+ * Durable Object checks each open socket's session again and closes those whose session ended or
+ * whose membership lapsed, so no socket outlives its session. After the answer (waitUntil).
+ */
+export function recheckLiveSockets(deps: Deps, memberId: number): void {
+  deps.waitUntil(
+    memberLive(deps.env, memberId)
+      .recheck()
+      .catch((err: unknown) => console.error('live: could not check her sockets', { error: describeError(err) })),
+  );
+}
+
 /** She may follow this topic: the event's details, or the image, are hers to see. */
 export async function mayWatch(deps: Deps, memberId: number, topic: string): Promise<boolean> {
   const target = parseCommentableId(topic);

@@ -2,16 +2,17 @@ import type { Context } from 'hono';
 import { AppError } from '../../platform/app-error';
 import { requireMember } from '../../platform/guards';
 import type { AppEnv } from '../../platform/hono-env';
+import { enforceRateLimit } from '../../platform/rate-limit';
 import { isCrossOrigin } from '../../platform/middleware/origin-check';
 import { actorOf } from '../../platform/request-actor';
-import { LIVE_MEMBER_HEADER } from './live';
+import { lapsesAtOf, LIVE_SOCKET_HEADER, type LiveSocketOwner } from './live';
 import { memberLive } from './live-publish';
 
 /**
  * GET /api/live (issue 23): the WebSocket upgrade to her own MemberLive Durable Object. 426
  * without an upgrade, 401 for a visitor, 403 from a page of another site (a WebSocket handshake
- * carries her cookie, as a form post would). The object learns who she is from this Worker, never
- * from the request.
+ * carries her cookie, as a form post would), 429 past the member write limiter's rate (issue 45).
+ * The object learns who she is (and her session) from this Worker, never from the request.
  */
 export async function openLiveSocket(c: Context<AppEnv>): Promise<Response> {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
@@ -19,7 +20,10 @@ export async function openLiveSocket(c: Context<AppEnv>): Promise<Response> {
   }
   const me = requireMember(await actorOf(c));
   if (isCrossOrigin(c)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
-  const headers = new Headers({ Upgrade: 'websocket', [LIVE_MEMBER_HEADER]: String(me.id) });
+  // Issue 45: her socket opens count as writes of hers (429 past the limiter's rate).
+  await enforceRateLimit(c.env.MEMBER_WRITE_LIMITER, `live:${me.id}`);
+  const owner: LiveSocketOwner = { memberId: me.id, sessionId: me.sessionId, lapsesAt: lapsesAtOf(me) };
+  const headers = new Headers({ Upgrade: 'websocket', [LIVE_SOCKET_HEADER]: JSON.stringify(owner) });
   for (const name of ['Sec-WebSocket-Key', 'Sec-WebSocket-Version', 'Sec-WebSocket-Extensions', 'Sec-WebSocket-Protocol']) {
     const value = c.req.header(name);
     if (value) headers.set(name, value);

@@ -86,9 +86,9 @@ export const notificationsRestDocs = describeRoutes<typeof notificationsRoutes>(
     operationId: 'openLiveSocket',
     summary: 'The live WebSocket: {"type":"unread","count":N} whenever her count changes; follow an event or image for its changes',
     description:
-      'Send {"type":"subscribe","topic":"event-12"} (or image-7) to hear {"type":"changed","topic","what"} when its comments, likes, places or participants change; the page then asks the API again. 403 also for a handshake from another site.',
+      'Send {"type":"subscribe","topic":"event-12"} (or image-7) to hear {"type":"changed","topic","what"} when its comments, likes, places or participants change; the page then asks the API again. 403 also for a handshake from another site. At most 10 sockets per member (another closes her oldest), 20 subscribes in 10 s per socket (one more closes it); the server tells {"type":"closing","code","reason"} before it closes a socket, also when her session ends or her membership lapses.',
     access: 'member',
     responses: { 101: { description: 'Switching Protocols: the WebSocket is open.' } },
-    errors: [426],
+    errors: [426, 429],
   },
 });
