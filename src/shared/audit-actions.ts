@@ -55,6 +55,15 @@ export const AUDIT_ACTION_LABELS = {
   'message_report.dismiss': 'Dismissed a message report',
   'message_report.remove': 'Removed a reported message',
   'messaging.suspend': 'Suspended a member’s messages',
+  // Circles (issue 39): admins, and hosts in their circle
+  'circle.create': 'Created a circle',
+  'circle.update': 'Edited a circle',
+  'circle.delete': 'Deleted a circle',
+  'circle.host': 'Changed a circle’s hosts',
+  'circle_post.remove': 'Removed a post from a circle',
+  'comment.remove': 'Removed a comment from a circle',
+  'circle_proposal.accept': 'Accepted a circle proposal',
+  'circle_proposal.decline': 'Declined a circle proposal',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

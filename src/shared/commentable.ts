@@ -1,8 +1,9 @@
 /**
- * A commentable is an event or an image. The widget's commentableId says which ("event-12",
- * "image-7"), so an event and an image with the same numeric id never share comments.
+ * A commentable is an event, an image or a circle's post (issue 39). The widget's commentableId
+ * says which ("event-12", "image-7", "post-3"), so things with the same numeric id never share
+ * comments.
  */
-export type CommentableKind = 'event' | 'image';
+export type CommentableKind = 'event' | 'image' | 'post';
 export interface Commentable {
   kind: CommentableKind;
   id: number;
@@ -13,6 +14,6 @@ export function commentableId(kind: CommentableKind, id: number): string {
 }
 
 export function parseCommentableId(value: string): Commentable | null {
-  const m = /^(event|image)-([1-9]\d{0,15})$/.exec(value);
+  const m = /^(event|image|post)-([1-9]\d{0,15})$/.exec(value);
   return m ? { kind: m[1] as CommentableKind, id: Number(m[2]) } : null;
 }

@@ -12,7 +12,7 @@ export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** An image belongs to the Gallery, or is a home's photo (issue 16), which the Gallery never lists. */
-export const IMAGE_CONTEXTS = ['gallery', 'home'] as const;
+export const IMAGE_CONTEXTS = ['gallery', 'home', 'post'] as const;
 export type ImageContext = (typeof IMAGE_CONTEXTS)[number];
 /** Videos the server accepts, by their bytes (MP4 with H.264/AAC plays everywhere; WebM is what browsers record). */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;

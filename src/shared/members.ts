@@ -231,6 +231,8 @@ export interface MemberProfileDto extends ProfileContent {
   private_fields: ProfileField[];
   upcoming_events: MemberEventRef[];
   homes: MemberHomeRef[];
+  /** The circles she belongs to (issue 39: never secret within the club). */
+  circles: { id: number; slug: string; name: string }[];
   /** The viewer is this member (her page offers 'Edit profile'). */
   is_me: boolean;
 }

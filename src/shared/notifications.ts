@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'application',
   'new_event',
   'message',
+  // Issue 39: circles.
+  'circle_post',
+  'circle_request',
+  'circle_accepted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +52,9 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   new_event: { label: 'New events', defaultEmail: 'daily', adminOnly: false },
   // Issue 38: who wrote to her, grouped per conversation; never the text.
   message: { label: 'Messages from members', defaultEmail: 'instant', adminOnly: false },
+  circle_post: { label: 'New posts in my circles', defaultEmail: 'daily', adminOnly: false },
+  circle_request: { label: 'Requests to join a circle I host', defaultEmail: 'instant', adminOnly: false },
+  circle_accepted: { label: 'My request to join a circle accepted', defaultEmail: 'instant', adminOnly: false },
 };
 
 export type NotificationPreferences = Record<NotificationKind, EmailMode>;
@@ -140,8 +147,8 @@ export type LiveClientMessage = { type: 'subscribe'; topic: string } | { type: '
 /** What changed on a topic. */
 export type LiveChange = 'comments' | 'event';
 
-/** A topic is a commentable id ("event-12", "image-7"): the event page and the lightbox. */
-export const LIVE_TOPIC_PATTERN = /^(event|image)-[1-9]\d{0,15}$/;
+/** A topic is a commentable id ("event-12", "image-7", "post-3"): the event page, the lightbox, a circle's post. */
+export const LIVE_TOPIC_PATTERN = /^(event|image|post)-[1-9]\d{0,15}$/;
 /** A socket follows at most this many topics at once. */
 export const MAX_LIVE_TOPICS = 20;
 /** A member has at most this many sockets open; opening another closes her oldest (issue 45). */

@@ -3,6 +3,7 @@ import { accountRestDocs } from './modules/account/rest-docs';
 import { adminRestDocs } from './modules/admin/rest-docs';
 import { authRestDocs } from './modules/auth/rest-docs';
 import { passkeysRestDocs } from './modules/auth/passkeys-rest-docs';
+import { circlesRestDocs } from './modules/circles/rest-docs';
 import { commentsRestDocs } from './modules/comments/rest-docs';
 import { eventsRestDocs } from './modules/events/rest-docs';
 import { homesRestDocs } from './modules/homes/rest-docs';
@@ -52,6 +53,7 @@ export const REST_DOCS: RestDocs[] = [
   commentsRestDocs,
   homesRestDocs,
   membersRestDocs,
+  circlesRestDocs,
   notificationsRestDocs,
   pushRestDocs,
   adminRestDocs,

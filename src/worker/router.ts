@@ -15,6 +15,7 @@ import { notificationsRouter } from './modules/notifications/router';
 import { messagesRouter } from './modules/messages/router';
 import { pushRouter } from './modules/push/router';
 import { operationsRouter } from './modules/operations/router';
+import { circlesRouter } from './modules/circles/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -34,6 +35,7 @@ export const appRouter = router({
   messages: messagesRouter,
   push: pushRouter,
   operations: operationsRouter,
+  circles: circlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

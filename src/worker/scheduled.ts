@@ -1,5 +1,6 @@
 import { eventRemindersJob } from './modules/events/reminders-job';
 import { homePhotosJob } from './modules/homes/home-photos-job';
+import { postPhotosJob } from './modules/circles/post-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
 import { sessionsJob } from './modules/auth/sessions-job';
 import { passkeyChallengesJob } from './modules/auth/passkey-challenges';
@@ -21,6 +22,7 @@ import type { ScheduledJob, ScheduledJobResult } from './platform/scheduled-job'
 export const scheduledJobs: ScheduledJob[] = [
   videoUploadsJob,
   homePhotosJob,
+  postPhotosJob,
   eventRemindersJob,
   renewalRemindersJob,
   sessionsJob,

@@ -30,6 +30,7 @@ function comment(over: Partial<CommentView>): CommentView {
     updated_at: null,
     like_count: 2,
     user_liked: false,
+    removed: false,
     can_edit: false,
     can_delete: false,
     ...over,

@@ -13,10 +13,15 @@ export const CommentContentSchema = z
   .min(1, 'Comment cannot be empty.')
   .max(COMMENT_MAX_LENGTH, 'Comment must be at most 5,000 characters.');
 
-/** "event-12" or "image-7": the kind keeps event and image ids from colliding. */
+export const COMMENTABLE_ID_MESSAGE = 'commentableId must look like event-12, image-7 or post-3.';
+/** A circle's post (issue 39): only its circle's members comment, while it is open. */
+export const MEMBERS_COMMENT = 'Only members of this circle can comment.';
+export const POST_CLOSED = 'This post is closed to new comments.';
+
+/** "event-12", "image-7" or "post-3": the kind keeps the ids of events, images and posts from colliding. */
 export const CommentableIdSchema = z
   .string({ error: 'commentableId is required.' })
-  .refine((v) => parseCommentableId(v) !== null, 'commentableId must look like event-12 or image-7.');
+  .refine((v) => parseCommentableId(v) !== null, COMMENTABLE_ID_MESSAGE);
 
 /** GET /api/comments and comments.list: a page of the comments, newest first (issue 13). */
 export const ListCommentsInputSchema = z.object({ commentableId: CommentableIdSchema }).extend(PageQuerySchema.shape);
@@ -53,9 +58,11 @@ export interface CommentView {
   updated_at: string | null;
   like_count: number;
   user_liked: boolean;
+  /** A host removed it (a post's comment): only its author still sees it, marked "Removed by a host". */
+  removed: boolean;
   /** The viewer may edit it (its author only). */
   can_edit: boolean;
-  /** The viewer may delete it (its author or an admin). */
+  /** The viewer may delete it (its author or an admin; a post's also its circle's hosts, who remove it). */
   can_delete: boolean;
 }
 

@@ -117,6 +117,8 @@ const EventFields = {
   /** One of the event's own images (so never on create), or null to clear it; left out keeps it. */
   banner_image_id: IdSchema.nullish(),
   capacity: capacityField,
+  /** One of her circles (issue 39), or null to take it out of its circle; left out keeps it. */
+  circle_id: z.preprocess((v) => (v === '' || v === 0 ? null : v), IdSchema.nullish()),
 };
 
 /** POST /api/events (SPEC 7) and events.create. */
@@ -146,6 +148,8 @@ export const ListEventsInputSchema = z
   .object({
     search: z.string().trim().max(120).optional(),
     when: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EVENT_LISTS, { error: 'when must be upcoming or past.' }).optional()),
+    /** Issue 39: a circle's events (its slug or id), or `mine`: the events of the circles she belongs to. */
+    circle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100, 'Unknown circle.').optional()),
   })
   .extend(PageQuerySchema.shape)
   .optional();
@@ -256,7 +260,18 @@ export interface EventDto extends EventValues {
   is_past: boolean;
   /** The viewer's state and what the server's policies let the viewer do with this event. */
   viewer: EventViewerDto;
+  /** The circle it belongs to (issue 39), or null. */
+  circle: EventCircleRef | null;
 }
+
+export interface EventCircleRef {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** What the event form's Circle field refuses: a circle she is not in (400). */
+export const NOT_HER_CIRCLE = 'Choose one of your circles.';
 
 export interface EventViewerDto {
   /** The viewer has joined. */

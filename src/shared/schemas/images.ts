@@ -46,10 +46,13 @@ export const UploadImageFieldsSchema = z.object({
   tags: TagsSchema.optional().default([]),
   associated_event_id: AssociatedEventSchema.optional(),
   event_id: AssociatedEventSchema.optional(),
-  /** 'home' for a photo uploaded in the home editor: never in the Gallery (issue 16). */
+  /**
+   * 'home' for a photo uploaded in the home editor (issue 16), 'post' for one of a circle's post
+   * or cover (issue 39): never in the Gallery.
+   */
   context: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(IMAGE_CONTEXTS, { error: 'context is gallery or home.' }).optional().default('gallery'),
+    z.enum(IMAGE_CONTEXTS, { error: 'context is gallery, home or post.' }).optional().default('gallery'),
   ),
 });
 export type UploadImageFields = z.output<typeof UploadImageFieldsSchema>;

@@ -44,6 +44,8 @@ export const ListMembersInputSchema = z
     country: z.preprocess(blankToUndefined, CountryCodeSchema.optional()),
     industry: z.preprocess(blankToUndefined, IndustrySchema.optional()),
     interest: z.preprocess(blankToUndefined, ActivitySchema.optional()),
+    /** Issue 39: the members of a circle (its slug or id). */
+    circle: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Unknown circle.').optional()),
   })
   .extend(PageQuerySchema.shape);
 export type ListMembersInput = z.input<typeof ListMembersInputSchema>;

@@ -68,6 +68,7 @@ describe('GET /api/comments', () => {
       updated_at: null,
       like_count: 0,
       user_liked: false,
+      removed: false,
       // Another member reads this list: she may neither edit nor delete.
       can_edit: false,
       can_delete: false,
@@ -128,7 +129,7 @@ describe('GET /api/comments', () => {
       '',
       '?commentableId=',
       '?commentableId=12',
-      '?commentableId=post-3',
+      '?commentableId=story-3',
       '?commentableId=event-0',
       '?commentableId=event-1x',
     ]) {

@@ -136,6 +136,9 @@ describe('notification preferences', () => {
       application: 'instant',
       new_event: 'daily',
       message: 'instant',
+      circle_post: 'daily',
+      circle_request: 'instant',
+      circle_accepted: 'instant',
     });
     expect(body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });

@@ -4,11 +4,13 @@ import { createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
 import { images } from './images';
+import { circlePosts } from './circles';
 
 /**
- * A comment belongs to exactly one commentable: an event or an image. Two nullable foreign keys
- * (instead of one polymorphic id) let SQLite cascade the delete of either parent. The client's
- * commentableId ("event-12", "image-7") is parsed in src/shared so the ids never collide.
+ * A comment belongs to exactly one commentable: an event, an image or a circle's post (issue 39).
+ * Nullable foreign keys (instead of one polymorphic id) let SQLite cascade the delete of any
+ * parent. The client's commentableId ("event-12", "image-7", "post-3") is parsed in src/shared so
+ * the ids never collide.
  */
 export const comments = sqliteTable(
   'comments',
@@ -16,10 +18,14 @@ export const comments = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
     imageId: integer('image_id').references(() => images.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => circlePosts.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at'),
+    /** A host removed it (a post's comment, issue 39): its author still sees it, marked; nobody else. */
+    removedAt: integer('removed_at'),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('comments_event_idx').on(t.eventId, t.createdAt),
@@ -27,7 +33,8 @@ export const comments = sqliteTable(
     // Insights (issue 42): a period's commenters (covering) and each member's last comment.
     index('comments_created_idx').on(t.createdAt, t.userId),
     index('comments_user_idx').on(t.userId, t.createdAt),
-    check('comments_one_parent', sql`(${t.eventId} IS NULL) <> (${t.imageId} IS NULL)`),
+    index('comments_post_idx').on(t.postId, t.createdAt),
+    check('comments_one_parent', sql`(${t.eventId} IS NOT NULL) + (${t.imageId} IS NOT NULL) + (${t.postId} IS NOT NULL) = 1`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { DEFAULT_EVENT_COLOR, EVENT_TYPES, EXCLUSIVITY } from '../../../shared/c
 import { bool, createdAt } from './columns';
 import { users } from './users';
 import { images } from './images';
+import { circles } from './circles';
 
 export const events = sqliteTable(
   'events',
@@ -38,6 +39,12 @@ export const events = sqliteTable(
     capacity: integer('capacity'),
     bannerImageId: integer('banner_image_id').references((): AnySQLiteColumn => images.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The circle it belongs to (issue 39); its exclusivity still decides who sees its details. No
+     * ON DELETE here: SQLite adds a column with a plain reference, so deleting a circle first sets
+     * its events' circle_id to null in the same batch (modules/circles/circles.ts).
+     */
+    circleId: integer('circle_id').references(() => circles.id),
     createdAt: createdAt(),
     updatedAt: integer('updated_at')
       .notNull()
@@ -45,6 +52,8 @@ export const events = sqliteTable(
   },
   (t) => [
     index('events_starts_idx').on(t.startsAt),
+    // A circle's events in time order (its page, the calendar's circle filter).
+    index('events_circle_idx').on(t.circleId, t.startsAt),
     index('events_creator_idx').on(t.createdBy),
     // The upcoming/past counts of /calendar: a walk of this index, never of the table.
     index('events_ends_idx').on(t.endsAt),

@@ -56,6 +56,10 @@ export const images = sqliteTable(
     index('images_home_photos_idx')
       .on(t.createdAt)
       .where(sql`context = 'home'`),
+    // The same for the photos of circles' posts and covers (issue 39).
+    index('images_post_photos_idx')
+      .on(t.createdAt)
+      .where(sql`context = 'post'`),
   ],
 );
 

@@ -18,6 +18,7 @@ import { useSecondFactor } from '../auth/two-factor';
 import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
 import { profilePhotoKeys } from '../members/photos';
 import { recheckLiveSockets } from '../notifications/live-publish';
+import { circleCountsBeforeAccountDeletion } from '../circles/circle-data';
 
 /*
  * DECISIONS "The member's own data": deleting an account removes her profile (its row, its search
@@ -30,7 +31,9 @@ import { recheckLiveSockets } from '../notifications/live-publish';
  * their user handle and challenges, properties, homes, stays, email opt-outs) go with the users row; those that would only be set null
  * (comments, images, deliveries to her) and those keyed by her address (her application,
  * registration tokens) are deleted explicitly. The places she held at events go, in the same
- * batch, to the first members waiting, who are emailed.
+ * batch, to the first members waiting, who are emailed. Her circles' posts stay, by a former
+ * member, as her events do (issue 39); the counts of her circles and of posts she commented on or
+ * liked are corrected in the same batch.
  */
 
 export const LAST_ADMIN_MESSAGE =
@@ -82,7 +85,12 @@ async function deleteMember(
     placesHeld.map((p) => p.eventId),
     deps.now(),
   );
-  const [audit, , , , , , deleted, promoted] = await db.batch([
+  const [circleMembers, postComments, postLikes] = circleCountsBeforeAccountDeletion(deps, target.id, allowed);
+  const [, , , audit, , , , , , deleted, promoted] = await db.batch([
+    // Issue 39: the counts kept on her circles and the posts she commented on or liked lose hers.
+    circleMembers,
+    postComments,
+    postLikes,
     // First: its actor_id is set null by the users delete below, so the entry keeps no link to her.
     db
       .insert(auditLog)

@@ -19,6 +19,7 @@ import { columnRef } from '../../db/column-ref';
 import { waitlistPlaceSql } from '../events/waitlist';
 import { exportProfile } from '../members/member-data';
 import { notificationDataOf } from '../notifications/preferences';
+import { exportCircleData } from '../circles/circle-data';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -289,6 +290,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       usedAt: iso(t.usedAt),
       createdAt: iso(t.createdAt),
     })),
+    // Issue 39: her circles, her posts on their boards (her comments on them are above), likes, proposals.
+    ...(await exportCircleData(deps, me.id)),
     comments: commentRows.map(({ userId: _me, ...c }) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
     likes: likeRows.map((l) => ({ commentId: l.commentId, createdAt: iso(l.createdAt) })),
     images: files.map(({ img, path }) => ({

@@ -22,35 +22,44 @@ import { commentPolicy } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { imageVisibleSql } from '../images/policies';
 import { columnRef } from '../../db/column-ref';
+import { COMMENTABLE_ID_MESSAGE, MEMBERS_COMMENT, POST_CLOSED } from '../../../shared/schemas/comments';
 import { auditEntry } from '../../platform/audit';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
 import { afterSlots, builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import { notify } from '../notifications/record';
 import { publishChange } from '../notifications/live-publish';
+import { circlePosts } from '../../db/schema/circles';
+import { postCommentableSql, postModeratorSql, postVisibleSql } from '../circles/policies';
+import { BOARD_FOR_MEMBERS, postCommentsChanged } from '../circles/posts';
 
 /**
  * SPEC 2 "Comments widget", DECISIONS and docs/decisions/0003-comments.md: members read the
- * comments of an event or an image whose details they see (DECISIONS "Privacy and trust": not
+ * comments of an event, an image or a circle's post (issue 39) that they see (DECISIONS "Privacy and trust": not
  * visitors, SPEC 6's public reading is not kept; an invite-only event's, and its images', only its
  * invited members); members post and like; only the author edits; the author or an admin deletes.
- * Comments and their likes go with their event or image (ON DELETE CASCADE).
+ * Comments and their likes go with their event, image or post (ON DELETE CASCADE). A post's
+ * comments are its circle's members' to write (not once a host closed it); its hosts remove them,
+ * kept for their author alone ("Removed by a host") and audited.
  */
 
 function commentableOf(value: string): Commentable {
   const target = parseCommentableId(value);
-  if (!target) throw new AppError('BAD_REQUEST', 'commentableId must look like event-12 or image-7.');
+  if (!target) throw new AppError('BAD_REQUEST', COMMENTABLE_ID_MESSAGE);
   return target;
 }
 
 function parentOf(target: Commentable) {
+  if (target.kind === 'post') return { table: circlePosts, id: circlePosts.id, fk: comments.postId };
   return target.kind === 'event'
     ? { table: events, id: events.id, fk: comments.eventId }
     : { table: images, id: images.id, fk: comments.imageId };
 }
 
+const MISSING: Record<CommentableKind, string> = { event: 'Event not found', image: 'Image not found', post: 'Post not found.' };
+
 function missingParent(target: Commentable): AppError {
-  return new AppError('NOT_FOUND', target.kind === 'event' ? 'Event not found' : 'Image not found');
+  return new AppError('NOT_FOUND', MISSING[target.kind]);
 }
 
 /**
@@ -58,6 +67,7 @@ function missingParent(target: Commentable): AppError {
  * details, or the image, are hers to see (eventPolicy.seeDetails, imageVisibleSql).
  */
 function parentVisible(deps: Deps, me: MemberActor, target: Commentable): SQL {
+  if (target.kind === 'post') return postVisibleSql(me, columnRef(circlePosts.id));
   return target.kind === 'event' ? eventDetailsVisibleSql(me, events.id, deps.now()) : imageVisibleSql(me, deps.now());
 }
 
@@ -66,22 +76,33 @@ function parentVisible(deps: Deps, me: MemberActor, target: Commentable): SQL {
  * refused (403); a hidden image does not exist for her (404, as GET /api/images/:id answers).
  */
 function hiddenParent(target: Commentable): AppError {
+  if (target.kind === 'post') return new AppError('FORBIDDEN', BOARD_FOR_MEMBERS);
   return target.kind === 'event'
     ? new AppError('FORBIDDEN', 'The comments of this event are shared with its invited members.')
     : missingParent(target);
 }
 
-/** The same condition on a comment's row: the event or image it sits on is the viewer's to see. */
+/**
+ * The same condition on a comment's row: the event, image or post it sits on is the viewer's to
+ * see; a comment a host removed is its author's alone.
+ */
 function commentVisible(deps: Deps, me: MemberActor): SQL {
   const eventId = columnRef(comments.eventId);
   const imageId = columnRef(comments.imageId);
+  const postId = columnRef(comments.postId);
   return sql`((${eventId} IS NOT NULL AND ${eventDetailsVisibleSql(me, comments.eventId, deps.now())})
-    OR (${imageId} IS NOT NULL AND EXISTS (SELECT 1 FROM ${images} WHERE ${columnRef(images.id)} = ${imageId} AND ${imageVisibleSql(me, deps.now())})))`;
+    OR (${imageId} IS NOT NULL AND EXISTS (SELECT 1 FROM ${images} WHERE ${columnRef(images.id)} = ${imageId} AND ${imageVisibleSql(me, deps.now())}))
+    OR (${postId} IS NOT NULL AND ${postVisibleSql(me, postId)}
+      AND (${columnRef(comments.removedAt)} IS NULL OR ${columnRef(comments.userId)} = ${me.id})))`;
 }
 
-/** The commentable id of a comment's row ("event-12", "image-7"): its widget's, and its live topic. */
-const parentIdOf = (row: { eventId: number | null; imageId: number | null }) =>
-  row.eventId !== null ? commentableId('event', row.eventId) : commentableId('image', row.imageId!);
+/** The commentable id of a comment's row ("event-12", "image-7", "post-3"): its widget's, and its live topic. */
+const parentIdOf = (row: { eventId: number | null; imageId: number | null; postId: number | null }) =>
+  row.postId !== null
+    ? commentableId('post', row.postId)
+    : row.eventId !== null
+      ? commentableId('event', row.eventId)
+      : commentableId('image', row.imageId!);
 
 const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
 
@@ -101,13 +122,17 @@ function viewFields(viewer: MemberActor) {
     content: comments.content,
     eventId: comments.eventId,
     imageId: comments.imageId,
+    postId: comments.postId,
     userId: comments.userId,
     username: users.name,
     userPhotoKey: memberPhotoSql(viewer, comments.userId),
     createdAt: comments.createdAt,
     updatedAt: comments.updatedAt,
+    removedAt: comments.removedAt,
     likeCount: likeCountSql,
     userLiked: userLikedSql(viewerId),
+    // A post's comment: her circle's hosts (and admins) may remove it (issue 39).
+    moderates: sql<number>`(${columnRef(comments.postId)} IS NOT NULL AND ${postModeratorSql(viewer, columnRef(comments.postId))})`,
   };
 }
 
@@ -116,18 +141,25 @@ interface ViewRow {
   content: string;
   eventId: number | null;
   imageId: number | null;
+  postId: number | null;
   userId: number | null;
   username: string | null;
   userPhotoKey: string | null;
   createdAt: number;
   updatedAt: number | null;
+  removedAt: number | null;
   likeCount: number;
   userLiked: number | boolean;
+  moderates: number | boolean;
 }
 
 /** What the viewer may do with a comment: commentPolicy's answers. */
-function viewerFlags(viewer: MemberActor, comment: { userId: number | null }) {
-  return { can_edit: commentPolicy.edit(viewer, comment), can_delete: commentPolicy.delete(viewer, comment) };
+function viewerFlags(viewer: MemberActor, comment: { userId: number | null; removedAt?: number | null; moderates?: number | boolean }) {
+  const removed = comment.removedAt !== null && comment.removedAt !== undefined;
+  return {
+    can_edit: commentPolicy.edit(viewer, comment) && !removed,
+    can_delete: commentPolicy.delete(viewer, comment) || Boolean(comment.moderates),
+  };
 }
 
 function toView(row: ViewRow, viewer: MemberActor): CommentView {
@@ -142,6 +174,7 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
     updated_at: row.updatedAt === null ? null : new Date(row.updatedAt).toISOString(),
     like_count: Number(row.likeCount),
     user_liked: Boolean(row.userLiked),
+    removed: row.removedAt !== null,
     ...viewerFlags(viewer, row),
   };
 }
@@ -157,8 +190,14 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
   const parent = parentOf(target);
   // On the parent's id as given, not the outer row's: SQLite then counts once per statement, not
   // once per row of the page (31 counts of every comment of the parent, issue 29).
-  const allOfParent = sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${target.id})`;
+  // A post's total is kept on it (its comments standing: a removed one is its author's alone).
+  const allOfParent =
+    target.kind === 'post'
+      ? sql`(SELECT "kept"."comment_count" FROM ${circlePosts} AS "kept" WHERE "kept"."id" = ${target.id})`
+      : sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${target.id})`;
   const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
+  const removedHers =
+    target.kind === 'post' ? sql`(${columnRef(comments.removedAt)} IS NULL OR ${columnRef(comments.userId)} = ${me.id})` : undefined;
   return deps.db
     .select({
       // Named apart from the comment's id: the page is read in a D1 batch (ADR 0020), whose rows
@@ -169,7 +208,7 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
       ...viewFields(me),
     })
     .from(parent.table as typeof events)
-    .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor))
+    .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor, removedHers))
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(parent.id, target.id))
     .orderBy(desc(comments.createdAt), desc(comments.id))
@@ -238,20 +277,18 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
   const now = deps.now();
   const eventId = target.kind === 'event' ? target.id : null;
   const imageId = target.kind === 'image' ? target.id : null;
+  const postId = target.kind === 'post' ? target.id : null;
+  // A post takes comments from its circle's members while it is open (postPolicy.comment).
+  const allowed = postId !== null ? postCommentableSql(me, sql`${postId}`) : parentVisible(deps, me, target);
   const inserted = await deps.db.all<{ id: number; photo_key: string | null }>(sql`
-    INSERT INTO ${comments} (event_id, image_id, user_id, content, created_at)
-    SELECT ${eventId}, ${imageId}, ${me.id}, ${input.content}, ${now}
-    WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${parentVisible(deps, me, target)})
+    INSERT INTO ${comments} (event_id, image_id, post_id, user_id, content, created_at)
+    SELECT ${eventId}, ${imageId}, ${postId}, ${me.id}, ${input.content}, ${now}
+    WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${allowed})
     RETURNING id, ${memberPhotoSql(me, sql`${me.id}`)} AS photo_key`);
   const id = inserted[0]?.id;
-  if (id === undefined) {
-    const [exists] = await deps.db
-      .select({ id: parent.id })
-      .from(parent.table as typeof events)
-      .where(eq(parent.id, target.id))
-      .limit(1);
-    throw exists ? hiddenParent(target) : missingParent(target);
-  }
+  if (id === undefined) throw await refusalOf(deps, me, target);
+  // A post keeps its comment count (counted again, so a lost update mends itself) and moves up its board.
+  if (postId !== null) await postCommentsChanged(deps, postId, now);
   await notify(deps, me.id, { kind: 'comment', commentId: id });
   publishChange(deps, commentableId(target.kind, target.id), 'comments');
   return {
@@ -265,8 +302,23 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
     updated_at: null,
     like_count: 0,
     user_liked: false,
+    removed: false,
     ...viewerFlags(me, { userId: me.id }),
   };
+}
+
+/** Why a comment was not written: no such parent (404), not hers to see (403/404), or a post closed to her (403). */
+async function refusalOf(deps: Deps, me: MemberActor, target: Commentable): Promise<AppError> {
+  const parent = parentOf(target);
+  const [row] = await deps.db
+    .select({ id: parent.id, visible: parentVisible(deps, me, target).mapWith(Boolean) })
+    .from(parent.table as typeof events)
+    .where(eq(parent.id, target.id))
+    .limit(1);
+  if (!row) return missingParent(target);
+  if (!row.visible) return hiddenParent(target);
+  const [post] = await deps.db.select({ closedAt: circlePosts.closedAt }).from(circlePosts).where(eq(circlePosts.id, target.id)).limit(1);
+  return new AppError('FORBIDDEN', post?.closedAt ? POST_CLOSED : MEMBERS_COMMENT);
 }
 
 /** PUT /api/comments/{id}: only the author (not even an admin) rewrites a comment. */
@@ -289,8 +341,11 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
       userId: comments.userId,
       eventId: comments.eventId,
       imageId: comments.imageId,
+      postId: comments.postId,
+      removedAt: comments.removedAt,
       content: comments.content,
       visible: commentVisible(deps, me).mapWith(Boolean),
+      moderates: sql<number>`(${comments.postId} IS NOT NULL AND ${postModeratorSql(me, columnRef(comments.postId))})`.mapWith(Boolean),
     })
     .from(comments)
     .where(eq(comments.id, input.id))
@@ -298,9 +353,27 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
   // The author may still delete her own words on an event she no longer sees; to anyone else a
   // comment she may not see does not exist.
   if (!row || (!row.visible && row.userId !== me.id)) throw commentNotFound();
-  ensure(commentPolicy.delete(me, row), 'Only the author or an administrator can delete this comment.');
+  ensure(commentPolicy.delete(me, row) || row.moderates, 'Only the author or an administrator can delete this comment.');
   const remove = deps.db.delete(comments).where(eq(comments.id, input.id));
-  if (row.userId === me.id) {
+  if (row.postId !== null) {
+    // A post's comment: its author deletes it; a host (or an admin) removes it, kept for its author.
+    const postId = row.postId;
+    if (row.userId === me.id) {
+      await deps.db.batch([remove, postCommentsChanged(deps, postId)]);
+    } else if (row.removedAt === null) {
+      await deps.db.batch([
+        deps.db.update(comments).set({ removedAt: deps.now(), removedBy: me.id }).where(eq(comments.id, input.id)),
+        postCommentsChanged(deps, postId),
+        auditEntry(
+          deps,
+          me,
+          'comment.remove',
+          { type: 'comment', id: input.id },
+          { authorId: row.userId, commentableId: parentIdOf(row), content: row.content.slice(0, 200) },
+        ),
+      ]);
+    }
+  } else if (row.userId === me.id) {
     await remove.run();
   } else {
     const on = parentIdOf(row);
@@ -326,6 +399,7 @@ function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
       id: comments.id,
       eventId: comments.eventId,
       imageId: comments.imageId,
+      postId: comments.postId,
       likeCount: likeCountSql,
       userLiked: userLikedSql(me.id),
     })
@@ -334,7 +408,14 @@ function likeStateQuery(deps: Deps, me: MemberActor, id: number) {
     .limit(1);
 }
 
-type LikeRow = { id: number; eventId: number | null; imageId: number | null; likeCount: number; userLiked: number | boolean };
+type LikeRow = {
+  id: number;
+  eventId: number | null;
+  imageId: number | null;
+  postId: number | null;
+  likeCount: number;
+  userLiked: number | boolean;
+};
 
 /** The answer of a like or unlike; the pages open on the comment's event or image hear of it. */
 function likeState(deps: Deps, rows: LikeRow[]): CommentLikeState {

@@ -14,7 +14,7 @@ export const CommentSchema = z
   .object({
     id: z.number().int(),
     content: z.string(),
-    commentableId: z.string().describe('event:{id} or image:{id}'),
+    commentableId: z.string().describe('event-{id}, image-{id} or post-{id} (a circle’s post)'),
     user_id: z.number().int().nullable().describe("null once the author's account is deleted"),
     username: z.string().nullable(),
     user_photo_url: z
@@ -25,6 +25,7 @@ export const CommentSchema = z
     updated_at: IsoDateTime.nullable(),
     like_count: z.number().int(),
     user_liked: z.boolean(),
+    removed: z.boolean().describe('A host removed it (a post’s comment): shown to its author alone, as "Removed by a host"'),
     can_edit: z.boolean(),
     can_delete: z.boolean(),
   })
@@ -40,7 +41,7 @@ const commentNotFound = [404] as const;
 export const commentsRestDocs = describeRoutes<typeof commentsRoutes>()('Comments', {
   'GET /api/comments': {
     operationId: 'listComments',
-    summary: 'A page of the comments on an event or an image, newest first',
+    summary: 'A page of the comments on an event, an image or a circle’s post, newest first',
     access: 'member',
     query: ListCommentsInputSchema,
     paged: true,
@@ -54,6 +55,7 @@ export const commentsRestDocs = describeRoutes<typeof commentsRoutes>()('Comment
     body: CreateCommentInputSchema,
     responses: { 201: CommentSchema },
     errors: [404],
+    description: 'On a circle’s post: its circle’s members only, while the post is open (403 otherwise).',
   },
   'PUT /api/comments/:id': {
     operationId: 'updateComment',

@@ -5,6 +5,7 @@ import {
   eventValuesErrors,
   type CreateEventInput,
   type EventDetailDto,
+  type EventCircleRef,
   type EventDto,
   type EventList,
   type EventParticipantDto,
@@ -44,6 +45,7 @@ import {
   type Promotion,
 } from './waitlist';
 import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
+import { assertEventCircle, eventCircleSql, eventsInCircleSql } from '../circles/circle-events';
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
@@ -58,6 +60,8 @@ const eventColumns = {
   event: events,
   creatorName: users.name,
   bannerKey: sql<string | null>`coalesce(${images.displayKey}, ${images.r2Key})`,
+  // Its circle (issue 39): a primary-key lookup per row.
+  circleRef: eventCircleSql(),
 };
 
 /**
@@ -96,7 +100,7 @@ function participantsOf(deps: Deps, viewer: MemberActor, which?: SQL) {
  */
 export function toEventDto(
   row: EventRow,
-  joined: { creatorName: string | null; bannerKey: string | null },
+  joined: { creatorName: string | null; bannerKey: string | null; circleRef?: string | null },
   participants: EventParticipantDto[] | ParticipantSummary,
   viewer: { actor: MemberActor; hasInvitation: boolean; waitlistPlace: number | null },
   now: number,
@@ -147,6 +151,7 @@ export function toEventDto(
     waitlist: flags.can_see_waitlist ? waitlist : [],
     is_past: row.endsAt < now,
     viewer: flags,
+    circle: joined.circleRef ? (JSON.parse(joined.circleRef) as EventCircleRef) : null,
   };
 }
 
@@ -315,7 +320,8 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
   const only = input.when ? PHASE[input.when] : undefined;
   if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
   const phases: Phase[] = only ? [only] : after?.phase === 'p' ? ['p'] : ['u', 'p'];
-  const filter = titleFilter(input.search);
+  // A search or a circle (issue 39) makes the statements of this request; without, they are built once.
+  const filter = and(titleFilter(input.search), eventsInCircleSql(me, input.circle));
   let counts: EventCounts | null = null;
   let results: EventListRow[][];
   if (!filter) {
@@ -632,6 +638,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
   const values = valuesForCreate(input, deps.now());
   assertValid(values);
   await assertBannerOfEvent(deps, null, input.banner_image_id);
+  await assertEventCircle(deps, me, input.circle_id);
   const now = deps.now();
   // Two members creating the same title at once may pick the same slug: try again on a clash.
   for (let attempt = 0; ; attempt++) {
@@ -643,6 +650,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
           ...toColumns(values),
           slug,
           createdBy: me.id,
+          circleId: input.circle_id ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -667,6 +675,8 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
     ensure(eventPolicy.changeBanner(me, old), 'Only the event’s creator or an admin can change its banner.');
     await assertBannerOfEvent(deps, old.id, input.banner_image_id);
   }
+  // Moving it into a circle (issue 39): one of hers; out of it: null.
+  if (input.circle_id !== undefined && input.circle_id !== old.circleId) await assertEventCircle(deps, me, input.circle_id);
   const lowered = values.capacity !== null && (old.capacity === null || values.capacity < old.capacity);
   if (lowered) {
     const count = await participantCount(deps, old.id);
@@ -675,6 +685,7 @@ export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventIn
   const patch = {
     ...toColumns(values),
     ...(input.banner_image_id !== undefined ? { bannerImageId: bannerColumn(old.id, input.banner_image_id) } : {}),
+    ...(input.circle_id !== undefined ? { circleId: input.circle_id } : {}),
     updatedAt: deps.now(),
   };
   // The capacity check rides on the update (and its audit entry), so a Join racing the edit

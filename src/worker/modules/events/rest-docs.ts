@@ -74,6 +74,10 @@ export const EventSchema = z
     waitlist: z.array(ParticipantSchema),
     is_past: z.boolean(),
     viewer: ViewerSchema,
+    circle: z
+      .object({ id: z.number().int(), slug: z.string(), name: z.string() })
+      .nullable()
+      .describe('The circle it belongs to (issue 39), or null'),
   })
   .meta({ id: 'Event' });
 

@@ -37,7 +37,12 @@ function icsResponse(c: Context<AppEnv>, content: string, filename: string | nul
  */
 export const eventsRoutes = new Hono<AppEnv>()
   .get('/api/events', members, async (c) => {
-    const input = parseInput(ListEventsInputSchema, { search: c.req.query('search'), when: c.req.query('when'), ...pageQuery(c) });
+    const input = parseInput(ListEventsInputSchema, {
+      search: c.req.query('search'),
+      when: c.req.query('when'),
+      circle: c.req.query('circle'),
+      ...pageQuery(c),
+    });
     const actor = await actorOf(c);
     // A page, like the event page below, promises one D1 round trip: Server-Timing shows it.
     const page = await withRoundTrips(c, (deps) => events.listEvents(deps, actor, input ?? {}));

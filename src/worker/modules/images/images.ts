@@ -294,6 +294,8 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
     ensure(homePolicy.create(me), 'Only Travel Hosts can upload photos of a home.');
     if (eventId) throw new AppError('BAD_REQUEST', 'A photo of a home cannot be linked to an event.');
   }
+  // A circle's photo (a post's, or a cover: issue 39) belongs to its circle, never to an event.
+  if (fields.context === 'post' && eventId) throw new AppError('BAD_REQUEST', 'A photo of a circle cannot be linked to an event.');
   await assertEventLinkable(deps, me, eventId);
   const objects: StoredObject[] = [original, display, thumb]
     .filter((p): p is CheckedPart => p !== null)

@@ -88,6 +88,7 @@ async function refuseFile(deps: Deps, row: VideoUploadRow, kind: Exclude<Refusal
 }
 
 export const HOME_TAKES_PHOTOS_MESSAGE = 'A home takes photos only (JPEG, PNG or WebP), not videos.';
+export const POST_TAKES_PHOTOS_MESSAGE = 'A circle’s post takes photos only (JPEG, PNG or WebP), not videos.';
 
 // ---------------------------------------------------------------- create
 
@@ -229,6 +230,7 @@ export async function completeVideoUpload(deps: Deps, actor: Actor, req: Complet
   // A home's page shows photos only (issue 16); a video sent from the home editor would otherwise
   // land in the Gallery. The upload stays open: Cancel or the housekeeping ends it.
   if (fields.context === 'home') throw new AppError('UNSUPPORTED_MEDIA_TYPE', HOME_TAKES_PHOTOS_MESSAGE);
+  if (fields.context === 'post') throw new AppError('UNSUPPORTED_MEDIA_TYPE', POST_TAKES_PHOTOS_MESSAGE);
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
   await assertEventLinkable(deps, me, eventId);
 

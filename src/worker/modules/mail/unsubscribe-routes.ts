@@ -27,6 +27,9 @@ const WHAT: Record<UnsubscribeCategory, string> = {
   application: 'emails about new membership applications',
   new_event: 'emails about new events',
   message: 'emails about messages from members',
+  circle_post: 'emails about new posts in your circles',
+  circle_request: 'emails about requests to join the circles you host',
+  circle_accepted: 'emails about your requests to join a circle',
   digest: 'the daily summary of your notifications',
 };
 

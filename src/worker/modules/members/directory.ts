@@ -28,6 +28,7 @@ import { memberStatusCondition, todayOf } from '../membership/terms';
 import { memberPhotoUrl, shownToMembersSql } from './member-refs';
 import { memberSinceOf, profileContentOf, profileUserColumns, profileViewerOf, type ProfileUser } from './profiles';
 import { ftsQuery, memberSearchSql } from './search';
+import { circleMembersSql, memberCirclesQuery } from '../circles/circle-members';
 
 /*
  * The members directory and a member's page (issue 22). Admins see every member and every field;
@@ -43,7 +44,7 @@ import { ftsQuery, memberSearchSql } from './search';
 type DirectoryCursor = [name: string, id: number];
 
 /** What a card needs of the profile row: not her bio, phone or links. */
-const cardColumns = {
+export const cardColumns = {
   userId: memberProfiles.userId,
   title: memberProfiles.title,
   company: memberProfiles.company,
@@ -97,6 +98,7 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
         input.country ? filterOn(viewer, 'country', input.country) : undefined,
         input.industry ? filterOn(viewer, 'industry', input.industry) : undefined,
         input.interest ? filterOn(viewer, 'interests', input.interest) : undefined,
+        circleMembersSql(input.circle),
         after ? sql`(${name}, ${columnRef(users.id)}) > (${after[0]} COLLATE NOCASE, ${after[1]})` : undefined,
       ),
     )
@@ -104,7 +106,7 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
     .limit(size + 1);
 }
 
-function toCard(me: MemberActor, user: ProfileUser, profile: CardProfile | null): MemberCard {
+export function toCard(me: MemberActor, user: ProfileUser, profile: CardProfile | null): MemberCard {
   const directory = profile?.directory ?? true;
   const seen = viewProfile(profileContentOf(profile, user, 'small'), visibilityOf(profile?.visibility), {
     viewer: profileViewerOf(me, user.id),
@@ -192,7 +194,7 @@ export interface MemberPage {
 
 /** A member's page as the viewer may see it, or 404 'Member not found.'. One D1 round trip. */
 export async function readMemberPage(deps: Deps, me: MemberActor, memberId: number): Promise<MemberPage> {
-  const [[row], eventRows, homeRows] = await deps.db.batch([
+  const [[row], eventRows, homeRows, circleRows] = await deps.db.batch([
     deps.db
       .select({ user: profileUserColumns, profile: memberProfiles, renewsOn: users.renewsOn, admin: users.isAdmin })
       .from(users)
@@ -201,6 +203,7 @@ export async function readMemberPage(deps: Deps, me: MemberActor, memberId: numb
       .limit(1),
     upcomingEventsQuery(deps, me, memberId),
     listedHomesQuery(deps, memberId),
+    memberCirclesQuery(deps, memberId),
   ]);
   if (!row) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   const { user, profile } = row;
@@ -237,6 +240,7 @@ export async function readMemberPage(deps: Deps, me: MemberActor, memberId: numb
       private_fields: viewer === 'member' ? [] : PROFILE_FIELDS.filter((f) => visibility[f] === 'admins'),
       upcoming_events: limited ? [] : upcoming,
       homes: limited ? [] : listed,
+      circles: circleRows,
       is_me: viewer === 'self',
     },
   };

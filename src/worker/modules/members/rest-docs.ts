@@ -8,7 +8,7 @@ import type { membersRoutes } from './rest';
 const hidden = (what: string) => `${what}; null when empty, or when she keeps it to admins and the viewer is another member`;
 
 /** The card of the directory (MemberCard). */
-const MemberCardSchema = z
+export const MemberCardSchema = z
   .object({
     id: z.number().int(),
     name: z.string().describe('Always shown'),
@@ -51,6 +51,9 @@ const MemberProfileSchema = MemberCardSchema.extend({
     }),
   ),
   homes: z.array(z.object({ id: z.number().int(), title: z.string(), city: z.string(), country: z.string() })),
+  circles: z
+    .array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() }))
+    .describe('The circles she belongs to (issue 39)'),
   is_me: z.boolean(),
 }).meta({ id: 'DirectoryProfile' });
 

@@ -69,7 +69,10 @@ export async function sendDailyDigests(deps: Deps): Promise<{ members: number; d
     for (const [userId, entries] of byMember) {
       const first = entries[0]!;
       const mail = digestEmail(
-        entries.slice(0, ENTRIES_PER_DIGEST).map((e) => toView(e as EntryRow)),
+        entries
+          .slice(0, ENTRIES_PER_DIGEST)
+          // A new post's entry is listed under its circle (its subject).
+          .map((e) => ({ ...toView(e as EntryRow), ...(e.kind === 'circle_post' && { group: e.subject }) })),
         deps.env.APP_ORIGIN,
       );
       try {

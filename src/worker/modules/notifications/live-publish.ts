@@ -7,6 +7,7 @@ import type { Env } from '../../platform/env';
 import { describeError } from '../../platform/log-redaction';
 import { eventDetailsVisibleToSql } from '../events/policies';
 import { imageVisibleToSql } from '../images/policies';
+import { postVisibleToSql } from '../circles/policies';
 
 /*
  * Telling open pages (issue 23 "Live"): a member's Durable Object (MemberLive) holds her sockets;
@@ -81,7 +82,7 @@ export function recheckLiveSockets(deps: Deps, memberId: number): void {
   );
 }
 
-/** She may follow this topic: the event's details, or the image, are hers to see. */
+/** She may follow this topic: the event's details, the image, or the circle's post are hers to see. */
 export async function mayWatch(deps: Deps, memberId: number, topic: string): Promise<boolean> {
   const target = parseCommentableId(topic);
   if (!target) return false;
@@ -89,7 +90,9 @@ export async function mayWatch(deps: Deps, memberId: number, topic: string): Pro
   const visible =
     target.kind === 'event'
       ? eventDetailsVisibleToSql(member, sql`${target.id}`, deps.now())
-      : imageVisibleToSql(member, sql`${target.id}`, deps.now());
+      : target.kind === 'post'
+        ? postVisibleToSql(member, sql`${target.id}`)
+        : imageVisibleToSql(member, sql`${target.id}`, deps.now());
   const rows = await deps.db.all<{ ok: number }>(sql`SELECT 1 AS "ok" WHERE ${visible}`);
   return rows.length > 0;
 }

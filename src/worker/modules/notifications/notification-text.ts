@@ -41,6 +41,7 @@ function joinWords(words: string[]): string {
 /** A comment's parent as the sentence names it. */
 function onWhat(detail: string | null, subject: string): string {
   if (detail === 'image') return subject ? `the image “${subject}”` : 'an image';
+  if (detail === 'post') return subject ? `the post “${subject}”` : 'a post';
   return subject || 'an event';
 }
 
@@ -83,5 +84,12 @@ export function notificationText(f: NotificationFacts): string {
             : `${first.name} and others`;
       return `${writers} sent you ${f.count === 1 ? 'a message' : `${f.count} messages`}`;
     }
+    // Issue 39: the subject is the circle's name; a new post's detail is its title.
+    case 'circle_post':
+      return f.detail ? `${who} posted “${f.detail}” in ${f.subject}` : `${who} posted in ${f.subject}`;
+    case 'circle_request':
+      return `${who} asked to join ${f.subject}`;
+    case 'circle_accepted':
+      return f.actors[0] ? `${f.actors[0].name} accepted you into ${f.subject}` : `You are now a member of ${f.subject}`;
   }
 }

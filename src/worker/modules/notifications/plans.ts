@@ -11,6 +11,8 @@ import { adminWithSecondFactorSql } from '../auth/sessions';
 import { eventDetailsVisibleToSql } from '../events/policies';
 import { imageVisibleToSql } from '../images/policies';
 import { messageNewsOf } from '../messages/news';
+import { circleNewsFacts, circlePostNewsFacts } from '../circles/circle-news';
+import { postVisibleToSql } from '../circles/policies';
 
 /*
  * Who is told about what (issue 23 "What she is told about"), per kind: the entry's target (what
@@ -59,9 +61,15 @@ async function commentFacts(deps: Deps, commentId: number) {
     image_title: string | null;
     image_name: string | null;
     image_event: number | null;
+    post_id: number | null;
+    post_title: string | null;
+    post_author: number | null;
+    circle_slug: string | null;
   }>(sql`SELECT "c"."id", "c"."user_id", "c"."event_id", "c"."image_id", "e"."title" AS "event_title",
-      "i"."title" AS "image_title", "i"."name" AS "image_name", "i"."associated_event_id" AS "image_event"
+      "i"."title" AS "image_title", "i"."name" AS "image_name", "i"."associated_event_id" AS "image_event",
+      "c"."post_id", "p"."title" AS "post_title", "p"."author_id" AS "post_author", "pc"."slug" AS "circle_slug"
     FROM ${comments} AS "c" LEFT JOIN ${events} AS "e" ON "e"."id" = "c"."event_id" LEFT JOIN ${images} AS "i" ON "i"."id" = "c"."image_id"
+      LEFT JOIN "circle_posts" AS "p" ON "p"."id" = "c"."post_id" LEFT JOIN "circles" AS "pc" ON "pc"."id" = "p"."circle_id"
     WHERE "c"."id" = ${commentId}`);
   return rows[0];
 }
@@ -71,6 +79,16 @@ type CommentFacts = NonNullable<Awaited<ReturnType<typeof commentFacts>>>;
 /** The parent of a comment as an entry shows it and who may see it. */
 function parentOf(deps: Deps, c: CommentFacts) {
   const now = deps.now();
+  if (c.post_id !== null) {
+    const postId = c.post_id;
+    return {
+      key: `post:${postId}`,
+      url: `/circles/${c.circle_slug ?? ''}?post=${postId}`,
+      subject: c.post_title ?? '',
+      detail: 'post',
+      visibleTo: (member: SQL) => postVisibleToSql(member, sql`${postId}`),
+    };
+  }
   if (c.event_id !== null) {
     const eventId = c.event_id;
     return {
@@ -112,11 +130,18 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
       const parent = parentOf(deps, c);
       // Whose thing it is, who joined it (events), and who commented on it before.
       const owner =
-        c.event_id !== null
-          ? sql`SELECT "e"."created_by" AS "user_id" FROM ${events} AS "e" WHERE "e"."id" = ${c.event_id}
+        c.post_id !== null
+          ? sql`SELECT ${c.post_author} AS "user_id"`
+          : c.event_id !== null
+            ? sql`SELECT "e"."created_by" AS "user_id" FROM ${events} AS "e" WHERE "e"."id" = ${c.event_id}
             UNION SELECT "p"."user_id" FROM ${eventParticipants} AS "p" WHERE "p"."event_id" = ${c.event_id}`
-          : sql`SELECT "i"."uploaded_by" AS "user_id" FROM ${images} AS "i" WHERE "i"."id" = ${c.image_id}`;
-      const parentColumn = c.event_id !== null ? sql`"o"."event_id" = ${c.event_id}` : sql`"o"."image_id" = ${c.image_id}`;
+            : sql`SELECT "i"."uploaded_by" AS "user_id" FROM ${images} AS "i" WHERE "i"."id" = ${c.image_id}`;
+      const parentColumn =
+        c.post_id !== null
+          ? sql`"o"."post_id" = ${c.post_id} AND "o"."removed_at" IS NULL`
+          : c.event_id !== null
+            ? sql`"o"."event_id" = ${c.event_id}`
+            : sql`"o"."image_id" = ${c.image_id}`;
       return {
         kind: 'comment',
         target: parent.key,
@@ -253,6 +278,37 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         recipients: sql`SELECT "everyone"."id" AS "user_id" FROM ${users} AS "everyone"`,
         // An invite-only event's news reaches only those who may see its details.
         visibleTo: (member) => eventDetailsVisibleToSql(member, sql`${eventId}`, now),
+        instantEmailBySource: false,
+      };
+    }
+    // Issue 39: the circles' news (modules/circles/circle-news.ts says who is told).
+    case 'circle_post': {
+      const post = await circlePostNewsFacts(deps, num(d.postId));
+      if (!post) return null;
+      return {
+        kind: 'circle_post',
+        target: `post:${post.postId}`,
+        url: `/circles/${post.slug}?post=${post.postId}`,
+        subject: post.circleName,
+        detail: post.title,
+        flags: 0,
+        recipients: post.recipients,
+        instantEmailBySource: false,
+      };
+    }
+    case 'circle_request':
+    case 'circle_accepted': {
+      const circle = await circleNewsFacts(deps, num(d.circleId));
+      if (!circle) return null;
+      const request = news.kind === 'circle_request';
+      return {
+        kind: news.kind,
+        target: `circle:${circle.circleId}`,
+        url: request ? `/circles/${circle.slug}?requests=1` : `/circles/${circle.slug}`,
+        subject: circle.circleName,
+        detail: null,
+        flags: 0,
+        recipients: request ? circle.hosts : idList([num(d.memberId)]),
         instantEmailBySource: false,
       };
     }

@@ -25,7 +25,10 @@ export type NotificationNews =
   | { kind: 'stay'; stayId: number; step: StayStep; recipientIds: number[] }
   | { kind: 'application'; applicationId: number }
   | { kind: 'new_event'; eventId: number }
-  | { kind: 'message'; messageId: number };
+  | { kind: 'message'; messageId: number }
+  | { kind: 'circle_post'; postId: number }
+  | { kind: 'circle_request'; circleId: number }
+  | { kind: 'circle_accepted'; circleId: number; memberId: number };
 
 /** The row(s) of one piece of news: a waitlist promotion spanning events is one row per event. */
 function rowsOf(news: NotificationNews): { kind: NotificationNews['kind']; data: Record<string, unknown> }[] {

@@ -7,6 +7,8 @@ export interface EmailedEntry {
   kind: NotificationKind;
   text: string;
   url: string;
+  /** The daily summary lists a kind's entries under this (a new post: its circle's name). */
+  group?: string;
 }
 
 /** A subject line from a sentence: one line, at most 150 characters. */
@@ -36,20 +38,38 @@ const DIGEST_HEADINGS: Record<NotificationKind, string> = {
   application: 'Membership applications',
   new_event: 'New events',
   message: 'Messages',
+  circle_post: 'New posts in your circles',
+  circle_request: 'Requests to join your circles',
+  circle_accepted: 'Circles you joined',
 };
 
-/** The daily summary: her unread entries of the last day, grouped by kind. */
+const entryItem = (e: EmailedEntry, appOrigin: string) =>
+  `<li style="margin-bottom:8px"><a href="${escapeHtml(appLink(appOrigin, e.url))}" style="color:#8a5a44">${escapeHtml(e.text)}</a></li>`;
+const entryList = (items: EmailedEntry[], appOrigin: string) =>
+  `<ul style="padding-left:20px;margin:0">${items.map((e) => entryItem(e, appOrigin)).join('')}</ul>`;
+
+/** A kind's entries, under their groups' names when they have one (issue 39: posts by circle). */
+function groupedList(items: EmailedEntry[], appOrigin: string): string {
+  const groups = [...new Set(items.map((e) => e.group ?? ''))];
+  if (groups.length === 1 && groups[0] === '') return entryList(items, appOrigin);
+  return groups
+    .map(
+      (g) =>
+        `${g ? `<h3 style="font-size:16px;margin:16px 0 6px">${escapeHtml(g)}</h3>` : ''}${entryList(
+          items.filter((e) => (e.group ?? '') === g),
+          appOrigin,
+        )}`,
+    )
+    .join('\n');
+}
+
+/** The daily summary: her unread entries of the last day, grouped by kind (new posts also by circle). */
 export function digestEmail(entries: EmailedEntry[], appOrigin: string) {
   const groups = NOTIFICATION_KINDS.map((kind) => ({ kind, items: entries.filter((e) => e.kind === kind) })).filter((g) => g.items.length);
   const sections = groups
     .map(
       (g) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(DIGEST_HEADINGS[g.kind])}</h2>
-<ul style="padding-left:20px;margin:0">${g.items
-        .map(
-          (e) =>
-            `<li style="margin-bottom:8px"><a href="${escapeHtml(appLink(appOrigin, e.url))}" style="color:#8a5a44">${escapeHtml(e.text)}</a></li>`,
-        )
-        .join('')}</ul>`,
+${groupedList(g.items, appOrigin)}`,
     )
     .join('\n');
   const n = entries.length;
