@@ -191,10 +191,12 @@ export function viewProfile<T extends ProfileContent>(
 }
 
 /** A directory card (GET /api/members): the contract's fields, hidden ones null. */
-export type MemberCard = { id: number; name: string } & Pick<
-  ProfileContent,
-  'photo_url' | 'title' | 'company' | 'city' | 'country' | 'industry' | 'interests'
->;
+export type MemberCard = {
+  id: number;
+  name: string;
+  /** Issue 38: the viewer may start a conversation with her ("Message"); false for herself and where her messages_from refuses. */
+  can_message: boolean;
+} & Pick<ProfileContent, 'photo_url' | 'title' | 'company' | 'city' | 'country' | 'industry' | 'interests'>;
 
 /** One of her upcoming events on her profile page (only those the viewer may see). */
 export interface MemberEventRef {
@@ -235,6 +237,13 @@ export interface MemberProfileDto extends ProfileContent {
   circles: { id: number; slug: string; name: string }[];
   /** The viewer is this member (her page offers 'Edit profile'). */
   is_me: boolean;
+  /**
+   * Issue 38: the viewer may start a conversation with her (false for herself and where her
+   * messages_from refuses; a block stays silent, so a member who blocked the viewer still says true).
+   */
+  can_message: boolean;
+  /** The viewer blocks her (the page offers Unblock instead of Block). */
+  blocked: boolean;
 }
 
 /** GET /api/profile: every field of her own profile, with each field's visibility and her directory choice. */

@@ -16,6 +16,7 @@ import { rosterRestDocs } from './modules/membership/roster-rest-docs';
 import { notificationsRestDocs } from './modules/notifications/rest-docs';
 import { pushRestDocs } from './modules/push/rest-docs';
 import { operationsRestDocs } from './modules/operations/rest-docs';
+import { messagesRestDocs } from './modules/messages/rest-docs';
 import { buildOpenApiDocument, describeRoutes, type RestDocs } from './platform/openapi';
 
 /*
@@ -56,6 +57,7 @@ export const REST_DOCS: RestDocs[] = [
   circlesRestDocs,
   notificationsRestDocs,
   pushRestDocs,
+  messagesRestDocs,
   adminRestDocs,
   insightsRestDocs,
   adminMailRestDocs,

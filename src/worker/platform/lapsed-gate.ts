@@ -42,6 +42,15 @@ const KEPT_ROUTES = [
   // Email table as the categories above (the bell, the list and the live socket are not hers).
   'GET /api/notification-preferences',
   'PUT /api/notification-preferences',
+  // Issue 38: she reads her conversations (reading marks them read) and keeps Settings > Privacy.
+  'GET /api/conversations',
+  'GET /api/conversations/:id/messages',
+  'POST /api/conversations/:id/read',
+  'GET /api/privacy',
+  'PUT /api/privacy',
+  'GET /api/blocks',
+  'POST /api/blocks',
+  'DELETE /api/blocks/:member_id',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -87,7 +96,7 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {
   const [method, path] = route.split(' ') as [string, string];
-  const pattern = path.replace(/:[A-Za-z]+/g, '[^/]+');
+  const pattern = path.replace(/:[A-Za-z_]+/g, '[^/]+');
   return { method, path: new RegExp(`^${pattern}/?$`) };
 });
 

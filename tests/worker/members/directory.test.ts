@@ -32,6 +32,7 @@ describe('GET /api/members', () => {
       {
         id: her.id,
         name: her.name,
+        can_message: true,
         photo_url: null,
         title: 'Partner',
         company: 'Lumen Law',

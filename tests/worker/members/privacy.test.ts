@@ -49,7 +49,7 @@ describe('a field kept to admins', () => {
     const [viewer, admin, her] = await Promise.all([roles.standard(), roles.admin(), privateMember(word)]);
     await uploadPhoto(her);
     const seen = card(await directory({ q: word }, viewer), her.id);
-    expect(seen).toEqual({ id: her.id, name: her.name, ...HIDDEN_CARD });
+    expect(seen).toEqual({ id: her.id, name: her.name, can_message: true, ...HIDDEN_CARD });
 
     const byAdmin = card(await directory({ q: word }, admin), her.id)!;
     expect(byAdmin).toMatchObject({

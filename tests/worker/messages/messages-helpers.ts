@@ -1,5 +1,5 @@
 import type { ConversationSummary, MessageDto } from '../../../src/shared/schemas/messages';
-import { startConversation } from '../../../src/worker/modules/messages/conversations';
+import { startConversation, unreadMessages } from '../../../src/worker/modules/messages/conversations';
 import { listMessages, sendMessage } from '../../../src/worker/modules/messages/messages';
 import { actorOf, deps, request, type TestUser } from '../helpers';
 
@@ -23,4 +23,9 @@ export async function conversationsOf(as: TestUser): Promise<ConversationSummary
   const res = await request('/api/conversations', { as });
   if (res.status !== 200) throw new Error(`GET /api/conversations: ${res.status}`);
   return res.json();
+}
+
+/** Her unread messages in all (what the header shows). */
+export async function unreadOf(as: TestUser): Promise<number> {
+  return (await unreadMessages(deps(), actorOf(as))).unread;
 }

@@ -19,6 +19,7 @@ import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
 import { profilePhotoKeys } from '../members/photos';
 import { recheckLiveSockets } from '../notifications/live-publish';
 import { circleCountsBeforeAccountDeletion } from '../circles/circle-data';
+import { messagesOfDeletedMember } from '../messages/member-data';
 
 /*
  * DECISIONS "The member's own data": deleting an account removes her profile (its row, its search
@@ -30,10 +31,11 @@ import { circleCountsBeforeAccountDeletion } from '../circles/circle-data';
  * (sessions, participations, waitlist places, reminder records, likes, tokens, 2FA, passkeys and
  * their user handle and challenges, properties, homes, stays, email opt-outs) go with the users row; those that would only be set null
  * (comments, images, deliveries to her) and those keyed by her address (her application,
- * registration tokens) are deleted explicitly. The places she held at events go, in the same
- * batch, to the first members waiting, who are emailed. Her circles' posts stay, by a former
- * member, as her events do (issue 39); the counts of her circles and of posts she commented on or
- * liked are corrected in the same batch.
+ * registration tokens) are deleted explicitly; her messages lose their text (issue 38: the
+ * conversations stay for the others, her part of them "Message deleted" by "Deleted member").
+ * The places she held at events go, in the same batch, to the first members waiting, who are
+ * emailed. Her circles' posts stay, by a former member, as her events do (issue 39); the counts
+ * of her circles and of posts she commented on or liked are corrected in the same batch.
  */
 
 export const LAST_ADMIN_MESSAGE =
@@ -86,7 +88,7 @@ async function deleteMember(
     deps.now(),
   );
   const [circleMembers, postComments, postLikes] = circleCountsBeforeAccountDeletion(deps, target.id, allowed);
-  const [, , , audit, , , , , , deleted, promoted] = await db.batch([
+  const [, , , audit, , , , , , , deleted, promoted] = await db.batch([
     // Issue 39: the counts kept on her circles and the posts she commented on or liked lose hers.
     circleMembers,
     postComments,
@@ -115,6 +117,8 @@ async function deleteMember(
     db.delete(emailDeliveries).where(and(eq(emailDeliveries.userId, target.id), allowed)),
     db.delete(applications).where(and(eq(applications.email, target.email), allowed)),
     db.delete(tokens).where(and(or(eq(tokens.userId, target.id), eq(tokens.email, target.email)), allowed)),
+    // Issue 38: her messages' text goes; the others see "Message deleted" from "Deleted member".
+    messagesOfDeletedMember(deps, target.id, allowed),
     db
       .delete(users)
       .where(and(eq(users.id, target.id), allowed))

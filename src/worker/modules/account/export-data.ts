@@ -20,6 +20,7 @@ import { waitlistPlaceSql } from '../events/waitlist';
 import { exportProfile } from '../members/member-data';
 import { notificationDataOf } from '../notifications/preferences';
 import { exportCircleData } from '../circles/circle-data';
+import { exportMessages } from '../messages/member-data';
 
 /*
  * DECISIONS "The member's own data": a member downloads everything the club holds about her
@@ -310,6 +311,8 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
     })),
     emailsToYou: deliveryRows.map((d) => ({ ...d, createdAt: iso(d.createdAt), sentAt: iso(d.sentAt) })),
     memberProfile: memberProfile.data,
+    // Issue 38: her conversations with the messages she sent and received, whom she blocks, her reports.
+    messages: await exportMessages(deps, me.id),
     sessions: sessionRows.map((s) => ({
       browser: s.browser,
       os: s.os,

@@ -11,6 +11,8 @@ import type { Deps } from '../../platform/deps';
 import { ensure, requireMember } from '../../platform/guards';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { cardColumns, toCard } from '../members/directory';
+import { canMessageSql } from '../messages/privacy';
+import { columnRef } from '../../db/column-ref';
 import { memberPhotoSql } from '../members/member-refs';
 import { profileUserColumns } from '../members/profiles';
 import { notify } from '../notifications/record';
@@ -152,7 +154,13 @@ export async function listCircleMembers(deps: Deps, actor: Actor, input: CircleP
   const [found, rows] = await deps.db.batch([
     deps.db.select({ id: circles.id }).from(circles).where(eq(circles.slug, slug)).limit(1),
     deps.db
-      .select({ user: profileUserColumns, profile: cardColumns, joinedAt: circleMembers.joinedAt })
+      .select({
+        user: profileUserColumns,
+        profile: cardColumns,
+        joinedAt: circleMembers.joinedAt,
+        // Issue 38: the card's Message button.
+        canMessage: canMessageSql(me, columnRef(users.id), deps.now()).mapWith(Boolean),
+      })
       .from(circleMembers)
       .innerJoin(users, eq(users.id, circleMembers.userId))
       .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
@@ -171,7 +179,7 @@ export async function listCircleMembers(deps: Deps, actor: Actor, input: CircleP
     rows,
     size,
     (r) => [r.joinedAt, r.user.id],
-    (r) => toCard(me, r.user, r.profile),
+    (r) => toCard(me, r.user, r.profile, r.canMessage),
   );
 }
 

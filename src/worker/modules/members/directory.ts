@@ -29,6 +29,7 @@ import { memberPhotoUrl, shownToMembersSql } from './member-refs';
 import { memberSinceOf, profileContentOf, profileUserColumns, profileViewerOf, type ProfileUser } from './profiles';
 import { ftsQuery, memberSearchSql } from './search';
 import { circleMembersSql, memberCirclesQuery } from '../circles/circle-members';
+import { blockedByViewerSql, blocksViewerSql, canMessageSql } from '../messages/privacy';
 
 /*
  * The members directory and a member's page (issue 22). Admins see every member and every field;
@@ -84,8 +85,9 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
   const viewer: ProfileViewer = me.isAdmin ? 'admin' : 'member';
   const name = columnRef(users.name);
   const match = input.q ? ftsQuery(input.q, viewer) : null;
+  const member = columnRef(users.id);
   return deps.db
-    .select({ user: profileUserColumns, profile: cardColumns })
+    .select({ user: profileUserColumns, profile: cardColumns, canMessage: canMessageSql(me, member, deps.now()).mapWith(Boolean) })
     .from(users)
     .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
     .where(
@@ -94,6 +96,8 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
         viewer === 'admin' ? undefined : sql`coalesce(${profileCol(memberProfiles.directory)}, 1) = 1`,
         // Nor is a lapsed member (tested on each row of the walk: +renews_on keeps it on users_name_idx).
         viewer === 'admin' ? undefined : sql`NOT ${memberStatusCondition('lapsed', todayOf(deps), { indexed: false })}`,
+        // Nor a member who blocked the viewer (issue 38: her page is hidden from the member she blocks).
+        sql`NOT ${blocksViewerSql(me, member)}`,
         match ? memberSearchSql(match) : undefined,
         input.country ? filterOn(viewer, 'country', input.country) : undefined,
         input.industry ? filterOn(viewer, 'industry', input.industry) : undefined,
@@ -106,7 +110,7 @@ export function directoryPageQuery(deps: Deps, me: MemberActor, input: ListMembe
     .limit(size + 1);
 }
 
-export function toCard(me: MemberActor, user: ProfileUser, profile: CardProfile | null): MemberCard {
+export function toCard(me: MemberActor, user: ProfileUser, profile: CardProfile | null, canMessage: boolean): MemberCard {
   const directory = profile?.directory ?? true;
   const seen = viewProfile(profileContentOf(profile, user, 'small'), visibilityOf(profile?.visibility), {
     viewer: profileViewerOf(me, user.id),
@@ -115,6 +119,7 @@ export function toCard(me: MemberActor, user: ProfileUser, profile: CardProfile 
   return {
     id: user.id,
     name: user.name,
+    can_message: canMessage,
     photo_url: seen.photo_url,
     title: seen.title,
     company: seen.company,
@@ -138,7 +143,7 @@ export async function listMembers(deps: Deps, actor: Actor, input: ListMembersQu
     rows,
     size,
     (r) => [r.user.name, r.user.id],
-    (r) => toCard(me, r.user, r.profile),
+    (r) => toCard(me, r.user, r.profile, r.canMessage),
   );
 }
 
@@ -196,7 +201,16 @@ export interface MemberPage {
 export async function readMemberPage(deps: Deps, me: MemberActor, memberId: number): Promise<MemberPage> {
   const [[row], eventRows, homeRows, circleRows] = await deps.db.batch([
     deps.db
-      .select({ user: profileUserColumns, profile: memberProfiles, renewsOn: users.renewsOn, admin: users.isAdmin })
+      .select({
+        user: profileUserColumns,
+        profile: memberProfiles,
+        renewsOn: users.renewsOn,
+        admin: users.isAdmin,
+        // Issue 38: the Message button, Block or Unblock, and whether she blocks the viewer.
+        canMessage: canMessageSql(me, columnRef(users.id), deps.now()).mapWith(Boolean),
+        blocked: blockedByViewerSql(me, columnRef(users.id)).mapWith(Boolean),
+        blocksViewer: blocksViewerSql(me, columnRef(users.id)).mapWith(Boolean),
+      })
       .from(users)
       .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
       .where(eq(users.id, memberId))
@@ -205,7 +219,8 @@ export async function readMemberPage(deps: Deps, me: MemberActor, memberId: numb
     listedHomesQuery(deps, memberId),
     memberCirclesQuery(deps, memberId),
   ]);
-  if (!row) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+  // A member who blocked the viewer has no page for her: as if there were none (the block is not told).
+  if (!row || row.blocksViewer) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   const { user, profile } = row;
   const viewer = profileViewerOf(me, user.id);
   // Out of the directory for other members: unlisted by her choice, or lapsed. Which of the two is
@@ -242,6 +257,8 @@ export async function readMemberPage(deps: Deps, me: MemberActor, memberId: numb
       homes: limited ? [] : listed,
       circles: circleRows,
       is_me: viewer === 'self',
+      can_message: row.canMessage,
+      blocked: row.blocked,
     },
   };
 }

@@ -12,6 +12,9 @@ export const MemberCardSchema = z
   .object({
     id: z.number().int(),
     name: z.string().describe('Always shown'),
+    can_message: z
+      .boolean()
+      .describe('The viewer may start a conversation with her (issue 38): false for herself and where her messages_from refuses'),
     photo_url: z.string().nullable().describe(hidden('Her small (128 px) square photo')),
     title: z.string().nullable().describe(hidden('Job title')),
     company: z.string().nullable().describe(hidden('Company')),
@@ -55,6 +58,7 @@ const MemberProfileSchema = MemberCardSchema.extend({
     .array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() }))
     .describe('The circles she belongs to (issue 39)'),
   is_me: z.boolean(),
+  blocked: z.boolean().describe('The viewer blocks her (issue 38)'),
 }).meta({ id: 'DirectoryProfile' });
 
 const MyProfileSchema = z
