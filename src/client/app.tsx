@@ -193,6 +193,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/admin/insights">
+                        {() => (
+                          <Protected admin>
+                            <P.Insights />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/admin/homes">
                         {() => (
                           <Protected admin>

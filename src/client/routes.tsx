@@ -49,6 +49,7 @@ export const pages = {
   Users: page(() => import('./features/admin/users-page'), 'UsersPage'),
   InvitationCodes: page(() => import('./features/admin/invitation-codes-page'), 'InvitationCodesPage'),
   AuditLog: page(() => import('./features/admin/audit-log-page'), 'AuditLogPage'),
+  Insights: page(() => import('./features/admin/insights/insights-page'), 'InsightsPage'),
   AdminHomes: page(() => import('./features/admin/admin-homes-page'), 'AdminHomesPage'),
   RosterImport: page(() => import('./features/admin/roster-import-page'), 'RosterImportPage'),
   RosterImportReport: page(() => import('./features/admin/roster-import-report-page'), 'RosterImportReportPage'),

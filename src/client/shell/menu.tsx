@@ -42,7 +42,10 @@ const INFO_LINKS: MenuLinkList = [
   ['/about', 'About'],
   ['/membership', 'Membership'],
 ];
-const ADMIN_LINKS: MenuLinkList = [['/admin', 'Admin Dashboard']];
+const ADMIN_LINKS: MenuLinkList = [
+  ['/admin', 'Admin Dashboard'],
+  ['/admin/insights', 'Insights'],
+];
 
 function MenuLinks({ links, onNavigate }: { links: MenuLinkList; onNavigate: () => void }) {
   return (

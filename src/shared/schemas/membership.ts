@@ -143,9 +143,13 @@ export type SetAdminInput = z.infer<typeof SetAdminInputSchema>;
 
 /**
  * User Management's status filter (issue 24): a membership status, or `due`, the active members
- * whose renewal falls in the next 30 days (the admin dashboard links to it).
+ * whose renewal falls in the next 30 days (the admin dashboard links to it); `due_60` and
+ * `due_90`, in the next 60 and 90 days (Insights links to them, issue 42).
  */
-export const USER_STATUS_FILTERS = [...MEMBERSHIP_STATUSES, 'due'] as const;
+export const USER_STATUS_FILTERS = [...MEMBERSHIP_STATUSES, 'due', 'due_60', 'due_90'] as const;
+/** The renewal windows of the `due` filters, in days. */
+export const DUE_FILTER_DAYS = { due: 30, due_60: 60, due_90: 90 } as const;
+export type DueFilter = keyof typeof DUE_FILTER_DAYS;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 
 /**
@@ -161,7 +165,7 @@ export const ListUsersInputSchema = z
     ),
     status: z.preprocess(
       (v) => (v === null || v === '' ? undefined : v),
-      z.enum(USER_STATUS_FILTERS, { error: 'Status is active, grace, lapsed or due.' }).optional(),
+      z.enum(USER_STATUS_FILTERS, { error: 'Status is active, grace, lapsed, due, due_60 or due_90.' }).optional(),
     ),
   })
   .extend(PageQuerySchema.shape)

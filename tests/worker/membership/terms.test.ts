@@ -99,6 +99,7 @@ describe('status in User Management', () => {
     expect(await names('lapsed')).toEqual(['Lapsed']);
     expect(await names('active')).toEqual(['Active', 'Admin', 'Due']);
     expect(await names('due')).toEqual(['Due']);
+    expect(await names('due_90')).toEqual(['Due']);
     expect((await request('/api/users?status=expired', { as: admin })).status).toBe(400);
 
     const one = await (await request(`/api/users/${grace.id}`, { as: admin })).json<Record<string, unknown>>();

@@ -6,6 +6,7 @@ import { RenewalsOverviewCards } from './renewals-overview';
 import './admin.css';
 
 const LINKS = [
+  { href: '/admin/insights', label: 'Insights', note: 'The club’s health at a glance: growth, renewals, events, activity.' },
   { href: '/applications', label: 'View Applications', note: 'Review membership applications and send invitations.' },
   { href: '/users', label: 'View Users', note: 'Change privileges, admin rights and reset passwords.' },
   { href: '/mail', label: 'Send Message', note: 'Email a group of members.' },

@@ -14,6 +14,8 @@ const FILTER_LABELS: Record<UserStatusFilter, string> = {
   grace: 'In grace',
   lapsed: 'Lapsed',
   due: 'Renewal due in 30 days',
+  due_60: 'Renewal due in 60 days',
+  due_90: 'Renewal due in 90 days',
 };
 
 /** ?status= of /users: a membership status, `due`, or none (every member). */

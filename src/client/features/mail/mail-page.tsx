@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { RECIPIENT_GROUPS, type RecipientGroup } from '../../../shared/constants';
 import { NAME_PLACEHOLDER, RECIPIENT_GROUP_LABELS, type MailMember } from '../../../shared/schemas/mail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -21,6 +21,20 @@ function sendErrorText(error: unknown): string {
 }
 
 const plural = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
+
+/**
+ * ?group=selected&members=1,2,3 opens the page with those members chosen (Insights' "Write to
+ * these", issue 42); anything else starts as before.
+ */
+function initialRecipients(search: string): { group: RecipientGroup; selected: number[] } {
+  const params = new URLSearchParams(search);
+  const group = params.get('group');
+  const selected = (params.get('members') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return group === 'selected' && selected.length ? { group: 'selected', selected } : { group: 'testing', selected: [] };
+}
 
 function MemberPicker({ selected, onChange, error }: { selected: number[]; onChange: (ids: number[]) => void; error?: string }) {
   const trpc = useTRPC();
@@ -115,11 +129,13 @@ function RecipientCount({ group, selected }: { group: RecipientGroup; selected: 
 }
 
 export function MailPage() {
+  const urlSearch = useSearch();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [group, setGroup] = useState<RecipientGroup>('testing');
-  const [selected, setSelected] = useState<number[]>([]);
+  const [initial] = useState(() => initialRecipients(urlSearch));
+  const [group, setGroup] = useState<RecipientGroup>(initial.group);
+  const [selected, setSelected] = useState<number[]>(initial.selected);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [error, setError] = useState('');

@@ -7,7 +7,7 @@ import {
   type RenewalView,
   type RenewMembershipInput,
 } from '../../../shared/schemas/membership-terms';
-import type { UserStatusFilter } from '../../../shared/schemas/membership';
+import { DUE_FILTER_DAYS, type UserStatusFilter } from '../../../shared/schemas/membership';
 import { columnRef } from '../../db/column-ref';
 import { membershipRenewals } from '../../db/schema/membership-terms';
 import { users } from '../../db/schema/users';
@@ -17,9 +17,6 @@ import { requireAdmin } from '../../platform/guards';
 import type { Deps } from '../../platform/deps';
 import { guardedAuditQuery } from './membership-common';
 import { recheckLiveSockets } from '../notifications/live-publish';
-
-/** How far ahead the dashboard's "Renewals due" (and User Management's `due` filter) looks. */
-export const DUE_WITHIN_DAYS = 30;
 
 /** Today's date in UTC, the day every term is read on (DECISIONS "Membership terms"). */
 export const todayOf = (deps: Pick<Deps, 'now'>): string => utcDate(deps.now());
@@ -44,7 +41,9 @@ export function memberStatusCondition(status: UserStatusFilter, today: string, o
     case 'lapsed':
       return sql`(${admin} = 0 AND ${renewsOn} <= ${graceFrom})`;
     case 'due':
-      return sql`(${admin} = 0 AND ${renewsOn} > ${today} AND ${renewsOn} <= ${addDays(today, DUE_WITHIN_DAYS)})`;
+    case 'due_60':
+    case 'due_90':
+      return sql`(${admin} = 0 AND ${renewsOn} > ${today} AND ${renewsOn} <= ${addDays(today, DUE_FILTER_DAYS[status])})`;
   }
 }
 
