@@ -165,6 +165,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/messages/*?">
+                        {() => (
+                          <Protected>
+                            <P.Messages />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/events/:id">
                         {() => (
                           <Protected unauthenticatedTo="/no-permission">
@@ -218,6 +225,13 @@ export function App() {
                         {() => (
                           <Protected admin>
                             <P.RosterImportReport />
+                          </Protected>
+                        )}
+                      </Route>
+                      <Route path="/admin/reports">
+                        {() => (
+                          <Protected admin>
+                            <P.MessageReports />
                           </Protected>
                         )}
                       </Route>

@@ -25,8 +25,14 @@ function page<K extends string, P extends object = object>(load: () => Promise<R
 /** The tRPC client and provider, loaded only with the pages that call the API. */
 export const TrpcRoot = page(() => import('./trpc-root'), 'TrpcRoot');
 
-/** The bell in a member's header (issue 23), its own small chunk; a member's first screen preloads it. */
-export const NotificationBell = page(() => import('./shell/notification-bell'), 'NotificationBell');
+/**
+ * The bell and her messages in a member's header (issues 23 and 38), and her messages' count in
+ * the menu (`menuCount`): their own small chunk; a member's first screen preloads it.
+ */
+export const NotificationBell = page<'NotificationBell', { menuCount?: boolean }>(
+  () => import('./shell/notification-bell'),
+  'NotificationBell',
+);
 
 export const pages = {
   Home: page(() => import('./features/public/home-page'), 'HomePage'),
@@ -68,6 +74,8 @@ export const pages = {
   Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
   Member: page(() => import('./features/members/member-page'), 'MemberPage'),
   Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
+  Messages: page(() => import('./features/messages/messages-section'), 'MessagesSection'),
+  MessageReports: page(() => import('./features/admin/message-reports-page'), 'MessageReportsPage'),
 };
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */

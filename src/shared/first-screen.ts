@@ -44,6 +44,9 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     // Settings > Email's notification kinds and her time zone (issue 23).
     { path: 'notifications.preferences' },
     { path: 'notifications.settings' },
+    // Settings > Privacy: who may write to her, and whom she blocked (issue 38).
+    { path: 'messages.privacy' },
+    { path: 'messages.blocks' },
   ],
 };
 

@@ -3,8 +3,11 @@ import { Link, useLocation } from 'wouter';
 import { lapsedMessage } from '../../shared/membership-term';
 import { useAuth } from '../shared/use-auth';
 
-/** The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts). */
-const LAPSED_MEMBER_PAGES = ['/settings'];
+/**
+ * The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts):
+ * Settings, and her conversations to read (issue 38), not a new one.
+ */
+const LAPSED_MEMBER_PAGES = [/^\/settings$/, /^\/messages(\/\d+)?$/];
 
 interface GuardProps {
   children: ReactNode;
@@ -43,7 +46,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
   if (pending || target) return <p className="page-status">No Access</p>;
   // DECISIONS "Membership terms": a lapsed member keeps Settings (her account, her data, deletion);
   // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
-  if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.includes(location)) {
+  if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.some((page) => page.test(location))) {
     return (
       <section className="page narrow center stack" data-testid="membership-lapsed">
         <h1>Membership lapsed</h1>

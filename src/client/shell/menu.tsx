@@ -11,6 +11,12 @@ function MenuLink({ href, children, onNavigate }: { href: string; children: stri
     <li>
       <Link href={href} onClick={onNavigate} aria-current={current ? 'page' : undefined} className="menu-link">
         {children}
+        {/* Issue 38: her unread messages, as the header holds them (the bell's chunk). */}
+        {href === '/messages' ? (
+          <Suspense fallback={null}>
+            <NotificationBell menuCount />
+          </Suspense>
+        ) : null}
       </Link>
     </li>
   );
@@ -35,6 +41,7 @@ const MEMBER_LINKS: MenuLinkList = [
   ['/gallery', 'Gallery'],
   ['/homes', 'Homes'],
   ['/members', 'Members'],
+  ['/messages', 'Messages'],
   ['/settings', 'Settings'],
   ['/logout', 'Logout'],
 ];
@@ -45,6 +52,7 @@ const INFO_LINKS: MenuLinkList = [
 const ADMIN_LINKS: MenuLinkList = [
   ['/admin', 'Admin Dashboard'],
   ['/admin/insights', 'Insights'],
+  ['/admin/reports', 'Message reports'],
 ];
 
 function MenuLinks({ links, onNavigate }: { links: MenuLinkList; onNavigate: () => void }) {
@@ -112,13 +120,20 @@ export function Menu() {
         ) : null}
         {/* A lapsed member keeps Settings only (lapsed-gate.ts): no bell, which the API would refuse her. */}
         {authenticated && user && user.status !== 'lapsed' ? (
-          <Suspense fallback={<span className="bell-slot" />}>
+          <Suspense
+            fallback={
+              <>
+                <span className="bell-slot" />
+                <span className="bell-slot" />
+              </>
+            }
+          >
             <NotificationBell />
           </Suspense>
         ) : null}
         <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           <span className="menu-button-bars" aria-hidden="true" />
-          Menu
+          <span className="menu-button-label">Menu</span>
         </button>
       </div>
       <dialog

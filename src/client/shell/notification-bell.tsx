@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useTRPC } from '../lib/trpc';
-import { useLiveUnread } from '../shared/live/use-live';
+import { useAfter } from '../lib/use-after';
+import { SOCKET_COUNT_WAIT_MS, useLiveUnread } from '../shared/live/use-live';
 import { TrpcRoot } from '../trpc-root';
+import { HeaderMessages, MessagesMenuCount } from './messages-link';
 import './notification-bell.css';
 
 /*
@@ -17,18 +19,6 @@ import './notification-bell.css';
  * seconds in (no socket: a proxy, an old browser) does the bell ask GET unread-count's procedure,
  * and then again on focus and reconnect, as any query.
  */
-
-/** How long the bell waits for the socket's count before asking the API itself. */
-const SOCKET_COUNT_WAIT_MS = 4000;
-
-function useAfter(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
-}
 
 const BellPanel = lazy(() => import('./notification-bell-panel').then((m) => ({ default: m.BellPanel })));
 
@@ -69,7 +59,7 @@ function Bell() {
         onClick={() => setOpen((o) => !o)}
       >
         {n ? (
-          <span className="bell-count" aria-hidden="true">
+          <span className="count-badge bell-count" aria-hidden="true">
             {n > 99 ? '99+' : n}
           </span>
         ) : null}
@@ -85,10 +75,10 @@ function Bell() {
   );
 }
 
-export function NotificationBell() {
-  return (
-    <TrpcRoot>
-      <Bell />
-    </TrpcRoot>
-  );
+/**
+ * The header's live part: her messages (issue 38) and the bell, in one first-load chunk; with
+ * `menuCount`, her unread messages beside Messages in the menu.
+ */
+export function NotificationBell({ menuCount }: { menuCount?: boolean }) {
+  return <TrpcRoot>{menuCount ? <MessagesMenuCount /> : [<HeaderMessages key="messages" />, <Bell key="bell" />]}</TrpcRoot>;
 }

@@ -15,6 +15,7 @@ const LINKS = [
   { href: '/admin/audit', label: 'Audit log', note: 'Who did what, to whom and when.' },
   { href: '/admin/homes', label: 'All homes and stays', note: 'Every home and stay request; hide a home from members.' },
   { href: '/admin/import', label: 'Import roster', note: 'Bring in existing members from a CSV and invite them.' },
+  { href: '/admin/reports', label: 'Message reports', note: 'Messages members reported: dismiss them or remove the message.' },
 ];
 
 /** Pages the Worker serves itself, outside the React app: a plain link loads them. */

@@ -18,6 +18,7 @@ import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
 import { ProfileSettings } from './profile-settings';
+import { PrivacySettings } from './privacy-settings';
 import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
@@ -203,6 +204,7 @@ export function SettingsPage() {
       <MembershipSettings />
       <AccountForm />
       <ProfileSettings />
+      <PrivacySettings />
       <PasswordForm forced={false} />
       <EmailPreferencesSettings />
       {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}

@@ -5,6 +5,9 @@ import { liveConnection } from './live-connection';
 
 type Connection = typeof liveConnection;
 
+/** How long the header waits for the socket's counts before asking the API itself. */
+export const SOCKET_COUNT_WAIT_MS = 4000;
+
 /** The latest callback, so a hook's subscription outlives re-renders without re-subscribing. */
 function useLatest<T>(value: T) {
   const ref = useRef(value);
@@ -59,6 +62,31 @@ export function useLiveTopic(topic: string | null, onChange: () => void) {
       stopListening();
       stopResync();
       unfollow();
+      release();
+    };
+  });
+}
+
+/** What the socket says about her conversations (issue 38): never a message's text. */
+export type LiveMessagesEvent = Extract<LiveServerMessage, { type: 'messages_unread' | 'message' }>;
+
+/**
+ * Her conversations' news while mounted: `messages_unread` (her total, as she connects) and
+ * `message` (something happened in one of them, with her new total), and `onResync` after a
+ * reconnect or a return to the foreground. Holds the live socket open while mounted.
+ */
+export function useLiveMessages(onEvent: (event: LiveMessagesEvent) => void, onResync?: () => void) {
+  const event = useLatest(onEvent);
+  const resync = useLatest(onResync);
+  useConnection('messages', (connection) => {
+    const release = connection.acquire();
+    const stopListening = connection.listen((m: LiveServerMessage) => {
+      if (m.type === 'messages_unread' || m.type === 'message') event.current(m);
+    });
+    const stopResync = connection.onResync(() => resync.current?.());
+    return () => {
+      stopListening();
+      stopResync();
       release();
     };
   });
