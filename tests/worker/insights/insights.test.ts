@@ -9,6 +9,7 @@ import { eventParticipants, events, eventWaitlist } from '../../../src/worker/db
 import { homes, homeStays } from '../../../src/worker/db/schema/homes';
 import { images } from '../../../src/worker/db/schema/images';
 import { conversations, messages } from '../../../src/worker/db/schema/messages';
+import { circlePosts, circles } from '../../../src/worker/db/schema/circles';
 import { memberActivity } from '../../../src/worker/db/schema/member-activity';
 import { memberProfiles } from '../../../src/worker/db/schema/members';
 import { sessions, users } from '../../../src/worker/db/schema/users';
@@ -118,6 +119,21 @@ beforeAll(async () => {
   await db
     .insert(messages)
     .values({ conversationId: conversation!.id, authorId: id.m8!, body: null, createdAt: at('2026-06-03T12:00:00Z') });
+  // m2 posts in a circle in the period's third week.
+  const [circle] = await db
+    .insert(circles)
+    .values({ slug: 'insights-circle', name: 'Gardeners', createdBy: id.m2! })
+    .returning({ id: circles.id });
+  await db
+    .insert(circlePosts)
+    .values({
+      circleId: circle!.id,
+      authorId: id.m2!,
+      title: 'Seeds',
+      body: 'Who has seeds?',
+      createdAt: at('2026-06-05T12:00:00Z'),
+      lastActivityAt: at('2026-06-05T12:00:00Z'),
+    });
   await db.insert(images).values({
     r2Key: 'insights-test-key',
     contentType: 'image/webp',
@@ -276,9 +292,9 @@ describe('Insights on a small club, each figure worked out by hand (issue 42)', 
     });
 
     expect(got.engagement).toEqual({
-      // m1 (visit, join), m2 (join), m3 (comment, join), m7 (upload, join), m8 (message); before: m8 and m3.
+      // m1 (visit, join), m2 (join, circle post), m3 (comment, join), m7 (upload, join), m8 (message); before: m8 and m3.
       active: { value: 5, previous: 2 },
-      active_series: series(2, 2, 2, 2),
+      active_series: series(2, 2, 3, 2),
       active_last_30_days: { active: 5, members: 7, share: 71.4 },
       inactive: {
         days: 90,
@@ -429,7 +445,7 @@ describe('the page’s statements read the big tables on their indexes', () => {
         .all<{ detail: string }>();
       const plan = results.map((r) => r.detail).join('\n');
       expect(plan, sql).not.toMatch(
-        /\bSCAN (e|p|c|i|a|d|w|m|events|event_participants|comments|member_activity|email_deliveries|images|messages)\b(?! USING)/,
+        /\bSCAN (e|p|c|i|a|d|w|m|cp|events|event_participants|comments|member_activity|email_deliveries|images|messages|circle_posts)\b(?! USING)/,
       );
     }
   });

@@ -98,6 +98,8 @@ export const circlePosts = sqliteTable(
       .on(t.circleId, t.pinnedAt)
       .where(sql`pinned_at IS NOT NULL`),
     index('circle_posts_author_idx').on(t.authorId),
+    // The posts of a period and their authors, covering (Insights' active members, issue 42).
+    index('circle_posts_created_idx').on(t.createdAt, t.authorId),
   ],
 );
 

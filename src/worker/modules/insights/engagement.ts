@@ -10,8 +10,8 @@ const DAY_MS = 86_400_000;
 /**
  * What makes a member active (issue 42), each a table with her id and a moment, read on an index
  * of [moment, member]: a day she signed in or came back (member_activity, recorded by the
- * session), an event she joined, a comment, an upload, a message she wrote (issue 38). Circle
- * posts (issue 39) join this list when their table lands.
+ * session), an event she joined, a comment (on an event, an image or a circle's post), an
+ * upload, a message she wrote (issue 38), a post in a circle (issue 39).
  */
 const SOURCES: { table: string; member: string; at: string }[] = [
   { table: 'member_activity', member: 'user_id', at: 'first_at' },
@@ -19,31 +19,38 @@ const SOURCES: { table: string; member: string; at: string }[] = [
   { table: 'comments', member: 'user_id', at: 'created_at' },
   { table: 'images', member: 'uploaded_by', at: 'created_at' },
   { table: 'messages', member: 'author_id', at: 'created_at' },
+  { table: 'circle_posts', member: 'author_id', at: 'created_at' },
 ];
+
+/** D1 allows at most 5 terms in one compound SELECT: the sources are unioned in groups of this many. */
+const UNION_TERMS = 4;
 
 /** Every activity in [start, end): rows of (member, at). */
 export function activityBetween(start: number, end: number): SQL {
-  return sql.join(
-    SOURCES.map(
-      (s) =>
-        sql`SELECT ${sql.identifier(s.member)} AS member, ${sql.identifier(s.at)} AS at FROM ${sql.identifier(s.table)}
-          WHERE ${sql.identifier(s.at)} >= ${lit(start)} AND ${sql.identifier(s.at)} < ${lit(end)} AND ${sql.identifier(s.member)} IS NOT NULL`,
-    ),
-    sql` UNION ALL `,
+  const each = SOURCES.map(
+    (s) =>
+      sql`SELECT ${sql.identifier(s.member)} AS member, ${sql.identifier(s.at)} AS at FROM ${sql.identifier(s.table)}
+        WHERE ${sql.identifier(s.at)} >= ${lit(start)} AND ${sql.identifier(s.at)} < ${lit(end)} AND ${sql.identifier(s.member)} IS NOT NULL`,
   );
+  const groups: SQL[] = [];
+  for (let i = 0; i < each.length; i += UNION_TERMS) {
+    groups.push(sql`SELECT member, at FROM (${sql.join(each.slice(i, i + UNION_TERMS), sql` UNION ALL `)})`);
+  }
+  return sql.join(groups, sql` UNION ALL `);
 }
 
 /**
  * Her last activity: the latest of each source, each one seek on an index of [member, moment]
  * (her days in member_activity are in order of day, whose last_at is her last visit; her
- * messages in order of id, which grows with time).
+ * messages and posts in order of id, which grows with time).
  */
 const lastActivity = sql`max(
   coalesce((SELECT a."last_at" FROM "member_activity" a WHERE a."user_id" = "users"."id" ORDER BY a."day" DESC LIMIT 1), 0),
   coalesce((SELECT max(p."joined_at") FROM "event_participants" p WHERE p."user_id" = "users"."id"), 0),
   coalesce((SELECT max(c."created_at") FROM "comments" c WHERE c."user_id" = "users"."id"), 0),
   coalesce((SELECT max(i."created_at") FROM "images" i WHERE i."uploaded_by" = "users"."id"), 0),
-  coalesce((SELECT m."created_at" FROM "messages" m WHERE m."author_id" = "users"."id" ORDER BY m."id" DESC LIMIT 1), 0))`;
+  coalesce((SELECT m."created_at" FROM "messages" m WHERE m."author_id" = "users"."id" ORDER BY m."id" DESC LIMIT 1), 0),
+  coalesce((SELECT cp."created_at" FROM "circle_posts" cp WHERE cp."author_id" = "users"."id" ORDER BY cp."id" DESC LIMIT 1), 0))`;
 
 /**
  * Active members per bucket (each counted once a bucket) and in the whole period, beside the

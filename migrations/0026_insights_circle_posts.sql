@@ -1,0 +1,1 @@
+CREATE INDEX `circle_posts_created_idx` ON `circle_posts` (`created_at`,`author_id`);
