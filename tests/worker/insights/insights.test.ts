@@ -124,16 +124,14 @@ beforeAll(async () => {
     .insert(circles)
     .values({ slug: 'insights-circle', name: 'Gardeners', createdBy: id.m2! })
     .returning({ id: circles.id });
-  await db
-    .insert(circlePosts)
-    .values({
-      circleId: circle!.id,
-      authorId: id.m2!,
-      title: 'Seeds',
-      body: 'Who has seeds?',
-      createdAt: at('2026-06-05T12:00:00Z'),
-      lastActivityAt: at('2026-06-05T12:00:00Z'),
-    });
+  await db.insert(circlePosts).values({
+    circleId: circle!.id,
+    authorId: id.m2!,
+    title: 'Seeds',
+    body: 'Who has seeds?',
+    createdAt: at('2026-06-05T12:00:00Z'),
+    lastActivityAt: at('2026-06-05T12:00:00Z'),
+  });
   await db.insert(images).values({
     r2Key: 'insights-test-key',
     contentType: 'image/webp',
