@@ -14,15 +14,14 @@ export function messageMember(id: number | null, name: string | null, photoKey: 
 export const DELETED_MEMBER: MessageMember = messageMember(null, null, null);
 
 /**
- * The others in a conversation (not the viewer, not those who left), in the order they joined, as
+ * The others in a conversation (not the viewer, not those who left), by id (the key's order), as
  * a JSON array of {id, name, photo}: each face as issue 22 shows it to the viewer.
  */
 export function othersJsonSql(viewer: MemberActor, conversationId: SQL): SQL<string> {
-  return sql<string>`(SELECT json_group_array(json_object('id', "o"."id", 'name', "o"."name", 'photo', "o"."photo")) FROM (
-    SELECT "ou"."id" AS "id", "ou"."name" AS "name", ${memberPhotoSql(viewer, sql`"ou"."id"`)} AS "photo"
+  // One walk of the conversation's key (conversation_id, user_id): its order is the array's.
+  return sql<string>`(SELECT json_group_array(json_object('id', "ou"."id", 'name', "ou"."name", 'photo', ${memberPhotoSql(viewer, sql`"ou"."id"`)}))
     FROM ${conversationMembers} AS "om" JOIN ${users} AS "ou" ON "ou"."id" = "om"."user_id"
-    WHERE "om"."conversation_id" = ${conversationId} AND "om"."user_id" <> ${viewer.id} AND "om"."left_at" IS NULL
-    ORDER BY "om"."joined_at", "ou"."id") AS "o")`;
+    WHERE "om"."conversation_id" = ${conversationId} AND "om"."user_id" <> ${viewer.id} AND "om"."left_at" IS NULL)`;
 }
 
 /** The others of othersJsonSql; a two-person conversation whose other member is gone names 'Deleted member'. */
