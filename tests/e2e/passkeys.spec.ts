@@ -13,6 +13,7 @@ const LOCALHOST = BASE_URL.replace('127.0.0.1', 'localhost');
 test.slow();
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const PASSWORD = 'silver-birch-at-noon-2026';
+const NEW_PASSWORD = 'copper-beech-at-dusk-2027';
 
 /**
  * A virtual platform authenticator on this page, as a phone's or laptop's passkey provider is.
@@ -80,6 +81,20 @@ async function passkeyLogin(page: Page, who: { name: string }) {
   await expectSignedInAs(page, who);
 }
 
+/**
+ * "Add a passkey" in Settings: a password session is asked who she is first (issue 45), then the
+ * browser's own dialog (the virtual authenticator) answers. `look` screenshots the dialog.
+ */
+async function addPasskeyInSettings(page: Page, opts: { look?: { info: TestInfo; name: string } } = {}) {
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await expect(dialog.getByText('first confirm it is you')).toBeVisible();
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  if (opts.look) await screenshot(page, opts.look.info, opts.look.name);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** What was looked at: the page, or one of its sections (Settings is long). */
 async function screenshot(target: Page | Locator, info: TestInfo, name: string) {
   await target.screenshot({ path: info.outputPath(`${name}.png`) });
@@ -101,7 +116,14 @@ for (const [layout, options] of layouts) {
       await page.goto(`${LOCALHOST}/settings`);
       const card = page.getByRole('region', { name: 'Passkeys' });
       await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+      // Her session alone does not add one: a wrong password is refused in the dialog.
       await card.getByRole('button', { name: 'Add a passkey' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Add a passkey' });
+      await confirm.getByLabel('Password').fill('not her password');
+      await confirm.getByRole('button', { name: 'Continue' }).click();
+      await expect(confirm.getByText('The password is not correct.')).toBeVisible();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await addPasskeyInSettings(page, { look: { info, name: `settings-passkeys-confirm-${layout}` } });
 
       // Named after the device ("Chrome on Windows": the Desktop Chrome user agent); the browser's
       // passkey is resident and for this site.
@@ -158,7 +180,7 @@ test('removing a passkey asks for the password, and then it signs nobody in', as
     await passwordLogin(page, who);
     await page.goto(`${LOCALHOST}/settings`);
     const card = page.getByRole('region', { name: 'Passkeys' });
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await addPasskeyInSettings(page);
     const row = card.getByRole('listitem').first();
     await expect(row).toContainText(/Chrome on \w+/);
     await row.getByRole('button', { name: /^Remove/ }).click();
@@ -176,6 +198,21 @@ test('removing a passkey asks for the password, and then it signs nobody in', as
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page.getByText('That passkey could not be used to sign in.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+
+    // A password change offers to remove her passkeys too, ticked (issue 45).
+    await passwordLogin(page, who);
+    await page.goto(`${LOCALHOST}/settings`);
+    await addPasskeyInSettings(page);
+    await expect(card.getByRole('listitem')).toHaveCount(1);
+    const password = page.locator('form', { has: page.getByRole('heading', { name: 'Password', exact: true }) });
+    const removeToo = password.getByRole('checkbox', { name: 'Also remove my passkeys' });
+    await expect(removeToo).toBeChecked();
+    await password.getByLabel('Old password').fill(PASSWORD);
+    await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await password.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
   } finally {
     await context.close();
   }
@@ -193,7 +230,7 @@ test('an admin with only a passkey (no TOTP) reaches the admin pages', async ({ 
     await page.goto(`${LOCALHOST}/admin`);
     await page.waitForURL(/\/settings$/);
     await expect(page.getByText('Administrators sign in with a second factor')).toBeVisible();
-    await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click();
+    await addPasskeyInSettings(page);
     await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(1);
     // Her first passkey counts for this session, as turning on 2FA does.
     await page.goto(`${LOCALHOST}/admin`);

@@ -33,7 +33,8 @@ async function addPasskey(seed: Seed, email: string, daysAgo: number, meta: Requ
   const me = await seed.member(email);
   const rp = relyingParty(seed.env);
   const authenticator = await SoftwareAuthenticator.create({ origin: rp.origins[0]!, rpId: rp.id });
-  const { options, token } = await passkeyRegistrationOptions(deps, me);
+  // Adding one asks for her password first (issue 45).
+  const { options, token } = await passkeyRegistrationOptions(deps, me, { password: seed.opts.demoPassword });
   const response = await authenticator.register(options);
   const added = await registerPasskey(deps, me, meta, token, PasskeyRegistrationInputSchema.parse({ response, name }));
   return { authenticator, id: added.id };

@@ -21,6 +21,8 @@ export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 export const UpdatePasswordInputSchema = z.object({
   oldPassword: z.string({ error: 'Old password is required.' }).min(1, 'Old password is required.').max(1024),
   newPassword: NewPasswordSchema,
+  /** "Also remove my passkeys" (issue 45): left out, they are removed, as the form's box starts checked. */
+  removePasskeys: z.boolean({ error: 'removePasskeys is true or false.' }).default(true),
 });
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 

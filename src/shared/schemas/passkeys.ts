@@ -54,6 +54,21 @@ const PasskeyNameSchema = z
   .max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters.`);
 
 /**
+ * Her proof that it is her, before adding a passkey (issue 45): her password, or a current code
+ * of her authenticator app (2FA on); neither, right after a passkey sign-in of this session (five
+ * minutes). Empty strings count as absent.
+ */
+export const ReauthenticationSchema = z.object({
+  password: z.string({ error: 'Password must be text.' }).max(1024).optional(),
+  code: z.string({ error: 'Code must be text.' }).trim().max(64, 'That code is too long.').optional(),
+});
+export type Reauthentication = z.infer<typeof ReauthenticationSchema>;
+
+/** POST /api/passkeys/registration/options. */
+export const PasskeyRegistrationOptionsInputSchema = ReauthenticationSchema;
+export type PasskeyRegistrationOptionsInput = z.infer<typeof PasskeyRegistrationOptionsInputSchema>;
+
+/**
  * POST /api/passkeys/registration: the browser's answer, and a name (left out or empty: the
  * device's, e.g. "Chrome on macOS").
  */

@@ -1,7 +1,8 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { env } from 'cloudflare:workers';
 import { relyingParty } from '../../../src/worker/platform/app-origin';
-import { cookieFrom, request, type TestUser } from '../helpers';
+import type { Reauthentication } from '../../../src/shared/schemas/passkeys';
+import { cookieFrom, request, TEST_PASSWORD, type TestUser } from '../helpers';
 import { SoftwareAuthenticator, type CeremonyOverrides } from '../../../scripts/lib/software-authenticator';
 
 /** Where passkeys work in the tests: rp id localhost, the page at http://localhost:8787 (app-origin.ts). */
@@ -24,8 +25,13 @@ export interface RegistrationStart {
   cookie: string | null;
 }
 
-export async function registrationOptions(u: TestUser, opts: { ip?: string } = {}): Promise<RegistrationStart> {
-  const res = await request('/api/passkeys/registration/options', { method: 'POST', as: u, ip: opts.ip });
+/**
+ * POST /api/passkeys/registration/options as her browser. `proof` is how she confirms it is her
+ * (issue 45): her password unless the test says otherwise.
+ */
+export async function registrationOptions(u: TestUser, opts: { ip?: string; proof?: Reauthentication } = {}): Promise<RegistrationStart> {
+  const body = opts.proof ?? { password: TEST_PASSWORD };
+  const res = await request('/api/passkeys/registration/options', { method: 'POST', as: u, ip: opts.ip, body });
   return {
     status: res.status,
     options: (await res.json()) as PublicKeyCredentialCreationOptionsJSON,

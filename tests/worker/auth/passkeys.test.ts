@@ -6,7 +6,7 @@ import { passkeyChallenges, passkeys, passkeyUserHandles } from '../../../src/wo
 import { users } from '../../../src/worker/db/schema/users';
 import { appOrigins, relyingParty } from '../../../src/worker/platform/app-origin';
 import { sha256Hex } from '../../../src/worker/platform/crypto';
-import { cookieFrom, createUser, deps, loginThrough, request, trpc, unique, untilLimited } from '../helpers';
+import { cookieFrom, createUser, deps, loginThrough, request, TEST_PASSWORD, trpc, unique, untilLimited } from '../helpers';
 import {
   addPasskey,
   authenticationOptions,
@@ -53,12 +53,14 @@ describe('the relying party and the app’s origins', () => {
     const fromLocalhost = await request('/api/passkeys/registration/options', {
       method: 'POST',
       as: u,
+      body: { password: TEST_PASSWORD },
       headers: { Origin: 'http://localhost:8787' },
     });
     expect(fromLocalhost.status).toBe(200);
     const fromElsewhere = await request('/api/passkeys/registration/options', {
       method: 'POST',
       as: u,
+      body: { password: TEST_PASSWORD },
       headers: { Origin: 'http://localhost:9999' },
     });
     expect(fromElsewhere.status).toBe(403);
@@ -123,7 +125,7 @@ describe('adding a passkey', () => {
   });
 
   it('refuses a visitor', async () => {
-    expect((await request('/api/passkeys/registration/options', { method: 'POST' })).status).toBe(401);
+    expect((await request('/api/passkeys/registration/options', { method: 'POST', body: {} })).status).toBe(401);
     expect((await request('/api/passkeys')).status).toBe(401);
   });
 });
@@ -490,7 +492,11 @@ describe('the admin two-factor rule', () => {
     expect(((await again.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
     const status = (await (await request('/auth-status', { as: byPassword })).json()) as { user: { needsTwoFactorSetup: boolean } };
     expect(status.user.needsTwoFactorSetup).toBe(true);
-    const addFromPassword = await request('/api/passkeys/registration/options', { method: 'POST', as: byPassword });
+    const addFromPassword = await request('/api/passkeys/registration/options', {
+      method: 'POST',
+      as: byPassword,
+      body: { password: TEST_PASSWORD },
+    });
     expect(addFromPassword.status).toBe(403);
     expect(((await addFromPassword.json()) as { message: string }).message).toMatch(/^Please sign in with your passkey first/);
     const [key] = await deps().db.select().from(passkeys).where(eq(passkeys.userId, admin.id));

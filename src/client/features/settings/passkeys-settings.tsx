@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyView } from '../../../shared/schemas/passkeys';
+import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyView, type Reauthentication } from '../../../shared/schemas/passkeys';
 import { formatDateTime } from '../../../shared/date-format';
 import { FormMessage, TextField } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
@@ -13,6 +13,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { ceremonyProblem, loadWebAuthn, passkeysSupported, usePasskeySignIn } from '../../shared/passkeys';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
+import { ConfirmItIsYouDialog, type ConfirmErrors } from './confirm-it-is-you-dialog';
 import './settings.css';
 
 const when = (iso: string) => formatDateTime(Date.parse(iso));
@@ -174,7 +175,7 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeyView | null; onClo
 
 /**
  * Settings > Passkeys (issue 25): add one with the browser's own dialog (named after the device,
- * renamable), see them (added, last used), rename, remove. An admin who signed in with her
+ * renamable) once she confirms it is her (issue 45), see them (added, last used), rename, remove. An admin who signed in with her
  * password while she has a passkey is offered a passkey sign-in here, which opens the admin pages.
  */
 export function PasskeysSettings() {
@@ -186,6 +187,8 @@ export function PasskeysSettings() {
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
   const [error, setError] = useState('');
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [confirmErrors, setConfirmErrors] = useState<ConfirmErrors>({});
   const options = useMutation(trpc.auth.passkeys.registrationOptions.mutationOptions());
   const register = useMutation(trpc.auth.passkeys.register.mutationOptions());
   const refresh = () => queryClient.invalidateQueries(trpc.auth.pathFilter());
@@ -194,11 +197,30 @@ export function PasskeysSettings() {
     toast('Signed in with your passkey: the admin pages are open.', 'success');
   });
 
-  async function add() {
+  /**
+   * Adding asks who she is first (issue 45). The first try sends no proof: right after a passkey
+   * sign-in the server needs none; otherwise it names the field it wants and the dialog asks.
+   */
+  async function add(proof?: Reauthentication) {
     setError('');
+    setConfirmErrors({});
     setAdding(true);
     try {
-      const optionsJSON = (await options.mutateAsync()) as PublicKeyCredentialCreationOptionsJSON;
+      let optionsJSON: PublicKeyCredentialCreationOptionsJSON;
+      try {
+        optionsJSON = (await options.mutateAsync(proof ?? {})) as PublicKeyCredentialCreationOptionsJSON;
+      } catch (err) {
+        const fields = fieldErrors(err);
+        if (fields.password || fields.code) {
+          setConfirming(true);
+          if (proof) setConfirmErrors({ password: fields.password, code: fields.code });
+          return;
+        }
+        if (!proof) throw err;
+        setConfirmErrors({ form: errorMessage(err, 'Could not check that. Please try again.') });
+        return;
+      }
+      setConfirming(false);
       const { startRegistration } = await loadWebAuthn();
       let response;
       try {
@@ -278,6 +300,14 @@ export function PasskeysSettings() {
         </div>
       )}
       <RemoveDialog passkey={removing} onClose={() => setRemoving(null)} />
+      <ConfirmItIsYouDialog
+        open={confirming}
+        twoFactor={Boolean(user?.twoFactorEnabled)}
+        pending={adding}
+        errors={confirmErrors}
+        onConfirm={(proof) => void add(proof)}
+        onClose={() => setConfirming(false)}
+      />
     </section>
   );
 }

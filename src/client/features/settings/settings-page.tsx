@@ -102,7 +102,12 @@ function PasswordForm({ forced }: { forced: boolean }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [values, setValues] = useState({ oldPassword: '', password: '', confirm: '' });
+  const [removePasskeys, setRemovePasskeys] = useState(true);
   const [error, setError] = useState('');
+  // "Also remove my passkeys" (issue 45), offered when she has one (or her passkeys cannot be
+  // listed yet: a forced change cannot list them).
+  const passkeys = useQuery({ ...trpc.auth.passkeys.list.queryOptions(), enabled: !forced });
+  const offerRemoval = forced || !passkeys.isSuccess || passkeys.data.length > 0;
   const [, navigate] = useLocation();
   const form = useFormErrors({
     values,
@@ -140,7 +145,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
       if (values.password && values.confirm && values.password !== values.confirm) toast('New passwords do not match', 'error');
       return;
     }
-    change.mutate({ oldPassword: values.oldPassword, newPassword: values.password });
+    change.mutate({ oldPassword: values.oldPassword, newPassword: values.password, removePasskeys: offerRemoval ? removePasskeys : true });
   }
 
   return (
@@ -171,6 +176,18 @@ function PasswordForm({ forced }: { forced: boolean }) {
         onConfirm={set('confirm')}
         errors={form.errors}
       />
+      {offerRemoval ? (
+        <label className="checkbox checkbox-with-hint">
+          <input type="checkbox" name="removePasskeys" checked={removePasskeys} onChange={(e) => setRemovePasskeys(e.target.checked)} />
+          <span>
+            <strong>Also remove my passkeys</strong>
+            <span className="field-hint">
+              Keep this checked if someone else may have used your account: a passkey they added stops signing in. Add yours again
+              afterwards.
+            </span>
+          </span>
+        </label>
+      ) : null}
       <FormMessage>{error}</FormMessage>
       <SubmitButton className="button" disabled={change.isPending}>
         Change password

@@ -23,7 +23,15 @@ import { termOf, utcDate } from '../../../shared/membership-term';
 import type { Deps } from '../../platform/deps';
 import type { RequestMeta } from '../../platform/request-actor';
 import { assertPasswordAllowed } from './password-policy';
-import { createSession, deleteSessionQuery, deleteUserSessionsQuery, hasAdminPowers, type NewSession } from './sessions';
+import {
+  createSession,
+  deleteSessionQuery,
+  deleteUserSessionsQuery,
+  hasAdminPowers,
+  refuseAdminWithUnusedPasskey,
+  type NewSession,
+} from './sessions';
+import { removeAllPasskeysQueries } from './passkeys';
 import { loginAttemptLimits, recentFailuresQuery, recordLoginFailure, refuseThrottledAddress } from './login-throttle';
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 import { recheckLiveSockets } from '../notifications/live-publish';
@@ -182,7 +190,10 @@ export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInpu
 
 /**
  * Changes the password after checking the old one; every other session of the member ends and
- * the caller gets a fresh session for this browser.
+ * the caller gets a fresh session for this browser. With `removePasskeys` (the default; issue 45)
+ * her passkeys go in the same batch, so one a thief added with her session stops signing in; an
+ * admin whose session a passkey does not stand behind may not do that by the back door
+ * (refuseAdminWithUnusedPasskey), as she may not remove one.
  */
 export async function changePassword(
   deps: Deps,
@@ -199,10 +210,12 @@ export async function changePassword(
     });
   }
   await assertPasswordAllowed(input.newPassword, { email: me.email, field: 'newPassword' });
+  if (input.removePasskeys) await refuseAdminWithUnusedPasskey(deps, me);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, me.id)),
     deleteUserSessionsQuery(deps, me.id),
+    ...(input.removePasskeys ? removeAllPasskeysQueries(deps, me.id, 'password change') : []),
   ]);
   recheckLiveSockets(deps, me.id);
   return createSession(deps, me.id, meta.userAgent);

@@ -3,6 +3,7 @@ import { IdSchema } from '../../../shared/schemas/common';
 import {
   PasskeyAuthenticationInputSchema,
   PasskeyRegistrationInputSchema,
+  PasskeyRegistrationOptionsInputSchema,
   RemovePasskeyInputSchema,
   RenamePasskeyInputSchema,
 } from '../../../shared/schemas/passkeys';
@@ -80,10 +81,11 @@ export const passkeysRestDocs = describeRoutes<typeof passkeyRoutes>()('Passkeys
   },
   'POST /api/passkeys/registration/options': {
     operationId: 'passkeyRegistrationOptions',
-    summary: 'Options for adding a passkey (navigator.credentials.create)',
+    summary: 'Options for adding a passkey (navigator.credentials.create), once she confirms it is her',
     description:
-      'Discoverable credential, user verification required. 409 when she has 10 passkeys; 403 for an admin who has a passkey but signed in with her password alone (she signs in with it first).',
+      'She confirms it is her with her password, or a current code of her authenticator app (2FA on), or {} within five minutes of signing in with a passkey in this session: 403 naming the field (password or code) otherwise. Discoverable credential, user verification required. 409 when she has 10 passkeys; 403 for an admin who has a passkey but signed in with her password alone (she signs in with it first). The added passkey is announced by email to her account’s address.',
     access: 'member',
+    body: PasskeyRegistrationOptionsInputSchema,
     responses: {
       200: {
         description: 'The creation options.',

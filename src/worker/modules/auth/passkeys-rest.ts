@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   PasskeyAuthenticationInputSchema,
   PasskeyRegistrationInputSchema,
+  PasskeyRegistrationOptionsInputSchema,
   RemovePasskeyInputSchema,
   RenamePasskeyInputSchema,
 } from '../../../shared/schemas/passkeys';
@@ -16,7 +17,8 @@ import * as passkeys from './passkeys';
 export const passkeyRoutes = new Hono<AppEnv>()
   .get('/api/passkeys', async (c) => c.json(await passkeys.listPasskeys(c.get('deps'), await actorOf(c))))
   .post('/api/passkeys/registration/options', async (c) => {
-    const { options, token } = await passkeys.passkeyRegistrationOptions(c.get('deps'), await actorOf(c));
+    const input = await jsonBody(c, PasskeyRegistrationOptionsInputSchema);
+    const { options, token } = await passkeys.passkeyRegistrationOptions(c.get('deps'), await actorOf(c), input);
     c.header('Set-Cookie', challengeCookie(c.req.url, 'registration', token), { append: true });
     return c.json(options);
   })

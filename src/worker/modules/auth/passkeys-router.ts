@@ -1,6 +1,7 @@
 import {
   PasskeyAuthenticationInputSchema,
   PasskeyRegistrationInputSchema,
+  PasskeyRegistrationOptionsInputSchema,
   RemovePasskeyInputSchema,
   RenamePasskeyInputSchema,
 } from '../../../shared/schemas/passkeys';
@@ -12,8 +13,8 @@ import * as passkeys from './passkeys';
 /** auth.passkeys.*: the tRPC twin of passkeys-rest.ts, over the same services. */
 export const passkeysRouter = router({
   list: memberProcedure.query(({ ctx }) => passkeys.listPasskeys(ctx.deps, ctx.actor)),
-  registrationOptions: memberProcedure.mutation(async ({ ctx }) => {
-    const { options, token } = await passkeys.passkeyRegistrationOptions(ctx.deps, ctx.actor);
+  registrationOptions: memberProcedure.input(PasskeyRegistrationOptionsInputSchema).mutation(async ({ ctx, input }) => {
+    const { options, token } = await passkeys.passkeyRegistrationOptions(ctx.deps, ctx.actor, input);
     ctx.resHeaders.append('Set-Cookie', challengeCookie(ctx.req.url, 'registration', token));
     return options;
   }),

@@ -108,7 +108,8 @@ export const authRestDocs = describeRoutes<typeof authRoutes>()('Auth and accoun
   },
   'POST /update-password': {
     operationId: 'updatePassword',
-    summary: 'Change her password (ends her other sessions; this one gets a new cookie)',
+    summary:
+      'Change her password (ends her other sessions; this one gets a new cookie; removes her passkeys unless removePasskeys is false)',
     access: 'member',
     body: UpdatePasswordInputSchema,
     responses: { 200: z.object({ message: z.string() }) },

@@ -105,6 +105,14 @@ async function secondFactorUser(deps: Deps, userId: number): Promise<SecondFacto
   return row;
 }
 
+/**
+ * A current TOTP code of hers, used up (recovery codes do not count): the "fresh code" that
+ * confirms it is her before adding a passkey (reauthentication.ts). False when 2FA is off.
+ */
+export async function useFreshTotpCode(deps: Deps, userId: number, code: string): Promise<boolean> {
+  return useTotpCode(deps, await secondFactorUser(deps, userId), code);
+}
+
 /** The inserts of a fresh set of recovery codes (the old ones are deleted in the same batch). */
 async function recoveryCodeRows(deps: Deps, userId: number) {
   const codes = newRecoveryCodes();

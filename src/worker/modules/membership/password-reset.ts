@@ -19,6 +19,7 @@ import type { RequestMeta } from '../../platform/request-actor';
 import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { deleteUserSessionsQuery } from '../auth/sessions';
+import { removeAllPasskeysQueries } from '../auth/passkeys';
 import { consumeToken, findLiveToken, issueToken, retireTokensQuery } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { recheckLiveSockets } from '../notifications/live-publish';
@@ -72,8 +73,8 @@ export async function requestPasswordReset(deps: Deps, meta: RequestMeta, input:
 /**
  * POST /reset-password: checks the new password against the policy while the token is still
  * unused (a refused password does not spend the link), then uses the token up (one conditional
- * UPDATE: a second use fails), sets the password, clears a pending forced change, and ends every
- * session of the member.
+ * UPDATE: a second use fails), sets the password, clears a pending forced change, ends every
+ * session of the member and removes every passkey of hers.
  */
 export async function resetPassword(deps: Deps, meta: RequestMeta, input: ResetPasswordInput): Promise<{ message: string }> {
   await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('reset-password', meta));
@@ -87,6 +88,8 @@ export async function resetPassword(deps: Deps, meta: RequestMeta, input: ResetP
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, token.userId)),
     deleteUserSessionsQuery(deps, token.userId),
     retireTokensQuery(deps, 'password_reset', { userId: token.userId }),
+    // Issue 45: a passkey a thief added with her session must not outlive the reset.
+    ...removeAllPasskeysQueries(deps, token.userId, 'password reset'),
   ]);
   recheckLiveSockets(deps, token.userId);
   return { message: PASSWORD_RESET_DONE };
