@@ -25,6 +25,8 @@ const PUBLIC = new Set([
   'membership.register',
   'membership.forgotPassword',
   'membership.resetPassword',
+  // The public Activities page's member counts (issue 39): what a visitor sees too.
+  'circles.counts',
 ]);
 
 // tRPC keeps every procedure of the merged routers under its dotted path.
