@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { CLUB_ACTIVITIES, INDUSTRIES, type ClubActivity, type Industry, type MemberCard } from '../../../shared/members';
 import { SelectField, TextField } from '../../components/field';
@@ -59,6 +59,15 @@ function DirectoryCard({ member }: { member: MemberCard }) {
           </ul>
         ) : null}
       </div>
+      {member.can_message ? (
+        <Link
+          href={`/messages/new?to=${member.id}`}
+          className="button button-secondary button-small member-card-message"
+          aria-label={`Message ${member.name}`}
+        >
+          Message
+        </Link>
+      ) : null}
     </li>
   );
 }

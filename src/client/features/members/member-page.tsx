@@ -7,6 +7,8 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
 import { placeOf } from '../../shared/members/profile-lines';
 import { ProfileView } from '../../shared/members/profile-view';
+import { BlockDialog, useUnblock } from '../../shared/messages/block-dialog';
+import { useToast } from '../../components/toast';
 import './members.css';
 
 /** One list of her page (her events, her homes): links with a line under each. */
@@ -59,10 +61,36 @@ function usePhoneText(stored: string | null): string | null {
   return formatted?.stored === stored ? formatted.text : stored;
 }
 
+/** Block or Unblock (issue 38): she is never told either way. */
+function BlockButton({ member }: { member: MemberProfileDto }) {
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const unblock = useUnblock();
+  if (member.blocked)
+    return (
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={unblock.isPending}
+        onClick={() => unblock.mutate({ member_id: member.id }, { onSuccess: () => toast(`You unblocked ${member.name}.`, 'success') })}
+      >
+        Unblock
+      </button>
+    );
+  return (
+    <>
+      <button type="button" className="button button-ghost button-small" onClick={() => setAsking(true)}>
+        Block
+      </button>
+      <BlockDialog open={asking} candidates={[member]} onClose={() => setAsking(false)} />
+    </>
+  );
+}
+
 /**
  * /members/{id} (issue 22): a member's page as the viewer may see it (the server leaves out what
- * she keeps to admins), her upcoming events the viewer may see, a Travel Host's homes, and "Save
- * contact" (a vCard with only what she shows the viewer).
+ * she keeps to admins), her upcoming events the viewer may see, a Travel Host's homes, "Save
+ * contact" (a vCard with only what she shows the viewer), and "Message", Block or Unblock (issue 38).
  */
 export function MemberPage() {
   const trpc = useTRPC();
@@ -103,6 +131,11 @@ export function MemberPage() {
   const m = member.data;
   const actions = (
     <>
+      {m.can_message ? (
+        <Link href={`/messages/new?to=${m.id}`} className="button button-small">
+          Message
+        </Link>
+      ) : null}
       <a className="button button-secondary button-small" href={`/api/members/${m.id}/vcard`} download>
         Save contact
       </a>
@@ -110,7 +143,9 @@ export function MemberPage() {
         <Link href="/settings#profile" className="button button-ghost button-small">
           Edit profile
         </Link>
-      ) : null}
+      ) : (
+        <BlockButton member={m} />
+      )}
     </>
   );
   return (

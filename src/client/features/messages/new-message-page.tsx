@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { MESSAGES_REFUSED } from '../../../shared/schemas/messages';
 import { FormMessage } from '../../components/field';
 import { statusOf } from '../../lib/http-status';
 import { useTRPC } from '../../lib/trpc';
@@ -10,7 +11,10 @@ import { namesOf } from './conversation-parts';
 import { RecipientPicker, type Recipient } from './recipient-picker';
 import './messages.css';
 
-/** ?to={id}: the member "Message" on her profile or card was pressed for. */
+/**
+ * ?to={id}: the member "Message" on her profile or card was pressed for (those two links write the
+ * path themselves: a shared helper would be a chunk of its own on the directory's first load).
+ */
 function toOf(search: string): number | null {
   const n = Number(new URLSearchParams(search).get('to'));
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -40,13 +44,13 @@ function useRecipientOf(to: number | null, onFound: (r: Recipient) => void) {
   const member = useQuery({ ...trpc.members.byId.queryOptions({ id: to ?? 0 }), enabled: to !== null });
   const m = member.data;
   useEffect(() => {
-    if (m && !m.is_me) onFound({ id: m.id, name: m.name, photo_url: m.photo_small_url ?? m.photo_url });
+    if (m && m.can_message && !m.is_me) onFound({ id: m.id, name: m.name, photo_url: m.photo_small_url ?? m.photo_url });
     // Once per member: she may take her off the line afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [m?.id]);
   if (to === null) return { refused: '' };
   if (member.isError) return { refused: statusOf(member.error) === 404 ? 'This member is not in the club.' : '' };
-  if (m?.is_me) return { refused: 'This is you.' };
+  if (m && (m.is_me || !m.can_message)) return { refused: m.is_me ? 'This is you.' : MESSAGES_REFUSED };
   return { refused: '' };
 }
 

@@ -61,7 +61,7 @@ export function RecipientPicker({
   };
   const pick = (i: number) => {
     const m = answers[i];
-    if (m) add({ id: m.id, name: m.name, photo_url: m.photo_url });
+    if (m && m.can_message) add({ id: m.id, name: m.name, photo_url: m.photo_url });
   };
 
   return (
@@ -140,6 +140,7 @@ export function RecipientPicker({
                   id={`${id}-option-${m.id}`}
                   role="option"
                   aria-selected={i === active}
+                  aria-disabled={!m.can_message || undefined}
                   className={`recipient-option ${i === active ? 'is-active' : ''}`}
                   // Chosen before the box loses focus (a click would blur it first).
                   onMouseDown={(e) => {
@@ -151,6 +152,7 @@ export function RecipientPicker({
                   <MemberAvatar id={m.id} name={m.name} photoUrl={m.photo_url} size="sm" />
                   <span className="recipient-option-text">
                     <span className="recipient-option-name">{m.name}</span>
+                    {m.can_message ? null : <span className="recipient-option-note">Does not accept messages from you</span>}
                   </span>
                 </li>
               ))
