@@ -1,7 +1,7 @@
 // Issue 45, item 2: a stolen session must not become a permanent passkey. Adding one asks who
 // she is (her password, a current code, or a passkey sign-in of this session within five
 // minutes), as removing one does; she is emailed about every passkey added; a password reset
-// removes every passkey, and a password change does unless she unticks "Also remove my passkeys".
+// removes every passkey (but an admin's only second factor), and a password change does unless she unticks "Also remove my passkeys".
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../../src/worker/db/schema/membership';
@@ -109,6 +109,27 @@ describe('her password and her passkeys', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, u.id), eq(auditLog.action, 'passkey.remove')));
     expect(entry?.details).toMatchObject({ via: 'password reset' });
+  });
+
+  it('a reset keeps the passkeys of an admin for whom they are the only second factor: the link proves only her email', async () => {
+    const resetBy = async (u: TestUser) => {
+      expect((await request('/forgot-password', { body: { email: u.email }, ip: randomIp() })).status).toBe(200);
+      await vi.waitFor(async () => expect((await mailTo(u.email)).some((m) => m.text.includes('/reset-password/'))).toBe(true), {
+        timeout: 5000,
+        interval: 50,
+      });
+      const token = await tokenMailedTo(u.email, '/reset-password/');
+      expect((await request('/reset-password', { body: { token, newPassword: unique('New pass ') }, ip: randomIp() })).status).toBe(200);
+    };
+    const passkeyOnly = await createUser({ admin: true, twoFactor: false });
+    expect((await addPasskey(passkeyOnly, await newAuthenticator())).status).toBe(201);
+    await resetBy(passkeyOnly);
+    expect(await passkeysOf(passkeyOnly)).toHaveLength(1);
+    // With an authenticator app besides, she keeps a second factor: the passkeys go as a member's do.
+    const withTotp = await createUser({ admin: true });
+    expect((await addPasskey(withTotp, await newAuthenticator())).status).toBe(201);
+    await resetBy(withTotp);
+    expect(await passkeysOf(withTotp)).toEqual([]);
   });
 
   it('a password change removes them unless removePasskeys is false (REST and tRPC)', async () => {

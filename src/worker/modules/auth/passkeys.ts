@@ -308,14 +308,23 @@ export async function removePasskey(deps: Deps, actor: Actor, input: RemovePassk
  * did it), for the batch of a password reset or of a password change that asks it (issue 45:
  * after either, a passkey a thief added with her session signs nobody in). Two statements; the
  * entries first, while the rows are there to name.
+ *
+ * A reset keeps the passkeys of an admin who has no other second factor: the reset link proves
+ * only her email, and an admin left without a second factor may set one up from a password session
+ * (as a new admin does), so removing them would turn access to her mailbox into admin powers.
+ * Adding a passkey asks who she is (reauthentication.ts), so a thief's session cannot have added one.
  */
 export function removeAllPasskeysQueries(deps: Deps, userId: number, via: 'password reset' | 'password change') {
+  const removable =
+    via === 'password reset'
+      ? sql`${passkeys.userId} = ${userId} AND NOT EXISTS (SELECT 1 FROM ${users} AS "owner" WHERE "owner"."id" = ${userId} AND "owner"."is_admin" = 1 AND "owner"."totp_enabled_at" IS NULL)`
+      : sql`${passkeys.userId} = ${userId}`;
   return [
     deps.db.insert(auditLog).select(
       sql`SELECT NULL, ${userId}, 'passkey.remove', 'user', ${String(userId)}, json_object('name', ${passkeys.name}, 'via', ${via}), ${deps.now()}
-      FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}`,
+      FROM ${passkeys} WHERE ${removable}`,
     ),
-    deps.db.delete(passkeys).where(eq(passkeys.userId, userId)),
+    deps.db.delete(passkeys).where(removable),
   ] as const;
 }
 
