@@ -225,7 +225,7 @@ export async function eventId(seed: Seed, title: string): Promise<number> {
 }
 
 /** Created by its host, then joined (one guest a day); invite-only guests join from their emailed invitation. */
-async function seedEvent(seed: Seed, e: DemoEvent): Promise<number> {
+export async function seedEvent(seed: Seed, e: DemoEvent): Promise<number> {
   const created = seed.when(e.days - e.createdDaysBefore);
   const host = await seed.member(e.host);
   const input = CreateEventInputSchema.parse({

@@ -10,6 +10,7 @@ import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
 import { seedHomes } from './homes';
+import { seedInsights } from './insights';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
@@ -39,6 +40,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedHomes(seed);
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
+      await seedInsights(seed);
       await seedPasskeys(seed);
       await seedMessages(seed);
       await seedNotifications(seed);

@@ -48,6 +48,8 @@ export interface ChartProps {
 const fmt = (v: number, unit = '') =>
   `${Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 1 })}${unit}`;
 
+const clip = (label: string, max: number) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
+
 /** At most `max` evenly spread category indices to label on the x axis. */
 function tickIndices(count: number, max: number): number[] {
   const step = Math.max(1, Math.ceil(count / Math.max(1, max)));
@@ -126,7 +128,9 @@ function options(props: ChartProps, width: number, height: number): uPlot.Option
         grid: { show: false },
         ticks: { stroke: GRID },
         splits: () => tickIndices(n, Math.floor(width / 72)),
-        values: (_u, splits) => splits.map((v) => props.labels[v] ?? ''),
+        // A label longer than its share of the width is cut (the tooltip and the table name it in full).
+        values: (_u, splits) =>
+          splits.map((v) => clip(props.labels[v] ?? '', Math.max(4, Math.floor(width / Math.max(1, splits.length) / 7.5)))),
       },
       {
         label: props.yTitle,
