@@ -88,5 +88,6 @@ describe('her data', () => {
     // Nobody left to write to.
     const detail = await request(`/trpc/messages.conversation?input=${encodeURIComponent(JSON.stringify({ id: pair.id }))}`, { as: stays });
     expect((await detail.json<{ result: { data: { can_send: boolean } } }>()).result.data.can_send).toBe(false);
+    expect((await request(`/api/conversations/${pair.id}/messages`, { as: stays, body: { body: 'hello?' } })).status).toBe(409);
   });
 });

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
+import { limitWrites } from './limits';
 import { requireMember } from '../../platform/guards';
 
 /*
@@ -34,6 +35,7 @@ export async function listBlocks(deps: Deps, actor: Actor): Promise<BlockedMembe
 /** POST /api/blocks and messages.block: a second block of the same member changes nothing. */
 export async function blockMember(deps: Deps, actor: Actor, input: BlockInput): Promise<BlockedMember> {
   const me = requireMember(actor);
+  await limitWrites(deps, me);
   if (input.member_id === me.id) {
     throw new AppError('BAD_REQUEST', 'You cannot block yourself.', { fieldErrors: { member_id: ['You cannot block yourself.'] } });
   }

@@ -9,6 +9,7 @@ import {
 import type { Page } from '../../../shared/schemas/page';
 import { columnRef } from '../../db/column-ref';
 import { conversationMembers, conversations, messageSettings, messages } from '../../db/schema/messages';
+import { livePresence } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
@@ -21,7 +22,7 @@ import { wakeNotifications } from '../notifications/record';
 import { checkNewConversations, limitMessages, newConversationsQuery } from './limits';
 import { messageMember, othersJsonSql, parseOthers } from './message-members';
 import { tellConversation } from './message-live';
-import { conversationNotFound, memberOfSql, messageStatements, sentMessage, suspendedError, suspendedSql } from './messages';
+import { conversationNotFound, memberOfSql, messageStatements, NOBODY_LEFT, sentMessage, suspendedError, suspendedSql } from './messages';
 import { mayWriteToSql, messagesFromSql } from './policies';
 import { openBody, previewOf, sealBody } from './sealed-body';
 import { messagesUnreadQuery, toldQuery } from './unread';
@@ -121,7 +122,7 @@ export async function listConversations(deps: Deps, actor: Actor, input: PageInp
 function cannotSendReason(me: MemberActor, row: { suspendedUntil: number | null; othersLeft: number; refused: boolean }) {
   if (me.membership.status === 'lapsed') return lapsedMessage(me.membership.renews_on);
   if (row.suspendedUntil !== null) return suspendedError(row.suspendedUntil).message;
-  if (row.othersLeft === 0) return 'Nobody else is left in this conversation.';
+  if (row.othersLeft === 0) return NOBODY_LEFT;
   if (row.refused) return MESSAGES_REFUSED;
   return null;
 }
@@ -265,13 +266,15 @@ const mineIn = (me: MemberActor, id: number) => and(eq(cm.conversationId, id), e
 export async function markConversationRead(deps: Deps, actor: Actor, input: { id: number | string }): Promise<{ unread: number }> {
   const me = requireMember(actor);
   const id = Number(input.id);
-  const [marked, [total]] = await deps.db.batch([
+  const [marked, [total], present] = await deps.db.batch([
     deps.db.update(cm).set({ unreadCount: 0 }).where(mineIn(me, id)).returning({ id: cm.conversationId }),
     messagesUnreadQuery(deps, me.id),
+    deps.db.select({ userId: livePresence.userId }).from(livePresence).where(eq(livePresence.userId, me.id)),
   ]);
   if (marked.length === 0) throw conversationNotFound();
   const unread = total?.count ?? 0;
-  tellConversation(deps, id, [{ userId: me.id, unread }]);
+  // Her other pages (a socket open) hear her new total.
+  if (present.length > 0) tellConversation(deps, id, [{ userId: me.id, unread }]);
   deps.waitUntil(readNotificationsAbout(deps, me.id, 'message', `conversation:${id}`));
   return { unread };
 }

@@ -23,6 +23,11 @@ export async function limitMessages(deps: Deps, me: MemberActor): Promise<void> 
   await enforceRateLimit(deps.env.MESSAGE_SEND_LIMITER, `messages:${me.id}`, 60, TOO_MANY_MESSAGES);
 }
 
+/** Her other writes (blocks, reports, privacy): the member write limiter every module uses. */
+export async function limitWrites(deps: Deps, me: MemberActor): Promise<void> {
+  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `messages-settings:${me.id}`);
+}
+
 /** Her new conversations of the last 24 hours, and the oldest one's time (when a place frees up). */
 export function newConversationsQuery(deps: Deps, me: MemberActor) {
   return deps.db

@@ -34,6 +34,7 @@ import { toldQuery } from './unread';
  */
 
 export const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
+export const NOBODY_LEFT = 'Nobody else is left in this conversation.';
 const messageNotFound = () => new AppError('NOT_FOUND', 'Message not found.');
 
 /** She is in the conversation (named by an SQL id) and has not left it. */
@@ -54,9 +55,16 @@ function refusedByOtherSql(me: MemberActor, conversationId: SQL): SQL<boolean> {
     WHERE "pair"."id" = ${conversationId} AND "pair"."is_group" = 0 AND ${messagesFromSql(sql`"other"."user_id"`)} = 'nobody')`;
 }
 
-/** Everything a message of hers needs to be written: she is in it, not suspended, not refused. */
+/** Someone besides her is still in the conversation (nobody left: a deleted member's pair, a group all others left). */
+function othersLeftSql(me: MemberActor, conversationId: SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${conversationMembers} AS "still"
+    WHERE "still"."conversation_id" = ${conversationId} AND "still"."user_id" <> ${me.id} AND "still"."left_at" IS NULL)`;
+}
+
+/** Everything a message of hers needs to be written: she is in it, someone else is, she is not suspended nor refused. */
 function mayPostSql(me: MemberActor, conversationId: SQL, now: number): SQL {
-  return sql`(${memberOfSql(me, conversationId)} AND NOT ${suspendedSql(sql`${me.id}`, now)} AND NOT ${refusedByOtherSql(me, conversationId)})`;
+  return sql`(${memberOfSql(me, conversationId)} AND ${othersLeftSql(me, conversationId)} AND NOT ${suspendedSql(sql`${me.id}`, now)}
+    AND NOT ${refusedByOtherSql(me, conversationId)})`;
 }
 
 /**
@@ -212,6 +220,7 @@ async function refusal(deps: Deps, me: MemberActor, conversationId: number): Pro
   const [row] = await deps.db
     .select({
       member: memberOfSql(me, sql`${conversationId}`).mapWith(Boolean),
+      othersLeft: othersLeftSql(me, sql`${conversationId}`).mapWith(Boolean),
       suspendedUntil: messageSettings.suspendedUntil,
       refused: refusedByOtherSql(me, sql`${conversationId}`).mapWith(Boolean),
     })
@@ -219,6 +228,7 @@ async function refusal(deps: Deps, me: MemberActor, conversationId: number): Pro
     .leftJoin(messageSettings, and(eq(messageSettings.userId, me.id), sql`${columnRef(messageSettings.suspendedUntil)} > ${now}`));
   if (!row?.member) return conversationNotFound();
   if (row.suspendedUntil !== null) return suspendedError(row.suspendedUntil);
+  if (!row.othersLeft) return new AppError('CONFLICT', NOBODY_LEFT);
   if (row.refused) return new AppError('FORBIDDEN', MESSAGES_REFUSED);
   return new AppError('CONFLICT', 'The message could not be sent. Please try again.');
 }

@@ -3,6 +3,7 @@ import type { PrivacySettings } from '../../../shared/schemas/messages';
 import { messageSettings } from '../../db/schema/messages';
 import type { Actor, MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
+import { limitWrites } from './limits';
 import { requireMember } from '../../platform/guards';
 import { blockInForceSql, mayWriteToSql } from './policies';
 
@@ -24,6 +25,7 @@ export async function getPrivacy(deps: Deps, actor: Actor): Promise<PrivacySetti
 /** PUT /api/privacy and messages.setPrivacy. */
 export async function setPrivacy(deps: Deps, actor: Actor, input: PrivacySettings): Promise<PrivacySettings> {
   const me = requireMember(actor);
+  await limitWrites(deps, me);
   const now = deps.now();
   await deps.db
     .insert(messageSettings)

@@ -9,6 +9,7 @@ import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import { auditEntry, auditEntryIf } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { limitWrites } from './limits';
 import { requireAdmin, requireMember } from '../../platform/guards';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { memberPhotoSql } from '../members/member-refs';
@@ -35,6 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function reportMessage(deps: Deps, actor: Actor, input: ReportMessageInput): Promise<{ id: number }> {
   const me = requireMember(actor);
   const id = Number(input.id);
+  await limitWrites(deps, me);
   const m = await visibleMessage(deps, me, id);
   if (m.authorId === me.id) throw new AppError('BAD_REQUEST', 'You cannot report your own message.');
   if (m.deleted) throw new AppError('CONFLICT', 'This message was deleted already.');

@@ -167,7 +167,7 @@ export const messagesRestDocs = describeRoutes<typeof messagesRoutes>()('Message
     ...messageId,
     body: ReportMessageInputSchema.omit({ id: true }),
     responses: { 201: z.object({ id: z.number().int() }).meta({ id: 'MessageReportCreated' }) },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   'GET /api/privacy': {
     operationId: 'getMessagePrivacy',
@@ -181,6 +181,7 @@ export const messagesRestDocs = describeRoutes<typeof messagesRoutes>()('Message
     access: 'member',
     body: PrivacySettingsSchema,
     responses: { 200: PrivacySchema },
+    errors: [429],
   },
   'GET /api/blocks': {
     operationId: 'listBlocks',
@@ -194,7 +195,7 @@ export const messagesRestDocs = describeRoutes<typeof messagesRoutes>()('Message
     access: 'member',
     body: BlockInputSchema,
     responses: { 201: BlockedMemberSchema },
-    errors: [404],
+    errors: [404, 429],
   },
   'DELETE /api/blocks/:member_id': {
     operationId: 'unblockMember',
