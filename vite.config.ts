@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { apiDocsPage } from './scripts/lib/api-docs-plugin.js';
 import { prerenderPublicPages } from './scripts/lib/prerender-plugin.js';
 
@@ -30,6 +31,21 @@ export default defineConfig(({ command }) => ({
     externalReactPreamble(),
     prerenderPublicPages(),
     apiDocsPage(),
+    // The service worker (issue 40, src/client/sw/sw.ts) with this build's precache list: the hashed
+    // scripts and styles, the empty app shell and the offline page (not the API reference's large
+    // chunks, nor the prerendered pages, which a member gets with her own data).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/client/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/*.{js,css}', 'index.html', 'offline.html', 'icons/icon-192.png'],
+        maximumFileSizeToCacheInBytes: 400 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
     ...(command === 'serve' ? [cloudflare({ configPath: './wrangler.toml', config: { vars: { ENVIRONMENT: 'development' } } })] : []),
   ],
   build: {

@@ -18,8 +18,12 @@ export function createTrpcClient() {
   });
 }
 
+/** What a write made offline answers (issue 40): it is refused in words, never silently lost. */
+export const OFFLINE_MESSAGE = 'You are offline: nothing was saved. Try again once you are back online.';
+
 /** The server's message of a failed call, or the fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return OFFLINE_MESSAGE;
   if (error instanceof TRPCClientError && error.message && (error.data?.httpStatus ?? 500) < 500) return error.message;
   return fallback;
 }

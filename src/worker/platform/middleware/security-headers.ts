@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { BOOT_SCRIPT_HASH } from '../../../shared/boot-script';
+import { SESSION_COOKIE } from '../../../shared/constants';
+import { cookieName } from '../cookies';
 import type { AppEnv } from '../hono-env';
 
 // No inline script but the pages' boot script, allowed by its hash (src/shared/boot-script.ts).
@@ -34,6 +36,13 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   // What the Worker answers itself is hers (the session, her lists, her data): no cache, shared or
   // private, keeps a copy. Pages from Static Assets and image bytes carry their own policy.
   if (!h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
+  // Issue 40: an answer that signs her out on this device (its session cookie cleared: logout,
+  // ending this device in Settings, deleting her account) also has the browser forget what the
+  // club kept there: the service worker, its caches (her offline schedule) and the HTTP cache.
+  const cleared = `${cookieName(SESSION_COOKIE, c.req.url)}=;`;
+  if (h.getSetCookie().some((cookie) => cookie.startsWith(cleared) && cookie.includes('Max-Age=0'))) {
+    h.set('Clear-Site-Data', '"cache", "storage"');
+  }
   if (new URL(c.req.url).protocol === 'https:') {
     h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   }
