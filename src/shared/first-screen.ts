@@ -47,6 +47,8 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     // Settings > Privacy: who may write to her, and whom she blocked (issue 38).
     { path: 'messages.privacy' },
     { path: 'messages.blocks' },
+    // Signed-in devices' push notifications and The app's push button (issue 40).
+    { path: 'push.subscriptions' },
   ],
 };
 

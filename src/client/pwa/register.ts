@@ -1,4 +1,5 @@
 import { SCHEDULE_CACHE, type PageToWorker } from '../../shared/offline';
+import { keepInstallPrompts } from '../lib/install-prompt';
 
 /*
  * The service worker (issue 40), registered once the page is interactive (src/client/main.tsx
@@ -56,6 +57,8 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  // Chromium offers to install only once a worker controls the page: this listens before that.
+  keepInstallPrompts();
   const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // Her Reload: the new build now serves this page. Another tab's Reload is not hers: this page

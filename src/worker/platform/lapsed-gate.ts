@@ -51,6 +51,9 @@ const KEPT_ROUTES = [
   'GET /api/blocks',
   'POST /api/blocks',
   'DELETE /api/blocks/:member_id',
+  // Issue 40: her devices that receive push are her own data (she is sent no push while lapsed).
+  'GET /api/push/subscriptions',
+  'DELETE /api/push/subscriptions/:id',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -80,6 +83,8 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'notifications.updatePreferences',
   'notifications.settings',
   'notifications.updateSettings',
+  'push.subscriptions',
+  'push.unsubscribe',
   // Issue 38: she reads her conversations (and reading marks them read) but sends nothing; who may
   // write to her and whom she blocks are her own settings (Settings > Privacy).
   'messages.conversations',

@@ -7,6 +7,7 @@ import {
   type EmailMode,
   type NotificationPreferences,
 } from '../../../shared/notifications';
+import type { PushPreferences } from '../../../shared/push';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { FormMessage } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
@@ -16,7 +17,7 @@ import { useAuth } from '../../shared/use-auth';
 import { useKeepTimeZone } from '../../shared/notifications/notification-entry';
 import './settings.css';
 
-type Draft = { kinds: NotificationPreferences; categories: EmailPreferences };
+type Draft = { kinds: NotificationPreferences & { push: PushPreferences }; categories: EmailPreferences };
 
 /** What a row's select offers: a kind's three choices, a category's two. */
 function optionsOf(choice: EmailChoice): [value: string, label: string][] {
@@ -29,10 +30,10 @@ function optionsOf(choice: EmailChoice): [value: string, label: string][] {
 }
 
 /**
- * Settings > Email: in one table, every kind of notification (off, now, or in the daily summary,
- * issue 23) and the optional emails of issue 12 (on or off), from the one list in
- * src/shared/notifications.ts. Emails about her account and invitations addressed to her are
- * always sent.
+ * Settings > Notifications: in one table, every kind of notification with its email choice (off,
+ * now, or in the daily summary, issue 23) and whether it is pushed to her devices (issue 40), and
+ * the optional emails of issue 12 (on or off), from the one list in src/shared/notifications.ts.
+ * Emails about her account and invitations addressed to her are always sent.
  */
 export function EmailPreferencesSettings() {
   const trpc = useTRPC();
@@ -58,9 +59,9 @@ export function EmailPreferencesSettings() {
       const [k, c] = await Promise.all([saveKinds.mutateAsync(draft.kinds), saveCategories.mutateAsync(draft.categories)]);
       queryClient.setQueryData(trpc.notifications.preferences.queryKey(), k);
       queryClient.setQueryData(trpc.account.emailPreferences.queryKey(), c);
-      toast('Email preferences saved.', 'success');
+      toast('Notification preferences saved.', 'success');
     } catch (err) {
-      toast(errorMessage(err, 'Could not save your email preferences.'), 'error');
+      toast(errorMessage(err, 'Could not save your notification preferences.'), 'error');
     }
   }
 
@@ -75,21 +76,26 @@ export function EmailPreferencesSettings() {
       if (choice.modes.length === 2) return { ...d, categories: { ...d.categories, [choice.id]: value === 'on' } };
       return { ...d, kinds: { ...d.kinds, [choice.id]: value as EmailMode } };
     });
+  const pushOf = (choice: EmailChoice): boolean | null =>
+    choice.modes.length === 2 || !draft ? null : (draft.kinds.push[choice.id as keyof PushPreferences] ?? null);
+  const changePush = (choice: EmailChoice, on: boolean) =>
+    setDraft((d) => (d ? { ...d, kinds: { ...d.kinds, push: { ...d.kinds.push, [choice.id]: on } } } : d));
   const rows = EMAIL_CHOICES.filter((c) => !c.adminOnly || user?.can.admin);
   const failed = kinds.isError ? kinds.error : categories.isError ? categories.error : null;
 
   return (
     <form className="card form-card" id="email" aria-labelledby="email-prefs-heading" onSubmit={submit}>
-      <h2 id="email-prefs-heading">Email</h2>
+      <h2 id="email-prefs-heading">Notifications</h2>
       <p className="muted">
-        Everything below shows in your notifications in the app. Choose what also comes by email: at once, or in one daily summary at 7:00
-        in your time zone{settings.data ? ` (${settings.data.timeZone})` : ''}.
+        Everything below shows in your notifications in the app. Choose what also comes by email (at once, or in one daily summary at 7:00
+        in your time zone{settings.data ? `, ${settings.data.timeZone}` : ''}) and what is pushed to the devices where you turned push on.
       </p>
       <table className="email-choices">
         <thead>
           <tr>
             <th scope="col">Tell me about</th>
             <th scope="col">By email</th>
+            <th scope="col">Push</th>
           </tr>
         </thead>
         <tbody>
@@ -113,6 +119,25 @@ export function EmailPreferencesSettings() {
                   ))}
                 </select>
               </td>
+              <td className="push-cell">
+                {pushOf(choice) === null ? (
+                  choice.modes.length === 2 ? (
+                    <span className="muted" aria-label="Email only">
+                      –
+                    </span>
+                  ) : null
+                ) : (
+                  <input
+                    type="checkbox"
+                    id={`push-${choice.id}`}
+                    name={`push-${choice.id}`}
+                    aria-label={`Push: ${choice.label}`}
+                    checked={pushOf(choice) === true}
+                    disabled={!draft}
+                    onChange={(e) => changePush(choice, e.target.checked)}
+                  />
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -123,7 +148,7 @@ export function EmailPreferencesSettings() {
       </p>
       {failed ? <FormMessage>{errorMessage(failed, 'Could not load your email preferences.')}</FormMessage> : null}
       <SubmitButton className="button" disabled={!draft || saving}>
-        Save email preferences
+        Save notification preferences
       </SubmitButton>
     </form>
   );

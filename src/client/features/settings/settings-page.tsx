@@ -14,6 +14,7 @@ import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSettings } from './two-factor-settings';
 import { PasskeysSettings } from './passkeys-settings';
 import { EmailPreferencesSettings } from './email-preferences-settings';
+import { AppSettings } from './app-settings';
 import { DeleteAccountSettings } from './delete-account-settings';
 import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
@@ -223,6 +224,7 @@ export function SettingsPage() {
       <ProfileSettings />
       <PrivacySettings />
       <PasswordForm forced={false} />
+      <AppSettings />
       <EmailPreferencesSettings />
       {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}
       {user?.status === 'lapsed' ? null : <CalendarFeedSettings />}

@@ -37,10 +37,14 @@ export function SignedInDevices() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const list = useQuery(trpc.auth.sessions.list.queryOptions());
+  // The devices where she turned push on (issue 40): a subscription goes with its session.
+  const pushed = useQuery(trpc.push.subscriptions.queryOptions());
+  const pushOn = new Set((pushed.data ?? []).map((p) => p.session_id));
   const [ending, setEnding] = useState<AccountSessionView | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
   const [showAll, setShowAll] = useState(false);
-  const refresh = () => queryClient.invalidateQueries(trpc.auth.sessions.pathFilter());
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries(trpc.auth.sessions.pathFilter()), queryClient.invalidateQueries(trpc.push.pathFilter())]);
 
   const end = useMutation(
     trpc.auth.sessions.end.mutationOptions({
@@ -100,6 +104,7 @@ export function SignedInDevices() {
                       Signed in <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
                     </span>
                     {s.signedInWithPasskey ? <span>With a passkey</span> : null}
+                    {pushOn.has(s.id) ? <span>Push notifications on</span> : null}
                     <span>{lastActive(s, now)}</span>
                   </p>
                 </div>
