@@ -73,11 +73,6 @@ async function start() {
 
 void start();
 
-// The installable app's service worker (issue 40): registered a few seconds after the page has
-// loaded, when idle, in a chunk of its own: no part of the first load, nor of what Lighthouse times.
-if (import.meta.env.PROD) {
-  const registerWorker = () => void import('./pwa/register').then((m) => m.registerServiceWorker()).catch(() => {});
-  const later = () => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(registerWorker) : registerWorker()), 4000);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
+// The installable app's service worker (issue 40): registered 5 s after start-up, in a chunk of its
+// own, so it is no part of the first load nor of what Lighthouse times (src/client/pwa/register.ts).
+if (import.meta.env.PROD) setTimeout(() => import('./pwa/register'), 5000);

@@ -1,9 +1,10 @@
-import { SCHEDULE_CACHE, type PageToWorker } from '../../shared/offline';
-import { keepInstallPrompts } from '../lib/install-prompt';
+import type { PageToWorker } from '../../shared/offline';
+import type { InstallPromptWindow } from '../lib/install-prompt-event';
 
 /*
  * The service worker (issue 40), registered once the page is interactive (src/client/main.tsx
- * imports this chunk when idle), so it costs the first load nothing. It then:
+ * imports this chunk a few seconds after start-up; importing it registers), so it costs the first
+ * load nothing. It then:
  * - asks the worker to refresh her offline schedule (the worker checks her session first);
  * - says "A new version of the club is ready" with Reload when a new build's worker is waiting,
  *   and on Reload lets it take over and loads the page again, so a page never mixes two builds.
@@ -57,8 +58,14 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  // Chromium offers to install only once a worker controls the page: this listens before that.
-  keepInstallPrompts();
+  // Chromium offers to install only once a worker controls the page: this listens before that, and
+  // keeps the offer for Settings' "Install the app" (lib/install-prompt.ts).
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    (window as InstallPromptWindow).owowInstallPrompt = event;
+    // INSTALL_PROMPT_EVENT, written out: a value imported from there would be a chunk of its own.
+    window.dispatchEvent(new Event('owow-install-prompt'));
+  });
   const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // Her Reload: the new build now serves this page. Another tab's Reload is not hers: this page
@@ -71,8 +78,4 @@ export async function registerServiceWorker(): Promise<void> {
   tell(ready.active, { type: 'sync-schedule' });
 }
 
-/** Signing out: the device forgets her schedule at once (the server's Clear-Site-Data does it too). */
-export async function forgetOfflineSchedule(): Promise<void> {
-  tell(navigator.serviceWorker?.controller, { type: 'forget-schedule' });
-  if ('caches' in window) await caches.delete(SCHEDULE_CACHE);
-}
+void registerServiceWorker().catch(() => {});
