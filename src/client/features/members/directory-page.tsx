@@ -58,16 +58,16 @@ function DirectoryCard({ member }: { member: MemberCard }) {
             {more > 0 ? <li className="member-card-more">+{more}</li> : null}
           </ul>
         ) : null}
+        {member.can_message ? (
+          <Link
+            href={`/messages/new?to=${member.id}`}
+            className="button button-secondary button-small member-card-message"
+            aria-label={`Message ${member.name}`}
+          >
+            Message
+          </Link>
+        ) : null}
       </div>
-      {member.can_message ? (
-        <Link
-          href={`/messages/new?to=${member.id}`}
-          className="button button-secondary button-small member-card-message"
-          aria-label={`Message ${member.name}`}
-        >
-          Message
-        </Link>
-      ) : null}
     </li>
   );
 }
