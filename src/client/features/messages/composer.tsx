@@ -43,7 +43,8 @@ export function Composer({
     setError('');
     try {
       await send(body);
-      setText('');
+      // What she typed while it was on its way stays.
+      setText((now) => (now.trim() === body ? '' : now));
     } catch (err) {
       setError(errorMessage(err, 'Your message could not be sent. Please try again.'));
     } finally {
