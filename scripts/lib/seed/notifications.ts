@@ -10,6 +10,7 @@ import { users } from '../../../src/worker/db/schema/users';
 import { processNotificationNews } from '../../../src/worker/modules/notifications/fan-out';
 import { sendDueInstantEmails } from '../../../src/worker/modules/notifications/instant-emails';
 import { markNotificationsRead } from '../../../src/worker/modules/notifications/notifications';
+import { updateNotificationPreferences } from '../../../src/worker/modules/notifications/preferences';
 import type { Seed } from './context';
 
 /** How long after a request the consumer writes its news. */
@@ -43,4 +44,10 @@ export async function seedNotifications(seed: Seed): Promise<void> {
     if (member.membership.status !== 'lapsed') await markNotificationsRead(seed.at(readUntil), member, { all: true });
   }
   await fanOutUntil(seed, seed.now);
+  // Issue 40: Priya chose her push notifications in Settings > Notifications: new events and
+  // comments as well as the kinds pushed by default. Her devices subscribe themselves when she
+  // turns push on (README: push on http://localhost:8787).
+  await updateNotificationPreferences(seed.at(seed.when(-3, -9)), await seed.member('priya@club.example'), {
+    push: { new_event: true, comment: true, event_changed: true, waitlist_place: true, stay: true },
+  });
 }
