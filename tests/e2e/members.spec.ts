@@ -256,7 +256,7 @@ test("a participant's and a comment author's names link to their profiles; the m
 test('"Save contact" downloads a vCard 4.0 with only what she shows the viewer', async ({ page }) => {
   await loginAsDemo(page, SEED.standard2);
   await page.goto('/members?q=amara');
-  await page.getByRole('link', { name: SEED.founding2.name }).click();
+  await page.getByRole('link', { name: SEED.founding2.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: SEED.founding2.name })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Save contact' }).click();
@@ -289,7 +289,7 @@ test('the directory, a member’s page and Settings > Profile have no accessibil
     expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
   }
   await page.goto('/members?q=amara');
-  await page.getByRole('link', { name: SEED.founding2.name }).click();
+  await page.getByRole('link', { name: SEED.founding2.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: SEED.founding2.name })).toBeVisible();
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
   await page.goto('/settings');
