@@ -84,9 +84,14 @@ export function ConversationsPage() {
       ) : conversations.length === 0 ? (
         <div className="card messages-empty">
           <h2>No conversations yet</h2>
-          <p className="muted">
-            Write to a member from her page in the <Link href="/members">directory</Link>, or start a conversation with up to seven members.
-          </p>
+          {user?.status === 'lapsed' ? (
+            <p className="muted">While your membership has lapsed you can read your conversations, not start one.</p>
+          ) : (
+            <p className="muted">
+              Write to a member from her page in the <Link href="/members">directory</Link>, or start a conversation with up to seven
+              members.
+            </p>
+          )}
           {user?.status === 'lapsed' ? null : (
             <Link href="/messages/new" className="button">
               New message
