@@ -15,6 +15,8 @@ export default defineConfig(async () => {
   const vapid = makeVapidKeys();
   process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
   process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
+  // The tickets' signing key (issue 43).
+  process.env.TICKET_SIGNING_KEY ??= randomBytes(32).toString('base64');
   // The local push service the push tests send to (tests/worker/push-service.global.ts).
   process.env.PUSH_TEST_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
   return {
@@ -29,6 +31,7 @@ export default defineConfig(async () => {
             DATA_ENCRYPTION_KEY: dataKey,
             VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
             VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+            TICKET_SIGNING_KEY: process.env.TICKET_SIGNING_KEY,
             PUSH_TEST_SERVICE: `http://localhost:${process.env.PUSH_TEST_PORT}`,
           },
         },

@@ -13,6 +13,8 @@ const GENERATED_SECRETS = {
   // Signs push notifications (issue 40); a new pair leaves the devices subscribed until then silent.
   VAPID_PUBLIC_KEY: () => (vapid ??= makeVapidKeys()).publicKey,
   VAPID_PRIVATE_KEY: () => (vapid ??= makeVapidKeys()).privateKey,
+  // Signs the events' tickets (issue 43); a new key voids every ticket shown or printed until then.
+  TICKET_SIGNING_KEY: () => randomBytes(32).toString('base64'),
 };
 
 /**

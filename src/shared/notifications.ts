@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'circle_post',
   'circle_request',
   'circle_accepted',
+  // Issue 43: after an event she came to.
+  'event_feedback',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -55,6 +57,7 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   circle_post: { label: 'New posts in my circles', defaultEmail: 'daily', adminOnly: false },
   circle_request: { label: 'Requests to join a circle I host', defaultEmail: 'instant', adminOnly: false },
   circle_accepted: { label: 'My request to join a circle accepted', defaultEmail: 'instant', adminOnly: false },
+  event_feedback: { label: 'Feedback requests after events I came to', defaultEmail: 'off', adminOnly: false },
 };
 
 export type NotificationPreferences = Record<NotificationKind, EmailMode>;

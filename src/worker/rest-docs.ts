@@ -4,6 +4,7 @@ import { adminRestDocs } from './modules/admin/rest-docs';
 import { authRestDocs } from './modules/auth/rest-docs';
 import { passkeysRestDocs } from './modules/auth/passkeys-rest-docs';
 import { circlesRestDocs } from './modules/circles/rest-docs';
+import { checkInRestDocs } from './modules/check-in/rest-docs';
 import { commentsRestDocs } from './modules/comments/rest-docs';
 import { eventsRestDocs } from './modules/events/rest-docs';
 import { homesRestDocs } from './modules/homes/rest-docs';
@@ -55,6 +56,7 @@ export const REST_DOCS: RestDocs[] = [
   homesRestDocs,
   membersRestDocs,
   circlesRestDocs,
+  checkInRestDocs,
   notificationsRestDocs,
   pushRestDocs,
   messagesRestDocs,

@@ -16,6 +16,7 @@ import { messagesRouter } from './modules/messages/router';
 import { pushRouter } from './modules/push/router';
 import { operationsRouter } from './modules/operations/router';
 import { circlesRouter } from './modules/circles/router';
+import { checkInRouter } from './modules/check-in/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -36,6 +37,7 @@ export const appRouter = router({
   push: pushRouter,
   operations: operationsRouter,
   circles: circlesRouter,
+  checkIn: checkInRouter,
 });
 
 export type AppRouter = typeof appRouter;

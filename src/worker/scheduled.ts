@@ -1,4 +1,5 @@
 import { eventRemindersJob } from './modules/events/reminders-job';
+import { feedbackRequestsJob } from './modules/check-in/feedback-job';
 import { homePhotosJob } from './modules/homes/home-photos-job';
 import { postPhotosJob } from './modules/circles/post-photos-job';
 import { videoUploadsJob } from './modules/images/video-uploads-job';
@@ -24,6 +25,7 @@ export const scheduledJobs: ScheduledJob[] = [
   homePhotosJob,
   postPhotosJob,
   eventRemindersJob,
+  feedbackRequestsJob,
   renewalRemindersJob,
   sessionsJob,
   passkeyChallengesJob,

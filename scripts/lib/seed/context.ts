@@ -102,6 +102,8 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
     ENVIRONMENT: 'development',
     // The key `wrangler dev` reads, so the server opens what the seed sealed.
     DATA_ENCRYPTION_KEY: readDevVars().DATA_ENCRYPTION_KEY ?? proxy.env.DATA_ENCRYPTION_KEY,
+    // …and the one that signs tickets (issue 43), so the seeded tickets scan at its door.
+    TICKET_SIGNING_KEY: readDevVars().TICKET_SIGNING_KEY ?? proxy.env.TICKET_SIGNING_KEY,
     APP_ORIGIN: opts.appOrigin ?? proxy.env.APP_ORIGIN,
     MAIL_QUEUE: mailQueue,
     NOTIFY_QUEUE,

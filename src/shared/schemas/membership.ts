@@ -187,6 +187,8 @@ export interface UserView extends MembershipTerm {
   can_change_admin: boolean;
   /** The viewing admin may give this member a temporary password (not herself). */
   can_reset_password: boolean;
+  /** Events she joined and did not come to in the last 12 months, where the door took attendance (issue 43). */
+  no_shows: number;
 }
 
 /** A property from a member's Travel Host application (it became her first listed property). */

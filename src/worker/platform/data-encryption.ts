@@ -21,13 +21,13 @@ export class DataKeyError extends Error {
   }
 }
 
-function fromBase64(value: string): Uint8Array<ArrayBuffer> {
+export function fromBase64(value: string): Uint8Array<ArrayBuffer> {
   const normal = value.trim().replace(/-/g, '+').replace(/_/g, '/');
   const bin = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-function toBase64Url(bytes: Uint8Array): string {
+export function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

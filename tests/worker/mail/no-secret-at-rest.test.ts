@@ -154,7 +154,11 @@ describe('no secret at rest', () => {
     expect((await request(`/api/events/${open.id}/join`, { method: 'POST', as: participant })).status).toBe(200);
     expect((await request('/api/events/send-confirmation', { as: participant, body: { eventId: open.id } })).status).toBe(200);
     const confirmation = await sentBy(await messageIdOf(participant.email, 'event_confirmation'));
-    expect(confirmation[0]!.attachments?.length).toBe(1);
+    // The calendar file, and her ticket's QR code shown inline (issue 43).
+    expect(confirmation[0]!.attachments?.map((a) => [a.disposition, a.type])).toEqual([
+      ['attachment', 'text/calendar; charset=utf-8; method=PUBLISH'],
+      ['inline', 'image/png'],
+    ]);
     const announce = await request(`/api/events/${open.id}/announcement`, {
       as: host,
       body: { subject: 'Change of room', body: 'Upstairs.' },

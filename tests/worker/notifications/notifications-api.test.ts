@@ -139,6 +139,7 @@ describe('notification preferences', () => {
       circle_post: 'daily',
       circle_request: 'instant',
       circle_accepted: 'instant',
+      event_feedback: 'off',
     });
     expect(body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { encode } from 'uqr';
+import { qrPath } from '../../../shared/qr';
 import type { TwoFactorSetup } from '../../../shared/schemas/auth';
 import { AuthenticatorCodeField, FormMessage, TextField } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
@@ -11,22 +11,9 @@ import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
 import './two-factor.css';
 
-/**
- * The otpauth:// URI as a QR code, drawn here from the URI (uqr's module matrix as one SVG path):
- * the secret never leaves the page for an image service, and no markup is injected.
- */
+/** The otpauth:// URI as a QR code, drawn here from the URI (src/shared/qr.ts): the secret never leaves the page. */
 function QrCode({ value, label }: { value: string; label: string }) {
-  const { path, size } = useMemo(() => {
-    // A four-module quiet zone, as the QR standard asks, so phone cameras find the code.
-    const qr = encode(value, { ecc: 'M', border: 4 });
-    let d = '';
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { path: d, size: qr.size };
-  }, [value]);
+  const { path, size } = useMemo(() => qrPath(value), [value]);
   return (
     <svg className="qr-code" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />

@@ -75,9 +75,15 @@ export const eventParticipants = sqliteTable(
     joinedAt: integer('joined_at')
       .notNull()
       .$defaultFn(() => Date.now()),
+    /** When she was checked in at the door (issue 43), null until then; undoing the check-in clears it. */
+    checkedInAt: integer('checked_in_at'),
+    /** She came without being on the list: the host added her at the door, beyond the capacity if need be. */
+    walkIn: bool('walk_in').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
+    // "18 of 24 checked in", and whether an event took attendance at all (no-shows count only there).
+    index('event_participants_checked_in_idx').on(t.eventId, t.checkedInAt),
     // Her events; with joined_at, her last join at once (Insights' last activity, issue 42).
     index('event_participants_user_idx').on(t.userId, t.joinedAt),
     // The joins of a period, covering (Insights' active members).

@@ -20,6 +20,7 @@ import { waitlistPlaceSql } from '../events/waitlist';
 import { exportProfile } from '../members/member-data';
 import { notificationDataOf } from '../notifications/preferences';
 import { exportCircleData } from '../circles/circle-data';
+import { exportDoorData } from '../check-in/door-data';
 import { exportMessages } from '../messages/member-data';
 
 /*
@@ -168,7 +169,12 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       .where(eq(homeStays.hostId, me.id)),
     db.select().from(events).where(eq(events.createdBy, me.id)),
     db
-      .select({ ...eventNamed, joinedAt: eventParticipants.joinedAt })
+      .select({
+        ...eventNamed,
+        joinedAt: eventParticipants.joinedAt,
+        checkedInAt: eventParticipants.checkedInAt,
+        walkIn: eventParticipants.walkIn,
+      })
       .from(eventParticipants)
       .innerJoin(events, eq(events.id, eventParticipants.eventId))
       .where(eq(eventParticipants.userId, me.id)),
@@ -282,7 +288,9 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
       createdAt: iso(e.createdAt),
       updatedAt: iso(e.updatedAt),
     })),
-    eventsJoined: joinedEvents.map((e) => ({ ...e, joinedAt: iso(e.joinedAt) })),
+    eventsJoined: joinedEvents.map((e) => ({ ...e, joinedAt: iso(e.joinedAt), checkedInAt: iso(e.checkedInAt) })),
+    // Issue 43: the events she co-hosts and the feedback she gave.
+    ...(await exportDoorData(deps, me.id)),
     eventsWaitlisted: waitlistRows.map((w) => ({ ...w, waitingSince: iso(w.waitingSince) })),
     eventRemindersSent: reminderRows.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
     invitations: tokenRows.map((t) => ({

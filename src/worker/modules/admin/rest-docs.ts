@@ -25,6 +25,10 @@ const UserSchema = z
     must_change_password: z.boolean(),
     can_change_admin: z.boolean(),
     can_reset_password: z.boolean(),
+    no_shows: z
+      .number()
+      .int()
+      .describe('Events she joined and did not come to in the last 12 months, where attendance was taken (issue 43)'),
   })
   .meta({ id: 'User' });
 

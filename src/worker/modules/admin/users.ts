@@ -25,6 +25,7 @@ import { listHomes } from '../homes/homes';
 import { memberStatusCondition, renewalHistoryQuery, todayOf, toRenewalView } from '../membership/terms';
 import { membershipStatus, termOf } from '../../../shared/membership-term';
 import { recheckLiveSockets } from '../notifications/live-publish';
+import { noShowCountSql } from '../events/attendance';
 
 type UserCursor = [name: string, id: number];
 
@@ -57,6 +58,8 @@ export function userPageQuery(
       member_since: users.memberSince,
       renews_on: users.renewsOn,
       createdAt: users.createdAt,
+      // Issue 43: events she joined and did not come to in the last 12 months.
+      no_shows: noShowCountSql(columnRef(users.id), deps.now()).mapWith(Number),
     })
     .from(users)
     .where(

@@ -16,6 +16,7 @@ import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { DETAILS_WITHHELD, EVENT_NOT_FOUND, findEventRow } from './events';
 import { buildIcs, icsFilename } from './ics';
+import { ticketForEmail } from './tickets';
 import { optedOutSql } from '../mail/email-preferences';
 import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import { columnRef } from '../../db/column-ref';
@@ -37,6 +38,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
         id: users.id,
         name: users.name,
         email: users.email,
+        joinedAt: eventParticipants.joinedAt,
         receives: receivesClubNewsSql(columnRef(users.id), todayOf(deps)).mapWith(Boolean).as('receives'),
       })
       .from(eventParticipants)
@@ -56,7 +58,9 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
 
   const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
-  const mail = eventConfirmationEmail({ event, memberName: target.name, link });
+  // Issue 43: her ticket, the QR code inline.
+  const ticket = await ticketForEmail(deps, event, { id: target.id, joinedAt: target.joinedAt });
+  const mail = eventConfirmationEmail({ event, memberName: target.name, link, ticketHtml: ticket.html });
   await enqueueEmail(deps, {
     kind: 'event_confirmation',
     ...mail,
@@ -69,6 +73,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: buildIcs([event], { origin: deps.env.APP_ORIGIN, now: deps.now() }),
       },
+      ticket.attachment,
     ],
   });
   return { ok: true as const, message: 'Confirmation email sent.' };

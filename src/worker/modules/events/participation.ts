@@ -18,6 +18,7 @@ import { eventPolicy } from './policies';
 import type { Deps } from '../../platform/deps';
 import { EVENT_NOT_FOUND, findEventRow } from './events';
 import { fillFreePlaces, joinOrWait, notifyPromoted } from './waitlist';
+import { noShowNoteFor } from './attendance';
 import { publishChange } from '../notifications/live-publish';
 
 export const INVALID_INVITATION = 'Invalid or expired invitation';
@@ -75,11 +76,14 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
   const outcome = await joinOrWait(deps, event.id, me.id, useInvitations);
   await notifyPromoted(deps, outcome.promoted);
   publishChange(deps, `event-${event.id}`, 'event');
+  // Issue 43: joining a full event's waitlist after 3 no-shows in 12 months says so, gently.
+  const noShowNote = outcome.joined ? null : await noShowNoteFor(deps, me.id);
   return {
     ok: true as const,
     ...joinStatus(outcome),
     alreadyJoined: outcome.joined && !outcome.took,
     event: { id: event.id, title: event.title },
+    no_show_note: noShowNote,
   };
 }
 

@@ -89,6 +89,10 @@ const joined = {
   alreadyJoined: z.boolean(),
   joined: z.boolean(),
   event: z.object({ id: z.number().int(), title: z.string() }),
+  no_show_note: z
+    .string()
+    .nullable()
+    .describe('On joining a full event’s waitlist after 3 no-shows in 12 months: a gentle note (issue 43); else null'),
 };
 const ics = { description: 'An iCalendar file.', mediaType: 'text/calendar' };
 

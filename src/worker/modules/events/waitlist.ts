@@ -59,7 +59,7 @@ function takePlaceIfFree(deps: Deps, eventId: number, userId: number, now: numbe
   return deps.db
     .insert(eventParticipants)
     .select(
-      sql`SELECT "e"."id", ${userId}, ${now} FROM ${events} AS "e"
+      sql`SELECT "e"."id", ${userId}, ${now}, NULL, 0 FROM ${events} AS "e"
       WHERE "e"."id" = ${eventId}
         AND ("e"."capacity" IS NULL
           OR (SELECT count(*) FROM ${eventParticipants} AS "p" WHERE "p"."event_id" = "e"."id") < "e"."capacity")
@@ -95,7 +95,7 @@ export function fillFreePlaces(deps: Deps, eventIds: number[], now: number) {
     deps.db
       .insert(eventParticipants)
       .select(
-        sql`SELECT "queue"."event_id", "queue"."user_id", ${now}
+        sql`SELECT "queue"."event_id", "queue"."user_id", ${now}, NULL, 0
         FROM (SELECT "w"."event_id", "w"."user_id",
                 row_number() OVER (PARTITION BY "w"."event_id" ORDER BY "w"."id") AS "position"
               FROM ${eventWaitlist} AS "w" WHERE "w"."event_id" IN (SELECT value FROM json_each(${ids}))) AS "queue"

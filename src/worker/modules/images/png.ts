@@ -1,3 +1,4 @@
+import { zlibSync } from 'fflate';
 import { ascii, concatBytes, u32be } from './bytes';
 import { refuse, type CleanResult, type Orientation } from './cleaned-image';
 import { orientationTiff, readOrientation } from './exif-orientation';
@@ -105,4 +106,28 @@ export function cleanPng(b: Uint8Array): CleanResult {
     // Every other ancillary chunk (text, time, private ones) is dropped.
     i = end;
   }
+}
+
+/**
+ * A black-and-white PNG (8-bit greyscale, so every mail client draws it) of `width` x `height`
+ * pixels, `dark(x, y)` choosing each: the event tickets' QR codes in their emails (issue 43).
+ */
+export function encodeBilevelPng(width: number, height: number, dark: (x: number, y: number) => boolean): Uint8Array {
+  const header = new Uint8Array(13);
+  const v = new DataView(header.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const raw = new Uint8Array((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width + 1); // raw[row] = 0: filter type None
+    for (let x = 0; x < width; x++) raw[row + 1 + x] = dark(x, y) ? 0 : 255;
+  }
+  return concatBytes([
+    new Uint8Array(SIGNATURE),
+    chunk('IHDR', header),
+    chunk('IDAT', zlibSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

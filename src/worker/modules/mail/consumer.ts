@@ -3,7 +3,7 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import type { Env } from '../../platform/env';
 import { createDeps, type Deps } from '../../platform/deps';
 import { personalize } from './layout';
-import { openMessageBody, type MessageBody } from './message-body';
+import { openMessageBody, outgoingAttachment, type MessageBody } from './message-body';
 import { describeError, redactedReason } from '../../platform/log-redaction';
 import type { MailJob } from '../../platform/mail-job';
 import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
@@ -209,12 +209,7 @@ export async function sendJob(deps: Deps, sender: MailSender, deliveryIds: numbe
           ...(extras ? { headers: extras.headers } : {}),
           ...(body.attachments?.length
             ? {
-                attachments: body.attachments.map((a) => ({
-                  disposition: 'attachment' as const,
-                  filename: a.filename,
-                  type: a.contentType,
-                  content: a.content,
-                })),
+                attachments: body.attachments.map(outgoingAttachment),
               }
             : {}),
         });

@@ -4,7 +4,7 @@ import { emailDeliveries, emailMessages } from '../../db/schema/email';
 import { refuseUnlessDevRoute } from '../../platform/dev-routes';
 import type { AppEnv } from '../../platform/hono-env';
 import { escapeHtml, personalize } from './layout';
-import { tryOpenMessageBody, type MessageBody } from './message-body';
+import { inlineImagesAsData, tryOpenMessageBody, type MessageBody } from './message-body';
 import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
 
 /**
@@ -61,7 +61,8 @@ async function listMail(c: { get: (k: 'deps') => AppEnv['Variables']['deps'] }, 
         ...r,
         kind,
         text: fillUnsubscribe(personalize(body.text, toName, 'text'), url, env.APP_ORIGIN),
-        html: fillUnsubscribe(personalize(body.html, toName, 'html'), url, env.APP_ORIGIN),
+        // Inline images (a ticket's QR code) as the mail client shows them.
+        html: inlineImagesAsData(fillUnsubscribe(personalize(body.html, toName, 'html'), url, env.APP_ORIGIN), body.attachments),
         /** headers (name to value, as sent) */
         headers: extras?.headers ?? {},
         created_at: new Date(r.created_at).toISOString(),

@@ -4,7 +4,31 @@ import { open, seal } from '../../platform/data-encryption';
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** The text itself, or with `base64` the bytes in base64 (an image). */
   content: string;
+  base64?: boolean;
+  /**
+   * Shown inside the body (`<img src="cid:…">`) instead of attached: the ticket's QR code in the
+   * event confirmation (issue 43).
+   */
+  contentId?: string;
+}
+
+/** What the send_email binding takes for an attachment as stored. */
+export function outgoingAttachment(a: MailAttachment): EmailAttachment {
+  const content = a.base64 ? Uint8Array.from(atob(a.content), (c) => c.charCodeAt(0)) : a.content;
+  return a.contentId
+    ? { disposition: 'inline', contentId: a.contentId, filename: a.filename, type: a.contentType, content }
+    : { disposition: 'attachment', filename: a.filename, type: a.contentType, content };
+}
+
+/** The body's HTML with its inline images written in as data: URLs, for a screen that shows it (the dev mailbox). */
+export function inlineImagesAsData(html: string, attachments: MailAttachment[] | null): string {
+  let out = html;
+  for (const a of attachments ?? []) {
+    if (a.contentId && a.base64) out = out.replaceAll(`cid:${a.contentId}`, `data:${a.contentType};base64,${a.content}`);
+  }
+  return out;
 }
 
 /** What an email says, as sent: sealed in email_messages.body, never stored in clear. */

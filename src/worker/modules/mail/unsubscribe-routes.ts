@@ -30,6 +30,7 @@ const WHAT: Record<UnsubscribeCategory, string> = {
   circle_post: 'emails about new posts in your circles',
   circle_request: 'emails about requests to join the circles you host',
   circle_accepted: 'emails about your requests to join a circle',
+  event_feedback: 'emails asking for your feedback after events you came to',
   digest: 'the daily summary of your notifications',
 };
 

@@ -91,5 +91,8 @@ export function notificationText(f: NotificationFacts): string {
       return `${who} asked to join ${f.subject}`;
     case 'circle_accepted':
       return f.actors[0] ? `${f.actors[0].name} accepted you into ${f.subject}` : `You are now a member of ${f.subject}`;
+    // Issue 43: two hours after an event she came to.
+    case 'event_feedback':
+      return `How was ${f.subject}? Give it 1 to 5 stars`;
   }
 }

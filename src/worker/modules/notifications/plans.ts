@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/notifications';
 import { comments } from '../../db/schema/comments';
 import { eventParticipants, eventWaitlist, events } from '../../db/schema/events';
+import { eventFeedback } from '../../db/schema/check-in';
 import { homes, homeStays } from '../../db/schema/homes';
 import { images } from '../../db/schema/images';
 import { applications } from '../../db/schema/membership';
@@ -293,6 +294,24 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         detail: post.title,
         flags: 0,
         recipients: post.recipients,
+        instantEmailBySource: false,
+      };
+    }
+    // Issue 43: those who came and have not answered yet (modules/check-in/feedback-job.ts records it).
+    case 'event_feedback': {
+      const eventId = num(d.eventId);
+      const title = await eventTitle(deps, eventId);
+      if (title === null) return null;
+      return {
+        kind: 'event_feedback',
+        target: `event:${eventId}`,
+        url: `/events/${eventId}?feedback=1`,
+        subject: title,
+        detail: null,
+        flags: 0,
+        recipients: sql`SELECT "p"."user_id" AS "user_id" FROM ${eventParticipants} AS "p"
+          WHERE "p"."event_id" = ${eventId} AND "p"."checked_in_at" IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM ${eventFeedback} AS "f" WHERE "f"."event_id" = "p"."event_id" AND "f"."user_id" = "p"."user_id")`,
         instantEmailBySource: false,
       };
     }

@@ -28,7 +28,8 @@ export type NotificationNews =
   | { kind: 'message'; messageId: number }
   | { kind: 'circle_post'; postId: number }
   | { kind: 'circle_request'; circleId: number }
-  | { kind: 'circle_accepted'; circleId: number; memberId: number };
+  | { kind: 'circle_accepted'; circleId: number; memberId: number }
+  | { kind: 'event_feedback'; eventId: number };
 
 /** The row(s) of one piece of news: a waitlist promotion spanning events is one row per event. */
 function rowsOf(news: NotificationNews): { kind: NotificationNews['kind']; data: Record<string, unknown> }[] {

@@ -41,6 +41,7 @@ const DIGEST_HEADINGS: Record<NotificationKind, string> = {
   circle_post: 'New posts in your circles',
   circle_request: 'Requests to join your circles',
   circle_accepted: 'Circles you joined',
+  event_feedback: 'How was it?',
 };
 
 const entryItem = (e: EmailedEntry, appOrigin: string) =>

@@ -1,0 +1,24 @@
+import type { MemberActor } from '../../platform/actor';
+
+type DoorEvent = { createdBy: number | null };
+
+const hostOrAdmin = (a: MemberActor, event: DoorEvent) => a.isAdmin || event.createdBy === a.id;
+
+/**
+ * Who may do what at the door (issue 43). The services enforce these; the event page's door DTO
+ * (door.ts) answers the same functions as flags.
+ */
+export const doorPolicy = {
+  /** The check-in screen, check-ins, undo and walk-ins: the host, her co-hosts and admins. */
+  checkIn: (a: MemberActor, event: DoorEvent, isCoHost: boolean) => hostOrAdmin(a, event) || isCoHost,
+  /** Naming the co-hosts: the host (and admins, who may edit any event). */
+  nameCoHosts: hostOrAdmin,
+  /** Who did not come, by name: the host and admins. */
+  seeNoShows: hostOrAdmin,
+  /** The stars and comments, and their average: the host and admins only. */
+  seeFeedback: hostOrAdmin,
+};
+
+export const CHECK_IN_REFUSED = 'Only the event’s host, its co-hosts and admins can check guests in.';
+export const CO_HOSTS_REFUSED = 'Only the event’s host or an admin can name its co-hosts.';
+export const FEEDBACK_HIDDEN = 'The feedback on an event is for its host and the admins.';
