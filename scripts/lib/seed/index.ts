@@ -14,7 +14,7 @@ import { seedInsights } from './insights';
 import { seedMail } from './mail';
 import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
-import { seedMessages } from './messages';
+import { seedMessageReads, seedMessages } from './messages';
 import { seedNotifications } from './notifications';
 import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
@@ -44,6 +44,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedPasskeys(seed);
       await seedMessages(seed);
       await seedNotifications(seed);
+      await seedMessageReads(seed);
     }
     await seedBootstrapEnd(seed, adminTotpSecret);
     // The queue consumer's part: every email the story queued is sent (and recorded) as it would have been.

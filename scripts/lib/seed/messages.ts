@@ -15,6 +15,8 @@ import { blockMember } from '../../../src/worker/modules/messages/blocks';
 import { sendMessage } from '../../../src/worker/modules/messages/messages';
 import { setPrivacy } from '../../../src/worker/modules/messages/privacy';
 import { reportMessage, resolveReport } from '../../../src/worker/modules/messages/reports';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { notifications } from '../../../src/worker/db/schema/notifications';
 import type { Seed } from './context';
 
 type Line = [from: string, text: string, at: number];
@@ -34,8 +36,37 @@ async function converse(seed: Seed, withEmails: string[], lines: Line[]): Promis
   return { id: conversation.id, messageIds };
 }
 
-const read = async (seed: Seed, email: string, conversationId: number, at: number) =>
-  markConversationRead(seed.at(at), await seed.member(email), { id: conversationId });
+/** Who read which conversation when: notifications.ts writes the entries later, then seedMessageReads reads them. */
+const reads: { userId: number; conversationId: number; at: number }[] = [];
+
+async function read(seed: Seed, email: string, conversationId: number, at: number) {
+  const member = await seed.member(email);
+  await markConversationRead(seed.at(at), member, { id: conversationId });
+  reads.push({ userId: member.id, conversationId, at });
+}
+
+/**
+ * Reading a conversation reads its notification (the app does it as she reads: the entry is
+ * seconds old then). The seed's notifications are written after its story (notifications.ts), so
+ * each read is replayed on the entries that existed at its time, once they are written.
+ */
+export async function seedMessageReads(seed: Seed): Promise<void> {
+  for (const r of reads) {
+    await seed
+      .at(r.at)
+      .db.update(notifications)
+      .set({ readAt: r.at })
+      .where(
+        and(
+          eq(notifications.userId, r.userId),
+          eq(notifications.kind, 'message'),
+          eq(notifications.target, `conversation:${r.conversationId}`),
+          isNull(notifications.readAt),
+          lte(notifications.createdAt, r.at),
+        ),
+      );
+  }
+}
 
 async function eleanorAndAmara(seed: Seed): Promise<void> {
   const E = 'eleanor@club.example';
@@ -71,12 +102,15 @@ async function travelHostsRetreat(seed: Seed): Promise<void> {
       [G, 'Count me in. I can plan a day in the countryside, Ohara or Kurama, with an onsen at the end.', seed.when(-5, -8)],
       [C, 'Lovely. Let us each list three members who would enjoy it, and I will draft the invitation.', seed.when(-5, -7)],
       [H, 'I will ask the tea house near Daitoku-ji whether they can take eight of us on the first morning.', seed.when(-3, -2)],
-      [G, 'Drafted a budget: about 1,400 per person, flights not included. Too much?', seed.when(-2)],
     ],
   );
-  await read(seed, H, id, seed.when(-2, 3));
-  // Claire last read before Grace's budget: one unread.
+  // Claire read the plans before Grace's budget came (one unread for her); Hana read it since.
   await read(seed, C, id, seed.when(-2, -1));
+  await sendMessage(seed.at(seed.when(-2)), await seed.member(G), {
+    id,
+    body: 'Drafted a budget: about 1,400 per person, flights not included. Too much?',
+  });
+  await read(seed, H, id, seed.when(-2, 3));
 }
 
 async function priyaShared(seed: Seed): Promise<void> {
