@@ -242,6 +242,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/admin/operations">
+                        {() => (
+                          <Protected admin>
+                            <P.Operations />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/applications">
                         {() => (
                           <Protected admin nonAdminTo="/login">

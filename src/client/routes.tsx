@@ -66,6 +66,7 @@ export const pages = {
   Gallery: page(() => import('./features/gallery/gallery-page'), 'GalleryPage'),
   Mail: page(() => import('./features/mail/mail-page'), 'MailPage'),
   SentMail: page(() => import('./features/mail/sent-mail-page'), 'SentMailPage'),
+  Operations: page(() => import('./features/admin/operations-page'), 'OperationsPage'),
   Homes: page(() => import('./features/homes/homes-page'), 'HomesPage'),
   MyHomes: page(() => import('./features/homes/my-homes-page'), 'MyHomesPage'),
   StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),

@@ -64,6 +64,9 @@ export const AUDIT_ACTION_LABELS = {
   'comment.remove': 'Removed a comment from a circle',
   'circle_proposal.accept': 'Accepted a circle proposal',
   'circle_proposal.decline': 'Declined a circle proposal',
+  // Operations (issue 44): queue messages that used up their retries
+  'dead_letter.retry': 'Retried a failed queue message',
+  'dead_letter.discard': 'Discarded a failed queue message',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

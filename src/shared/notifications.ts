@@ -107,8 +107,8 @@ export const INSTANT_EMAIL_MERGE_MS = 10 * 60 * 1000;
 /** The daily summary goes at the first housekeeping run after this hour, in her time zone. */
 export const DIGEST_HOUR = 7;
 
-/** Read notifications older than this go in the housekeeping. */
-export const READ_NOTIFICATION_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** Read notifications older than this go in the housekeeping: 180 days after she read them (issue 44; it was 90). */
+export const READ_NOTIFICATION_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** One entry of her list, as GET /api/notifications and notifications.list answer it. */
 export interface NotificationView {

@@ -10,6 +10,9 @@ import { staleClaimsJob } from './modules/mail/stale-claims-job';
 import { tokensJob } from './modules/membership/tokens-job';
 import { renewalRemindersJob } from './modules/membership/renewal-reminders-job';
 import { notificationsJob } from './modules/notifications/notifications-job';
+import { deadLettersJob } from './modules/operations/dead-letters-job';
+import { auditLogJob } from './modules/admin/audit-log-job';
+import { objectDeletionsJob } from './modules/images/object-deletions';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
 import { describeError, redactedReason } from './platform/log-redaction';
@@ -33,6 +36,9 @@ export const scheduledJobs: ScheduledJob[] = [
   tokensJob,
   staleClaimsJob,
   notificationsJob,
+  deadLettersJob,
+  auditLogJob,
+  objectDeletionsJob,
 ];
 
 /** Runs every job; one failing job is logged and does not stop the others. */

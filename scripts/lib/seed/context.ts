@@ -12,6 +12,7 @@ import { users } from '../../../src/worker/db/schema/users';
 import { accountOf } from '../../../src/worker/modules/auth/account';
 import { decideJob, sendJob, type MailSender } from '../../../src/worker/modules/mail/consumer';
 import { openMessageBody } from '../../../src/worker/modules/mail/message-body';
+import { recordDeadLetters } from '../../../src/worker/modules/operations/dead-letters';
 import type { MemberActor } from '../../../src/worker/platform/actor';
 import { createDeps, type Deps } from '../../../src/worker/platform/deps';
 import type { Env } from '../../../src/worker/platform/env';
@@ -54,7 +55,8 @@ export interface Seed {
   /**
    * The queue consumer's work for every job queued so far: each job is sent a few seconds after
    * its deliveries were recorded, through consumer.ts's sendJob, and retried as the queue would
-   * (decideJob) until it is acked or out of tries.
+   * (decideJob) until it is acked or out of tries; a job out of tries is recorded as the
+   * dead-letter queue's consumer records it.
    */
   deliverMail(sender?: MailSender): Promise<void>;
 }
@@ -90,6 +92,7 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
     else process.env.WRANGLER_LOG = logLevel;
   });
   const queued: MailJob[] = [];
+  let deadJobs = 0;
   const pending: Promise<unknown>[] = [];
   const mailQueue = {
     send: async (body: MailJob) => void queued.push(body),
@@ -160,7 +163,12 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
         let time = (recorded?.at ?? now) + 3000;
         for (let attempt = 1; ; attempt++) {
           const decision = decideJob(await sendJob(at(time), sender, job.deliveryIds, attempt), attempt);
-          if (decision.action === 'ack' || decision.delaySeconds === undefined) break;
+          if (decision.action === 'ack') break;
+          if (decision.delaySeconds === undefined) {
+            // Out of tries: the queue moves it to its dead-letter queue, whose consumer records it (issue 44).
+            await recordDeadLetters(at(time + MINUTE_MS), 'mail', [{ id: `seed-mail-${++deadJobs}`, body: job }]);
+            break;
+          }
           time += decision.delaySeconds * 1000;
         }
       }

@@ -16,6 +16,7 @@ import { seedMembers } from './members';
 import { seedMembershipTerms } from './membership-terms';
 import { seedMessageReads, seedMessages } from './messages';
 import { seedNotifications } from './notifications';
+import { seedOperations } from './operations';
 import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
 import { seedProfiles } from './profiles';
@@ -40,6 +41,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedHomes(seed);
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);
+      await seedOperations(seed);
       await seedInsights(seed);
       await seedPasskeys(seed);
       await seedMessages(seed);

@@ -48,6 +48,7 @@ export async function seedMail(seed: Seed): Promise<void> {
       recipientGroup: 'travel',
     }),
   );
-  // Hana's mailbox was full: the queue tried six times over a quarter of an hour, then gave up.
+  // Hana's mailbox was full: the queue tried six times over a quarter of an hour, then gave up
+  // and moved the job to its dead-letter queue (operations.ts decides on it).
   await seed.deliverMail(refusing('hana@club.example', new Error('Mailbox full (452 4.2.2), try again later')));
 }

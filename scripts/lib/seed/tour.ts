@@ -38,7 +38,7 @@ export function demoTour(opts: SeedOptions): TourStop[] {
     },
     {
       email: opts.adminEmail,
-      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message',
+      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message; /admin/operations: failed queue messages, one retried, one discarded',
     },
   ];
 }

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useAuth } from '../../shared/use-auth';
 import { AdminHeader } from './admin-list';
-import { BuildVersionNote } from './operations-status';
+import { BuildVersionNote, DeadLettersWarning } from './operations-status';
 import { RenewalsOverviewCards } from './renewals-overview';
 import './admin.css';
 
@@ -16,6 +16,7 @@ const LINKS = [
   { href: '/admin/homes', label: 'All homes and stays', note: 'Every home and stay request; hide a home from members.' },
   { href: '/admin/import', label: 'Import roster', note: 'Bring in existing members from a CSV and invite them.' },
   { href: '/admin/reports', label: 'Message reports', note: 'Messages members reported: dismiss them or remove the message.' },
+  { href: '/admin/operations', label: 'Operations', note: 'Emails and notification jobs that kept failing: retry or discard them.' },
 ];
 
 /** Pages the Worker serves itself, outside the React app: a plain link loads them. */
@@ -27,6 +28,7 @@ export function AdminDashboardPage() {
   return (
     <section className="page">
       <AdminHeader title={`Welcome, ${user?.name ?? ''}`} note="Everything you need to run the club." />
+      <DeadLettersWarning />
       <RenewalsOverviewCards />
       <ul className="admin-links">
         {LINKS.map((l) => (

@@ -64,3 +64,14 @@ export const images = sqliteTable(
 );
 
 export type ImageRow = typeof images.$inferSelect;
+
+/**
+ * R2 objects whose rows are gone and whose bytes must go too (issue 44): written in the same batch
+ * as the rows' deletion (a member's account, DECISIONS "The member's own data"), removed once R2
+ * deleted the bytes. What R2 refused then is deleted by the housekeeping
+ * (modules/images/object-deletions.ts), so a deleted member's photos never stay behind.
+ */
+export const objectDeletions = sqliteTable('object_deletions', {
+  key: text('key').primaryKey(),
+  since: integer('since').notNull(),
+});

@@ -85,7 +85,7 @@ export const notifications = sqliteTable(
     index('notifications_email_due_idx')
       .on(t.emailDueAt)
       .where(sql`email_state = 'pending'`),
-    // Housekeeping: read ones older than 90 days.
+    // Housekeeping: read ones older than 180 days (READ_NOTIFICATION_TTL_MS).
     index('notifications_read_idx').on(t.readAt),
   ],
 );

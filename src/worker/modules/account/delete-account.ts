@@ -12,10 +12,10 @@ import { AppError } from '../../platform/app-error';
 import { verifyPassword } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin, requireMember } from '../../platform/guards';
-import { describeError } from '../../platform/log-redaction';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { useSecondFactor } from '../auth/two-factor';
 import { fillFreePlaces, notifyPromoted } from '../events/waitlist';
+import { finishObjectDeletions, objectDeletionWrites } from '../images/object-deletions';
 import { profilePhotoKeys } from '../members/photos';
 import { recheckLiveSockets } from '../notifications/live-publish';
 import { circleCountsBeforeAccountDeletion } from '../circles/circle-data';
@@ -26,8 +26,9 @@ import { messagesOfDeletedMember } from '../messages/member-data';
  * entry and its photo's objects: issue 22), sessions, tokens,
  * likes, comments, images, participations, properties, homes and stay requests; events she
  * created stay, hosted by 'Former member' (events.created_by is set null). D1 rows go in ONE
- * atomic batch; the R2 objects after it, so a failure never leaves a row pointing at a missing
- * object (at worst an orphaned object, logged). Rows that reference users with ON DELETE CASCADE
+ * atomic batch, which also notes her R2 objects for deletion; the objects go after it, so a
+ * failure never leaves a row pointing at a missing object, and what R2 refuses then is deleted
+ * by the housekeeping (images/object-deletions.ts, issue 44). Rows that reference users with ON DELETE CASCADE
  * (sessions, participations, waitlist places, reminder records, likes, tokens, 2FA, passkeys and
  * their user handle and challenges, properties, homes, stays, email opt-outs) go with the users row; those that would only be set null
  * (comments, images, deliveries to her) and those keyed by her address (her application,
@@ -81,6 +82,8 @@ async function deleteMember(
   // Her profile row and its search entry go with her users row (cascade, trigger); its photo after.
   const photoKeys = await profilePhotoKeys(deps, target.id);
 
+  // Her bytes are noted for deletion in the same batch as her rows (images/object-deletions.ts).
+  const keys = [...imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]), ...photoKeys].filter((k): k is string => Boolean(k));
   const allowed = stillAllowedSql(target.id);
   const [promote, forget] = fillFreePlaces(
     deps,
@@ -126,6 +129,7 @@ async function deleteMember(
     // After her participations and waitlist rows went with her row: fill the places she left.
     promote,
     forget,
+    ...objectDeletionWrites(deps, keys),
   ]);
   // Every statement had the same guard in one transaction: refused, nothing was deleted nor audited.
   if (audit.length === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
@@ -133,15 +137,8 @@ async function deleteMember(
   recheckLiveSockets(deps, target.id);
   await notifyPromoted(deps, promoted);
 
-  const keys = [...imageRows.flatMap((r) => [r.r2Key, r.displayKey, r.thumbKey]), ...photoKeys].filter((k): k is string => Boolean(k));
-  for (let i = 0; i < keys.length; i += 1000) {
-    try {
-      await deps.env.IMAGES.delete(keys.slice(i, i + 1000));
-    } catch (err) {
-      // The rows are gone already: only unreachable objects are left behind.
-      console.error('account deletion: R2 delete failed', { objects: keys.length, error: describeError(err) });
-    }
-  }
+  // What R2 refuses now stays noted, and the housekeeping deletes it (issue 44).
+  await finishObjectDeletions(deps, keys);
   return { deletedImages: imageRows.length };
 }
 

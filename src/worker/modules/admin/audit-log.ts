@@ -38,6 +38,7 @@ const TARGET_TYPE_LABELS: Record<string, string> = {
   invitation_code: 'Invitation code',
   recipient_group: 'Recipients',
   email_message: 'Email',
+  dead_letter: 'Queue message',
 };
 
 /** The target row of an entry of this type, joined by its primary key (target_id is text). */

@@ -6,6 +6,7 @@ import { personalize } from './layout';
 import { openMessageBody, outgoingAttachment, type MessageBody } from './message-body';
 import { describeError, redactedReason } from '../../platform/log-redaction';
 import type { MailJob } from '../../platform/mail-job';
+import { noteLastFailure, QUEUE_MAX_ATTEMPTS } from '../../platform/queue-failures';
 import { fillUnsubscribe, unsubscribeExtras } from './email-preferences';
 
 /**
@@ -16,7 +17,7 @@ export const STALE_CLAIM_MS = 10 * 60 * 1000;
 /** Sends in flight at once within one job. */
 const SEND_CONCURRENCY = 6;
 /** wrangler.toml max_retries (5) + the first try. */
-export const MAX_DELIVERY_ATTEMPTS = 6;
+export const MAX_DELIVERY_ATTEMPTS = QUEUE_MAX_ATTEMPTS;
 
 /** 30 s, 1, 2, 4, 8 minutes: transient trouble (a rate limit, an outage) gets time to pass. */
 export function retryDelaySeconds(attempt: number): number {
@@ -99,8 +100,11 @@ export function createMailBatchHandler(opts: { sender?: (env: Env) => MailSender
         else message.retry(decision.delaySeconds === undefined ? undefined : { delaySeconds: decision.delaySeconds });
       } catch (err) {
         console.error('mail job failed', { deliveryIds: ids, attempt: message.attempts, error: describeError(err) });
-        if (lastTry) message.retry();
-        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        if (lastTry) {
+          // Off to the dead-letter queue: its consumer records it with this reason (issue 44).
+          await noteLastFailure(deps, 'mail', message, err);
+          message.retry();
+        } else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
     }
   };

@@ -2,6 +2,7 @@ import { createDeps, type Deps } from '../../platform/deps';
 import type { Env } from '../../platform/env';
 import { describeError } from '../../platform/log-redaction';
 import type { NotificationJob } from '../../platform/notification-job';
+import { noteLastFailure } from '../../platform/queue-failures';
 import { deliverPushes, readPushSlice } from '../push/send';
 import { processNotificationNews } from './fan-out';
 import { sendInstantEmailsAndReschedule } from './instant-emails';
@@ -32,6 +33,7 @@ export async function handleNotificationBatch(batch: MessageBatch<NotificationJo
         m.ack();
       } catch (err) {
         console.error('notifications: push slice failed', { error: describeError(err) });
+        await noteLastFailure(deps, 'notifications', m, err);
         m.retry({ delaySeconds: 10 });
       }
     }),
@@ -52,6 +54,8 @@ export async function handleNotificationBatch(batch: MessageBatch<NotificationJo
     for (const m of rest) m.ack();
   } catch (err) {
     console.error('notifications: consumer failed', { messages: rest.length, error: describeError(err) });
+    // A message on its last try goes to the dead-letter queue next, with this reason (issue 44).
+    for (const m of rest) await noteLastFailure(deps, 'notifications', m, err);
     for (const m of rest) m.retry({ delaySeconds: 10 });
   }
 }

@@ -13,7 +13,7 @@ const PROCESSED_NEWS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Housekeeping (issue 23): news the queue never heard of (its message was refused or lost), the
  * instant emails still due, the daily summaries whose 07:00 has come, and in bounded batches read
- * notifications older than 90 days and old recorded news.
+ * notifications older than 180 days (READ_NOTIFICATION_TTL_MS) and old recorded news.
  */
 export function createNotificationsJob(bounds: BatchBounds = HOUSEKEEPING_BOUNDS): ScheduledJob {
   return {

@@ -1,6 +1,7 @@
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
 import { versionLine } from '../../platform/build-version';
+import { waitingDeadLetterCount } from './dead-letters';
 
 /** How long each check may take before it counts as down: a poll every 30 seconds stays cheap. */
 export const CHECK_DEADLINE_MS = 1000;
@@ -53,7 +54,7 @@ export interface HealthProbes {
   queues: (deps: Deps) => Promise<CheckStatus>;
 }
 
-/** The real probes: one trivial statement, one object lookup, and the queues' own state. */
+/** The real probes: one trivial statement, one object lookup, and the dead letters waiting. */
 export const HEALTH_PROBES: HealthProbes = {
   async d1(deps) {
     await deps.d1.prepare('SELECT 1').first();
@@ -64,8 +65,10 @@ export const HEALTH_PROBES: HealthProbes = {
     await deps.env.IMAGES.head('healthz/probe');
     return 'ok';
   },
+  // Both producers bound, and no message that used up its retries waiting for an admin.
   async queues(deps) {
-    return typeof deps.env.MAIL_QUEUE?.send === 'function' && typeof deps.env.NOTIFY_QUEUE?.send === 'function' ? 'ok' : 'down';
+    if (typeof deps.env.MAIL_QUEUE?.send !== 'function' || typeof deps.env.NOTIFY_QUEUE?.send !== 'function') return 'down';
+    return (await waitingDeadLetterCount(deps)) > 0 ? 'degraded' : 'ok';
   },
 };
 
