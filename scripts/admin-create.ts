@@ -14,6 +14,7 @@ import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/
 import { newTotpSecret } from '../src/worker/modules/auth/totp';
 import { ensureDevVars, readDevVars } from './lib/dev-vars';
 import { enableTwoFactorSql } from './lib/two-factor-sql';
+import { starterCirclesSql } from './lib/starter-circles-sql';
 import { d1File, d1Query, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
 
 const { values } = parseArgs({
@@ -60,7 +61,8 @@ const hash = await hashPassword(password.data);
 const sql = `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
 VALUES (${sqlText(email.data)}, ${sqlText(name.data)}, 'Founding', 1, ${sqlText(hash)}, 0, ${now}, ${now})
 ON CONFLICT(email) DO UPDATE SET is_admin = 1, password_hash = excluded.password_hash, must_change_password = 0, updated_at = excluded.updated_at;
-DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(email.data)});`;
+DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(email.data)});
+${starterCirclesSql(email.data, now)}`;
 
 if (!values.remote) wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir()], { quiet: true });
 mkdirSync(path.join(ROOT, '.wrangler/tmp'), { recursive: true });

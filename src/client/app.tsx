@@ -172,6 +172,13 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
+                      <Route path="/circles/*?">
+                        {() => (
+                          <Protected>
+                            <P.Circles />
+                          </Protected>
+                        )}
+                      </Route>
                       <Route path="/events/:id">
                         {() => (
                           <Protected unauthenticatedTo="/no-permission">

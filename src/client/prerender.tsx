@@ -82,6 +82,10 @@ export const PRELOADED_SHELLS: PreloadedShell[] = [
     file: 'notifications.html',
     modules: [...MEMBER_MODULES, 'src/client/features/notifications/notifications-page.tsx'],
   },
+  // Issue 39: /circles, and the shell every circle's page (/circles/{slug}) is served with, as
+  // /circle-page (FIRST_SCREEN_ROUTES): its pending state is the same whatever the slug.
+  { path: '/circles', file: 'circles.html', modules: [...MEMBER_MODULES, 'src/client/features/circles/circles-section.tsx'] },
+  { path: '/circles/_', file: 'circle-page.html', modules: [...MEMBER_MODULES, 'src/client/features/circles/circles-section.tsx'] },
 ];
 
 export { pageTitle };

@@ -77,6 +77,7 @@ export const pages = {
   Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
   Messages: page(() => import('./features/messages/messages-section'), 'MessagesSection'),
   MessageReports: page(() => import('./features/admin/message-reports-page'), 'MessageReportsPage'),
+  Circles: page(() => import('./features/circles/circles-section'), 'CirclesSection'),
 };
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */
@@ -89,11 +90,14 @@ const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
   '/notifications': pages.Notifications,
 };
 
+/** …and /circles and a circle's page (/circles/{slug}: src/shared/first-screen.ts FIRST_SCREEN_ROUTES). */
+const firstScreenPage = (path: string) => FIRST_SCREEN_PAGES[path] ?? (path.startsWith('/circles') ? pages.Circles : undefined);
+
 /**
  * Loads the chunks a member's page's first render needs (the page, the tRPC root, the header's
  * bell), so it renders without a fallback: in the browser before it hydrates, and in the Worker
  * before it renders (a fallback there would make the browser render that part again).
  */
 export function preloadPage(path: string): Promise<unknown> {
-  return Promise.all([TrpcRoot.preload(), NotificationBell.preload(), FIRST_SCREEN_PAGES[path]?.preload()]);
+  return Promise.all([TrpcRoot.preload(), NotificationBell.preload(), firstScreenPage(path)?.preload()]);
 }

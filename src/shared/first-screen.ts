@@ -22,6 +22,8 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
   '/calendar': [
     { path: 'events.list', input: { when: 'upcoming' }, infinite: true },
     { path: 'events.list', input: { when: 'past' }, infinite: true },
+    // The circle filter's options (issue 39).
+    { path: 'circles.list' },
   ],
   '/gallery': [{ path: 'images.list', input: {}, infinite: true }, { path: 'images.eventOptions' }],
   '/homes': [{ path: 'homes.list', input: {}, infinite: true }],
@@ -31,8 +33,10 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     { path: 'notifications.unreadCount' },
     { path: 'notifications.settings' },
   ],
-  // The directory without a search (one in the URL is asked for by the page).
-  '/members': [{ path: 'members.list', input: {}, infinite: true }],
+  // The directory without a search (one in the URL is asked for by the page), and its circle filter's options.
+  '/members': [{ path: 'members.list', input: {}, infinite: true }, { path: 'circles.list' }],
+  // Issue 39.
+  '/circles': [{ path: 'circles.list' }],
   '/settings': [
     { path: 'auth.details' },
     { path: 'account.emailPreferences' },
@@ -51,6 +55,43 @@ export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>
     { path: 'push.subscriptions' },
   ],
 };
+
+/**
+ * The members' pages whose path names something (a circle's slug): the pattern, the prerendered
+ * shell they are served with (PRELOADED_SHELLS, src/client/prerender.tsx), and their queries.
+ */
+export interface FirstScreenRoute {
+  pattern: RegExp;
+  shell: string;
+  queries: (match: RegExpExecArray) => readonly FirstScreenQuery[];
+}
+
+export const FIRST_SCREEN_ROUTES: readonly FirstScreenRoute[] = [
+  {
+    // A circle's page and its board's first page (issue 39).
+    pattern: /^\/circles\/([a-z0-9-]{1,80})$/,
+    shell: '/circle-page',
+    queries: (m) => [
+      { path: 'circles.get', input: { slug: m[1] } },
+      { path: 'circles.posts', input: { slug: m[1] }, infinite: true },
+    ],
+  },
+];
+
+/** The queries of the first screen of this path, or null for a page without one. */
+export function firstScreenQueries(path: string): readonly FirstScreenQuery[] | null {
+  if (Object.hasOwn(FIRST_SCREENS, path)) return FIRST_SCREENS[path]!;
+  for (const route of FIRST_SCREEN_ROUTES) {
+    const match = route.pattern.exec(path);
+    if (match) return route.queries(match);
+  }
+  return null;
+}
+
+/** The prerendered shell a path is served with: its own, or its route's. */
+export function firstScreenShell(path: string): string {
+  return FIRST_SCREEN_ROUTES.find((r) => r.pattern.test(path))?.shell ?? path;
+}
 
 /** The element's id, and what it holds. */
 export const FIRST_SCREEN_ID = 'first-screen';

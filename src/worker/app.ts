@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference';
 import { hasFirstScreen, serveMemberPage } from './first-screen';
+import { firstScreenShell } from '../shared/first-screen';
 import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
 import { authRoutes } from './modules/auth/rest';
@@ -90,7 +91,9 @@ app.notFound((c) => {
     if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) {
       // "/" is the prerendered home page, built as /home: index.html stays the empty shell that
       // every other client route falls back to (scripts/lib/prerender-plugin.ts).
-      const asset = path === '/' ? new Request(new URL('/home', c.req.url), c.req.raw) : c.req.raw;
+      // A page whose path names something (/circles/{slug}) has its route's prerendered shell.
+      const shell = path === '/' ? '/home' : firstScreenShell(path);
+      const asset = shell === path ? c.req.raw : new Request(new URL(shell, c.req.url), c.req.raw);
       // A member's main page also carries her first screen's data (issue 27).
       if (hasFirstScreen(path)) return serveMemberPage(c, path, asset);
       return c.env.ASSETS.fetch(asset).then((res) => new Response(res.body, res));

@@ -5,7 +5,7 @@ import { BOOT_SCRIPT_ID } from '../shared/boot-script';
 import { isValidTimeZone } from '../shared/date-format';
 import {
   FIRST_SCREEN_ID,
-  FIRST_SCREENS,
+  firstScreenQueries,
   TIME_ZONE_COOKIE,
   type FirstScreen,
   type FirstScreenAnswer,
@@ -22,7 +22,7 @@ import { appRouter } from './router';
 
 /** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
 export function hasFirstScreen(path: string): boolean {
-  return Object.hasOwn(FIRST_SCREENS, path);
+  return firstScreenQueries(path) !== null;
 }
 
 /**
@@ -85,7 +85,7 @@ async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScr
   });
   const [auth, ...answers] = await Promise.all([
     caller.auth.status(),
-    ...(FIRST_SCREENS[path] ?? []).map((q) => answer(caller, q, c.get('requestId'))),
+    ...(firstScreenQueries(path) ?? []).map((q) => answer(caller, q, c.get('requestId'))),
   ]);
   return { auth, queries: answers.filter((a): a is FirstScreenAnswer => a !== null) };
 }
@@ -141,7 +141,8 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   res.headers.delete('ETag');
   res.headers.delete('Last-Modified');
   res.headers.delete('Content-Length');
-  const rendered = await renderedPage(c, new URL(assetRequest.url), screen);
+  // Her own path (a circle's page is served with its route's shell, FIRST_SCREEN_ROUTES).
+  const rendered = await renderedPage(c, new URL(c.req.url), screen);
   const json = scriptSafeJson(rendered?.screen ?? screen);
   return (
     new HTMLRewriter()

@@ -6,6 +6,7 @@ import { users } from '../../../src/worker/db/schema/users';
 import { disableTwoFactor } from '../../../src/worker/modules/auth/two-factor';
 import { newTotpSecret, totpCode } from '../../../src/worker/modules/auth/totp';
 import { hashPassword } from '../../../src/worker/platform/crypto';
+import { ensureStarterCircles } from '../../../src/worker/modules/circles/circles';
 import { enableTwoFactorSql } from '../two-factor-sql';
 import type { Seed } from './context';
 
@@ -47,6 +48,8 @@ export async function seedBootstrap(seed: Seed): Promise<string | null> {
     });
     await env.DB.batch(twoFactor.statements.map((s) => env.DB.prepare(s)));
   }
+  // Issue 39: a new club, demo or not, starts with SPEC's seven Gatherings, hosted by its first admin.
+  await ensureStarterCircles(seed.at(at), admin!.id);
   await db.insert(invitationCodes).values({
     code: opts.inviteCode,
     note: 'Seeded code',

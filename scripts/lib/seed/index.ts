@@ -6,6 +6,7 @@
 import { users } from '../../../src/worker/db/schema/users';
 import { seedAdmin } from './admin';
 import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
+import { seedCircles } from './circles';
 import { openSeed } from './context';
 import { seedEvents } from './events';
 import { seedGallery } from './gallery';
@@ -38,6 +39,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedRoster(seed);
       await seedEvents(seed);
       await seedGallery(seed);
+      await seedCircles(seed);
       await seedHomes(seed);
       await seedAdmin(seed, adminTotpSecret);
       await seedMail(seed);

@@ -21,7 +21,10 @@ export function demoTour(opts: SeedOptions): TourStop[] {
       email: 'claire@club.example',
       sees: 'a Travel Host: Ocean House on Maui and its stay requests; hosts the full sail (sees its waitlist); /messages: the Travel Hosts planning a Kyoto retreat',
     },
-    { email: 'hana@club.example', sees: 'a Travel Host with two homes in Japan and a stay request to answer; the gallery’s video' },
+    {
+      email: 'hana@club.example',
+      sees: 'a Travel Host with two homes in Japan and a stay request to answer; the gallery’s video; /circles/tea-culture: her post with photos and comments',
+    },
     { email: 'grace@club.example', sees: 'a new Travel Host: the home drafted from her application, to complete' },
     {
       email: 'eleanor@club.example',
@@ -31,14 +34,17 @@ export function demoTour(opts: SeedOptions): TourStop[] {
       email: 'sofia@club.example',
       sees: 'the members directory (/members): faces, work and cities, search and filters; her profile in Settings; Settings > Privacy: she blocked Nadia',
     },
-    { email: 'amara@club.example', sees: 'Settings > Passkeys: two passkeys, one used to sign in today (Signed-in devices: With a passkey)' },
+    {
+      email: 'amara@club.example',
+      sees: 'Settings > Passkeys: two passkeys, one used to sign in today (Signed-in devices: With a passkey); /circles/writing: she hosts it, Sofia’s request to answer',
+    },
     {
       email: 'nadia@club.example',
       sees: 'a membership in grace (Lena: lapsed; Olivia: due to renew within 30 days); /messages: her notes to Sofia look sent (the block stays silent)',
     },
     {
       email: opts.adminEmail,
-      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message; /admin/operations: failed queue messages, one retried, one discarded',
+      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message; /admin/operations: failed queue messages, one retried, one discarded; /circles: Claire’s Sailing proposal to accept or decline',
     },
   ];
 }

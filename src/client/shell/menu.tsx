@@ -42,6 +42,7 @@ const MEMBER_LINKS: MenuLinkList = [
   ['/homes', 'Homes'],
   ['/members', 'Members'],
   ['/messages', 'Messages'],
+  ['/circles', 'Circles'],
   ['/settings', 'Settings'],
   ['/logout', 'Logout'],
 ];

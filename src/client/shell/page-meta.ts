@@ -35,6 +35,8 @@ const PAGES: [pattern: string, title: string][] = [
   ['/homes/:id', 'Home'],
   ['/members', 'Members'],
   ['/members/:id', 'Member'],
+  ['/circles', 'Circles'],
+  ['/circles/:slug', 'Circle'],
   ['/admin', 'Admin dashboard'],
   ['/admin/codes', 'Invitation codes'],
   ['/admin/audit', 'Audit log'],

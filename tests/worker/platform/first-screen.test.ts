@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID, TIME_ZONE_COOKIE, type FirstScreen } from '../../../src/shared/first-screen';
 import { insertEvent, request, roles, unique, type TestUser } from '../helpers';
+import { joined, makeCircle, post } from '../circles/circles-helpers';
 
 // Issue 27: a member's main page carries her first screen's answers in its HTML, exactly what her
 // own tRPC queries would answer her, and nothing for anyone else.
@@ -173,7 +174,7 @@ describe("the other members' pages", () => {
     expect(settings.screen?.queries.find((q) => q.path === 'auth.details')?.data).toMatchObject({ email: u.email, name: u.name });
     expect(settings.root).toContain('<h1>Settings</h1>');
     const members = await rendered('/members', u);
-    expect(members.screen?.queries.map((q) => q.path)).toEqual(['members.list']);
+    expect(members.screen?.queries.map((q) => q.path)).toEqual(['members.list', 'circles.list']);
     expect(members.root).toContain(u.name);
     const notifications = await rendered('/notifications', u);
     expect(notifications.screen?.queries.map((q) => q.path).sort()).toEqual([
@@ -184,5 +185,27 @@ describe("the other members' pages", () => {
     expect(notifications.root).toContain('<h1>Notifications</h1>');
     const about = await rendered('/about', u);
     expect(about.screen).toBeNull();
+  });
+
+  it('/circles and a circle’s page carry theirs, rendered, each in one D1 round trip (issue 39)', async () => {
+    const admin = await roles.admin();
+    const u = await roles.standard();
+    const circle = await makeCircle(admin, { name: `Ikebana ${unique()}` });
+    await joined(circle, u);
+    await post(circle, u, 'Spring branches');
+    await rendered('/calendar', u);
+    const list = await rendered('/circles', u);
+    expect(list.screen?.queries.map((q) => q.path)).toEqual(['circles.list']);
+    expect(list.root).toContain(circle.name);
+    expect(list.res.headers.get('Server-Timing')).toContain('D1 round trips in all: 1"');
+    const page = await rendered(`/circles/${circle.slug}`, u);
+    expect(page.screen?.queries.map((q) => q.path)).toEqual(['circles.get', 'circles.posts']);
+    expect(page.root).toContain(`<h1>${circle.name}</h1>`);
+    expect(page.root).toContain('Spring branches');
+    expect(page.res.headers.get('Server-Timing')).toContain('D1 round trips in all: 1"');
+    expect(JSON.stringify(page.screen).length).toBeLessThan(64 * 1024);
+    // An unknown circle: the page asks itself and says so.
+    const missing = await rendered('/circles/no-such-circle', u);
+    expect(missing.screen?.queries).toEqual([]);
   });
 });

@@ -17,6 +17,11 @@ const LINKS = [
   { href: '/admin/import', label: 'Import roster', note: 'Bring in existing members from a CSV and invite them.' },
   { href: '/admin/reports', label: 'Message reports', note: 'Messages members reported: dismiss them or remove the message.' },
   { href: '/admin/operations', label: 'Operations', note: 'Emails and notification jobs that kept failing: retry or discard them.' },
+  {
+    href: '/circles#proposals',
+    label: 'Circle proposals',
+    note: 'On the Circles page: accept what members propose (she hosts it) or decline it.',
+  },
 ];
 
 /** Pages the Worker serves itself, outside the React app: a plain link loads them. */

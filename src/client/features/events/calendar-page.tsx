@@ -1,5 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { EventList } from '../../../shared/schemas/events';
 import { LoadMore } from '../../components/load-more';
 import { useDebounced } from '../../lib/use-debounced';
@@ -35,12 +36,12 @@ export function CreateEventButton() {
   );
 }
 
-/** One of /calendar's lists, a page at a time (the search asks the server). */
-function useEventList(when: EventList, search: string) {
+/** One of /calendar's lists, a page at a time (the search and the circle ask the server). */
+function useEventList(when: EventList, search: string, circle: string) {
   const trpc = useTRPC();
   return useInfiniteQuery(
     trpc.events.list.infiniteQueryOptions(
-      { when, search: search || undefined },
+      { when, search: search || undefined, circle: circle || undefined },
       { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
     ),
   );
@@ -57,12 +58,40 @@ function countOf(list: ReturnType<typeof useEventList>, which: EventList): numbe
   return list.hasNextPage ? `${shown}+` : shown;
 }
 
+/**
+ * The calendar's circle filter (issue 39): every event, those of her circles, or one circle's,
+ * kept in the URL (?circle=) so a circle's page links to its events.
+ */
+function CircleFilter({ circle, onChange }: { circle: string; onChange: (circle: string) => void }) {
+  const trpc = useTRPC();
+  const id = useId();
+  const circles = useQuery(trpc.circles.list.queryOptions()).data ?? [];
+  return (
+    <div className="events-circle">
+      <label htmlFor={id} className="visually-hidden">
+        Show the events of
+      </label>
+      <select id={id} value={circle} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All events</option>
+        <option value="mine">My circles</option>
+        {circles.map((c) => (
+          <option key={c.id} value={c.slug}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function CalendarPage() {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const needle = useDebounced(search.trim());
-  const upcoming = useEventList('upcoming', needle);
-  const past = useEventList('past', needle);
+  const [, navigate] = useLocation();
+  const circle = new URLSearchParams(useSearch()).get('circle') ?? '';
+  const upcoming = useEventList('upcoming', needle, circle);
+  const past = useEventList('past', needle, circle);
   const upcomingEvents = upcoming.data?.pages.flatMap((p) => p.items) ?? [];
   const pastEvents = past.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -86,6 +115,7 @@ export function CalendarPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
+          <CircleFilter circle={circle} onChange={(c) => navigate(c ? `/calendar?circle=${encodeURIComponent(c)}` : '/calendar')} />
           <CreateEventButton />
         </div>
       </header>
@@ -94,7 +124,7 @@ export function CalendarPage() {
       ) : upcoming.isError || past.isError ? (
         <p className="events-empty">The events could not be loaded. Please try again later.</p>
       ) : upcomingEvents.length === 0 && pastEvents.length === 0 ? (
-        <p className="events-empty">{needle ? 'No events match your search.' : 'No events yet.'}</p>
+        <p className="events-empty">{needle || circle ? 'No events match your search.' : 'No events yet.'}</p>
       ) : (
         <>
           <EventSection list="upcoming" events={upcomingEvents} count={countOf(upcoming, 'upcoming')} emptyText="No upcoming events.">

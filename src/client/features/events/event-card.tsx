@@ -26,6 +26,7 @@ export function EventCard({ event }: { event: EventDto }) {
           <Link href={`/events/${event.id}`}>{event.title}</Link>
         </h3>
         <p className="event-card-where">{placeLabel(event)}</p>
+        {event.circle ? <p className="event-card-circle">{event.circle.name}</p> : null}
         <p className="event-card-desc">{truncateDescription(event.description)}</p>
       </div>
       <div className="event-card-foot">

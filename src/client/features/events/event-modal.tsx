@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { EXCLUSIVITY } from '../../../shared/constants';
 import { COUNTRIES, UNITED_STATES } from '../../../shared/countries';
@@ -16,7 +16,7 @@ import { ColorPicker } from './color-picker';
 
 const STEPS = ['Overview', 'Date & Location'] as const;
 const STEP_FIELDS: Record<number, string[]> = {
-  0: ['title', 'type', 'exclusivity', 'capacity', 'description', 'note', 'color', 'banner_image_id'],
+  0: ['title', 'type', 'exclusivity', 'capacity', 'circle_id', 'description', 'note', 'color', 'banner_image_id'],
   1: [
     'event_date',
     'end_date',
@@ -54,6 +54,8 @@ interface FormState {
   virtual_link: string;
   /** Digits, or empty for no limit. */
   capacity: string;
+  /** The id of one of her circles (issue 39), or empty for none. */
+  circle_id: string;
 }
 
 function timeZones(current: string): string[] {
@@ -84,6 +86,7 @@ function initialState(event?: EventDto): FormState {
       country: '',
       virtual_link: '',
       capacity: '',
+      circle_id: '',
     };
   }
   return {
@@ -107,7 +110,37 @@ function initialState(event?: EventDto): FormState {
     country: event.country ?? '',
     virtual_link: event.virtual_link ?? '',
     capacity: event.capacity === null ? '' : String(event.capacity),
+    circle_id: event.circle ? String(event.circle.id) : '',
   };
+}
+
+/** The event's circle (issue 39): one of the circles she belongs to, or none. */
+function CircleField({
+  value,
+  current,
+  error,
+  onChange,
+}: {
+  value: string;
+  current: EventDto['circle'];
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.circles.mine.queryOptions()).data ?? [];
+  // An admin may edit an event in a circle she is not in: its circle stays offered.
+  const options = current && !mine.some((c) => c.id === current.id) ? [...mine, current] : mine;
+  if (!options.length) return null;
+  return (
+    <SelectField label="Circle (optional)" name="circle_id" value={value} error={error} onChange={(e) => onChange(e.target.value)}>
+      <option value="">No circle</option>
+      {options.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.name}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 /**
@@ -160,9 +193,17 @@ export function EventModal({
     e.preventDefault();
     errorState.clear();
     setMessage('');
-    const values = { ...form, type: form.type as never, exclusivity: form.exclusivity as never };
-    if (event) update.mutate({ ...values, id: event.id, ...(banner !== event.banner_image_id ? { banner_image_id: banner } : {}) });
-    else create.mutate(values);
+    const { circle_id: circle, ...fields } = form;
+    const values = { ...fields, type: form.type as never, exclusivity: form.exclusivity as never };
+    const circleId = circle ? Number(circle) : null;
+    if (event) {
+      update.mutate({
+        ...values,
+        id: event.id,
+        ...(banner !== event.banner_image_id ? { banner_image_id: banner } : {}),
+        ...(circleId !== (event.circle?.id ?? null) ? { circle_id: circleId } : {}),
+      });
+    } else create.mutate({ ...values, circle_id: circleId });
   }
 
   const stepHasError = (s: number) => STEP_FIELDS[s]!.some((f) => errors[f]);
@@ -256,6 +297,12 @@ export function EventModal({
               value={form.capacity}
               error={errors.capacity}
               onChange={(e) => set('capacity', e.target.value)}
+            />
+            <CircleField
+              value={form.circle_id}
+              current={event?.circle ?? null}
+              error={errors.circle_id}
+              onChange={(v) => set('circle_id', v)}
             />
           </div>
           <TextAreaField

@@ -285,6 +285,11 @@ export function EventPage() {
           <p className="event-meta-line">
             {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
           </p>
+          {event.circle ? (
+            <p className="event-meta-line">
+              In the circle <Link href={`/circles/${event.circle.slug}`}>{event.circle.name}</Link>
+            </p>
+          ) : null}
         </div>
         {/* Join / Leave on every tab (issue 31), not only on Participation. */}
         <JoinControls event={event} viewerId={user?.user_id} />

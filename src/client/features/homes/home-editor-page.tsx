@@ -7,7 +7,8 @@ import { FormMessage, SelectField, TextAreaField, TextField } from '../../compon
 import { useToast } from '../../components/toast';
 import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
-import { HomePhotoPicker, type PickedPhoto } from './home-photo-picker';
+import { MAX_HOME_PHOTOS } from '../../../shared/schemas/homes';
+import { PhotoPicker, type PickedPhoto } from '../../shared/images/photo-picker';
 import './homes.css';
 
 interface FormState {
@@ -179,7 +180,13 @@ export function HomeEditorPage() {
             </label>
           ))}
         </fieldset>
-        <HomePhotoPicker photos={form.photos} onChange={(next) => setForm((f) => ({ ...f, photos: next(f.photos) }))} />
+        <PhotoPicker
+          photos={form.photos}
+          onChange={(next) => setForm((f) => ({ ...f, photos: next(f.photos) }))}
+          max={MAX_HOME_PHOTOS}
+          context="home"
+          hint="The first is the card’s photo."
+        />
         {errors.imageIds ? <p className="field-error">{errors.imageIds}</p> : null}
         <TextAreaField
           label="House rules"

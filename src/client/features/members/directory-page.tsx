@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
@@ -12,18 +12,21 @@ import { MemberName } from '../../shared/members/member-name';
 import { placeOf, roleOf } from '../../shared/members/profile-lines';
 import './members.css';
 
-/** The directory's search and filters, as the URL keeps them (?q=&country=&industry=&interest=). */
+/** The directory's search and filters, as the URL keeps them (?q=&country=&industry=&interest=&circle=). */
 interface DirectoryQuery {
   q: string;
   country: string;
   industry: string;
   interest: string;
+  /** A circle's slug (issue 39). */
+  circle: string;
 }
-const KEYS = ['q', 'country', 'industry', 'interest'] as const;
+const KEYS = ['q', 'country', 'industry', 'interest', 'circle'] as const;
 
 function queryFrom(search: string): DirectoryQuery {
   const p = new URLSearchParams(search);
-  return { q: p.get('q') ?? '', country: p.get('country') ?? '', industry: p.get('industry') ?? '', interest: p.get('interest') ?? '' };
+  const get = (k: (typeof KEYS)[number]) => p.get(k) ?? '';
+  return { q: get('q'), country: get('country'), industry: get('industry'), interest: get('interest'), circle: get('circle') };
 }
 
 function searchOf(q: DirectoryQuery): string {
@@ -107,7 +110,9 @@ export function DirectoryPage() {
     country: applied.country || undefined,
     industry: (applied.industry || undefined) as Industry | undefined,
     interest: (applied.interest || undefined) as ClubActivity | undefined,
+    circle: applied.circle || undefined,
   };
+  const circles = useQuery(trpc.circles.list.queryOptions()).data ?? [];
   const list = useInfiniteQuery(
     trpc.members.list.infiniteQueryOptions(input, {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -162,6 +167,14 @@ export function DirectoryPage() {
           <option value="">Any interest</option>
           {CLUB_ACTIVITIES.map((a) => (
             <option key={a}>{a}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Circle" value={applied.circle} onChange={set('circle')}>
+          <option value="">Any circle</option>
+          {circles.map((c) => (
+            <option key={c.id} value={c.slug}>
+              {c.name}
+            </option>
           ))}
         </SelectField>
         {filtered ? (

@@ -24,7 +24,7 @@ function LinkSection({ title, items }: { title: string; items: { key: number; hr
             <Link href={i.href} className="member-list-link">
               {i.label}
             </Link>
-            <span className="muted">{i.meta}</span>
+            {i.meta ? <span className="muted">{i.meta}</span> : null}
           </li>
         ))}
       </ul>
@@ -39,6 +39,9 @@ const eventItems = (m: MemberProfileDto) =>
     label: e.title,
     meta: `${formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}${e.hosting ? ' · Hosting' : ''}`,
   }));
+
+/** Her circles (issue 39: never secret within the club). */
+const circleItems = (m: MemberProfileDto) => m.circles.map((c) => ({ key: c.id, href: `/circles/${c.slug}`, label: c.name, meta: '' }));
 
 const homeItems = (m: MemberProfileDto) =>
   m.homes.map((h) => ({ key: h.id, href: `/homes/${h.id}`, label: h.title, meta: placeOf(h.city, h.country) }));
@@ -170,6 +173,7 @@ export function MemberPage() {
       <div className="member-page-lists">
         <LinkSection title="Upcoming events" items={eventItems(m)} />
         <LinkSection title="Homes" items={homeItems(m)} />
+        <LinkSection title="Circles" items={circleItems(m)} />
       </div>
     </section>
   );

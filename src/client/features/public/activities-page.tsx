@@ -1,38 +1,20 @@
-const COLUMNS = [
-  {
-    name: 'Travel',
-    intro: 'In-network vacation homes',
-    items: ['New York', 'Carmel', 'Maui', 'Hong Kong', 'Thailand', 'Beijing', 'Tokyo'],
-  },
-  {
-    name: 'Gathering',
-    intro: 'Circles that meet around a shared craft',
-    items: ['Art', 'Writing', 'Media', 'Performance Arts', 'Gardening', 'Tea culture', 'Meditation'],
-  },
-  {
-    name: 'Showcase',
-    intro: 'Members share what they create',
-    items: ['artwork exhibition', 'video/movie viewing', 'book reading', 'tea/wine tasting', 'food sampling'],
-  },
-];
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
+import { ActivitiesColumns } from './activities-columns';
 
+// The circles' member counts (issue 39) come with the API's client, after the page has painted.
+const WithCounts = lazy(() => import('./activities-counts').then((m) => ({ default: m.ActivitiesWithCounts })));
+
+/**
+ * /activities: the prerendered page as it is, then, once hydrated (in chunks a visitor fetches
+ * after the page painted), the same columns with each Gathering's member count.
+ */
 export function ActivitiesPage() {
+  const plain = <ActivitiesColumns />;
+  if (!useHydrated()) return plain;
   return (
-    <section className="page">
-      <h1>Activities</h1>
-      <div className="columns three">
-        {COLUMNS.map((col) => (
-          <article key={col.name} className="card">
-            <h2>{col.name}</h2>
-            <p className="muted">{col.intro}</p>
-            <ul className="pill-list">
-              {col.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </article>
-        ))}
-      </div>
-    </section>
+    <Suspense fallback={plain}>
+      <WithCounts />
+    </Suspense>
   );
 }

@@ -51,6 +51,8 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
   const mayDelete = viewer !== null && comment.can_delete;
   // Wording of the delete confirmation only; what is offered comes from the flags above.
   const own = viewer !== null && viewer.id === comment.user_id;
+  // A circle's post (issue 39): a host removes another member's comment, kept for its author.
+  const hostRemoval = !own && comment.commentableId.startsWith('post-');
 
   useEffect(() => {
     if (focusOnMount) articleRef.current?.focus();
@@ -122,6 +124,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
             {relativeTime(comment.created_at, now)}
           </time>
           {comment.updated_at ? <span className="comment-edited">(edited)</span> : null}
+          {comment.removed ? <span className="comment-removed">Removed by a host</span> : null}
         </header>
 
         {editing ? (
@@ -170,7 +173,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
               ) : null}
               {mayDelete ? (
                 <button type="button" className="comment-action comment-action-danger" onClick={() => setConfirming(true)}>
-                  Delete
+                  {hostRemoval ? 'Remove' : 'Delete'}
                 </button>
               ) : null}
             </div>
@@ -180,9 +183,15 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
       {mayDelete ? (
         <ConfirmDialog
           open={confirming}
-          title="Delete comment"
-          message={own ? 'Delete your comment? This action cannot be undone.' : `Delete ${author}'s comment? This action cannot be undone.`}
-          confirmLabel="Delete"
+          title={hostRemoval ? 'Remove comment' : 'Delete comment'}
+          message={
+            own
+              ? 'Delete your comment? This action cannot be undone.'
+              : hostRemoval
+                ? `Remove ${author}'s comment? She will still see it, marked “Removed by a host”.`
+                : `Delete ${author}'s comment? This action cannot be undone.`
+          }
+          confirmLabel={hostRemoval ? 'Remove' : 'Delete'}
           danger
           busy={remove.isPending}
           onConfirm={() => remove.mutate({ id: comment.id })}

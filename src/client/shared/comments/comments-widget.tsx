@@ -22,7 +22,14 @@ const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
  * while the widget is open, sees no comments (not even those already loaded) and is invited to
  * log in. Likes, edits and deletes change the list only once the server agrees.
  */
-export function CommentsWidget({ commentableId }: { commentableId: string }) {
+export function CommentsWidget({
+  commentableId,
+  composeNote = null,
+}: {
+  commentableId: string;
+  /** Why she may read but not write here (a circle's post she may not comment on): shown instead of the form. */
+  composeNote?: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const auth = useAuth();
@@ -110,7 +117,9 @@ export function CommentsWidget({ commentableId }: { commentableId: string }) {
         ) : null}
       </header>
 
-      {viewer ? (
+      {viewer && composeNote ? (
+        <p className="comments-note">{composeNote}</p>
+      ) : viewer ? (
         <form className="comments-form" onSubmit={submit}>
           <CommentTextArea
             label="Write a comment"

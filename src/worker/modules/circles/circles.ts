@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   CIRCLE_FACES,
+  STARTER_CIRCLE_DESCRIPTIONS,
   STARTER_CIRCLES,
   type CircleCount,
   type CircleDetail,
@@ -37,7 +38,7 @@ import {
   slugOrNotFound,
   type CircleWithViewer,
 } from './circle-rows';
-import { circlePolicy, type Membership } from './policies';
+import { circlePolicy } from './policies';
 import type * as z from 'zod';
 
 /*
@@ -419,18 +420,6 @@ export async function ensureStarterCircles(deps: Deps, adminId: number): Promise
   const [any] = await deps.db.select({ id: circles.id }).from(circles).limit(1);
   if (any) return;
   for (const name of STARTER_CIRCLES) {
-    await insertCircle(deps, { name, description: STARTER_DESCRIPTIONS[name], join: 'open' }, adminId);
+    await insertCircle(deps, { name, description: STARTER_CIRCLE_DESCRIPTIONS[name], join: 'open' }, adminId);
   }
 }
-
-const STARTER_DESCRIPTIONS: Record<(typeof STARTER_CIRCLES)[number], string> = {
-  Art: 'Painting, drawing, ceramics and every other way of making things by hand. Share your work, find a studio day, visit a show together.',
-  Writing: 'Fiction, essays, letters and journals: a quiet circle for members who write, with readings and kind feedback.',
-  Media: 'Photography, film and podcasts: what you make, what you watch, and the gear you love.',
-  'Performance Arts': 'Theatre, dance and music, on stage or in the audience: evenings out and members who perform.',
-  Gardening: 'Balconies, allotments and estates alike: seeds, seasons, and garden visits.',
-  'Tea culture': 'Matcha, sencha, oolong and the rituals around them: tastings, ceremonies and tea travels.',
-  Meditation: 'Sitting together, online and in person: practices, retreats and a calmer week.',
-};
-
-export type { Membership };

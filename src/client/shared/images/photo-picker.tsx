@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { IMAGE_ACCEPT } from '../../../shared/images';
-import { MAX_HOME_PHOTOS } from '../../../shared/schemas/homes';
-import { checkFile, prepareUpload } from '../../shared/images/image-processing';
-import { sendUpload } from '../../shared/images/upload-request';
+import { IMAGE_ACCEPT, type ImageContext } from '../../../shared/images';
+import { checkFile, prepareUpload } from './image-processing';
+import { sendUpload } from './upload-request';
+import './photo-picker.css';
 
 export interface PickedPhoto {
   id: number;
@@ -17,21 +17,29 @@ interface Pending {
 }
 
 /**
- * The home's photos in the editor: uploads go through the gallery's pipeline (re-encoded in the
- * browser without location metadata, display size and thumbnail, members-only bytes) as home
- * photos (context 'home', never in the Gallery) and the stored image ids join the form; saving
- * the home links them. Photos no home takes are deleted a day later (home-photos-job.ts).
+ * A form's photos (a home's in its editor, a circle's post): uploads go through the gallery's
+ * pipeline (re-encoded in the browser without location metadata, display size and thumbnail,
+ * members-only bytes) in their own context (never in the Gallery) and the stored image ids join
+ * the form; saving it links them. Photos nothing takes are deleted a day later (the housekeeping
+ * of modules/images/untaken-uploads.ts).
  */
-export function HomePhotoPicker({
+export function PhotoPicker({
   photos,
   onChange,
+  max,
+  context,
+  hint,
 }: {
   photos: PickedPhoto[];
   onChange: (next: (p: PickedPhoto[]) => PickedPhoto[]) => void;
+  max: number;
+  context: ImageContext;
+  /** What the first photo is for, after "Up to {max}." */
+  hint?: string;
 }) {
   const inputId = useId();
   const [pending, setPending] = useState<Pending[]>([]);
-  const room = MAX_HOME_PHOTOS - photos.length - pending.filter((p) => !p.error).length;
+  const room = max - photos.length - pending.filter((p) => !p.error).length;
   const patch = (key: number, p: Partial<Pending>) => setPending((all) => all.map((x) => (x.key === key ? { ...x, ...p } : x)));
 
   async function add(files: File[]) {
@@ -44,7 +52,7 @@ export function HomePhotoPicker({
         const parts = await prepareUpload(file);
         const image = await sendUpload(
           { ...parts, name: file.name },
-          { title: '', description: '', tags: '', associatedEventId: null, context: 'home' },
+          { title: '', description: '', tags: '', associatedEventId: null, context },
           (progress) => patch(key, { progress }),
         );
         setPending((all) => all.filter((x) => x.key !== key));
@@ -64,18 +72,17 @@ export function HomePhotoPicker({
     });
 
   return (
-    <fieldset className="home-photo-picker">
+    <fieldset className="photo-picker">
       <legend>Photos</legend>
       <p className="field-hint">
-        Up to {MAX_HOME_PHOTOS}. The first is the card’s photo. Only members see them; location and camera details are removed before
-        upload.
+        Up to {max}.{hint ? ` ${hint}` : ''} Only members see them; location and camera details are removed before upload.
       </p>
       {photos.length || pending.length ? (
-        <ul className="home-photo-list">
+        <ul className="photo-picker-list">
           {photos.map((p, i) => (
             <li key={p.id}>
               <img src={p.thumbUrl} alt={`Photo ${i + 1}`} />
-              <div className="home-photo-actions">
+              <div className="photo-picker-actions">
                 {i > 0 ? (
                   <button
                     type="button"
@@ -98,8 +105,8 @@ export function HomePhotoPicker({
             </li>
           ))}
           {pending.map((p) => (
-            <li key={p.key} className="home-photo-pending">
-              <span className="home-photo-name">{p.name}</span>
+            <li key={p.key} className="photo-picker-pending">
+              <span className="photo-picker-name">{p.name}</span>
               {p.error ? (
                 <>
                   <span className="field-error" role="alert">

@@ -1,0 +1,101 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../../shared/date-format';
+import type { CircleProposalDto } from '../../../shared/circles';
+import { LoadMore } from '../../components/load-more';
+import { useToast } from '../../components/toast';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { MemberName } from '../../shared/members/member-name';
+
+const STATUS_LABEL: Record<CircleProposalDto['status'], string> = { pending: 'Waiting', accepted: 'Accepted', declined: 'Declined' };
+
+function Proposal({ proposal }: { proposal: CircleProposalDto }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const decide = useMutation(
+    trpc.circles.decideProposal.mutationOptions({
+      onSuccess: async (p) => {
+        toast(p.status === 'accepted' ? `'${p.name}' is open: its proposer hosts it.` : 'Declined.', 'success');
+        await queryClient.invalidateQueries(trpc.circles.pathFilter());
+      },
+      onError: (e) => toast(errorMessage(e, 'That did not work. Please try again.'), 'error'),
+    }),
+  );
+  return (
+    <li className="card proposal-card">
+      <header>
+        <h3>{proposal.name}</h3>
+        <span className="badge">{STATUS_LABEL[proposal.status]}</span>
+      </header>
+      <p className="muted">
+        Proposed by <MemberName id={proposal.proposed_by.id} name={proposal.proposed_by.id === null ? null : proposal.proposed_by.name} />{' '}
+        on {formatDateTime(proposal.created_at)}
+      </p>
+      <p className="proposal-text">{proposal.description}</p>
+      <p className="proposal-text">
+        <strong>Why: </strong>
+        {proposal.reason}
+      </p>
+      {proposal.status === 'pending' ? (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: proposal.id, accept: false })}
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: proposal.id, accept: true })}
+          >
+            Accept
+          </button>
+        </div>
+      ) : proposal.circle ? (
+        <Link href={`/circles/${proposal.circle.slug}`}>Open {proposal.circle.name}</Link>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Issue 39, for admins on /circles: the members' proposals of circles, newest first; an admin
+ * accepts one (the circle opens, hosted by its proposer) or declines it.
+ */
+export function CircleProposals() {
+  const trpc = useTRPC();
+  const list = useInfiniteQuery(
+    trpc.circles.proposals.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
+  const proposals = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section id="proposals" aria-labelledby="proposals-title">
+      <h2 id="proposals-title" className="circles-section-title">
+        Proposals
+      </h2>
+      {list.isPending ? (
+        <p className="page-status" role="status">
+          Loading proposals…
+        </p>
+      ) : list.isError ? (
+        <p className="form-message form-message-error" role="alert">
+          {errorMessage(list.error, 'The proposals could not be loaded.')}
+        </p>
+      ) : proposals.length === 0 ? (
+        <p className="muted">No proposal yet.</p>
+      ) : (
+        <ul className="proposal-list">
+          {proposals.map((p) => (
+            <Proposal key={p.id} proposal={p} />
+          ))}
+        </ul>
+      )}
+      <LoadMore query={list} label="Older proposals" />
+    </section>
+  );
+}
