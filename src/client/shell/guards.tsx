@@ -7,7 +7,7 @@ import { useAuth } from '../shared/use-auth';
  * The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts):
  * Settings, and her conversations to read (issue 38), not a new one.
  */
-const LAPSED_MEMBER_PAGES = [/^\/settings$/, /^\/messages(\/\d+)?$/];
+const LAPSED_MEMBER_PAGES = /^\/(settings|messages(\/\d+)?)$/;
 
 interface GuardProps {
   children: ReactNode;
@@ -46,7 +46,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
   if (pending || target) return <p className="page-status">No Access</p>;
   // DECISIONS "Membership terms": a lapsed member keeps Settings (her account, her data, deletion);
   // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
-  if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.some((page) => page.test(location))) {
+  if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.test(location)) {
     return (
       <section className="page narrow center stack" data-testid="membership-lapsed">
         <h1>Membership lapsed</h1>

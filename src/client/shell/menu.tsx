@@ -134,7 +134,7 @@ export function Menu() {
         ) : null}
         <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           <span className="menu-button-bars" aria-hidden="true" />
-          <span className="menu-button-label">Menu</span>
+          Menu
         </button>
       </div>
       <dialog
