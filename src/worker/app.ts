@@ -32,6 +32,7 @@ import { errorPage, errorResponse } from './platform/http-errors';
 import { describeError, redactPath } from './platform/log-redaction';
 import { originCheck } from './platform/middleware/origin-check';
 import { requestContext } from './platform/middleware/request-context';
+import { requestLog } from './platform/request-log';
 import { loadShed } from './platform/middleware/load-shed';
 import { securityHeaders } from './platform/middleware/security-headers';
 import { handleTrpc } from './trpc-handler';
@@ -50,6 +51,7 @@ const FRESH_READS: FreshReads = {
 
 app.use(
   '*',
+  requestLog,
   requestContext(FRESH_READS),
   securityHeaders,
   loadShed(),

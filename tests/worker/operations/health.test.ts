@@ -132,6 +132,22 @@ describe('the request log and unexpected errors', () => {
     expect(JSON.stringify(errors.mock.calls)).toContain(id!);
   });
 
+  it('answers and logs with the id a failure before any route, as the D1 session opens', async () => {
+    const lines = watchLog();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unreachable = {
+      withSession: () => {
+        throw new Error('D1_ERROR: binding unavailable');
+      },
+    } as unknown as D1Database;
+    const res = await fetchWith({ ENVIRONMENT: 'production', DB: unreachable }, '/api/events/42');
+    expect(res.status).toBe(500);
+    const id = res.headers.get('X-Request-Id');
+    expect(id).toBeTruthy();
+    expect(await res.json()).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', request_id: id });
+    expect(lines()).toEqual([{ request_id: id, method: 'GET', route: '/api/events/:id', status: 500, duration_ms: expect.any(Number) }]);
+  });
+
   it('answers a page that failed with a page carrying the id', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const member = await createUser();
