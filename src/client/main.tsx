@@ -1,6 +1,5 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { localTimeZone } from '../shared/date-format';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
 import { Root } from './root';
 import { stopKeepingTaps } from './lib/boot-hand-over';
@@ -27,7 +26,8 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
  * cookie. Intl's first use loads its locale data (tens of milliseconds on a phone).
  */
 function rememberZone(): string {
-  const zone = localTimeZone();
+  // Not date-format's localTimeZone: the entry would carry the whole formatter for one line.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   return zone;
 }

@@ -8,7 +8,10 @@ export type PageComponent<P extends object = object> = ComponentType<P> & { prel
  * the chunk is there the page suspends (React.lazy); once preloaded, it renders at once, so a
  * member's page that arrives with its data (issue 27) shows it in the first render, no fallback.
  */
-function page<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): PageComponent<P> {
+export function page<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PageComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>

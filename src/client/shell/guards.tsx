@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
-import { lapsedMessage } from '../../shared/membership-term';
+import { useLocation } from 'wouter';
+import { page } from '../routes';
 import { useAuth } from '../shared/use-auth';
 
 /**
@@ -8,6 +8,9 @@ import { useAuth } from '../shared/use-auth';
  * Settings, and her conversations to read (issue 38), not a new one.
  */
 const LAPSED_MEMBER_PAGES = /^\/(settings|messages(\/\d+)?)$/;
+
+/** Her page when closed to her: its own chunk (it is the only page that needs the term's rules). */
+const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(() => import('./lapsed-notice'), 'LapsedNotice');
 
 interface GuardProps {
   children: ReactNode;
@@ -47,18 +50,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
   // DECISIONS "Membership terms": a lapsed member keeps Settings (her account, her data, deletion);
   // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
   if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.test(location)) {
-    return (
-      <section className="page narrow center stack" data-testid="membership-lapsed">
-        <h1>Membership lapsed</h1>
-        <p role="alert">{lapsedMessage(user.renews_on)}</p>
-        <p className="muted">Your account, your data and its download stay open to you in Settings.</p>
-        <p>
-          <Link href="/settings" className="button">
-            Settings
-          </Link>
-        </p>
-      </section>
-    );
+    return <LapsedNotice renewsOn={user.renews_on} />;
   }
   return <>{children}</>;
 }
