@@ -14,16 +14,17 @@ test('email preferences, download my data, then delete the account', async ({ pa
   await loginAs(page, MEI.email, SEED.demoPassword, MEI.name, { fresh: true });
   await page.goto('/settings');
 
-  // Email preferences stick across a reload: issue 12's categories and issue 23's kinds, one table.
-  const email = page.getByRole('form', { name: 'Email' });
+  // Email preferences stick across a reload: issue 12's categories and issue 23's kinds, one table
+  // (Settings > Notifications since issue 40 added push beside email).
+  const email = page.getByRole('form', { name: 'Notifications' });
   const groupMail = email.getByRole('combobox', { name: /Group mail/ });
   await expect(groupMail).toHaveValue('on');
   await groupMail.selectOption('off');
   await email.getByRole('combobox', { name: /Likes of my comments/ }).selectOption('instant');
-  await email.getByRole('button', { name: 'Save email preferences' }).click();
-  await expect(page.getByText('Email preferences saved.')).toBeVisible();
+  await email.getByRole('button', { name: 'Save notification preferences' }).click();
+  await expect(page.getByText('Notification preferences saved.')).toBeVisible();
   await page.reload();
-  const saved = page.getByRole('form', { name: 'Email' });
+  const saved = page.getByRole('form', { name: 'Notifications' });
   await expect(saved.getByRole('combobox', { name: /Group mail/ })).toHaveValue('off');
   await expect(saved.getByRole('combobox', { name: /Announcements/ })).toHaveValue('on');
   await expect(saved.getByRole('combobox', { name: /Likes of my comments/ })).toHaveValue('instant');
