@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary } from './shell/error-boundary';
 import { Protected } from './shell/guards';
+import { Footer } from './shell/footer';
 import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
 import { useScrollRestoration } from './shell/scroll-restoration';
@@ -287,9 +288,7 @@ export function App() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <footer className="site-footer">
-        <p>Outstanding Women Outside Work</p>
-      </footer>
+      <Footer />
     </>
   );
 }

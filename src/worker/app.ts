@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference';
 import { hasFirstScreen, serveMemberPage } from './first-screen';
 import { firstScreenShell } from '../shared/first-screen';
+import { assetRequestFor, pagePreferences, withPagePreferences } from './page-preferences';
 import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
 import { authRoutes } from './modules/auth/rest';
@@ -98,7 +99,9 @@ app.notFound((c) => {
       const asset = shell === path ? c.req.raw : new Request(new URL(shell, c.req.url), c.req.raw);
       // A member's main page also carries her first screen's data (issue 27).
       if (hasFirstScreen(path)) return serveMemberPage(c, path, asset);
-      return c.env.ASSETS.fetch(asset).then((res) => new Response(res.body, res));
+      // In her language and appearance (issue 41).
+      const prefs = pagePreferences(c);
+      return c.env.ASSETS.fetch(assetRequestFor(asset, prefs)).then((res) => withPagePreferences(res, prefs));
     }
   }
   return errorResponse(new AppError('NOT_FOUND', 'Not found'));

@@ -19,6 +19,7 @@ import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
+import { assetRequestFor, htmlElement, pagePreferences, withPagePreferences } from './page-preferences';
 
 /** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
 export function hasFirstScreen(path: string): boolean {
@@ -123,10 +124,9 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   // No cookie: no D1 at all.
   const screen = await firstScreenOf(c, path);
   if (!screen) {
-    const shell = await c.env.ASSETS.fetch(assetRequest);
-    const res = new Response(shell.body, shell);
-    res.headers.append('Vary', 'Cookie');
-    return res;
+    // In the device's language and appearance (issue 41).
+    const prefs = pagePreferences(c);
+    return withPagePreferences(await c.env.ASSETS.fetch(assetRequestFor(assetRequest, prefs)), prefs);
   }
   const headers = new Headers(assetRequest.headers);
   // Her copy is never a stored one: no 304 against the shell's ETag.
@@ -146,6 +146,8 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   const json = scriptSafeJson(rendered?.screen ?? screen);
   return (
     new HTMLRewriter()
+      // In her language and appearance (issue 41).
+      .on('html', htmlElement(pagePreferences(c, await actorOf(c))))
       // Rendered, the HTML paints her page and the scripts only hydrate it: they are asked for
       // once it has painted, as on the prerendered public pages. With the data alone they paint
       // it: asked for at once (src/shared/boot-script.ts).

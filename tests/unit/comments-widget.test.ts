@@ -48,6 +48,8 @@ const member = (id: number, admin = false): AuthStatus => ({
     twoFactorEnabled: admin,
     needsTwoFactorSetup: false,
     can: { admin, createEvent: admin, changeAccountType: admin },
+    language: null,
+    theme: 'system',
     member_since: '2026-01-01',
     renews_on: '2027-01-01',
     status: 'active',

@@ -275,6 +275,8 @@ export function actorOf(u: TestUser): MemberActor {
     mustChangePassword: false,
     twoFactorEnabled: u.twoFactorEnabled,
     sessionId: 'test',
+    language: null,
+    theme: 'system',
     membership: { member_since: '2026-01-01', renews_on: '2999-01-01', status: 'active' },
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Language, Theme } from '../preferences';
 import { ACCOUNT_TYPES } from '../constants';
 import type { MembershipTerm } from '../membership-term';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from './common';
@@ -88,6 +89,9 @@ export interface AuthStatus {
         /** An admin without 2FA: every admin screen and call is refused until she sets it up in Settings. */
         needsTwoFactorSetup: boolean;
         can: AccountCapabilities;
+        /** Her language (null: none chosen) and appearance (issue 41): the page keeps the device's cookies in step. */
+        language: Language | null;
+        theme: Theme;
       } & MembershipTerm);
 }
 

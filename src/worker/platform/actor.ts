@@ -1,5 +1,6 @@
 import type { AccountType } from '../../shared/constants';
 import type { MembershipTerm } from '../../shared/membership-term';
+import type { Language, Theme } from '../../shared/preferences';
 
 export interface MemberActor {
   kind: 'member';
@@ -20,6 +21,9 @@ export interface MemberActor {
   /** 2FA is on (DECISIONS "Privacy and trust"): admin-only calls refuse an admin without it. */
   twoFactorEnabled: boolean;
   sessionId: string;
+  /** Her language, null when she chose none (issue 41: the request's own then), and her appearance. */
+  language: Language | null;
+  theme: Theme;
   /** Her term and its status on the request's day (DECISIONS "Membership terms"; admins: always active). */
   membership: MembershipTerm;
   /**

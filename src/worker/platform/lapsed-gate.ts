@@ -24,6 +24,9 @@ const KEPT_ROUTES = [
   'POST /api/account/2fa/disable',
   'GET /api/account/email-preferences',
   'PUT /api/account/email-preferences',
+  // Issue 41: her language and appearance.
+  'GET /api/preferences',
+  'PUT /api/preferences',
   'GET /api/account/export',
   'DELETE /api/account',
   // Issue 25: her passkeys (Settings > Passkeys).
@@ -70,6 +73,8 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.twoFactor.disable',
   'account.emailPreferences',
   'account.updateEmailPreferences',
+  'account.preferences',
+  'account.updatePreferences',
   'account.delete',
   'auth.passkeys.list',
   'auth.passkeys.registrationOptions',

@@ -36,6 +36,8 @@ function member(over: Partial<MemberActor> = {}): MemberActor {
     mustChangePassword: false,
     twoFactorEnabled: false,
     sessionId: 'test',
+    language: null,
+    theme: 'system',
     membership: { member_since: '2026-01-01', renews_on: '2999-01-01', status: 'active' },
     ...over,
   };

@@ -20,6 +20,7 @@ import { YourDataSettings } from './your-data-settings';
 import { AccountUsername } from './account-username';
 import { ProfileSettings } from './profile-settings';
 import { PrivacySettings } from './privacy-settings';
+import { PreferencesSettings } from './preferences-settings';
 import { MembershipSettings } from './membership-settings';
 
 function AccountForm() {
@@ -221,6 +222,7 @@ export function SettingsPage() {
       ) : null}
       <MembershipSettings />
       <AccountForm />
+      <PreferencesSettings />
       <ProfileSettings />
       <PrivacySettings />
       <PasswordForm forced={false} />

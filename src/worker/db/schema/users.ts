@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
+import { LANGUAGES, THEMES } from '../../../shared/preferences';
 import { bool, createdAt } from './columns';
 
 export const users = sqliteTable(
@@ -37,6 +38,13 @@ export const users = sqliteTable(
      * inserted without them, by raw SQL too, gets its created_at day and twelve months later from
      * the users_term_defaults trigger of migration 0015).
      */
+    /**
+     * Her language (issue 41: the app and her emails), or null: none chosen yet (the request's
+     * cookie or Accept-Language decides, and emails are in English).
+     */
+    language: text('language', { enum: LANGUAGES }),
+    /** Her appearance: 'system' follows the device's prefers-color-scheme. */
+    theme: text('theme', { enum: THEMES }).notNull().default('system'),
     memberSince: text('member_since').notNull().default(''),
     renewsOn: text('renews_on').notNull().default(''),
     createdAt: createdAt(),

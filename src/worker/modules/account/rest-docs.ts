@@ -1,4 +1,5 @@
 import { DeleteAccountInputSchema, EmailPreferencesSchema } from '../../../shared/schemas/account';
+import { PreferencesSchema as LanguageAndThemeSchema, PreferencesUpdateSchema } from '../../../shared/schemas/preferences';
 import { describeRoutes, OkSchema } from '../../platform/openapi';
 import type { accountRoutes } from './rest';
 
@@ -6,6 +7,8 @@ const PreferencesSchema = EmailPreferencesSchema.meta({
   id: 'EmailPreferences',
   description: 'Each optional kind of email: on unless she turned it off.',
 });
+
+const LanguageAndTheme = LanguageAndThemeSchema.meta({ id: 'Preferences', description: 'Her language and appearance (issue 41).' });
 
 /** The REST routes of the member's own data (issue 12): export-data.ts, delete-account.ts, email preferences. */
 export const accountRestDocs = describeRoutes<typeof accountRoutes>()('My data', {
@@ -21,6 +24,22 @@ export const accountRestDocs = describeRoutes<typeof accountRoutes>()('My data',
     access: 'member',
     body: EmailPreferencesSchema,
     responses: { 200: PreferencesSchema },
+  },
+  'GET /api/preferences': {
+    operationId: 'getPreferences',
+    summary: 'Her language and appearance',
+    description: "Her language is the one she chose, else the request's (its `lang` cookie, else Accept-Language, else English).",
+    access: 'member',
+    responses: { 200: LanguageAndTheme },
+  },
+  'PUT /api/preferences': {
+    operationId: 'updatePreferences',
+    summary: 'Choose her language and appearance (any subset)',
+    description:
+      "Answers the whole object, and sets the device's `lang` and `theme` cookies so its next pages arrive in them. Another value is a 400 and changes nothing.",
+    access: 'member',
+    body: PreferencesUpdateSchema,
+    responses: { 200: LanguageAndTheme },
   },
   'GET /api/account/export': {
     operationId: 'exportMyData',

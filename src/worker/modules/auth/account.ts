@@ -104,6 +104,8 @@ export function accountOf(u: typeof users.$inferSelect, today: string, opts: { p
     type: u.type,
     mustChangePassword: u.mustChangePassword,
     twoFactorEnabled: u.totpEnabledAt !== null,
+    language: u.language,
+    theme: u.theme,
   };
 }
 
@@ -115,7 +117,7 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
 
 type Account = Pick<
   MemberActor,
-  'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled' | 'membership'
+  'id' | 'name' | 'isAdmin' | 'hasAdminFlag' | 'type' | 'mustChangePassword' | 'twoFactorEnabled' | 'membership' | 'language' | 'theme'
 >;
 export type StatusUser = NonNullable<AuthStatus['user']>;
 
@@ -137,6 +139,8 @@ export function statusUser(u: Account): StatusUser {
     twoFactorEnabled: u.twoFactorEnabled,
     needsTwoFactorSetup: needsTwoFactorSetup(u),
     can: capabilities(u),
+    language: u.language,
+    theme: u.theme,
     ...u.membership,
   };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
+import { LANGUAGES, THEMES } from '../../../shared/preferences';
 import { EndSessionInputSchema } from '../../../shared/schemas/account-sessions';
 import {
   LoginInputSchema,
@@ -33,7 +34,13 @@ const accountFields = {
   ...membershipTermFields,
 };
 
-export const SessionUserSchema = z.object(accountFields).meta({ id: 'SessionUser' });
+export const SessionUserSchema = z
+  .object({
+    ...accountFields,
+    language: z.enum(LANGUAGES).nullable().describe('Her language (issue 41); null: none chosen, the request decides.'),
+    theme: z.enum(THEMES),
+  })
+  .meta({ id: 'SessionUser' });
 export const UserDetailsSchema = z.object({ ...accountFields, email: z.string() }).meta({ id: 'UserDetails' });
 
 export const LoginAnswerSchema = z

@@ -1,4 +1,5 @@
 import { and, eq, fillPlaceholders, ne, sql, type SQL } from 'drizzle-orm';
+import { isLanguage, isTheme } from '../../../shared/preferences';
 import { QueryBuilder } from 'drizzle-orm/sqlite-core';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
 import { SESSION_TOUCH_MS } from '../../../shared/schemas/account-sessions';
@@ -107,6 +108,8 @@ const SESSION_ROW = new QueryBuilder()
     totp_enabled_at: users.totpEnabledAt,
     member_since: users.memberSince,
     renews_on: users.renewsOn,
+    language: users.language,
+    theme: users.theme,
     passkey: sessions.passkey,
     // Same statement, through passkeys_user_idx: a passkey counts only while she still has one.
     has_passkey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.as('has_passkey'),
@@ -147,6 +150,8 @@ export function readSessionRow(
     mustChangePassword: Boolean(row.must_change_password),
     twoFactorEnabled: totpOn,
     sessionId: String(row.session_id),
+    language: isLanguage(row.language) ? row.language : null,
+    theme: isTheme(row.theme) ? row.theme : 'system',
     membership: termOf({ member_since: String(row.member_since), renews_on: String(row.renews_on), admin: adminFlag }, utcDate(now)),
   };
   return { actor, ended: false, touch: now - lastSeenAt > TOUCH_EVERY_MS };

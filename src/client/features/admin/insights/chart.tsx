@@ -15,8 +15,11 @@ import { DataTable } from './data-table';
 /** Okabe-Ito: blue, vermillion, bluish green, orange, reddish purple, sky blue. */
 export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9'];
 const DASHES: number[][] = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
-const INK = '#5b4f49';
-const GRID = '#e4dad0';
+/** The axes' ink and grid, read from the page's colour tokens (light or dark, issue 41): the canvas's own CSS sets them as its color and border colour. */
+function axisColours(el: HTMLElement): { ink: string; grid: string } {
+  const css = getComputedStyle(el);
+  return { ink: css.color, grid: css.borderTopColor };
+}
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const LABEL_FONT = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -97,7 +100,7 @@ function tooltip(props: ChartProps): uPlot.Plugin {
   };
 }
 
-function options(props: ChartProps, width: number, height: number): uPlot.Options {
+function options(props: ChartProps, width: number, height: number, { ink, grid }: { ink: string; grid: string }): uPlot.Options {
   const n = props.labels.length;
   const stacked = props.kind === 'bar' && props.series.length > 1;
   // Stacked bars: each series is drawn as the sum of itself and those below it, top first.
@@ -124,9 +127,9 @@ function options(props: ChartProps, width: number, height: number): uPlot.Option
         label: props.xTitle,
         labelFont: LABEL_FONT,
         font: FONT,
-        stroke: INK,
+        stroke: ink,
         grid: { show: false },
-        ticks: { stroke: GRID },
+        ticks: { stroke: grid },
         splits: () => tickIndices(n, Math.floor(width / 72)),
         // A label longer than its share of the width is cut (the tooltip and the table name it in full).
         values: (_u, splits) =>
@@ -136,10 +139,10 @@ function options(props: ChartProps, width: number, height: number): uPlot.Option
         label: props.yTitle,
         labelFont: LABEL_FONT,
         font: FONT,
-        stroke: INK,
+        stroke: ink,
         size: 48,
-        grid: { stroke: GRID, width: 1 },
-        ticks: { stroke: GRID },
+        grid: { stroke: grid, width: 1 },
+        ticks: { stroke: grid },
         values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? fmt(v) : '')),
       },
     ],
@@ -179,7 +182,7 @@ function Plot(props: ChartProps) {
     const el = box.current!;
     const size = () => ({ width: Math.max(240, el.clientWidth), height: el.clientWidth < 480 ? 220 : 260 });
     const { width, height } = size();
-    const plot = new uPlot(options(props, width, height), chartData(props), el);
+    const plot = new uPlot(options(props, width, height, axisColours(el)), chartData(props), el);
     const observer = new ResizeObserver(() => {
       const next = size();
       if (next.width !== plot.width) {

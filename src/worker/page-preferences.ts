@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { DEFAULT_LANGUAGE, directionOf, isTheme, THEME_COOKIE, type Language, type Theme } from '../shared/preferences';
+import type { Actor } from './platform/actor';
+import { readCookie } from './platform/cookies';
+import type { AppEnv } from './platform/hono-env';
+
+/*
+ * Every page is sent in her language and appearance (issue 41, docs/decisions/0025-languages-and-appearance.md):
+ * `<html lang dir data-theme>` are written here, before the browser sees a byte, so nothing paints
+ * in the wrong light or direction. A member's choices are on her actor (her own pages) and mirrored
+ * in the device's cookies (every other page, read without D1); a visitor's are the cookies alone.
+ */
+
+export interface PagePreferences {
+  language: Language;
+  /** 'system': no data-theme, the stylesheet follows prefers-color-scheme. */
+  theme: Theme;
+}
+
+/** The page's choices from the device's cookies (a member's page passes her account's). */
+export function pagePreferences(c: Context<AppEnv>, actor?: Actor): PagePreferences {
+  const cookie = readCookie(c.req.header('Cookie'), THEME_COOKIE);
+  const theme = actor?.kind === 'member' ? actor.theme : isTheme(cookie) ? cookie : 'system';
+  return { language: DEFAULT_LANGUAGE, theme };
+}
+
+const isDefault = (p: PagePreferences) => p.language === DEFAULT_LANGUAGE && p.theme === 'system';
+
+/** The ETag of a page in these choices: the file's, marked with them (a copy stored in other choices never matches). */
+const variantTag = (etag: string, p: PagePreferences) => etag.replace(/"$/, `-${p.language}-${p.theme}"`);
+
+/**
+ * The request to the static assets for a page in these choices: an If-None-Match of the same
+ * choices is turned back into the file's own (so a 304 still saves the page), any other dropped.
+ */
+export function assetRequestFor(request: Request, p: PagePreferences): Request {
+  const match = request.headers.get('If-None-Match');
+  if (isDefault(p) || !match) return request;
+  const headers = new Headers(request.headers);
+  const suffix = `-${p.language}-${p.theme}"`;
+  if (match.endsWith(suffix)) headers.set('If-None-Match', match.slice(0, -suffix.length) + '"');
+  else headers.delete('If-None-Match');
+  return new Request(request.url, { method: request.method, headers });
+}
+
+/** A page's answer with `<html>` set to her choices (HTML only; another answer as it is). */
+export function withPagePreferences(res: Response, p: PagePreferences): Response {
+  const out = new Response(res.body, res);
+  out.headers.append('Vary', 'Cookie');
+  if (isDefault(p)) return out;
+  const etag = out.headers.get('ETag');
+  if (etag) out.headers.set('ETag', variantTag(etag, p));
+  if (!(out.headers.get('Content-Type') ?? '').includes('text/html')) return out;
+  out.headers.delete('Content-Length');
+  return new HTMLRewriter().on('html', htmlElement(p)).transform(out);
+}
+
+/** The handler that writes her choices on `<html>` (also in a member's page's own rewriter). */
+export function htmlElement(p: PagePreferences): HTMLRewriterElementContentHandlers {
+  return {
+    element: (el) => {
+      el.setAttribute('lang', p.language);
+      el.setAttribute('dir', directionOf(p.language));
+      if (p.theme === 'system') el.removeAttribute('data-theme');
+      else el.setAttribute('data-theme', p.theme);
+    },
+  };
+}
