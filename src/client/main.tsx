@@ -75,4 +75,8 @@ void start();
 
 // The installable app's service worker (issue 40): registered 5 s after start-up, in a chunk of its
 // own, so it is no part of the first load nor of what Lighthouse times (src/client/pwa/register.ts).
-if (import.meta.env.PROD) setTimeout(() => import('./pwa/register'), 5000);
+// The footer's appearance and language choices (issue 41) come then too.
+setTimeout(() => {
+  if (import.meta.env.PROD) void import('./pwa/register');
+  void import('./shell/footer-choices');
+}, 5000);

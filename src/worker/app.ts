@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference';
 import { hasFirstScreen, serveMemberPage } from './first-screen';
 import { firstScreenShell } from '../shared/first-screen';
+import { contentLanguage } from './platform/middleware/content-language';
 import { assetRequestFor, pagePreferences, withPagePreferences } from './page-preferences';
 import { accountRoutes } from './modules/account/rest';
 import { adminRoutes } from './modules/admin/rest';
@@ -58,6 +59,7 @@ app.use(
   loadShed(),
   originCheck,
   sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
+  contentLanguage,
 );
 
 app.all('/trpc/*', handleTrpc);

@@ -19,7 +19,7 @@ import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
-import { assetRequestFor, htmlElement, pagePreferences, withPagePreferences } from './page-preferences';
+import { assetRequestFor, deviceCookiesFor, htmlElement, pagePreferences, withPagePreferences } from './page-preferences';
 
 /** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
 export function hasFirstScreen(path: string): boolean {
@@ -144,10 +144,12 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   // Her own path (a circle's page is served with its route's shell, FIRST_SCREEN_ROUTES).
   const rendered = await renderedPage(c, new URL(c.req.url), screen);
   const json = scriptSafeJson(rendered?.screen ?? screen);
+  // In her language and appearance (issue 41), which this device's cookies follow.
+  const actor = await actorOf(c);
+  for (const cookie of deviceCookiesFor(c, actor)) res.headers.append('Set-Cookie', cookie);
   return (
     new HTMLRewriter()
-      // In her language and appearance (issue 41).
-      .on('html', htmlElement(pagePreferences(c, await actorOf(c))))
+      .on('html', htmlElement(pagePreferences(c, actor)))
       // Rendered, the HTML paints her page and the scripts only hydrate it: they are asked for
       // once it has painted, as on the prerendered public pages. With the data alone they paint
       // it: asked for at once (src/shared/boot-script.ts).

@@ -1,7 +1,17 @@
 import type { Context } from 'hono';
-import { DEFAULT_LANGUAGE, directionOf, isTheme, THEME_COOKIE, type Language, type Theme } from '../shared/preferences';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isTheme,
+  LANGUAGE_COOKIE,
+  preferenceCookie,
+  requestLanguage,
+  THEME_COOKIE,
+  type Language,
+  type Theme,
+} from '../shared/preferences';
 import type { Actor } from './platform/actor';
-import { readCookie } from './platform/cookies';
+import { isSecure, readCookie } from './platform/cookies';
 import type { AppEnv } from './platform/hono-env';
 
 /*
@@ -17,11 +27,37 @@ export interface PagePreferences {
   theme: Theme;
 }
 
-/** The page's choices from the device's cookies (a member's page passes her account's). */
+/**
+ * The page's choices: a member's page passes her account's; otherwise the device's cookies, and
+ * for the language, the browser's Accept-Language (best match of the five), else English.
+ */
 export function pagePreferences(c: Context<AppEnv>, actor?: Actor): PagePreferences {
-  const cookie = readCookie(c.req.header('Cookie'), THEME_COOKIE);
-  const theme = actor?.kind === 'member' ? actor.theme : isTheme(cookie) ? cookie : 'system';
-  return { language: DEFAULT_LANGUAGE, theme };
+  const cookies = c.req.header('Cookie');
+  const themeCookie = readCookie(cookies, THEME_COOKIE);
+  const member = actor?.kind === 'member' ? actor : null;
+  return {
+    language: requestLanguage({
+      account: member?.language,
+      cookie: readCookie(cookies, LANGUAGE_COOKIE),
+      acceptLanguage: c.req.header('Accept-Language'),
+    }),
+    theme: member ? member.theme : isTheme(themeCookie) ? themeCookie : 'system',
+  };
+}
+
+/**
+ * The device's copies of a member's choices when they differ from her account's (she chose them
+ * on another device): set with her own page, so this device's next pages, read without D1, follow.
+ */
+export function deviceCookiesFor(c: Context<AppEnv>, actor: Actor): string[] {
+  if (actor.kind !== 'member') return [];
+  const cookies = c.req.header('Cookie');
+  const secure = isSecure(c.req.url);
+  const out: string[] = [];
+  if (readCookie(cookies, THEME_COOKIE) !== actor.theme) out.push(preferenceCookie(THEME_COOKIE, actor.theme, secure));
+  if (actor.language && readCookie(cookies, LANGUAGE_COOKIE) !== actor.language)
+    out.push(preferenceCookie(LANGUAGE_COOKIE, actor.language, secure));
+  return out;
 }
 
 const isDefault = (p: PagePreferences) => p.language === DEFAULT_LANGUAGE && p.theme === 'system';

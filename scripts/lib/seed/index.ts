@@ -20,6 +20,7 @@ import { seedNotifications } from './notifications';
 import { seedOperations } from './operations';
 import { seedPasskeys } from './passkeys';
 import type { SeedOptions } from './options';
+import { seedPreferences } from './preferences';
 import { seedProfiles } from './profiles';
 import { seedRoster } from './roster';
 import { seedInTimeOrder } from './time-order';
@@ -36,6 +37,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedMembers(seed);
       await seedMembershipTerms(seed);
       await seedProfiles(seed);
+      await seedPreferences(seed);
       await seedRoster(seed);
       await seedEvents(seed);
       await seedGallery(seed);

@@ -48,6 +48,8 @@ const same = (a: MemberActor, b: MemberActor) =>
   a.mustChangePassword === b.mustChangePassword &&
   a.twoFactorEnabled === b.twoFactorEnabled &&
   a.sessionId === b.sessionId &&
+  a.language === b.language &&
+  a.theme === b.theme &&
   a.membership.member_since === b.membership.member_since &&
   a.membership.renews_on === b.membership.renews_on &&
   a.membership.status === b.membership.status;

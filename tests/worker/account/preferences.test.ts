@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { bestLanguage } from '../../../src/shared/preferences';
+import { cookieFrom, createUser, request, trpc, userRow, type TestUser } from '../helpers';
+
+// Issue 41: her language and appearance, kept with her account, mirrored on the device, and every
+// page sent in them before any script runs.
+
+const prefsOf = async (u: TestUser, headers: Record<string, string> = {}) => (await request('/api/preferences', { as: u, headers })).json();
+const put = (u: TestUser, body: unknown) => request('/api/preferences', { method: 'PUT', as: u, body });
+
+/** The `<html …>` start tag of a page, as the browser receives it. */
+async function htmlTag(path: string, headers: Record<string, string>): Promise<{ tag: string; res: Response }> {
+  const res = await request(path, { headers, contract: false });
+  const tag = /<html[^>]*>/.exec(await res.text())?.[0] ?? '';
+  return { tag, res };
+}
+
+describe('GET and PUT /api/preferences', () => {
+  it('answers her choices, any subset saves, the whole object comes back, and the device gets cookies', async () => {
+    const u = await createUser();
+    expect(await prefsOf(u)).toEqual({ language: 'en', theme: 'system' });
+    // Until she chooses, her language is the request's.
+    expect(await prefsOf(u, { 'Accept-Language': 'ja-JP,ja;q=0.9,en;q=0.5' })).toEqual({ language: 'ja', theme: 'system' });
+
+    const res = await put(u, { theme: 'dark' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ language: 'en', theme: 'dark' });
+    expect(cookieFrom(res, 'theme')).toBe('theme=dark');
+    expect(cookieFrom(res, 'lang')).toBe('lang=en');
+    expect((await userRow(u.id))?.language).toBeNull();
+
+    expect(await (await put(u, { language: 'fr' })).json()).toEqual({ language: 'fr', theme: 'dark' });
+    // Her own choice wins over the browser's.
+    expect(await prefsOf(u, { 'Accept-Language': 'ja' })).toEqual({ language: 'fr', theme: 'dark' });
+    expect(await (await put(u, {})).json()).toEqual({ language: 'fr', theme: 'dark' });
+
+    // tRPC is the same service.
+    expect((await trpc('account.updatePreferences', { language: 'ar', theme: 'light' }, { as: u })).status).toBe(200);
+    expect(await prefsOf(u)).toEqual({ language: 'ar', theme: 'light' });
+    expect(await (await trpc('account.preferences', undefined, { as: u, type: 'query' })).json()).toMatchObject({
+      result: { data: { language: 'ar', theme: 'light' } },
+    });
+  });
+
+  it('refuses another value with a 400 and changes nothing', async () => {
+    const u = await createUser();
+    await put(u, { language: 'fr', theme: 'dark' });
+    for (const body of [
+      { language: 'de' },
+      { theme: 'sepia' },
+      { language: 'es', theme: 'blue' },
+      { language: 'es', extra: 1 },
+      { theme: null },
+    ]) {
+      const res = await put(u, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect(await prefsOf(u)).toEqual({ language: 'fr', theme: 'dark' });
+    const row = await userRow(u.id);
+    expect([row?.language, row?.theme]).toEqual(['fr', 'dark']);
+  });
+
+  it('are hers only: a visitor is 401', async () => {
+    expect((await request('/api/preferences')).status).toBe(401);
+    expect((await request('/api/preferences', { method: 'PUT', body: { theme: 'dark' } })).status).toBe(401);
+  });
+});
+
+describe("the request's language", () => {
+  it("is the best match of Accept-Language's five, by weight, a region counting as its language", () => {
+    expect(bestLanguage('fr-CA,en;q=0.8')).toBe('fr');
+    expect(bestLanguage('de,es;q=0.4,ja;q=0.6')).toBe('ja');
+    expect(bestLanguage('de, zh;q=0.9')).toBeNull();
+    expect(bestLanguage('ar;q=0, en;q=0.1')).toBe('en');
+    expect(bestLanguage('es;q=0.5, fr;q=0.5')).toBe('es');
+    expect(bestLanguage('')).toBeNull();
+  });
+
+  it('is said by Content-Language on API answers: hers, else the cookie, else Accept-Language, else English', async () => {
+    const u = await createUser();
+    const lang = async (path: string, headers: Record<string, string>, as?: TestUser) =>
+      (await request(path, { headers, as })).headers.get('Content-Language');
+    expect(await lang('/api/events', { 'Accept-Language': 'es-MX' })).toBe('es');
+    expect(await lang('/api/events', { 'Accept-Language': 'es-MX', Cookie: 'lang=ja' })).toBe('ja');
+    expect(await lang('/api/events', {})).toBe('en');
+    // An error's answer too.
+    expect(await lang('/api/preferences', { 'Accept-Language': 'fr' })).toBe('fr');
+    await put(u, { language: 'ar' });
+    expect(await lang('/api/preferences', { 'Accept-Language': 'fr' }, u)).toBe('ar');
+  });
+});
+
+describe('pages in her language and appearance', () => {
+  it("a visitor's page follows the device's cookies, else Accept-Language and the system's light", async () => {
+    // English in the system's light: the file as it was built.
+    expect((await htmlTag('/about', {})).tag).toBe('<html lang="en">');
+    const arabic = await htmlTag('/about', { 'Accept-Language': 'ar-EG,ar;q=0.9' });
+    expect(arabic.tag).toContain('lang="ar"');
+    expect(arabic.tag).toContain('dir="rtl"');
+    expect(arabic.res.headers.get('Vary')).toMatch(/Cookie/);
+    const dark = await htmlTag('/', { Cookie: 'theme=dark; lang=fr', 'Accept-Language': 'ar' });
+    expect(dark.tag).toContain('lang="fr"');
+    expect(dark.tag).toContain('dir="ltr"');
+    expect(dark.tag).toContain('data-theme="dark"');
+  });
+
+  it("a choice's page answers 304 only to a copy of the same choice", async () => {
+    const first = await htmlTag('/about', { Cookie: 'theme=dark' });
+    const etag = first.res.headers.get('ETag');
+    expect(etag).toMatch(/-en-dark"$/);
+    expect((await request('/about', { headers: { Cookie: 'theme=dark', 'If-None-Match': etag! }, contract: false })).status).toBe(304);
+    const light = await request('/about', { headers: { Cookie: 'theme=light', 'If-None-Match': etag! }, contract: false });
+    expect(light.status).toBe(200);
+    expect(await light.text()).toContain('data-theme="light"');
+  });
+
+  it("a member's own page is in her account's choices, whatever the device says, and the device's cookies follow", async () => {
+    const u = await createUser();
+    await put(u, { language: 'fr', theme: 'dark' });
+    const res = await request('/calendar', { headers: { Cookie: `${u.cookie}; theme=light; lang=es` }, contract: false });
+    const tag = /<html[^>]*>/.exec(await res.text())?.[0] ?? '';
+    expect(tag).toContain('lang="fr"');
+    expect(tag).toContain('data-theme="dark"');
+    expect(cookieFrom(res, 'theme')).toBe('theme=dark');
+    expect(cookieFrom(res, 'lang')).toBe('lang=fr');
+    // In step: nothing to set.
+    const again = await request('/calendar', { headers: { Cookie: `${u.cookie}; theme=dark; lang=fr` }, contract: false });
+    expect(again.headers.getSetCookie().filter((c) => /^(theme|lang)=/.test(c))).toEqual([]);
+  });
+
+  it('the session tells the page her choices', async () => {
+    const u = await createUser();
+    await put(u, { theme: 'light' });
+    const status = await (await request('/auth-status', { as: u })).json<{ user: { language: string | null; theme: string } }>();
+    expect(status.user).toMatchObject({ language: null, theme: 'light' });
+  });
+});
