@@ -35,8 +35,14 @@ test('installable; her schedule offline; signing out empties the device', async 
       },
       [SCHEDULE_CACHE, SCHEDULE_SNAPSHOT_URL] as const,
     );
-  await expect.poll(async () => (await keptPages()).some((p) => /^\/homes\/\d+$/.test(p)), { timeout: 30_000 }).toBe(true);
-  const home = (await keptPages()).find((p) => /^\/homes\/\d+$/.test(p))!;
+  // Her accepted stay at Ocean House (the seed's; other specs may have given her more stays).
+  await page.goto('/homes');
+  const home = (await page
+    .getByRole('link', { name: /Ocean House on Maui/ })
+    .first()
+    .getAttribute('href'))!;
+  expect(home).toMatch(/^\/homes\/\d+$/);
+  await expect.poll(async () => (await keptPages()).includes(home), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.goto('/activities-member');
