@@ -24,6 +24,17 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
+          // The start-up test (tests/worker/platform/startup.test.ts) loads the production bundle into a
+          // fresh isolate of its own (a Worker Loader), and asks this process for the bundle: the one
+          // npm test's dry-run deploy just built, or one built now (scripts/lib/deploy-check.ts).
+          workerLoaders: { LOADER: {} },
+          serviceBindings: {
+            PRODUCTION_BUNDLE: async () => {
+              const { freshBundle } = await import('./scripts/lib/deploy-check.js');
+              const { readFileSync } = await import('node:fs');
+              return new Response(readFileSync(freshBundle()));
+            },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',

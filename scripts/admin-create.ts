@@ -3,7 +3,8 @@
 // read from ADMIN_PASSWORD or asked for on the terminal. Admins sign in with two-factor sign-in:
 // the admin gets a new TOTP secret and ten recovery codes, printed once (the otpauth:// URI goes
 // into an authenticator app). The secret is sealed with DATA_ENCRYPTION_KEY as the Worker seals
-// it: locally from .dev.vars; with --remote give the deployed secret's value in DATA_ENCRYPTION_KEY.
+// it: locally from .dev.vars; with --remote the deployed secret's value, from DATA_ENCRYPTION_KEY or
+// .production/secrets.env (npm run provision), on the database of .production/config.json.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -13,13 +14,29 @@ import { passwordProblem } from '../src/worker/modules/auth/password-policy';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from '../src/shared/schemas/common';
 import { newTotpSecret } from '../src/worker/modules/auth/totp';
 import { ensureDevVars, readDevVars } from './lib/dev-vars';
+import { readSettings, renderProductionConfig, SECRETS_FILE, settingsProblem } from './lib/production-config';
 import { enableTwoFactorSql } from './lib/two-factor-sql';
 import { starterCirclesSql } from './lib/starter-circles-sql';
 import { d1File, d1Query, ROOT, sqlText, wrangler, persistDir } from './lib/wrangler';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, name: { type: 'string' }, remote: { type: 'boolean', default: false } },
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    remote: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
+const USAGE = 'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--remote]';
+if (values.help) {
+  console.log(`${USAGE}
+
+Creates an admin (or makes a member one, with a new password) with two-factor sign-in on, and prints
+the otpauth URI and ten recovery codes once. The password is asked for, or read from ADMIN_PASSWORD.
+  --remote  on the deployed club: the D1 database of .production/config.json (npm run provision),
+            the data key from DATA_ENCRYPTION_KEY or .production/secrets.env (docs/operations.md)`);
+  process.exit(0);
+}
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -32,7 +49,7 @@ async function askPassword(): Promise<string> {
 const email = EmailSchema.safeParse(values.email ?? '');
 const name = PersonNameSchema.safeParse(values.name ?? '');
 if (!email.success || !name.success) {
-  console.error('Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--remote]');
+  console.error(USAGE);
   process.exit(2);
 }
 const password = NewPasswordSchema.safeParse(await askPassword());
@@ -48,12 +65,24 @@ if (problem) {
 }
 
 if (!values.remote) ensureDevVars();
-const dataEncryptionKey = values.remote ? process.env.DATA_ENCRYPTION_KEY : readDevVars().DATA_ENCRYPTION_KEY;
+const dataEncryptionKey = values.remote
+  ? (process.env.DATA_ENCRYPTION_KEY ?? readDevVars(SECRETS_FILE).DATA_ENCRYPTION_KEY)
+  : readDevVars().DATA_ENCRYPTION_KEY;
 if (!dataEncryptionKey) {
   console.error(
-    "With --remote, set DATA_ENCRYPTION_KEY to the value of the deployed Worker secret (the one given to `wrangler secret put DATA_ENCRYPTION_KEY`): the admin's 2FA secret is sealed with it.",
+    "With --remote, set DATA_ENCRYPTION_KEY to the value of the deployed Worker secret (.production/secrets.env's, or the club's password manager's): the admin's 2FA secret is sealed with it.",
   );
   process.exit(2);
+}
+if (values.remote) {
+  // d1Query/d1File --remote read the deployed database's id from the rendered production config.
+  const settings = readSettings();
+  const problem = settingsProblem(settings);
+  if (problem) {
+    console.error(problem);
+    process.exit(2);
+  }
+  renderProductionConfig(settings!);
 }
 
 const now = Date.now();

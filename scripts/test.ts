@@ -3,6 +3,7 @@
 //      install when there is none, before minutes are spent on the rest)
 //   2. type check (tsc), 3. lint (npm run lint), 4. Env types up to date (wrangler types),
 //   4b. the OpenAPI document valid (scripts/check-openapi.ts), 5. one client build and the bundle-size budgets (read from that build),
+//   5b. provision and deploy in dry mode (scripts/check-deploy.ts: wrangler deploy --dry-run, the Worker's gzip budget),
 //   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build).
 // Every step runs even when an earlier one failed (one run shows everything), except that the
 // browser tests are skipped without a Chromium. The closing line counts each test, and each gate
@@ -64,6 +65,9 @@ gate('OpenAPI document (valid 3.1)', () => run(bin('tsx'), ['scripts/check-opena
 const built = gate('client build (vite build)', () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]));
 if (built) gate('bundle size (first-load JS)', () => run(bin('tsx'), ['scripts/check-bundle-size.ts', clientDir]));
 else gates.push({ name: 'bundle size (first-load JS): not checked without a build', ok: false, took: '0 s' });
+// Provision and deploy in dry mode: the Worker built for production, its gzip size in budget; the
+// worker tests' start-up test evaluates this bundle (tests/worker/platform/startup.test.ts).
+gate('deploy dry run (wrangler deploy --dry-run)', () => run(bin('tsx'), ['scripts/check-deploy.ts'], { CLIENT_OUT_DIR: clientDir }));
 
 console.log('\n── worker tests (vitest, in workerd)');
 let since = Date.now();

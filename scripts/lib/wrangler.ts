@@ -52,16 +52,22 @@ export function runAsync(cmd: string, args: string[], opts: { quiet?: boolean } 
   });
 }
 
-/** Runs a SQL statement against the local (or remote) D1 and returns its rows. */
+/**
+ * The deployed club's wrangler config, rendered from wrangler.toml and .production/config.json by
+ * scripts/lib/production-config.ts (git-ignored): `--remote` commands read its database id.
+ */
+export const PRODUCTION_CONFIG = path.join(ROOT, '.production/wrangler.json');
+
+/** Runs a SQL statement against the local (or the deployed, PRODUCTION_CONFIG's) D1 and returns its rows. */
 export function d1Query<T = Record<string, unknown>>(sql: string, remote = false): T[] {
-  const where = remote ? ['--remote'] : ['--local', '--persist-to', persistDir()];
+  const where = remote ? ['--remote', '--config', PRODUCTION_CONFIG] : ['--local', '--persist-to', persistDir()];
   const out = wrangler(['d1', 'execute', 'DB', ...where, '--json', '--command', sql], { quiet: true });
   const parsed = JSON.parse(out.slice(out.indexOf('['))) as { results: T[] }[];
   return parsed[0]?.results ?? [];
 }
 
 export function d1File(file: string, remote = false): void {
-  const where = remote ? ['--remote', '--yes'] : ['--local', '--persist-to', persistDir()];
+  const where = remote ? ['--remote', '--yes', '--config', PRODUCTION_CONFIG] : ['--local', '--persist-to', persistDir()];
   wrangler(['d1', 'execute', 'DB', ...where, '--file', file], { quiet: true });
 }
 
