@@ -89,7 +89,9 @@ test('a member edits her profile beside its preview, keeps a field to admins, an
   await expect(form.getByLabel('Website', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await phoneField.fill('+442079460958');
   await phoneField.blur();
-  await expect(phoneField).toHaveValue('+44 20 7946 0958');
+  // Issue 46: what she typed stays as typed; under it, the number as it will be kept.
+  await expect(phoneField).toHaveValue('+442079460958');
+  await expect(form.getByText('Kept as +44 20 7946 0958, United Kingdom')).toBeVisible();
   await expect(form.getByText('Invalid phone number.')).toHaveCount(0);
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
@@ -219,6 +221,14 @@ test('on a 390 px phone she edits her profile, with the preview under the form',
   const form = profileForm(page);
   await form.getByLabel('Job title', { exact: true }).fill('Sommelier');
   await form.getByRole('checkbox', { name: 'Tea/wine tasting' }).check();
+  // Issue 46: a number without + is read in the country she chooses beside it, shown before she saves.
+  const phone = form.getByLabel('Phone', { exact: true });
+  await phone.fill('090-1234-5678');
+  await form.getByLabel('A number without + is from').selectOption('JP');
+  await expect(form.getByText('Kept as +81 90 1234 5678, Japan')).toBeVisible();
+  await phone.blur();
+  await expect(phone).toHaveValue('090-1234-5678');
+  await page.screenshot({ path: test.info().outputPath('profile-phone-phone.png'), fullPage: false });
   const formBox = (await form.boundingBox())!;
   const previewBox = (await preview(page).boundingBox())!;
   expect(previewBox.y).toBeGreaterThan(formBox.y + formBox.height - 1);
@@ -226,6 +236,7 @@ test('on a 390 px phone she edits her profile, with the preview under the form',
   await expect(preview(page).getByText('Sommelier')).toBeVisible();
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  expect((await (await page.request.get('/api/profile')).json()).phone).toBe('+819012345678');
   await context.close();
 });
 

@@ -24,8 +24,9 @@ test('an admin imports a mixed roster: preview, invitations, a registration from
   const ada = { email: `ada-${run}@import.example`, name: 'Ada Imported', password: 'imported-member-2026' };
   const bea = { email: `bea-${run}@import.example`, name: 'Bea Imported' };
   const csv = [
-    'Email;Name;Type;Member_Since;Renews_On;Notes',
-    `${ada.email};${ada.name};Founding;2021-09-01;${addDays(today(), 200)};paid`,
+    // A spreadsheet's own headers and dates (issue 46): 'Member Since' is member_since, '1 September 2021' a date.
+    'E-mail;Name;Type;Member Since;Renews-On;Notes',
+    `${ada.email};${ada.name};Founding;1 September 2021;${addDays(today(), 200)};paid`,
     `${bea.email};"${bea.name}";;;;`,
     `${SEED.founding.email};${SEED.founding.name};Founding;;;`,
     'not-an-email;Nobody;;;;',
@@ -42,7 +43,10 @@ test('an admin imports a mixed roster: preview, invitations, a registration from
   await page.getByRole('button', { name: 'Preview' }).click();
 
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByText('Columns ignored: Notes.')).toBeVisible();
+  // The ignored columns come first, above the counts and the table, where they cannot be missed.
+  const ignored = preview.getByRole('note');
+  await expect(ignored).toHaveText('Columns ignored: Notes.');
+  expect((await ignored.boundingBox())!.y).toBeLessThan((await preview.getByRole('table').boundingBox())!.y);
   const row = (line: number) => preview.getByRole('row').filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
   await expect(row(2)).toContainText('new');
   await expect(row(2)).toContainText(formatDate('2021-09-01'));
@@ -50,6 +54,11 @@ test('an admin imports a mixed roster: preview, invitations, a registration from
   await expect(row(4)).toContainText('exists');
   await expect(row(5)).toContainText('Line 5: the email is not valid');
   await expect(row(6)).toContainText('Line 6: the same email is on line 2');
+  await page.screenshot({ path: test.info().outputPath('import-preview-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(ignored).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('import-preview-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Invite 2 new members' }).click();
 
   await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);

@@ -34,10 +34,16 @@ export interface ImportRowView {
   errors: string[];
 }
 
+/** A row of the preview: also what the import keeps but flags (a phone number in a range the library does not know). */
+export interface ImportPreviewRow extends ImportRowView {
+  /** Each in words, "Line 7: Invalid phone number. It is kept as typed: +1 555 123 4567"; the row is still imported. */
+  warnings: string[];
+}
+
 /** POST /api/admin/imports?dry_run=1 (200) and POST /api/admin/imports (201, with its id). */
 export interface ImportPreview {
   id?: number;
-  rows: ImportRowView[];
+  rows: ImportPreviewRow[];
   counts: ImportCounts;
   /** Columns of the file the import does not read (an `admin` column among them: nobody becomes an admin by import). */
   unknown_columns: string[];

@@ -60,6 +60,8 @@ describe('POST /request', () => {
       ['0033 6 12 34 56 78', '+33612345678'],
       // SPEC 5's form, as numbers were stored before: still a number.
       ['1-4155550123', '+14155550123'],
+      // The right length in a range the library does not know (issue 46): flagged by the form, kept normalised.
+      ['+1-555-123-4567', '+15551234567'],
     ]) {
       const app = await submitApplication({ phone: typed });
       expect(app.phone).toBe(stored);
@@ -68,7 +70,7 @@ describe('POST /request', () => {
 
   it("refuses what is not a phone number with SPEC's 'Invalid phone number.' on the field", async () => {
     const { code } = await insertCode({ maxUses: 1 });
-    for (const phone of ['555 1234', 'call me', '+44 20', '+1 123 456 7890']) {
+    for (const phone of ['555 1234', 'call me', '+44 20', '+999 123 4567']) {
       const res = await submit(applicationPayload(code, { phone }));
       expect(res.status).toBe(400);
       expect((await res.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.phone).toEqual(['Invalid phone number.']);

@@ -23,6 +23,7 @@ type Preview = {
     renews_on: string | null;
     status: string;
     errors: string[];
+    warnings?: string[];
   }[];
   counts: Record<string, number>;
   unknown_columns: string[];
@@ -123,15 +124,68 @@ describe('each row status', () => {
     expect(rows[5]).toMatchObject({ status: 'duplicate', errors: ['Line 5: the same email is on line 2'] });
     expect(rows[6]).toMatchObject({ status: 'invalid', errors: ['Line 6: the email is not valid'] });
     expect(rows[7]).toMatchObject({ status: 'invalid', errors: ['Line 7: type must be Founding, Standard or Travel Host'] });
-    expect(rows[8]).toMatchObject({ status: 'invalid', errors: ['Line 8: member_since must be a date written YYYY-MM-DD'] });
+    expect(rows[8]).toMatchObject({
+      status: 'invalid',
+      errors: ['Line 8: member_since "2025-02-30" is not a date: write it as YYYY-MM-DD, such as 2024-03-01, or as 1 March 2024'],
+    });
     expect(rows[9]).toMatchObject({
       status: 'invalid',
       errors: ['Line 9: renews_on must be at least six months after member_since (on or after Feb 28, 2027)'],
     });
-    expect(rows[10]).toMatchObject({ status: 'invalid', errors: ['Line 10: country must be a two-letter ISO code such as GB or US'] });
+    expect(rows[10]).toMatchObject({
+      status: 'invalid',
+      errors: ['Line 10: country "Narnia" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)'],
+    });
     expect(rows[11]).toMatchObject({ status: 'invalid', errors: ['Line 11: the name is missing'] });
     expect(p.counts).toEqual({ new: 1, exists: 1, pending: 1, duplicate: 1, invalid: 6 });
     void decide;
+  });
+
+  it('reads the spreadsheets clubs have: headers, country names, dates that cannot be misread (issue 46)', async () => {
+    const admin = await roles.admin();
+    const member = await createUser();
+    const [a, b, c, d, e] = ['sheet-a', 'sheet-b', 'sheet-c', 'sheet-d', 'sheet-e'].map(email);
+    const csv = 'E-mail,Full Name,Member Since, RENEWS-ON ,Country,Notes,Phone_Number';
+    const rows = byLine(
+      await preview(
+        [
+          csv,
+          `${a},Ana Names,1 March 2024,2025/03/01,United Kingdom,,`,
+          `${b},Bea Common,"March 1, 2024",13/04/2025,uk,,`,
+          `${c},Cai States,2024-03-01,04/13/2025,USA,,`,
+          `${d},Dee Ambiguous,03/04/2024,,Japan,,`,
+          // A member is `exists` whatever else her row says: she is not invited either way.
+          `${member.email},Already Member,someday,,Narnia,,`,
+          `${e},Eve Japan,2024-03-01,,jp,,`,
+        ].join('\n'),
+        admin,
+      ),
+    );
+    expect(rows[2]).toMatchObject({ status: 'new', member_since: '2024-03-01', renews_on: '2025-03-01', errors: [] });
+    expect(rows[3]).toMatchObject({ status: 'new', member_since: '2024-03-01', renews_on: '2025-04-13', errors: [] });
+    expect(rows[4]).toMatchObject({ status: 'new', renews_on: '2025-04-13', errors: [] });
+    expect(rows[5]).toMatchObject({
+      status: 'invalid',
+      errors: [
+        'Line 5: member_since "03/04/2024" could be 3 April 2024 (day first) or March 4, 2024 (month first): write it as YYYY-MM-DD (2024-04-03 or 2024-03-04)',
+      ],
+    });
+    expect(rows[6]).toMatchObject({ status: 'exists', errors: [] });
+    expect(rows[7]).toMatchObject({ status: 'new', errors: [] });
+    const p = await preview(`${csv}\n${a},Ana,,,,,\n`, admin);
+    // Headers match whatever their case, spaces, underscores or hyphens; the rest are listed.
+    expect(p.unknown_columns).toEqual(['Notes']);
+
+    const res = await upload([csv, `${a},Ana Names,1 March 2024,,United Kingdom,,`, `${e},Eve Japan,,,jp,,`].join('\n'), admin);
+    expect(res.status).toBe(201);
+    const stored = await deps()
+      .db.select({ email: rosterImportRows.email, country: rosterImportRows.country, since: rosterImportRows.memberSince })
+      .from(rosterImportRows)
+      .where(eq(rosterImportRows.importId, (await res.json<Preview>()).id!));
+    expect(Object.fromEntries(stored.map((r) => [r.email, [r.country, r.since]]))).toEqual({
+      [a]: ['GB', '2024-03-01'],
+      [e]: ['JP', today()],
+    });
   });
 
   it('stores nothing and sends nothing on a dry run', async () => {
@@ -144,28 +198,36 @@ describe('each row status', () => {
 });
 
 describe('the phone column', () => {
-  it('reads any valid international number as E.164, and makes any other phone a row error in words', async () => {
+  it('reads any valid international number as E.164, a national one in the row’s country, and keeps an unknown range flagged', async () => {
     const admin = await roles.admin();
-    const [uk, hk, spec, local, words, long] = ['uk', 'hk', 'spec', 'local', 'words', 'long'].map(email);
+    const [uk, hk, spec, local, words, long, jp, fresh] = ['uk', 'hk', 'spec', 'local', 'words', 'long', 'jp', 'fresh'].map(email);
     const csv = [
-      'email,name,phone',
-      `${uk},Una Kingdom,+44 20 7946 0958`,
-      `${hk},Hui Kong,00852 5123 4567`,
+      'email,name,phone,country',
+      `${uk},Una Kingdom,+44 20 7946 0958,`,
+      `${hk},Hui Kong,00852 5123 4567,`,
       // SPEC 5's form (a country code, a hyphen, 10 digits), as applications were stored before issue 31.
-      `${spec},Spec Form,1-4155550123`,
-      `${local},Lou Local,020 7946 0958`,
-      `${words},Wendy Words,call me`,
-      `${long},Lena Long,+44 ${'1'.repeat(60)}`,
+      `${spec},Spec Form,1-4155550123,`,
+      `${local},Lou Local,020 7946 0958,`,
+      `${words},Wendy Words,call me,`,
+      `${long},Lena Long,+44 ${'1'.repeat(60)},`,
+      // Issue 46: a number without + is one of the row's country; a new range is kept as typed, flagged.
+      `${jp},Aiko Japan,090-1234-5678,JP`,
+      `${fresh},Nell New,+1-555-123-4567,`,
     ].join('\n');
     const rows = byLine(await preview(csv, admin));
-    for (const line of [2, 3, 4]) expect(rows[line]).toMatchObject({ status: 'new', errors: [] });
+    for (const line of [2, 3, 4, 8]) expect(rows[line]).toMatchObject({ status: 'new', errors: [], warnings: [] });
     const phoneError = (line: number) => [
-      `Line ${line}: the phone number is not valid: write it with its country code, such as +44 20 7946 0958`,
+      `Line ${line}: the phone number is not valid: write it with its country code, such as +44 20 7946 0958, or give the row its country`,
     ];
-    // Without its country code a number could be anyone's: the import does not guess.
+    // Without its country code (or the row's country) a number could be anyone's: the import does not guess.
     expect(rows[5]).toMatchObject({ status: 'invalid', errors: phoneError(5) });
     expect(rows[6]).toMatchObject({ status: 'invalid', errors: phoneError(6) });
     expect(rows[7]).toMatchObject({ status: 'invalid', errors: phoneError(7) });
+    expect(rows[9]).toMatchObject({
+      status: 'new',
+      errors: [],
+      warnings: ['Line 9: Invalid phone number. It is kept as typed: +1 555 123 4567'],
+    });
 
     const res = await upload(csv, admin);
     expect(res.status).toBe(201);
@@ -177,6 +239,8 @@ describe('the phone column', () => {
     expect(phoneOf[uk]).toBe('+442079460958');
     expect(phoneOf[hk]).toBe('+85251234567');
     expect(phoneOf[spec]).toBe('+14155550123');
+    expect(phoneOf[jp]).toBe('+819012345678');
+    expect(phoneOf[fresh]).toBe('+15551234567');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type ApplicationStatus,
   type ApplicationView,
 } from '../../../shared/schemas/membership';
-import { formatPhone, toE164 } from '../../../shared/schemas/phone';
+import { formatPhone, phoneUri, readPhone } from '../../../shared/schemas/phone';
 import { FormMessage, TextAreaField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
@@ -260,10 +260,19 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
   );
 }
 
-/** A stored number (E.164, or SPEC 5's older '1-4155550123') in international form, as a link to call. */
+/**
+ * A stored number (E.164, or SPEC 5's older '1-4155550123') in international form, as a link to
+ * call; one in a range the library does not know is flagged as the applicant saw it (issue 46).
+ */
 function PhoneNumber({ stored }: { stored: string }) {
-  const e164 = toE164(stored);
-  return e164 ? <a href={`tel:${e164}`}>{formatPhone(e164)}</a> : <>{stored}</>;
+  const uri = phoneUri(stored);
+  if (!uri) return <>{stored}</>;
+  return (
+    <>
+      <a href={uri}>{formatPhone(stored)}</a>
+      {readPhone(stored)?.known ? null : <span className="muted"> (a range the phone library does not know)</span>}
+    </>
+  );
 }
 
 /** SPEC 2 applications review: tabs, one card at a time with Previous/Next. */

@@ -30,7 +30,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         <tr key={r.line} className={r.status === 'new' ? undefined : 'import-row-muted'}>
           <ImportRowCells row={r} />
           <td data-label="Status">
-            <ImportStatusCell status={r.status} errors={r.errors} />
+            <ImportStatusCell status={r.status} errors={r.errors} warnings={r.warnings} />
           </td>
         </tr>
       ))}
@@ -171,8 +171,13 @@ export function RosterImportPage() {
       {preview ? (
         <section className="stack" aria-label="Preview">
           <h2>Preview</h2>
+          {/* Above everything else, where they cannot be missed (issue 46): a column the import does not read is lost. */}
+          {preview.unknown_columns.length ? (
+            <p className="import-ignored" role="note">
+              Columns ignored: {preview.unknown_columns.join(', ')}.
+            </p>
+          ) : null}
           <Counts preview={preview} />
-          {preview.unknown_columns.length ? <p className="muted">Columns ignored: {preview.unknown_columns.join(', ')}.</p> : null}
           <p className="muted">Nothing has happened yet. Only the new rows are invited; nobody becomes an admin by import.</p>
           <button type="button" className="button" onClick={invite} disabled={busy || newRows === 0}>
             {`Invite ${newRows} new ${newRows === 1 ? 'member' : 'members'}`}

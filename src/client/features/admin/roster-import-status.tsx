@@ -27,14 +27,19 @@ export function InvitationBadge({ state }: { state: InvitationState }) {
   return <span className={`badge ${INVITATION_BADGE[state]}`}>{INVITATION_STATE_LABELS[state]}</span>;
 }
 
-/** A row's status at import with its reasons under it (the preview and the report). */
-export function ImportStatusCell({ status, errors }: { status: ImportRowStatus; errors: string[] }) {
+/** A row's status at import with its reasons under it (the preview and the report), and what it keeps but flags (the preview). */
+export function ImportStatusCell({ status, errors, warnings = [] }: { status: ImportRowStatus; errors: string[]; warnings?: string[] }) {
   return (
     <span className="import-status">
       <ImportStatusBadge status={status} />
       {errors.map((e) => (
         <span key={e} className="import-error">
           {e}
+        </span>
+      ))}
+      {warnings.map((w) => (
+        <span key={w} className="import-warning">
+          {w}
         </span>
       ))}
     </span>

@@ -10,10 +10,11 @@ import {
   type ApplicationInput,
 } from '../../../shared/schemas/application';
 import { ENTER_CODE, INVALID_CODE } from '../../../shared/schemas/membership';
-import { countryOfLocale, formatPhone, toE164 } from '../../../shared/schemas/phone';
+import type { CountryCode } from '../../../shared/schemas/phone';
 import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { browserPhoneCountry, keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import './membership.css';
 
 const STEPS = ['Invitation Code', 'Personal Information', 'Additional Information'] as const;
@@ -33,13 +34,20 @@ const EMPTY = {
   propertyAvailability: '',
   referral: '',
   comments: '',
+  /** How a phone number typed without + is read (issue 46): not sent, the number is sent as it will be kept. */
+  phoneCountry: '' as CountryCode | '',
 };
 type Values = typeof EMPTY;
+
+/** What the server is sent: the phone as it will be kept (E.164, read in her chosen country). */
+function payloadOf({ phoneCountry, ...values }: Values): ApplicationInput {
+  return { ...values, phone: keptPhone(values.phone, phoneCountry) } as unknown as ApplicationInput;
+}
 
 /** A step's rules: step 1 asks for a code (the server checks it), steps 2 and 3 are SPEC 5's schemas. */
 function stepErrors(step: number, values: Values): FieldErrorMap {
   if (step === 1) return { invitationCode: values.invitationCode.trim() ? undefined : ENTER_CODE };
-  return zodFieldErrors((step === 2 ? ApplicationPersonalSchema : ApplicationDetailsSchema).safeParse(values).error);
+  return zodFieldErrors((step === 2 ? ApplicationPersonalSchema : ApplicationDetailsSchema).safeParse(payloadOf(values)).error);
 }
 
 /**
@@ -55,7 +63,7 @@ function fieldText(name: string, message: string | undefined): string | undefine
 export function ApplicationPage() {
   const trpc = useTRPC();
   const [step, setStep] = useState(1);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, phoneCountry: browserPhoneCountry() }));
   const [error, setError] = useState('');
   const form = useFormErrors({ values, validate: (v) => stepErrors(step, v) });
   const fieldError = (name: keyof Values) => fieldText(name, form.errors[name]);
@@ -89,7 +97,7 @@ export function ApplicationPage() {
   const submit = useMutation(
     trpc.membership.submitApplication.mutationOptions({
       onSuccess: () => {
-        setValues(EMPTY);
+        setValues((v) => ({ ...EMPTY, phoneCountry: v.phoneCountry }));
         setError('');
         form.clear();
         setStep(4);
@@ -102,19 +110,13 @@ export function ApplicationPage() {
     }),
   );
 
-  /** A number typed without its country code is read as one of the browser's region, then shown in international form. */
-  function tidyPhone(phone: string) {
-    const e164 = toE164(phone, countryOfLocale(navigator.language));
-    if (e164) set('phone', formatPhone(e164));
-  }
-
   function next(e: FormEvent) {
     e.preventDefault();
     setError('');
     if (!form.check()) return;
     if (step === 1) validateCode.mutate({ code: values.invitationCode });
     else if (step === 2) setStep(3);
-    else submit.mutate(values as unknown as ApplicationInput);
+    else submit.mutate(payloadOf(values));
   }
 
   function back() {
@@ -214,18 +216,15 @@ export function ApplicationPage() {
               value={values.email}
               onChange={(e) => set('email', e.target.value)}
             />
-            <TextField
+            <PhoneField
               label="Phone Number"
               name="phone"
               error={fieldError('phone')}
-              type="tel"
-              autoComplete="tel"
               required
-              maxLength={40}
-              hint={'With the country code, for example +44\u00a020\u00a07946\u00a00958.'}
               value={values.phone}
-              onChange={(e) => set('phone', e.target.value)}
-              onBlur={(e) => tidyPhone(e.target.value)}
+              onChange={(phone) => set('phone', phone)}
+              country={values.phoneCountry}
+              onCountry={(country) => set('phoneCountry', country)}
             />
             <TextAreaField
               label="Why do you want to join the club?"

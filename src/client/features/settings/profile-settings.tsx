@@ -21,7 +21,7 @@ import {
   type VisibilityMap,
 } from '../../../shared/members';
 import { UpdateProfileInputSchema, type UpdateProfileInput } from '../../../shared/schemas/members';
-import { countryOfLocale, formatPhone, PHONE_MAX, toE164 } from '../../../shared/schemas/phone';
+import { formatPhone, type CountryCode } from '../../../shared/schemas/phone';
 import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
 import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
@@ -30,6 +30,7 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { ProfileView } from '../../shared/members/profile-view';
 import { xhrSend } from '../../shared/images/upload-request';
+import { browserPhoneCountry, keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import type { CroppedPhoto } from './photo-cropper';
 import './profile-settings.css';
 
@@ -47,6 +48,8 @@ interface ProfileForm {
   linkedin: string;
   website: string;
   phone: string;
+  /** How a number typed without + is read (issue 46); the number is sent as it will be kept. */
+  phoneCountry: CountryCode | '';
   visibility: VisibilityMap;
   directory: boolean;
 }
@@ -63,15 +66,11 @@ const formOf = (p: MyProfileDto): ProfileForm => ({
   website: p.links.website ?? '',
   // Stored in E.164 ('+442079460958'); she reads and edits it as it is written ('+44 20 7946 0958').
   phone: p.phone ? formatPhone(p.phone) : '',
+  phoneCountry: browserPhoneCountry(),
   visibility: p.visibility,
   directory: p.directory,
 });
 
-/** The browser's region, to read a number she types without its country code (as the application does). */
-const region = () => countryOfLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
-
-/** Her phone in E.164 when it is a number (read in her browser's region if she left the country code out), else as typed. */
-const phoneOf = (typed: string) => (typed.trim() ? (toE164(typed, region()) ?? typed) : '');
 
 /** What the form sends: PUT /api/profile's shape, checked by the same schema as on the server. */
 function inputOf(f: ProfileForm): UpdateProfileInput {
@@ -84,7 +83,7 @@ function inputOf(f: ProfileForm): UpdateProfileInput {
     interests: f.interests,
     bio: f.bio,
     links: { linkedin: f.linkedin, website: f.website },
-    phone: phoneOf(f.phone),
+    phone: keptPhone(f.phone, f.phoneCountry),
     visibility: f.visibility,
     directory: f.directory,
   };
@@ -105,7 +104,7 @@ const FORM_FIELDS = new Set(['title', 'company', 'industry', 'city', 'country', 
 /** The form's own check: the shared schema the server judges with (ADR 0018). */
 const validate = (f: ProfileForm) => byFormField(zodFieldErrors(UpdateProfileInputSchema.safeParse(inputOf(f)).error));
 
-type TextKey = 'title' | 'company' | 'industry' | 'city' | 'country' | 'bio' | 'linkedin' | 'website' | 'phone';
+type TextKey = 'title' | 'company' | 'industry' | 'city' | 'country' | 'bio' | 'linkedin' | 'website';
 const MAX_LENGTH: Record<TextKey, number | undefined> = {
   title: PROFILE_TEXT_MAX,
   company: PROFILE_TEXT_MAX,
@@ -115,7 +114,6 @@ const MAX_LENGTH: Record<TextKey, number | undefined> = {
   bio: undefined,
   linkedin: PROFILE_LINK_MAX,
   website: PROFILE_LINK_MAX,
-  phone: PHONE_MAX,
 };
 /** The form's fields that have a visibility of their own (the links share one, beside their legend). */
 const VISIBILITY_OF = {
@@ -125,7 +123,6 @@ const VISIBILITY_OF = {
   city: 'city',
   country: 'country',
   bio: 'bio',
-  phone: 'phone',
 } as const;
 
 function VisibilityPicker({ field, value, onChange }: { field: ProfileField; value: Visibility; onChange: (v: Visibility) => void }) {
@@ -298,7 +295,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
   const unplaced = save.error && !Object.keys(byFormField(fieldErrors(save.error))).length;
 
   const preview = useMemo(() => {
-    const phone = phoneOf(form.phone);
+    const phone = keptPhone(form.phone, form.phoneCountry);
     const content = {
       id: profile.id,
       name: profile.name,
@@ -339,12 +336,6 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
     maxLength: MAX_LENGTH[key],
     aside: key in VISIBILITY_OF ? visibility(VISIBILITY_OF[key as keyof typeof VISIBILITY_OF]) : undefined,
   });
-
-  /** A number she typed is shown as it is written internationally once she leaves the field. */
-  function tidyPhone() {
-    const e164 = form.phone.trim() ? toE164(form.phone, region()) : null;
-    if (e164 && formatPhone(e164) !== form.phone) set('phone')(formatPhone(e164));
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -457,13 +448,15 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
 
           <fieldset className="profile-group">
             <legend>Contact</legend>
-            <TextField
+            <PhoneField
               label="Phone"
-              {...text('phone')}
-              type="tel"
-              autoComplete="tel"
-              onBlur={tidyPhone}
-              hint="With its country code, such as +44 20 7946 0958."
+              name="phone"
+              value={form.phone}
+              onChange={set('phone')}
+              country={form.phoneCountry}
+              onCountry={set('phoneCountry')}
+              error={errors.phone}
+              aside={visibility('phone')}
             />
             <div className="field">
               <div className="field-label-row">

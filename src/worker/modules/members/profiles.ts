@@ -10,7 +10,7 @@ import {
   type ProfileViewer,
 } from '../../../shared/members';
 import { UpdateProfileInputSchema, type ProfileChanges } from '../../../shared/schemas/members';
-import { toE164 } from '../../../shared/schemas/phone';
+import { keepPhone } from '../../../shared/schemas/phone';
 import { isCountryCode } from '../../../shared/country-codes';
 import type { FieldErrors } from '../../../shared/errors';
 import type { INTERESTS } from '../../../shared/constants';
@@ -193,8 +193,8 @@ export function profileFromApplication(
 ) {
   const activities = application.interests.map((i) => APPLICATION_INTEREST_ACTIVITY[i as (typeof INTERESTS)[number]] ?? null);
   const interests = CLUB_ACTIVITIES.filter((a) => activities.includes(a));
-  // Stored in E.164 since issue 31; an older application's text is read the same way, or left out.
-  const phone = toE164(application.phone) ?? '';
+  // Stored in E.164 since issue 31 (an unknown range normalised, issue 46); an older application's text is read the same way, or left out.
+  const phone = keepPhone(application.phone) ?? '';
   return deps.db
     .insert(memberProfiles)
     .values({ userId, phone, interests, updatedAt: deps.now() })
@@ -217,7 +217,7 @@ export function profileFromRosterRow(
     .values({
       userId,
       // The import stores it in E.164 (issue 31's rule); a row stored before that is read the same way.
-      phone: row.phone ? (toE164(row.phone) ?? '') : '',
+      phone: row.phone ? (keepPhone(row.phone) ?? '') : '',
       city: (row.city ?? '').trim().slice(0, PROFILE_TEXT_MAX),
       country,
       visibility: { city: 'admins', country: 'admins' },

@@ -7,6 +7,7 @@ import {
   type RosterImportColumn,
 } from '../../../shared/schemas/roster-import';
 import { AppError } from '../../platform/app-error';
+import { columnKey } from './roster-values';
 
 /*
  * Reading a roster file (issue 24) with csv-parse, a maintained RFC 4180 parser: its sync API is
@@ -117,7 +118,8 @@ export function readRosterCsv(bytes: Uint8Array): RosterCsv {
   if (!header) throw new AppError('BAD_REQUEST', 'The file is empty: it needs a header row and one row per member.');
   if (body.length > ROSTER_MAX_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', ROSTER_LIMITS_MESSAGE);
 
-  const names = header.record.map((h) => h.trim().toLowerCase());
+  // 'Member Since', 'member-since' and 'MEMBER_SINCE' are all member_since (issue 46).
+  const names = header.record.map(columnKey);
   const columns = new Map<RosterImportColumn, number>();
   const unknownColumns: string[] = [];
   names.forEach((name, i) => {

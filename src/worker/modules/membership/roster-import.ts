@@ -1,14 +1,14 @@
 import { and, desc, eq, getTableName, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, TOKEN_TTL_MS, type AccountType } from '../../../shared/constants';
-import { isCountryCode } from '../../../shared/country-codes';
 import { formatDate } from '../../../shared/date-format';
-import { addMonths, earliestRenewsOn, isIsoDate } from '../../../shared/membership-term';
+import { addMonths, earliestRenewsOn } from '../../../shared/membership-term';
 import { EmailSchema } from '../../../shared/schemas/common';
-import { PHONE_MAX, toE164 } from '../../../shared/schemas/phone';
+import { INVALID_PHONE, isPhoneCountry, PHONE_MAX, readPhone } from '../../../shared/schemas/phone';
 import {
   IMPORT_ROW_STATUSES,
   type ImportCounts,
   type ImportPreview,
+  type ImportPreviewRow,
   type ImportReport,
   type ImportReportRow,
   type ImportRowStatus,
@@ -33,6 +33,7 @@ import { enqueuePersonalEmails } from '../mail/enqueue-each';
 import { appLink } from '../mail/layout';
 import { importInvitationEmail } from './emails/registration-email';
 import { readRosterCsv, type RosterCsvRow } from './roster-csv';
+import { readCountry, readRosterDate } from './roster-values';
 import { todayOf } from './terms';
 
 /*
@@ -45,7 +46,9 @@ import { todayOf } from './terms';
  */
 
 /** A row as read and judged: what the preview shows and the import stores. */
-interface JudgedRow extends ImportRowView {
+interface JudgedRow extends ImportPreviewRow {
+  /** Her email is an address: the row can be a duplicate, a member or pending whatever its other fields. */
+  emailOk: boolean;
   phone: string | null;
   city: string | null;
   country: string | null;
@@ -56,6 +59,7 @@ const TYPE_BY_NAME = new Map(ACCOUNT_TYPES.map((t) => [t.toLowerCase(), t]));
 /** One row's own checks (SPEC 9's six-month minimum among them); duplicates and members come after. */
 function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
   const errors: string[] = [];
+  const warnings: string[] = [];
   const fail = (reason: string) => errors.push(`Line ${row.line}: ${reason}`);
   const cell = (name: keyof RosterCsvRow['cells']) => (row.cells[name] ?? '').trim();
 
@@ -72,39 +76,48 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
   const type: AccountType | undefined = rawType ? TYPE_BY_NAME.get(rawType.toLowerCase()) : 'Standard';
   if (!type) fail('type must be Founding, Standard or Travel Host');
 
-  const rawSince = cell('member_since');
-  const memberSince = rawSince || today;
-  if (!isIsoDate(memberSince)) fail('member_since must be a date written YYYY-MM-DD');
-  const rawRenews = cell('renews_on');
-  let renewsOn: string | null = rawRenews || (isIsoDate(memberSince) ? addMonths(memberSince, 12) : null);
-  if (rawRenews && !isIsoDate(rawRenews)) {
-    fail('renews_on must be a date written YYYY-MM-DD');
-    renewsOn = null;
-  } else if (renewsOn && isIsoDate(memberSince) && renewsOn < earliestRenewsOn(memberSince)) {
+  // Issue 46: YYYY-MM-DD or a date that cannot be misread; one that reads two ways names both.
+  const since = cell('member_since') ? readRosterDate(cell('member_since')) : { date: today };
+  if ('problem' in since) fail(`member_since ${since.problem}`);
+  const memberSince = 'date' in since ? since.date : null;
+  const renews = cell('renews_on') ? readRosterDate(cell('renews_on')) : null;
+  if (renews && 'problem' in renews) fail(`renews_on ${renews.problem}`);
+  const renewsOn = renews ? ('date' in renews ? renews.date : null) : memberSince ? addMonths(memberSince, 12) : null;
+  if (renewsOn && memberSince && renewsOn < earliestRenewsOn(memberSince)) {
     fail(`renews_on must be at least six months after member_since (on or after ${formatDate(earliestRenewsOn(memberSince))})`);
   }
 
-  // Issue 31's rule, as every phone the club stores: any valid international number, kept in E.164.
-  const rawPhone = cell('phone');
-  const phone = rawPhone && rawPhone.length <= PHONE_MAX ? toE164(rawPhone) : null;
-  if (rawPhone && !phone) fail('the phone number is not valid: write it with its country code, such as +44 20 7946 0958');
   const city = cell('city');
   if (city.length > 100) fail('the city is longer than 100 characters');
-  const country = cell('country').toUpperCase();
-  if (country && !isCountryCode(country)) fail('country must be a two-letter ISO code such as GB or US');
+  const rawCountry = cell('country');
+  const country = rawCountry ? readCountry(rawCountry) : undefined;
+  if (rawCountry && !country) fail(`country "${rawCountry}" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)`);
+
+  // As every phone the club stores (issues 31 and 46): E.164, a number without + read in the row's
+  // country; one of the right length in a range the library does not know is kept, and flagged.
+  const rawPhone = cell('phone');
+  const reading =
+    rawPhone && rawPhone.length <= PHONE_MAX ? readPhone(rawPhone, country && isPhoneCountry(country) ? country : undefined) : null;
+  if (rawPhone && !reading) {
+    fail('the phone number is not valid: write it with its country code, such as +44 20 7946 0958, or give the row its country');
+  } else if (reading && !reading.known) {
+    warnings.push(`Line ${row.line}: ${INVALID_PHONE} It is kept as typed: ${reading.shown}`);
+  }
 
   return {
     line: row.line,
     email: email.success ? email.data : rawEmail.toLowerCase(),
     name,
     type: type ?? null,
-    member_since: isIsoDate(memberSince) ? memberSince : null,
-    renews_on: renewsOn && isIsoDate(renewsOn) ? renewsOn : null,
+    member_since: memberSince,
+    renews_on: renewsOn,
     status: errors.length ? 'invalid' : 'new',
     errors,
-    phone,
+    warnings,
+    emailOk: email.success,
+    phone: reading?.kept ?? null,
     city: city || null,
-    country: country || null,
+    country: country ?? null,
   };
 }
 
@@ -143,26 +156,36 @@ async function knownEmails(deps: Deps, emails: string[]): Promise<Map<string, 'e
   return known;
 }
 
-/** Every row judged: invalid, then duplicate (the same email earlier in the file), exists, pending, new. */
+/**
+ * Every row judged. Who she is comes first (issue 46): a row whose email is an address is a
+ * duplicate (the same email earlier in the file), a member (exists) or pending whatever its other
+ * fields say, since it is not invited either way; only then do the fields make a row invalid or new.
+ */
 async function judgeFile(deps: Deps, bytes: Uint8Array) {
   const csv = readRosterCsv(bytes);
   const today = todayOf(deps);
   const rows = csv.rows.map((r) => judgeRow(r, today));
   const firstLine = new Map<string, number>();
+  const notInvited = (row: JudgedRow, status: ImportRowStatus, errors: string[] = []) => {
+    row.status = status;
+    row.errors = errors;
+    row.warnings = [];
+  };
   for (const row of rows) {
-    if (!row.email) continue;
+    if (!row.emailOk) continue;
     const earlier = firstLine.get(row.email);
     if (earlier === undefined) firstLine.set(row.email, row.line);
-    else if (row.status !== 'invalid') {
-      row.status = 'duplicate';
-      row.errors = [`Line ${row.line}: the same email is on line ${earlier}`];
-    }
+    else notInvited(row, 'duplicate', [`Line ${row.line}: the same email is on line ${earlier}`]);
   }
+  const asked = rows.filter((r) => r.emailOk && r.status !== 'duplicate');
   const known = await knownEmails(
     deps,
-    rows.filter((r) => r.status === 'new').map((r) => r.email),
+    asked.map((r) => r.email),
   );
-  for (const row of rows) if (row.status === 'new') row.status = known.get(row.email) ?? 'new';
+  for (const row of asked) {
+    const who = known.get(row.email);
+    if (who) notInvited(row, who);
+  }
   return { rows, unknownColumns: csv.unknownColumns };
 }
 
@@ -172,7 +195,7 @@ function countsOf(rows: { status: ImportRowStatus }[]): ImportCounts {
   return counts;
 }
 
-const toView = ({ line, email, name, type, member_since, renews_on, status, errors }: JudgedRow): ImportRowView => ({
+const toView = ({ line, email, name, type, member_since, renews_on, status, errors, warnings }: JudgedRow): ImportPreviewRow => ({
   line,
   email,
   name,
@@ -181,6 +204,7 @@ const toView = ({ line, email, name, type, member_since, renews_on, status, erro
   renews_on,
   status,
   errors,
+  warnings,
 });
 
 /** POST /api/admin/imports?dry_run=1: what an import of this file would do; nothing is stored. */

@@ -24,7 +24,12 @@ const row = {
   errors: z.array(z.string()),
 };
 const PreviewSchema = z
-  .object({ id: z.number().int().optional(), rows: z.array(z.object(row)), counts, unknown_columns: z.array(z.string()) })
+  .object({
+    id: z.number().int().optional(),
+    rows: z.array(z.object({ ...row, warnings: z.array(z.string()) })),
+    counts,
+    unknown_columns: z.array(z.string()),
+  })
   .meta({ id: 'RosterImportPreview' });
 const summary = {
   id: z.number().int(),

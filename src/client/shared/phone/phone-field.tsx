@@ -1,0 +1,98 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import {
+  countryOfLocales,
+  describePhone,
+  INVALID_PHONE,
+  PHONE_MAX,
+  phoneCountryOptions,
+  readPhone,
+  type CountryCode,
+} from '../../../shared/schemas/phone';
+import { FieldShell } from '../../components/field';
+import './phone-field.css';
+
+/** The country her browser's languages name (en-GB: United Kingdom), or '' when none does. */
+export function browserPhoneCountry(): CountryCode | '' {
+  if (typeof navigator === 'undefined') return '';
+  return countryOfLocales(navigator.languages?.length ? navigator.languages : [navigator.language]) ?? '';
+}
+
+/** The number she typed as the club will keep it: E.164 (read in `country` without a +), or as typed when it is not a number. */
+export function keptPhone(typed: string, country: CountryCode | ''): string {
+  if (!typed.trim()) return '';
+  return readPhone(typed, country || undefined)?.kept ?? typed;
+}
+
+interface PhoneFieldProps {
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** How a number typed without + is read; '' when she has not chosen one and her browser names none. */
+  country: CountryCode | '';
+  onCountry: (country: CountryCode | '') => void;
+  error?: string;
+  aside?: ReactNode;
+  required?: boolean;
+}
+
+/**
+ * A phone number field that never rewrites what she typed (issue 46): beside it, the country a
+ * number without + belongs to (her browser's region first), and under it the number as the club
+ * will keep it ("+81 90 1234 5678, Japan"), so she sees how it is read before she goes on. A number
+ * of the right length in a range the library does not know is flagged 'Invalid phone number.'
+ * without blocking (DECISIONS "Forms and phone numbers").
+ */
+export function PhoneField({ label, name, value, onChange, country, onCountry, error, aside, required }: PhoneFieldProps) {
+  const countryId = useId();
+  const options = useMemo(() => {
+    const all = phoneCountryOptions();
+    const region = browserPhoneCountry();
+    const first = all.find(([code]) => code === region);
+    return first ? [first, ...all.filter((o) => o !== first)] : all;
+  }, []);
+  const typed = value.trim();
+  const reading = typed ? readPhone(typed, country || undefined) : null;
+  const status = !typed ? (
+    'With its country code (+44 …), or choose the country a number without + is from.'
+  ) : !reading ? null : reading.known ? (
+    <>
+      Kept as <strong className="phone-kept">{describePhone(reading)}</strong>
+    </>
+  ) : (
+    <span className="phone-flag">
+      {INVALID_PHONE} It is kept as typed: <strong className="phone-kept">{reading.shown}</strong>
+    </span>
+  );
+  return (
+    <FieldShell label={label} error={error} hint={status} aside={aside}>
+      {({ id, describedBy }) => (
+        <>
+          <input
+            id={id}
+            name={name}
+            type="tel"
+            autoComplete="tel"
+            required={required}
+            maxLength={PHONE_MAX}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <div className="phone-country">
+            <label htmlFor={countryId}>A number without + is from</label>
+            <select id={countryId} value={country} onChange={(e) => onCountry(e.target.value as CountryCode | '')}>
+              {country ? null : <option value="">Choose a country</option>}
+              {options.map(([code, text]) => (
+                <option key={code} value={code}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+    </FieldShell>
+  );
+}
