@@ -228,6 +228,7 @@ test('on a 390 px phone she edits her profile, with the preview under the form',
   await expect(form.getByText('Kept as +81 90 1234 5678, Japan')).toBeVisible();
   await phone.blur();
   await expect(phone).toHaveValue('090-1234-5678');
+  await phone.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: test.info().outputPath('profile-phone-phone.png'), fullPage: false });
   const formBox = (await form.boundingBox())!;
   const previewBox = (await preview(page).boundingBox())!;

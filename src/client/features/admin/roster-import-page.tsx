@@ -136,7 +136,7 @@ export function RosterImportPage() {
     <section className="page stack">
       <AdminHeader
         title="Import roster"
-        note={`A CSV with a header row: email and name, optionally type, member_since, renews_on (YYYY-MM-DD), phone, city and country. At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
+        note={`A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">

@@ -14,7 +14,7 @@ import type { CountryCode } from '../../../shared/schemas/phone';
 import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
-import { browserPhoneCountry, keptPhone, PhoneField } from '../../shared/phone/phone-field';
+import { keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import './membership.css';
 
 const STEPS = ['Invitation Code', 'Personal Information', 'Additional Information'] as const;
@@ -34,7 +34,7 @@ const EMPTY = {
   propertyAvailability: '',
   referral: '',
   comments: '',
-  /** How a phone number typed without + is read (issue 46): not sent, the number is sent as it will be kept. */
+  /** How a phone number typed without + is read (issue 46; '' her browser's region): not sent, the number is sent as it will be kept. */
   phoneCountry: '' as CountryCode | '',
 };
 type Values = typeof EMPTY;
@@ -63,7 +63,7 @@ function fieldText(name: string, message: string | undefined): string | undefine
 export function ApplicationPage() {
   const trpc = useTRPC();
   const [step, setStep] = useState(1);
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, phoneCountry: browserPhoneCountry() }));
+  const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState('');
   const form = useFormErrors({ values, validate: (v) => stepErrors(step, v) });
   const fieldError = (name: keyof Values) => fieldText(name, form.errors[name]);

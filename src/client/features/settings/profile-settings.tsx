@@ -30,7 +30,7 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { ProfileView } from '../../shared/members/profile-view';
 import { xhrSend } from '../../shared/images/upload-request';
-import { browserPhoneCountry, keptPhone, PhoneField } from '../../shared/phone/phone-field';
+import { keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import type { CroppedPhoto } from './photo-cropper';
 import './profile-settings.css';
 
@@ -48,7 +48,7 @@ interface ProfileForm {
   linkedin: string;
   website: string;
   phone: string;
-  /** How a number typed without + is read (issue 46); the number is sent as it will be kept. */
+  /** How a number typed without + is read (issue 46; '' her browser's region); the number is sent as it will be kept. */
   phoneCountry: CountryCode | '';
   visibility: VisibilityMap;
   directory: boolean;
@@ -66,11 +66,10 @@ const formOf = (p: MyProfileDto): ProfileForm => ({
   website: p.links.website ?? '',
   // Stored in E.164 ('+442079460958'); she reads and edits it as it is written ('+44 20 7946 0958').
   phone: p.phone ? formatPhone(p.phone) : '',
-  phoneCountry: browserPhoneCountry(),
+  phoneCountry: '',
   visibility: p.visibility,
   directory: p.directory,
 });
-
 
 /** What the form sends: PUT /api/profile's shape, checked by the same schema as on the server. */
 function inputOf(f: ProfileForm): UpdateProfileInput {

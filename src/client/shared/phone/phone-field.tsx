@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import {
   countryOfLocales,
   describePhone,
@@ -17,10 +17,17 @@ export function browserPhoneCountry(): CountryCode | '' {
   return countryOfLocales(navigator.languages?.length ? navigator.languages : [navigator.language]) ?? '';
 }
 
-/** The number she typed as the club will keep it: E.164 (read in `country` without a +), or as typed when it is not a number. */
+/** The number she typed as the club will keep it: E.164 (read in `country`, else her browser's region, without a +), or as typed when it is not a number. */
 export function keptPhone(typed: string, country: CountryCode | ''): string {
   if (!typed.trim()) return '';
-  return readPhone(typed, country || undefined)?.kept ?? typed;
+  return readPhone(typed, country || browserPhoneCountry() || undefined)?.kept ?? typed;
+}
+
+const unchanging = () => () => {};
+
+/** Her browser's region once the page runs in the browser; '' in the first screen's HTML, so hydration matches. */
+function useBrowserPhoneCountry(): CountryCode | '' {
+  return useSyncExternalStore(unchanging, browserPhoneCountry, () => '');
 }
 
 interface PhoneFieldProps {
@@ -28,7 +35,7 @@ interface PhoneFieldProps {
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** How a number typed without + is read; '' when she has not chosen one and her browser names none. */
+  /** How a number typed without + is read; '' until she chooses one (her browser's region is shown then). */
   country: CountryCode | '';
   onCountry: (country: CountryCode | '') => void;
   error?: string;
@@ -43,14 +50,15 @@ interface PhoneFieldProps {
  * of the right length in a range the library does not know is flagged 'Invalid phone number.'
  * without blocking (DECISIONS "Forms and phone numbers").
  */
-export function PhoneField({ label, name, value, onChange, country, onCountry, error, aside, required }: PhoneFieldProps) {
+export function PhoneField({ label, name, value, onChange, country: chosen, onCountry, error, aside, required }: PhoneFieldProps) {
   const countryId = useId();
+  const region = useBrowserPhoneCountry();
+  const country = chosen || region;
   const options = useMemo(() => {
     const all = phoneCountryOptions();
-    const region = browserPhoneCountry();
     const first = all.find(([code]) => code === region);
     return first ? [first, ...all.filter((o) => o !== first)] : all;
-  }, []);
+  }, [region]);
   const typed = value.trim();
   const reading = typed ? readPhone(typed, country || undefined) : null;
   const status = !typed ? (

@@ -12,7 +12,6 @@ import {
   type ImportReport,
   type ImportReportRow,
   type ImportRowStatus,
-  type ImportRowView,
   type ImportsPage,
   type InvitationState,
   type ListImportsInput,
@@ -91,7 +90,8 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
   if (city.length > 100) fail('the city is longer than 100 characters');
   const rawCountry = cell('country');
   const country = rawCountry ? readCountry(rawCountry) : undefined;
-  if (rawCountry && !country) fail(`country "${rawCountry}" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)`);
+  if (rawCountry && !country)
+    fail(`country "${rawCountry}" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)`);
 
   // As every phone the club stores (issues 31 and 46): E.164, a number without + read in the row's
   // country; one of the right length in a range the library does not know is kept, and flagged.
