@@ -3,6 +3,10 @@
 // plain Intl, so the browser and the Worker (emails, .ics, reminders) write the same words.
 // Dates are SPEC 9's 'MMM dd, yyyy' and times 12-hour (SPEC 2); a time always carries the short
 // name of its zone ('7:00 PM CET'), since a member in another country reads the same page.
+// In another language than English (issue 41) dates and times are Intl's in that language
+// ('05 janv. 2026, 19:00 CET', '2026年1月5日'); the zones' names stay as they are.
+
+import type { Language } from './preferences';
 
 /** A moment: Unix milliseconds, an ISO string (the DTOs' starts_at) or a Date. */
 export type Instant = number | string | Date;
@@ -49,6 +53,30 @@ export function withLocalTimeZone<T>(timeZone: string, render: () => T): T {
   } finally {
     renderZone = undefined;
   }
+}
+
+let renderLanguage: Language | undefined;
+
+/**
+ * Runs a synchronous render (or an email's text) with dates in `language`: the Worker writing a
+ * member's page or email in hers. In the browser the page's `<html lang>` says it.
+ */
+export function withDateLanguage<T>(language: Language, render: () => T): T {
+  renderLanguage = language;
+  try {
+    return render();
+  } finally {
+    renderLanguage = undefined;
+  }
+}
+
+/**
+ * The language dates are written in: the render's, else the page's `<html lang>` (which the Worker
+ * writes, one of the five: no list is imported here, so this module stays its own small chunk),
+ * else English.
+ */
+function dateLanguage(): Language {
+  return renderLanguage ?? (((typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en') as Language);
 }
 
 /** The zone the runtime runs in: the viewer's in a browser, UTC in the Worker (or withLocalTimeZone's). */
@@ -120,7 +148,9 @@ export function isoDateInZone(instant: Instant, timeZone: string): string {
 export function formatDate(isoDate: string): string {
   const m = ISO_DATE.exec(isoDate);
   const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${m[3]}, ${m[1]}` : isoDate;
+  if (!m || !month) return isoDate;
+  const language = dateLanguage();
+  return language === 'en' ? `${month} ${m[3]}, ${m[1]}` : shortDate(language).format(utcDay(isoDate));
 }
 
 /** Two calendar dates: one when they are the same day (SPEC 2), else 'Dec 04, 2026 - Dec 08, 2026'. */
@@ -133,13 +163,26 @@ export function formatDateRange(startIsoDate: string, endIsoDate?: string | null
  * A formatter made on first use, not when the module loads: making an Intl.DateTimeFormat is
  * costly (the first loads the locale's data), and every page's start-up loads this module.
  */
-function madeOnUse(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+function madeOnUse(options: Intl.DateTimeFormatOptions | ((language: Language) => Intl.DateTimeFormatOptions)) {
+  const made: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+  return (language = dateLanguage()) =>
+    (made[language] ??= new Intl.DateTimeFormat(
+      language === 'en' ? 'en-US' : language,
+      typeof options === 'function' ? options(language) : options,
+    ));
 }
 const monthTitle = madeOnUse({ month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longDate = madeOnUse({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const monthDay = madeOnUse({ month: 'short', day: 'numeric', timeZone: 'UTC' });
+// 'Jan 05, 2026' in another language: '05 janv. 2026', '05 ene 2026', '05 يناير 2026'; Japanese
+// writes the day as it is said, '2026年1月5日'.
+const shortDate = madeOnUse((language) => ({
+  day: language === 'ja' ? 'numeric' : '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+}));
+const wallTime = madeOnUse({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 const utcDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
 
 /**
@@ -170,6 +213,9 @@ export function formatTime12(hhmm: string): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
   if (!m) return hhmm;
   const h = Number(m[1]);
+  const language = dateLanguage();
+  // Another language: its own clock ('19:00' in French, '7:00 م' in Arabic).
+  if (language !== 'en') return wallTime(language).format(Date.UTC(2000, 0, 1, h, Number(m[2])));
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 

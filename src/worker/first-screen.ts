@@ -19,6 +19,7 @@ import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
+import type { Language } from '../shared/preferences';
 import { assetRequestFor, deviceCookiesFor, htmlElement, pagePreferences, withPagePreferences } from './page-preferences';
 
 /** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
@@ -96,14 +97,19 @@ async function firstScreenOf(c: Context<AppEnv>, path: string): Promise<FirstScr
  * told in its `tz` cookie; null without a valid zone (the browser then renders it from the data,
  * as before) or when the render fails (logged; the data alone still serves her).
  */
-async function renderedPage(c: Context<AppEnv>, url: URL, screen: FirstScreen): Promise<{ html: string; screen: FirstScreen } | null> {
+async function renderedPage(
+  c: Context<AppEnv>,
+  url: URL,
+  screen: FirstScreen,
+  language: Language,
+): Promise<{ html: string; screen: FirstScreen } | null> {
   const timeZone = getCookie(c, TIME_ZONE_COOKIE);
   if (!timeZone || timeZone.length > 64 || !isValidTimeZone(timeZone)) return null;
   const withZone: FirstScreen = { ...screen, rendered: { timeZone, at: Date.now() } };
   try {
     // Loaded on the first member's page only: API requests never evaluate the client's code.
     const { renderMemberPage } = await import('../client/ssr');
-    return { html: await renderMemberPage(url, withZone, timeZone), screen: withZone };
+    return { html: await renderMemberPage(url, withZone, timeZone, language), screen: withZone };
   } catch (error) {
     console.error('first screen render failed', { requestId: c.get('requestId'), path: url.pathname, error: describeError(error) });
     return null;
@@ -142,14 +148,15 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   res.headers.delete('Last-Modified');
   res.headers.delete('Content-Length');
   // Her own path (a circle's page is served with its route's shell, FIRST_SCREEN_ROUTES).
-  const rendered = await renderedPage(c, new URL(c.req.url), screen);
-  const json = scriptSafeJson(rendered?.screen ?? screen);
   // In her language and appearance (issue 41), which this device's cookies follow.
   const actor = await actorOf(c);
+  const prefs = pagePreferences(c, actor);
   for (const cookie of deviceCookiesFor(c, actor)) res.headers.append('Set-Cookie', cookie);
+  const rendered = await renderedPage(c, new URL(c.req.url), screen, prefs.language);
+  const json = scriptSafeJson(rendered?.screen ?? screen);
   return (
     new HTMLRewriter()
-      .on('html', htmlElement(pagePreferences(c, actor)))
+      .on('html', htmlElement(prefs))
       // Rendered, the HTML paints her page and the scripts only hydrate it: they are asked for
       // once it has painted, as on the prerendered public pages. With the data alone they paint
       // it: asked for at once (src/shared/boot-script.ts).

@@ -10,6 +10,7 @@ import {
   isoDateInZone,
   isValidTimeZone,
   todayInZone,
+  withDateLanguage,
   zoneAbbreviation,
   zonedParts,
   zonedTimeToUtc,
@@ -193,5 +194,26 @@ describe('formatShortRange (a stay, short: issue 31)', () => {
   it('adds the years when a day is not in the current year', () => {
     expect(formatShortRange('2026-12-28', '2027-01-03', inYear(2026))).toBe('Dec 28, 2026 – Jan 03, 2027');
     expect(formatShortRange('2027-03-01', '2027-03-05', inYear(2026))).toBe('Mar 01, 2027 – Mar 05, 2027');
+  });
+});
+
+describe('in her language (issue 41): Intl, the zones as they are', () => {
+  it("writes 'MMM dd, yyyy' in English and Intl's short date in the others", () => {
+    const on = (language: 'fr' | 'es' | 'ja' | 'ar' | 'en') => withDateLanguage(language, () => formatDate('2026-01-05'));
+    expect(on('en')).toBe('Jan 05, 2026');
+    expect(on('fr')).toBe('05 janv. 2026');
+    expect(on('es')).toBe('05 ene 2026');
+    expect(on('ja')).toBe('2026年1月5日');
+    expect(on('ar')).toContain('يناير');
+    // Back to English outside the render.
+    expect(formatDate('2026-01-05')).toBe('Jan 05, 2026');
+  });
+
+  it("writes times on her language's clock, and keeps the zone's name", () => {
+    expect(withDateLanguage('fr', () => formatTime12('19:05'))).toBe('19:05');
+    expect(withDateLanguage('ja', () => formatDateTime(Date.UTC(2026, 0, 5, 18, 5), 'Europe/Paris'))).toBe('2026年1月5日, 19:05 CET');
+    expect(withDateLanguage('fr', () => formatShortRange('2026-12-28', '2027-01-03', Date.UTC(2026, 5, 1)))).toBe(
+      '28 déc. 2026 – 03 janv. 2027',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestLanguage } from '../../../src/shared/preferences';
-import { cookieFrom, createUser, request, trpc, userRow, type TestUser } from '../helpers';
+import { TIME_ZONE_COOKIE } from '../../../src/shared/first-screen';
+import { cookieFrom, createUser, insertEvent, request, trpc, unique, userRow, type TestUser } from '../helpers';
 
 // Issue 41: her language and appearance, kept with her account, mirrored on the device, and every
 // page sent in them before any script runs.
@@ -127,6 +128,25 @@ describe('pages in her language and appearance', () => {
     // In step: nothing to set.
     const again = await request('/calendar', { headers: { Cookie: `${u.cookie}; theme=dark; lang=fr` }, contract: false });
     expect(again.headers.getSetCookie().filter((c) => /^(theme|lang)=/.test(c))).toEqual([]);
+  });
+
+  it('her page rendered in the Worker writes its dates in her language (Intl), as her browser will', async () => {
+    const u = await createUser();
+    await put(u, { language: 'fr' });
+    const title = unique('Soirée ');
+    // 2030-03-17 (the one event of that day in this file's club).
+    await insertEvent({
+      title,
+      createdBy: u.id,
+      eventDate: '2030-03-17',
+      startsAt: Date.UTC(2030, 2, 17, 18),
+      endsAt: Date.UTC(2030, 2, 17, 21),
+    });
+    const cookie = `${u.cookie}; ${TIME_ZONE_COOKIE}=Europe%2FParis`;
+    const html = await (await request('/calendar', { headers: { Cookie: cookie }, contract: false })).text();
+    expect(html).toContain(title);
+    expect(html).toContain('17 mars 2030, 18:00 - 21:00 UTC');
+    expect(html).not.toContain('Mar 17, 2030');
   });
 
   it('the session tells the page her choices', async () => {
