@@ -30,3 +30,57 @@ export const memberActivity = sqliteTable(
     index('member_activity_first_idx').on(t.firstAt, t.userId),
   ],
 );
+
+/**
+ * The quarter hours a member was active in (issue 42), whatever she did: a visit (member_activity's
+ * first_at and each hourly last_at), joining an event, a comment, an upload, a message, a post in
+ * a circle. Kept by triggers on those tables (migrations/0031_member_active_summaries_triggers.sql), so
+ * every writer keeps it, in the statement that records what she did; at most one row a member and
+ * quarter hour. A quarter hour, because every zone's midnight falls on one (UTC offsets are whole
+ * quarter hours): a period's buckets in the admin's zone never split a row. Insights reads it
+ * only near the edges of a period's buckets; member_active_months holds the rest. Deleted with her.
+ */
+export const memberActiveQuarterHours = sqliteTable(
+  'member_active_quarter_hours',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** floor(at / 900,000): the quarter hour since the Unix epoch. */
+    quarterHour: integer('quarter_hour').notNull(),
+    /** Her first moment in it (Unix ms). */
+    at: integer('at').notNull(),
+  },
+  (t) => [
+    // Her quarter hours in order: the triggers' conflict target, her last activity at once.
+    primaryKey({ columns: [t.userId, t.quarterHour] }),
+    // Who was active between two moments, covering.
+    index('member_active_quarter_hours_at_idx').on(t.at, t.userId),
+  ],
+);
+
+/**
+ * The months a member was active in (issue 42), each with her first moment in it, kept from
+ * member_active_quarter_hours by its triggers: one row a member and month, so a year of a club of
+ * 10,000 is at most 120,000 rows however busy it is. The months are those of UTC−12, the zone whose
+ * month begins last: every zone's month (and every bucket of Insights, which starts at a midnight)
+ * has begun when one of these begins, so a bucket reads one of these months and only the few hours
+ * before it from the quarter hours (modules/insights/active-members.ts).
+ */
+export const memberActiveMonths = sqliteTable(
+  'member_active_months',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM in UTC−12. */
+    month: text('month').notNull(),
+    /** Her first moment in the month (Unix ms). */
+    firstAt: integer('first_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month] }),
+    // A month's active members, by when each was first seen: counted on the index alone.
+    index('member_active_months_month_idx').on(t.month, t.firstAt),
+  ],
+);
