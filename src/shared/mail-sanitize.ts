@@ -126,3 +126,27 @@ const filter = new FilterXSS({
 export function sanitizeEmailHtml(html: string): string {
   return filter.process(html).trim();
 }
+
+/** A tag as HTML writes one ('<p>', '</b>', '<br/>', '<a href="…">'), not '1 < 2' or '<3'. */
+const HTML_TAG = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text as HTML: a paragraph at each blank line, a line break at each other line end. */
+function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => `<p>${escapeText(paragraph.trim()).replace(/[ \t]*\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+/**
+ * An admin-written body as members receive it (issue 46): text without HTML tags keeps its
+ * paragraphs and line breaks; HTML is read as HTML (SPEC). Then the allow-list. The server sends
+ * what this returns and the compose pages preview it, so the preview is exactly what members get.
+ */
+export function emailBodyHtml(body: string): string {
+  return sanitizeEmailHtml(HTML_TAG.test(body) ? body : textToHtml(body));
+}

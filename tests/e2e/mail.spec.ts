@@ -78,6 +78,22 @@ test("the Mail page asks for a subject and body, and counts a 'selected' group",
   await page.getByLabel('Recipients').selectOption('founding');
   await expect(page.getByText(/This email will go to \d+ members?\./)).toBeVisible();
 
+  // A body typed as plain text keeps its paragraphs (issue 46): the preview renders what is sent.
+  await page.getByLabel('Subject').fill('Sunday tea');
+  await page.getByLabel('Body').fill('Dear {{name}},\n\nTea on Sunday\nat 4 pm.\n\nSee you there!');
+  const preview = page.frameLocator('iframe[title="Email preview"]');
+  await expect(preview.locator('p')).toHaveCount(3);
+  await expect(preview.locator('p').nth(1)).toHaveText('Tea on Sundayat 4 pm.');
+  await expect(preview.locator('p br')).toHaveCount(1);
+  for (const [device, width] of [
+    ['1280', 1280],
+    ['390', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(preview.locator('p').first()).toBeVisible();
+    await page.locator('.mail-preview-column').screenshot({ path: test.info().outputPath(`mail-paragraphs-${device}.png`) });
+  }
+
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);

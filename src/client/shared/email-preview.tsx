@@ -4,9 +4,9 @@ import './email-preview.css';
 type Sanitize = (html: string) => string;
 let loaded: Promise<Sanitize> | undefined;
 
-/** The server's own allow-list, fetched on first use so xss never weighs on a first load. */
+/** The server's own rendering and allow-list, fetched on first use so xss never weighs on a first load. */
 function loadSanitizer(): Promise<Sanitize> {
-  loaded ??= import('../../shared/mail-sanitize').then((m) => m.sanitizeEmailHtml);
+  loaded ??= import('../../shared/mail-sanitize').then((m) => m.emailBodyHtml);
   return loaded;
 }
 

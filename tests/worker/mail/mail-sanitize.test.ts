@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appLink, escapeHtml, htmlToText, personalize } from '../../../src/worker/modules/mail/layout';
-import { sanitizeEmailHtml } from '../../../src/worker/modules/mail/sanitize';
+import { emailBodyHtml, sanitizeEmailHtml } from '../../../src/worker/modules/mail/sanitize';
 
 describe('sanitizeEmailHtml', () => {
   it('removes script elements with their code', () => {
@@ -77,5 +77,15 @@ describe('email helpers', () => {
     expect(appLink('https://club.example', '/events/3')).toBe('https://club.example/events/3');
     expect(appLink('https://club.example', '//evil.example/x')).toBe('https://club.example/evil.example/x');
     expect(appLink('https://club.example', 'register/abc?x=1')).toBe('https://club.example/register/abc?x=1');
+  });
+});
+
+describe('emailBodyHtml (issue 46)', () => {
+  it('keeps the paragraphs and line breaks of a body typed as plain text, and reads HTML as HTML', () => {
+    expect(emailBodyHtml('Dear {{name}},\r\n\r\nTea on Sunday\nat 4 pm.\n\n\n  Tea & cake, 1 < 2  ')).toBe(
+      '<p>Dear {{name}},</p>\n<p>Tea on Sunday<br>at 4 pm.</p>\n<p>Tea &amp; cake, 1 &lt; 2</p>',
+    );
+    expect(emailBodyHtml('<p>One</p>\n\n<p>Two</p>')).toBe('<p>One</p>\n\n<p>Two</p>');
+    expect(emailBodyHtml('Hi <b>there</b>\n\n<script>x()</script>')).toBe('Hi <b>there</b>');
   });
 });

@@ -203,6 +203,18 @@ describe('POST /api/admin/send-email', () => {
     ).toBe(202);
   });
 
+  it('sends a body typed as plain text in its paragraphs (issue 46)', async () => {
+    const admin = await createUser({ admin: true });
+    const res = await request('/api/admin/send-email', {
+      as: admin,
+      body: { subject: 'Paragraphs', body: 'Dear {{name}},\n\nTea on Sunday\nat 4 pm.\n\nSee you!', recipientGroup: 'testing' },
+    });
+    expect(res.status).toBe(202);
+    const msg = await storedMessage((await res.json<{ messageId: number }>()).messageId);
+    expect(msg!.html).toContain('<p>Dear {{name}},</p>\n<p>Tea on Sunday<br>at 4 pm.</p>\n<p>See you!</p>');
+    expect(msg!.text).toContain('Dear {{name}},\n\nTea on Sunday\nat 4 pm.\n\nSee you!');
+  });
+
   it('escapes a member name merged into the body', async () => {
     const admin = await createUser({ admin: true });
     const member = await createUser({ name: '<img src=x onerror=alert(1)> Ada' });

@@ -223,7 +223,12 @@ export function MailPage() {
             rows={25}
             className="mail-body"
             spellCheck
-            hint={<>HTML allowed (links, lists, tables, simple styling). Write {NAME_PLACEHOLDER} to greet each member by name.</>}
+            hint={
+              <>
+                Plain text keeps its paragraphs and line breaks; HTML allowed (links, lists, tables, simple styling). Write{' '}
+                {NAME_PLACEHOLDER} to greet each member by name.
+              </>
+            }
             value={body}
             onChange={(e) => setBody(e.target.value)}
             error={form.errors.body}

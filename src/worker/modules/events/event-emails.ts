@@ -7,7 +7,7 @@ import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
-import { sanitizeEmailHtml } from '../mail/sanitize';
+import { emailBodyHtml } from '../mail/sanitize';
 import { eventAnnouncementEmail } from './emails/event-announcement';
 import { eventConfirmationEmail } from './emails/event-confirmation';
 import { ensure, requireMember } from '../../platform/guards';
@@ -94,7 +94,7 @@ export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnn
   const mail = eventAnnouncementEmail({
     event,
     subject: input.subject,
-    safeBodyHtml: sanitizeEmailHtml(input.body),
+    safeBodyHtml: emailBodyHtml(input.body),
     link: appLink(deps.env.APP_ORIGIN, `/events/${event.id}`),
   });
   const { messageId } = await enqueueEmail(deps, { kind: 'event_announcement', ...mail, recipients, senderId: me.id, eventId: event.id });

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { enqueueEmail } from './enqueue';
-import { sanitizeEmailHtml } from './sanitize';
+import { emailBodyHtml } from './sanitize';
 import { requireAdmin } from '../../platform/guards';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
@@ -21,14 +21,14 @@ export interface SendGroupMailResult {
 }
 
 /**
- * An admin emails a group. The body is sanitized before it is stored; the message, one delivery
+ * An admin emails a group. The body (plain text in paragraphs, or HTML) is sanitized before it is stored; the message, one delivery
  * per member and the audit entry are written in one batch and the deliveries queued. The
  * request answers at once; the queue consumer sends one email per member.
  */
 export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMailData): Promise<SendGroupMailResult> {
   const admin = requireAdmin(actor);
   await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `mail:${admin.id}`);
-  const bodyHtml = sanitizeEmailHtml(input.body);
+  const bodyHtml = emailBodyHtml(input.body);
   if (!bodyHtml) throw new AppError('BAD_REQUEST', 'The body has no content left once unsafe HTML is removed.');
   const recipients = await resolveRecipients(deps, admin, input);
   if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No members are in this group.');

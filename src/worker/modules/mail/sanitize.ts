@@ -1,2 +1,2 @@
 // The allow-list lives in src/shared so the compose page's preview runs the very same code.
-export { sanitizeEmailHtml } from '../../../shared/mail-sanitize';
+export { emailBodyHtml, sanitizeEmailHtml } from '../../../shared/mail-sanitize';
