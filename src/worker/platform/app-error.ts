@@ -1,17 +1,21 @@
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import type { RateLimitPolicy } from './rate-limit-policy';
 
 /** The one error type of the product's rules; mapped to HTTP by Hono's onError and by tRPC. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
   readonly retryAfter?: number;
-  constructor(code: ErrorCode, message: string, opts: { fieldErrors?: FieldErrors; retryAfter?: number } = {}) {
+  /** The limit a 429 hit (its RateLimit-Policy and RateLimit headers). */
+  readonly policy?: RateLimitPolicy;
+  constructor(code: ErrorCode, message: string, opts: { fieldErrors?: FieldErrors; retryAfter?: number; policy?: RateLimitPolicy } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = opts.fieldErrors;
     this.retryAfter = opts.retryAfter;
+    this.policy = opts.policy;
   }
   get status() {
     return ERROR_STATUS[this.code];

@@ -2,6 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import { AppError } from './app-error';
+import { rateLimitHeaders } from './rate-limit-policy';
 
 /** What an AppError becomes on the wire, whatever the transport. */
 export interface HttpError {
@@ -17,10 +18,16 @@ function body(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}):
   return { error: message, message, code, ...extra };
 }
 
+/** What a 429 or 503 that named no wait says (issue 47: every one carries Retry-After). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /** Headers an AppError adds to any answer, REST or tRPC. */
 export function errorHeaders(err: AppError): Record<string, string> {
   if (err.code === 'REQUEST_TIMEOUT') return { Connection: 'close' };
-  return err.retryAfter ? { 'Retry-After': String(err.retryAfter) } : {};
+  const waits = err.code === 'TOO_MANY_REQUESTS' || err.code === 'SERVICE_UNAVAILABLE';
+  const retryAfter = err.retryAfter ?? (waits ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter === undefined) return {};
+  return { 'Retry-After': String(retryAfter), ...(err.policy ? rateLimitHeaders(err.policy, retryAfter) : {}) };
 }
 
 /**

@@ -331,8 +331,24 @@ function errorResponse(status: ErrorStatus, method: string, path: string, doc: O
     codes = [...codes, 'MEMBERSHIP_LAPSED'];
     description = codes.length === 1 ? LAPSED_NOTE : `${description} ${LAPSED_NOTE}`;
   }
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
   const headers =
-    status === 429 || status === 503 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
+    status === 503
+      ? retryAfter
+      : status === 429
+        ? {
+            ...retryAfter,
+            'RateLimit-Policy': {
+              description:
+                'The limit this refusal hit, as the IETF draft (draft-ietf-httpapi-ratelimit-headers) writes it: `"member-writes";q=120;w=60` (q requests per w seconds). Absent where the refusal is no rate (the per-address in-flight cap, uploads in progress).',
+              schema: { type: 'string' },
+            },
+            RateLimit: {
+              description: 'What is left of it: `"member-writes";r=0;t=60` (none remaining, t seconds until there is).',
+              schema: { type: 'string' },
+            },
+          }
+        : undefined;
   if (!codes.length) return { description };
   // The 503 is the middleware's, before any route: always the JSON error body.
   const mediaType = status === 503 ? 'application/json' : doc.textErrors ? 'text/plain' : (doc.errorMediaType ?? 'application/json');

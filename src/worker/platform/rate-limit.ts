@@ -1,19 +1,19 @@
 import { AppError } from './app-error';
+import { BINDING_POLICIES, type LimiterBinding } from './rate-limit-policy';
 
 /**
- * Asks a Workers Rate Limiting binding; over the limit is a 429 with Retry-After. The binding's
- * period is 10 or 60 seconds, so Retry-After is that period.
+ * Asks one of the Workers Rate Limiting bindings; over the limit is a 429 with Retry-After (the
+ * binding's period, 10 or 60 seconds) and the policy it hit (RateLimit-Policy and RateLimit).
  */
 export async function enforceRateLimit(
-  limiter: RateLimit,
+  env: Record<LimiterBinding, RateLimit>,
+  binding: LimiterBinding,
   key: string,
-  periodSeconds = 60,
   message = 'Too many attempts. Please wait a minute and try again.',
 ): Promise<void> {
-  const { success } = await limiter.limit({ key });
+  const { success } = await env[binding].limit({ key });
   if (!success) {
-    throw new AppError('TOO_MANY_REQUESTS', message, {
-      retryAfter: periodSeconds,
-    });
+    const policy = BINDING_POLICIES[binding];
+    throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: policy.window, policy });
   }
 }

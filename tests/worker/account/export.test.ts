@@ -232,6 +232,11 @@ describe('GET /api/account/export', () => {
     }
     const fourth = await download(u);
     expect(fourth.status).toBe(429);
+    // Issue 47: when the oldest of the day's downloads leaves the day (within it: just under 24 hours).
+    const retryAfter = Number(fourth.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    expect(fourth.headers.get('RateLimit-Policy')).toBe('"data-downloads";q=3;w=86400');
     expect(((await fourth.json()) as { error: string }).error).toContain('3 times a day');
     const entries = await db()
       .select()

@@ -238,6 +238,8 @@ describe('uploads open at once', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => create(u, { size: 100_000, type: 'video/mp4' })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    // Issue 47: every 429 says when to try again.
+    expect(answers.find((r) => r.status === 429)!.headers.get('Retry-After')).toBe('30');
     const open = await deps().db.select().from(videoUploads).where(eq(videoUploads.uploadedBy, u.id));
     expect(open).toHaveLength(5);
     // Cancelling one makes room for one more.

@@ -151,7 +151,7 @@ export type DeleteAccountInput = z.output<typeof DeleteAccountInputSchema>;
  */
 export async function deleteMyAccount(deps: Deps, actor: Actor, input: DeleteAccountInput): Promise<{ ok: true }> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
   if (!(await verifyPassword(input.password, row.passwordHash))) {

@@ -12,6 +12,7 @@ import { properties, sessions, users } from '../../db/schema/users';
 import { memberActivity } from '../../db/schema/member-activity';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
+import { COUNTED_POLICIES } from '../../platform/rate-limit-policy';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import type { RequestMeta } from '../../platform/request-actor';
@@ -40,6 +41,19 @@ export const EXPORT_LIMIT_MESSAGE = `You can download your data ${EXPORTS_PER_DA
 export interface DataExport {
   filename: string;
   stream: ReadableStream<Uint8Array>;
+}
+
+/** The 429 of a download over the day's limit: Retry-After is when the oldest of the day leaves it. */
+async function exportRefused(deps: Deps, memberId: number, now: number): Promise<AppError> {
+  const [oldest] = await deps.db
+    .select({ at: sql<number | null>`min(${auditLog.createdAt})` })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, memberId), eq(auditLog.action, 'account.export'), sql`${auditLog.createdAt} > ${now - DAY_MS}`));
+  const wait = Math.max(1_000, (oldest?.at ?? now) + DAY_MS - now);
+  return new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE, {
+    retryAfter: Math.ceil(wait / 1000),
+    policy: COUNTED_POLICIES.exportsPerDay(EXPORTS_PER_DAY),
+  });
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -232,7 +246,7 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
     // The days she used the club (issue 42's Insights counts them).
     db.select().from(memberActivity).where(eq(memberActivity.userId, me.id)).orderBy(memberActivity.day),
   ]);
-  if (allowed.length === 0) throw new AppError('TOO_MANY_REQUESTS', EXPORT_LIMIT_MESSAGE);
+  if (allowed.length === 0) throw await exportRefused(deps, me.id, now);
   const user = userRows[0];
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in.');
 

@@ -206,7 +206,7 @@ export async function changePassword(
   meta: Pick<RequestMeta, 'userAgent'> = {},
 ): Promise<NewSession> {
   const me = requireSession(actor);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
     throw new AppError('BAD_REQUEST', 'The old password is not correct.', {

@@ -55,8 +55,8 @@ export async function loginKeys(email: string, ip: string): Promise<LoginKeys> {
  * failures and this address's share of them (one statement, to batch with the account lookup).
  */
 export async function loginAttemptLimits(deps: Deps, meta: RequestMeta, email: string): Promise<LoginKeys> {
-  await enforceRateLimit(deps.env.LOGIN_IP_LIMITER, `ip:${meta.ip}`);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `login:${email}|${addressGroup(meta.ip)}`);
+  await enforceRateLimit(deps.env, 'LOGIN_IP_LIMITER', `ip:${meta.ip}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `login:${email}|${addressGroup(meta.ip)}`);
   return loginKeys(email, meta.ip);
 }
 

@@ -108,7 +108,7 @@ export async function passkeyRegistrationOptions(
   input: PasskeyRegistrationOptionsInput,
 ): Promise<IssuedOptions<PasskeyCreationOptions>> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   await refuseAdminWithUnusedPasskey(deps, me);
   await confirmItIsHer(deps, me, input);
   const [existing, handle] = await Promise.all([
@@ -153,7 +153,7 @@ export async function registerPasskey(
 ): Promise<PasskeyView> {
   const me = requireMember(actor);
   // Like passwords: every answer counts, right or wrong.
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const challenge = await takeChallenge(deps, 'registration', token, me.id);
   if (!challenge) throw new AppError('BAD_REQUEST', REGISTRATION_REFUSED);
   await refuseAdminWithUnusedPasskey(deps, me);
@@ -252,7 +252,7 @@ const NOT_FOUND = 'That passkey was not found.';
 /** PATCH /api/passkeys/{id}: a new name for one of hers; another member's is 404. */
 export async function renamePasskey(deps: Deps, actor: Actor, input: RenamePasskeyInput): Promise<PasskeyView> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const [before] = await deps.db
     .select({ name: passkeys.name })
     .from(passkeys)
@@ -338,7 +338,7 @@ export function removeAllPasskeysQueries(deps: Deps, userId: number, via: 'passw
  * holds the whole /64, and a new address per request must not be a new budget (issue 45).
  */
 export async function passkeyAuthenticationOptions(deps: Deps, meta: RequestMeta): Promise<IssuedOptions<PasskeyRequestOptions>> {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `passkey-options:${addressGroup(meta.ip)}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `passkey-options:${addressGroup(meta.ip)}`);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.env).id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
@@ -365,7 +365,7 @@ export async function signInWithPasskey(
   token: string | null,
   input: PasskeyAuthenticationInput,
 ): Promise<{ session: NewSession; user: StatusUser }> {
-  await enforceRateLimit(deps.env.LOGIN_IP_LIMITER, `ip:${meta.ip}`);
+  await enforceRateLimit(deps.env, 'LOGIN_IP_LIMITER', `ip:${meta.ip}`);
   const refused = () => new AppError('BAD_REQUEST', SIGN_IN_REFUSED);
   const challenge = await takeChallenge(deps, 'authentication', token, null);
   if (!challenge) throw refused();
@@ -379,7 +379,7 @@ export async function signInWithPasskey(
     .limit(1);
   if (!found) throw refused();
   const { passkey, user } = found;
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${user.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${user.email}`);
   // A discoverable credential names its member; it must be the one this credential is hers for.
   if (response.response.userHandle !== found.handle) throw refused();
   const rp = relyingParty(deps.env);

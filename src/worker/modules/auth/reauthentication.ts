@@ -32,7 +32,7 @@ const refused = (field: 'password' | 'code', message: string) =>
  * it is wrong or missing.
  */
 export async function confirmItIsHer(deps: Deps, me: MemberActor, proof: Reauthentication): Promise<'password' | 'totp' | 'passkey'> {
-  const counted = () => enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `reauthentication:${me.id}`);
+  const counted = () => enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `reauthentication:${me.id}`);
   if (proof.password) {
     await counted();
     const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);

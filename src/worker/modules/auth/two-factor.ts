@@ -133,7 +133,7 @@ export function twoFactorStatus(actor: Actor): TwoFactorStatus {
  */
 export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFactorSetup> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   await refuseAdminWithUnusedPasskey(deps, me);
   const secret = newTotpSecret();
   const sealed = await sealTotpSecret(deps.env, me.id, secret);
@@ -149,7 +149,7 @@ export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFacto
 /** Turns 2FA on with a code of the set-up secret; answers the ten recovery codes, once. */
 export async function enableTwoFactor(deps: Deps, actor: Actor, input: TwoFactorCodeInput): Promise<TwoFactorEnabled> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const user = await secondFactorUser(deps, me.id);
   if (user.totpEnabledAt !== null) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
   if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the set-up first: a new secret is needed.');
@@ -176,7 +176,7 @@ export async function enableTwoFactor(deps: Deps, actor: Actor, input: TwoFactor
 /** Turns 2FA off: the password and a current code (or a recovery code) are both needed. */
 export async function disableTwoFactor(deps: Deps, actor: Actor, input: TwoFactorDisableInput): Promise<TwoFactorStatus> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${me.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
   if (row.totpEnabledAt === null) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
@@ -232,7 +232,7 @@ export async function passTwoFactorLogin(
   pendingToken: string | null,
   input: TwoFactorCodeInput,
 ): Promise<{ user: User; method: 'totp' | 'recovery_code' }> {
-  await enforceRateLimit(deps.env.LOGIN_IP_LIMITER, `ip:${meta.ip}`);
+  await enforceRateLimit(deps.env, 'LOGIN_IP_LIMITER', `ip:${meta.ip}`);
   if (!pendingToken) throw new AppError('UNAUTHORIZED', EXPIRED);
   const id = await sha256Hex(pendingToken);
   const [found] = await deps.db
@@ -243,7 +243,7 @@ export async function passTwoFactorLogin(
     .limit(1);
   if (!found) throw new AppError('UNAUTHORIZED', EXPIRED);
   const { user } = found;
-  await enforceRateLimit(deps.env.LOGIN_ACCOUNT_LIMITER, `account:${user.email}`);
+  await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${user.email}`);
   // The attempt is counted before the code is checked, by the statement that checks the count:
   // of any number of codes sent at once with one pending sign-in, at most
   // TWO_FACTOR_MAX_ATTEMPTS are ever checked (issue 30).

@@ -34,7 +34,7 @@ export function feedbackSummaryQuery(deps: Deps, eventId: number) {
 export async function giveFeedback(deps: Deps, actor: Actor, input: FeedbackInput) {
   const me = requireMember(actor);
   const event = await findDoorEvent(deps, me, input.id);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const [mine] = await deps.db
     .select({ checkedInAt: eventParticipants.checkedInAt })
     .from(eventParticipants)

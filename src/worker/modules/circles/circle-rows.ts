@@ -83,7 +83,7 @@ export function personOf(id: number | null, name: string | null, photoKey: strin
 }
 
 export async function limitCircleWrites(deps: Deps, me: MemberActor): Promise<void> {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `circles:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `circles:${me.id}`);
 }
 
 /**

@@ -261,7 +261,7 @@ async function commentView(deps: Deps, viewer: MemberActor, id: number): Promise
 }
 
 async function limitWrites(deps: Deps, me: MemberActor) {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `comments:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `comments:${me.id}`);
 }
 
 /**

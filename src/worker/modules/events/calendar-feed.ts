@@ -79,7 +79,7 @@ async function feedOwner(deps: Deps, token: string): Promise<number | null> {
 /** GET /calendar-feed/{token}.ics: the member's joined and created events, no session needed. */
 export async function calendarFeedIcs(deps: Deps, meta: RequestMeta, token: string): Promise<string> {
   // Public by design (calendar apps hold no session), so a guessed token costs a rate-limited try.
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, `ip:${meta.ip}`);
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', `ip:${meta.ip}`);
   const ownerId = await feedOwner(deps, token);
   if (ownerId === null) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
   const owner = { id: ownerId };

@@ -55,7 +55,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
       targetId === me.id ? 'Join the event first to get a confirmation.' : 'That member has not joined this event.',
     );
   if (!target.receives) throw new AppError('BAD_REQUEST', LAPSED_PARTICIPANT);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
 
   const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
   // Issue 43: her ticket, the QR code inline.
@@ -84,7 +84,7 @@ export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnn
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
   ensure(eventPolicy.announce(me, event), 'Only the event’s creator or an admin can email its participants.');
-  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MAIL_SEND_LIMITER', `member:${me.id}`);
   const recipients = await deps.db
     .select({ userId: users.id, name: users.name, email: users.email, optedOut: optedOutSql(users.id, 'announcements') })
     .from(eventParticipants)

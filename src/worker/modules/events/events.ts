@@ -634,7 +634,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function createEvent(deps: Deps, actor: Actor, input: CreateEventInput): Promise<EventDetailDto> {
   const me = requireMember(actor);
   ensure(eventPolicy.create(me), 'Only Founding members, Travel Hosts and admins can create events.');
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const values = valuesForCreate(input, deps.now());
   assertValid(values);
   await assertBannerOfEvent(deps, null, input.banner_image_id);

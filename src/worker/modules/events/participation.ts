@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import { columnRef } from '../../db/column-ref';
 import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import { AppError } from '../../platform/app-error';
+import { COUNTED_POLICIES } from '../../platform/rate-limit-policy';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { appLink } from '../mail/layout';
@@ -206,7 +207,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
   ensure(eventPolicy.invite(me, event), 'Only the event’s creator or an admin can invite members to an invite-only event.');
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const ids = [...new Set(input.userIds)];
   const now = deps.now();
   const since = now - DAY_MS;
@@ -247,6 +248,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
   if (sent + invitees.length > DAILY_INVITATION_LIMIT) {
     throw new AppError('TOO_MANY_REQUESTS', invitationLimitMessage(DAILY_INVITATION_LIMIT - sent), {
       retryAfter: secondsUntilFreed(window?.oldest ?? null, now),
+      policy: COUNTED_POLICIES.invitationsPerDay(DAILY_INVITATION_LIMIT),
     });
   }
 
@@ -276,6 +278,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
     const [again] = await invitationsSentSince(deps, me.id, since);
     throw new AppError('TOO_MANY_REQUESTS', invitationLimitMessage(DAILY_INVITATION_LIMIT - (again?.sent ?? 0)), {
       retryAfter: secondsUntilFreed(again?.oldest ?? null, now),
+      policy: COUNTED_POLICIES.invitationsPerDay(DAILY_INVITATION_LIMIT),
     });
   }
   const sentTo = issued.filter((i) => stored.has(i.user.id));
@@ -315,7 +318,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
  */
 export async function acceptInvitation(deps: Deps, actor: Actor, input: { token: string }) {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const hash = await sha256Hex(input.token);
   const [row] = await deps.db
     .select({

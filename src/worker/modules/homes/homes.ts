@@ -65,7 +65,7 @@ const toPhoto = (p: PhotoRow): HomePhoto => ({
 });
 
 async function limitWrites(deps: Deps, me: MemberActor) {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `homes:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 }
 
 /** The home's row, if the viewer may see it at all; else 404 (a draft or hidden home does not exist for her). */

@@ -156,7 +156,7 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
     throw field('guests', `This home takes at most ${found.maxGuests} guest${found.maxGuests === 1 ? '' : 's'}.`);
   if (!found.fits) throw field('startDate', 'These dates are not within the home’s availability.');
   if (found.taken) throw new AppError('CONFLICT', 'These dates are already booked.');
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `homes:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 
   const now = deps.now();
   // The same conditions, in the write itself: a home hidden or booked meanwhile inserts nothing.
@@ -213,7 +213,7 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
     if (stay.status !== 'pending') throw answered();
     if (input.status === 'accepted' && stay.startDate < todayOf(deps)) throw new AppError('BAD_REQUEST', 'The check-in day has passed.');
   }
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `homes:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 
   const now = deps.now();
   const fromStatuses = ALLOWED_FROM[input.status];

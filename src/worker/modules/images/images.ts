@@ -279,7 +279,7 @@ export function isForeignKeyError(error: unknown): boolean {
 export async function uploadImage(deps: Deps, actor: Actor, request: UploadRequest): Promise<ImageDto> {
   // Who is asking, how often, and how much, all before a body of up to 30 MB is read.
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   if (request.contentLength > MAX_UPLOAD_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const input = await request.read(MAX_UPLOAD_REQUEST);
   if (!isFile(input.image)) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
@@ -357,7 +357,7 @@ export async function newRowDto(deps: Deps, me: MemberActor, row: ImageRow): Pro
 /** Title, description, tags and the associated event; nothing else changes. Uploader or admin. */
 export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageInput): Promise<ImageDto> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const [current] = await deps.db
     .select({ id: images.id, uploadedBy: images.uploadedBy })
     .from(images)
@@ -396,7 +396,7 @@ export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageIn
  */
 export async function deleteImages(deps: Deps, actor: Actor, input: DeleteImagesInput): Promise<{ deleted: number[] }> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const rows = await deps.db
     .select({ id: images.id, uploadedBy: images.uploadedBy, r2Key: images.r2Key, displayKey: images.displayKey, thumbKey: images.thumbKey })
     .from(images)

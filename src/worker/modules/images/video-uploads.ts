@@ -71,6 +71,9 @@ async function ownUpload(deps: Deps, me: MemberActor, id: string): Promise<Video
 }
 
 /** Aborts the R2 upload (its parts go) and forgets it. An upload R2 no longer knows is gone already. */
+/** A 429 for uploads in progress: by then a part or two more has arrived (Retry-After, issue 47). */
+const OPEN_UPLOADS_RETRY_AFTER_SECONDS = 30;
+
 export async function discardUpload(deps: Deps, row: Pick<VideoUploadRow, 'id' | 'r2Key' | 'r2UploadId'>): Promise<void> {
   try {
     await deps.env.IMAGES.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
@@ -94,7 +97,7 @@ export const POST_TAKES_PHOTOS_MESSAGE = 'A circle’s post takes photos only (J
 
 export async function createVideoUpload(deps: Deps, actor: Actor, input: CreateVideoUploadInput): Promise<VideoUploadDto> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   if (!(VIDEO_TYPES as readonly string[]).includes(input.type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_VIDEO_TYPE_MESSAGE);
   if (input.size > MAX_VIDEO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', VIDEO_TOO_LARGE_MESSAGE);
   if (input.size < LOOKAHEAD) throw new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSALS.unreadable);
@@ -120,7 +123,9 @@ export async function createVideoUpload(deps: Deps, actor: Actor, input: CreateV
   }
   if (inserted.length === 0) {
     await upload.abort().catch(() => {});
-    throw new AppError('TOO_MANY_REQUESTS', `You have ${MAX_OPEN_UPLOADS} uploads in progress. Wait for one to finish, or cancel one.`);
+    throw new AppError('TOO_MANY_REQUESTS', `You have ${MAX_OPEN_UPLOADS} uploads in progress. Wait for one to finish, or cancel one.`, {
+      retryAfter: OPEN_UPLOADS_RETRY_AFTER_SECONDS,
+    });
   }
   return { id, part_bytes: VIDEO_PART_BYTES, parts: partCount({ bytes: input.size, partBytes: VIDEO_PART_BYTES }), lookahead: LOOKAHEAD };
 }
@@ -143,7 +148,7 @@ export async function uploadVideoPart(deps: Deps, actor: Actor, req: VideoPartRe
   const me = requireMember(actor);
   // Every part request counts, before its body is read: a member cannot have the walk run on
   // part after part faster than other writes (a 500 MB video is 50 parts).
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `video-parts:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `video-parts:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
   if (req.part > parts) throw new AppError('BAD_REQUEST', `This upload has ${parts} parts.`);
@@ -215,7 +220,7 @@ async function posterPart(part: UploadPart, label: string): Promise<SafeImage> {
  */
 export async function completeVideoUpload(deps: Deps, actor: Actor, req: CompleteVideoRequest): Promise<ImageDto> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
   if (row.partsDone !== parts) throw new AppError('CONFLICT', `Part ${row.partsDone + 1} of ${parts} has not arrived yet.`);
@@ -285,7 +290,7 @@ export async function completeVideoUpload(deps: Deps, actor: Actor, req: Complet
 /** Cancel: the parts stored so far go, and the upload is forgotten. */
 export async function abortVideoUpload(deps: Deps, actor: Actor, id: string): Promise<{ ok: true }> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   await discardUpload(deps, await ownUpload(deps, me, id));
   return { ok: true };
 }

@@ -27,7 +27,7 @@ export interface SendGroupMailResult {
  */
 export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMailData): Promise<SendGroupMailResult> {
   const admin = requireAdmin(actor);
-  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `mail:${admin.id}`);
+  await enforceRateLimit(deps.env, 'MAIL_SEND_LIMITER', `mail:${admin.id}`);
   const bodyHtml = emailBodyHtml(input.body);
   if (!bodyHtml) throw new AppError('BAD_REQUEST', 'The body has no content left once unsafe HTML is removed.');
   const recipients = await resolveRecipients(deps, admin, input);

@@ -175,7 +175,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
  */
 export async function retryFailedDeliveries(deps: Deps, actor: Actor, id: number): Promise<{ requeued: number }> {
   const admin = requireAdmin(actor);
-  await enforceRateLimit(deps.env.MAIL_SEND_LIMITER, `mail:${admin.id}`);
+  await enforceRateLimit(deps.env, 'MAIL_SEND_LIMITER', `mail:${admin.id}`);
   const [requeued] = await deps.db.batch([
     deps.db
       .update(d)

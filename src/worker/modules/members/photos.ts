@@ -52,7 +52,7 @@ function replacePhoto(deps: Deps, userId: number, keys: { photoKey: string | nul
  */
 export async function uploadProfilePhoto(deps: Deps, actor: Actor, request: PhotoUploadRequest): Promise<ProfilePhotoDto> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   if (request.contentLength > MAX_PHOTO_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const parts = await request.read(MAX_PHOTO_REQUEST);
   if (!isFile(parts.photo)) throw new AppError('BAD_REQUEST', 'Choose a photo to upload (the file in the form field "photo").');
@@ -80,7 +80,7 @@ export async function uploadProfilePhoto(deps: Deps, actor: Actor, request: Phot
 /** DELETE /api/profile/photo: her profile forgets the photo, then its stored objects go. */
 export async function deleteProfilePhoto(deps: Deps, actor: Actor): Promise<{ ok: true }> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const [[old]] = await replacePhoto(deps, me.id, { photoKey: null, photoSmallKey: null });
   if (old) await deleteObjects(deps.env.IMAGES, [old.photoKey ?? '', old.photoSmallKey ?? '']);
   return { ok: true };

@@ -160,7 +160,7 @@ function columnsOf(changes: ProfileChanges): Partial<typeof memberProfiles.$infe
  */
 export async function updateMyProfile(deps: Deps, actor: Actor, changes: ProfileChanges): Promise<MyProfileDto> {
   const me = requireMember(actor);
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `member:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const set = columnsOf(changes);
   const visibility = Object.fromEntries(Object.entries(changes.visibility ?? {}).filter(([, v]) => v !== undefined));
   const now = deps.now();

@@ -37,7 +37,7 @@ type ApplicationRow = typeof applications.$inferSelect;
  * given back.
  */
 export async function submitApplication(deps: Deps, meta: RequestMeta, input: ApplicationInput): Promise<{ ok: true }> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('application', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('application', meta));
   const codeId = await useInvitationCode(deps, input.invitationCode);
   const host = input.membershipType === 'Travel Host';
   let applicationId: number;

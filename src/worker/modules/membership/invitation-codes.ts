@@ -48,7 +48,7 @@ function usableCode(code: string, now: number) {
  * so the form cannot be used to learn which codes once existed.
  */
 export async function validateInvitationCode(deps: Deps, meta: RequestMeta, input: ValidateCodeInput): Promise<ValidateCodeResult> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('validate-code', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('validate-code', meta));
   const [row] = await deps.db.select({ id: invitationCodes.id }).from(invitationCodes).where(usableCode(input.code, deps.now())).limit(1);
   return row ? { valid: true } : { valid: false, error: INVALID_CODE };
 }

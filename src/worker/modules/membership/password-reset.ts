@@ -61,7 +61,7 @@ async function sendResetLink(deps: Deps, email: string): Promise<void> {
  * lookup and email happen after the answer (waitUntil), so its timing tells nothing either.
  */
 export async function requestPasswordReset(deps: Deps, meta: RequestMeta, input: ForgotPasswordInput): Promise<{ message: string }> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('forgot-password', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('forgot-password', meta));
   deps.waitUntil(
     sendResetLink(deps, input.email).catch((err: unknown) => {
       console.error('password reset email failed', { error: describeError(err) });
@@ -77,7 +77,7 @@ export async function requestPasswordReset(deps: Deps, meta: RequestMeta, input:
  * session of the member and removes every passkey of hers.
  */
 export async function resetPassword(deps: Deps, meta: RequestMeta, input: ResetPasswordInput): Promise<{ message: string }> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('reset-password', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('reset-password', meta));
   const live = await findLiveToken(deps, 'password_reset', input.token);
   if (!live?.userId) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);
   await assertPasswordAllowed(input.newPassword, { email: live.email, field: 'newPassword' });

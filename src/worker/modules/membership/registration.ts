@@ -47,7 +47,7 @@ async function findInvite(deps: Deps, token: string) {
  * and the check is rate limited per IP, so tokens cannot be probed.
  */
 export async function registrationInvite(deps: Deps, meta: RequestMeta, input: { token: string }): Promise<RegistrationInvite> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('registration-token', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('registration-token', meta));
   const invite = await findInvite(deps, input.token);
   if (!invite) throw new AppError('NOT_FOUND', INVALID_REGISTRATION_TOKEN);
   return { email: invite.email, name: invite.app?.fullName ?? invite.imported?.name ?? '', allowedTypes: invite.allowedTypes };
@@ -61,7 +61,7 @@ const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';
  * A Travel Host application's property becomes the member's first property, in the same batch.
  */
 export async function register(deps: Deps, meta: RequestMeta, input: RegisterInput): Promise<{ ok: true; email: string }> {
-  await enforceRateLimit(deps.env.PUBLIC_FORM_LIMITER, publicFormLimit('register', meta));
+  await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('register', meta));
   const invite = await findInvite(deps, input.token);
   if (!invite) throw new AppError('BAD_REQUEST', INVALID_REGISTRATION_TOKEN);
   if (!invite.allowedTypes.includes(input.type)) {

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { conversations } from '../../db/schema/messages';
 import type { MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
+import { COUNTED_POLICIES } from '../../platform/rate-limit-policy';
 import type { Deps } from '../../platform/deps';
 import { enforceRateLimit } from '../../platform/rate-limit';
 
@@ -20,12 +21,12 @@ export const TOO_MANY_MESSAGES = `You have sent ${MESSAGES_PER_MINUTE} messages 
 
 /** One message more this minute (a new conversation's first message counts too). */
 export async function limitMessages(deps: Deps, me: MemberActor): Promise<void> {
-  await enforceRateLimit(deps.env.MESSAGE_SEND_LIMITER, `messages:${me.id}`, 60, TOO_MANY_MESSAGES);
+  await enforceRateLimit(deps.env, 'MESSAGE_SEND_LIMITER', `messages:${me.id}`, TOO_MANY_MESSAGES);
 }
 
 /** Her other writes (blocks, reports, privacy): the member write limiter every module uses. */
 export async function limitWrites(deps: Deps, me: MemberActor): Promise<void> {
-  await enforceRateLimit(deps.env.MEMBER_WRITE_LIMITER, `messages-settings:${me.id}`);
+  await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `messages-settings:${me.id}`);
 }
 
 /** Her new conversations of the last 24 hours, and the oldest one's time (when a place frees up). */
@@ -53,6 +54,6 @@ export function checkNewConversations(deps: Deps, day: { started: number; oldest
   throw new AppError(
     'TOO_MANY_REQUESTS',
     `You have started ${NEW_CONVERSATIONS_PER_DAY} conversations in the last 24 hours, the most the club allows. You can start another in ${inWords(wait)}; meanwhile you can write in the conversations you have.`,
-    { retryAfter: Math.ceil(wait / 1000) },
+    { retryAfter: Math.ceil(wait / 1000), policy: COUNTED_POLICIES.conversationsPerDay(NEW_CONVERSATIONS_PER_DAY) },
   );
 }

@@ -21,7 +21,7 @@ export async function openLiveSocket(c: Context<AppEnv>): Promise<Response> {
   const me = requireMember(await actorOf(c));
   if (isCrossOrigin(c)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   // Issue 45: her socket opens count as writes of hers (429 past the limiter's rate).
-  await enforceRateLimit(c.env.MEMBER_WRITE_LIMITER, `live:${me.id}`);
+  await enforceRateLimit(c.env, 'MEMBER_WRITE_LIMITER', `live:${me.id}`);
   const owner: LiveSocketOwner = { memberId: me.id, sessionId: me.sessionId, lapsesAt: lapsesAtOf(me) };
   const headers = new Headers({ Upgrade: 'websocket', [LIVE_SOCKET_HEADER]: JSON.stringify(owner) });
   for (const name of ['Sec-WebSocket-Key', 'Sec-WebSocket-Version', 'Sec-WebSocket-Extensions', 'Sec-WebSocket-Protocol']) {
