@@ -72,7 +72,8 @@ export const emailDeliveries = sqliteTable(
   },
   // Housekeeping (mail/stale-claims-job.ts) finds deliveries left 'sending' through the last one.
   (t) => [
-    index('email_deliveries_message_idx').on(t.messageId),
+    // A message's deliveries with their status: counted by status on the index alone (Sent mail, Insights' mail panel).
+    index('email_deliveries_message_idx').on(t.messageId, t.status),
     index('email_deliveries_created_idx').on(t.createdAt),
     index('email_deliveries_status_idx').on(t.status, t.claimedAt),
   ],

@@ -68,13 +68,17 @@ export function activeIn(member: SQL, a: number, b: number): SQL {
 }
 
 /**
- * How many members were active in [a, b), a span holding at most one month's beginning (a week, a
- * month): the month's members counted on its index, plus those seen only in the quarter hours
- * before it. A longer span is counted member by member (activeIn).
+ * How many members were active in [a, b) (of those `only`, a condition on "users", allows), a span
+ * holding at most one month's beginning (a week, a month, 30 days): the month's members counted on
+ * its index, plus those seen only in the quarter hours before it. A longer span is counted member
+ * by member (activeIn).
  */
-export function activeCount(a: number, b: number): SQL {
+export function activeCount(a: number, b: number, only?: SQL): SQL {
   const { quarters, months } = spanReads(a, b);
-  if (months && months.first !== months.last) return sql`(SELECT count(*) FROM "users" WHERE ${activeIn(sql`"users"."id"`, a, b)})`;
+  if (months && months.first !== months.last) {
+    return sql`(SELECT count(*) FROM "users" WHERE ${only ?? sql`1`} AND ${activeIn(sql`"users"."id"`, a, b)})`;
+  }
+  const allowed = (member: SQL) => (only ? sql` AND EXISTS (SELECT 1 FROM "users" WHERE "users"."id" = ${member} AND ${only})` : sql``);
   const inMonth = (member: SQL) =>
     months
       ? sql`EXISTS (SELECT 1 FROM "member_active_months" m WHERE m."user_id" = ${member}
@@ -82,13 +86,12 @@ export function activeCount(a: number, b: number): SQL {
       : sql`0`;
   const parts: SQL[] = [];
   if (months) {
-    parts.push(
-      sql`(SELECT count(*) FROM "member_active_months" m WHERE m."month" = ${monthLit(months.last)} AND m."first_at" < ${lit(months.before)})`,
-    );
+    parts.push(sql`(SELECT count(*) FROM "member_active_months" m WHERE m."month" = ${monthLit(months.last)}
+      AND m."first_at" < ${lit(months.before)}${allowed(sql`m."user_id"`)})`);
   }
   if (quarters) {
     parts.push(sql`(SELECT count(DISTINCT q."user_id") FROM "member_active_quarter_hours" q
-      WHERE ${quarterRange(quarters, 'q')} AND NOT ${inMonth(sql`q."user_id"`)})`);
+      WHERE ${quarterRange(quarters, 'q')} AND NOT ${inMonth(sql`q."user_id"`)}${allowed(sql`q."user_id"`)})`);
   }
   return parts.length ? sql.join(parts, sql` + `) : sql`0`;
 }

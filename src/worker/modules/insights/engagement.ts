@@ -38,7 +38,7 @@ export function engagementPanel(p: Period): PanelReads<Insights['engagement']> {
       )}`,
       sql`SELECT sum(${activeIn(member, p.start, p.end)}) AS period_active,
           sum(${activeIn(member, p.previous.start, p.start)}) AS previous_active,
-          sum(CASE WHEN ${current} THEN ${activeIn(member, recentFrom, p.now + 1)} ELSE 0 END) AS recent,
+          ${activeCount(recentFrom, p.now + 1, current)} AS recent,
           sum(CASE WHEN ${current} THEN 1 ELSE 0 END) AS members
         FROM "users"`,
       sql`SELECT id, name, email, member_since, last, count(*) OVER () AS total FROM (
