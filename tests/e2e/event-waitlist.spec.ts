@@ -30,6 +30,7 @@ test('join a full event onto the waitlist; a participant leaves and the first me
   // The server's refusal takes her back to the field.
   await expect(modal.getByText('Capacity must be a whole number of at least 1 (leave it empty for no limit).').first()).toBeVisible();
   await modal.getByLabel('Capacity (optional)').fill('1');
+  await modal.getByRole('button', { name: 'Next' }).click();
   await modal.getByRole('button', { name: 'Create Event' }).click();
   await expect(modal).toBeHidden();
   await page.getByLabel('Search events by title').fill(title);

@@ -17,6 +17,17 @@ test.describe('events', () => {
     const modal = page.getByRole('dialog', { name: 'Create Event' });
     await expect(modal.getByRole('tab', { name: /Overview/ })).toHaveAttribute('aria-selected', 'true');
     await expect(modal.getByRole('button', { name: 'Back' })).toBeDisabled();
+    // Issue 46: step 1 does not publish half an event; its primary button is Next.
+    await expect(modal.getByRole('button', { name: 'Create Event' })).toHaveCount(0);
+    await modal.getByLabel('Title').press('Enter');
+    await expect(modal.getByRole('tab', { name: /Overview/ })).toHaveAttribute('aria-selected', 'true');
+    await modal.getByRole('button', { name: 'Next' }).click();
+    await expect(modal.getByRole('tab', { name: /Date & Location/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(modal.getByRole('note')).toHaveText(
+      'Left empty, these take the club’s defaults: title ‘New Event’, type Entertainment, description ‘Default description’, date today, start 4:00 PM, end 9:00 PM, address ‘Unset’.',
+    );
+    await page.screenshot({ path: test.info().outputPath('create-event-defaults-1280.png') });
+    await modal.getByRole('button', { name: 'Back' }).click();
     await modal.getByLabel('Title').fill(title);
     await modal.getByLabel('Event type').selectOption('hiking-camping');
     await modal.getByLabel('Description').fill('A slow walk across the heath, then tea at Kenwood House. Good shoes recommended.');
@@ -26,7 +37,7 @@ test.describe('events', () => {
 
     // Step 2: Date & Location.
     await modal.getByRole('button', { name: 'Next' }).click();
-    await expect(modal.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(modal.getByRole('button', { name: 'Next' })).toHaveCount(0);
     await expect(modal.getByRole('button', { name: 'Back' })).toBeEnabled();
     await modal.getByLabel('Date', { exact: true }).fill('2031-06-15');
     await modal.getByLabel('Start time').fill('10:00');
@@ -38,6 +49,7 @@ test.describe('events', () => {
     await expect(modal.getByLabel('State / region')).toHaveJSProperty('tagName', 'INPUT');
     await modal.getByLabel('Address').fill('Hampstead Heath, Parliament Hill');
     await modal.getByLabel('City', { exact: true }).fill('London');
+    await expect(modal.getByRole('note')).toHaveCount(0);
     await modal.getByRole('button', { name: 'Create Event' }).click();
     await expect(modal).toBeHidden();
 
@@ -157,5 +169,12 @@ test.describe('events', () => {
     await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // On a phone, the last step names the defaults above Back, Cancel and Create Event (issue 46).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const modal = page.getByRole('dialog', { name: 'Create Event' });
+    await modal.getByRole('button', { name: 'Next' }).click();
+    await expect(modal.getByRole('note')).toContainText(/date today, start (4:00 PM|16:00), end (9:00 PM|21:00)/);
+    await modal.getByRole('note').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('create-event-defaults-390.png') });
   });
 });

@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { EXCLUSIVITY } from '../../../shared/constants';
 import { COUNTRIES, UNITED_STATES } from '../../../shared/countries';
-import { localTimeZone } from '../../../shared/date-format';
-import { EVENT_TYPE_OPTIONS } from '../../../shared/event-format';
+import { formatTime12, localTimeZone } from '../../../shared/date-format';
+import { EVENT_CREATE_DEFAULTS } from '../../../shared/event-defaults';
+import { EVENT_TYPE_OPTIONS, eventTypeLabel } from '../../../shared/event-format';
 import type { EventDto } from '../../../shared/schemas/events';
 import { US_STATES } from '../../../shared/us-states';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
@@ -143,9 +144,25 @@ function CircleField({
   );
 }
 
+/** What SPEC 5's defaults will fill in of a new event's empty fields, in words ("title 'New Event'", "start 4:00 PM"). */
+function defaultsFor(form: FormState): string[] {
+  const d = EVENT_CREATE_DEFAULTS;
+  return [
+    !form.title.trim() && `title ‘${d.title}’`,
+    form.type === 'none' && `type ${eventTypeLabel(d.type)}`,
+    !form.description.trim() && `description ‘${d.description}’`,
+    !form.event_date && 'date today',
+    !form.start_time && `start ${formatTime12(d.start_time)}`,
+    !form.end_time && `end ${formatTime12(d.end_time)}`,
+    form.is_physical && !form.location.trim() && `address ‘${d.location}’`,
+  ].filter((x): x is string => Boolean(x));
+}
+
 /**
  * Create and edit share this modal (SPEC 2): Overview, then Date & Location. Empty fields take
- * the server's SPEC 5 defaults on create and keep the old date and times on edit.
+ * the server's SPEC 5 defaults on create and keep the old date and times on edit. A new event is
+ * created from the last step only (issue 46): step 1's primary button is Next, and the last step
+ * names the defaults that will fill what she left empty; editing saves from either step.
  */
 export function EventModal({
   open,
@@ -191,6 +208,8 @@ export function EventModal({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    // Enter on the first step of a new event goes on to the next, never creates half an event.
+    if (!event && step < STEPS.length - 1) return setStep(step + 1);
     errorState.clear();
     setMessage('');
     const { circle_id: circle, ...fields } = form;
@@ -207,6 +226,8 @@ export function EventModal({
   }
 
   const stepHasError = (s: number) => STEP_FIELDS[s]!.some((f) => errors[f]);
+  const lastStep = step === STEPS.length - 1;
+  const defaults = event ? [] : defaultsFor(form);
   const isUs = form.country === UNITED_STATES;
 
   return (
@@ -217,20 +238,42 @@ export function EventModal({
       size="large"
       className="event-modal"
       footer={
-        <>
-          <button type="button" className="button button-secondary" disabled={step === 0} onClick={() => setStep(0)}>
-            Back
-          </button>
-          <button type="button" className="button button-secondary step-next" disabled={step === 1} onClick={() => setStep(1)}>
-            Next
-          </button>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="event-form" className="button" disabled={pending}>
-            {pending ? 'Saving…' : event ? 'Save Changes' : 'Create Event'}
-          </button>
-        </>
+        event ? (
+          <>
+            <button type="button" className="button button-secondary" disabled={step === 0} onClick={() => setStep(0)}>
+              Back
+            </button>
+            <button type="button" className="button button-secondary step-next" disabled={lastStep} onClick={() => setStep(1)}>
+              Next
+            </button>
+            <button type="button" className="button button-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" form="event-form" className="button" disabled={pending}>
+              {pending ? 'Saving…' : 'Save Changes'}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="button button-secondary step-next" disabled={step === 0} onClick={() => setStep(0)}>
+              Back
+            </button>
+            <button type="button" className="button button-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            {/* A new event is created from the last step only; before it the primary button is Next. Their
+                keys keep them two elements: the one clicked is not turned into a submit button while its click runs. */}
+            {lastStep ? (
+              <button key="create" type="submit" form="event-form" className="button" disabled={pending}>
+                {pending ? 'Saving…' : 'Create Event'}
+              </button>
+            ) : (
+              <button key="next" type="button" className="button" onClick={() => setStep(step + 1)}>
+                Next
+              </button>
+            )}
+          </>
+        )
       }
     >
       <div className="step-tabs" role="tablist" aria-label="Steps">
@@ -486,6 +529,11 @@ export function EventModal({
               />
             )}
           </fieldset>
+          {defaults.length ? (
+            <p className="event-defaults" role="note">
+              Left empty, these take the club&rsquo;s defaults: {defaults.join(', ')}.
+            </p>
+          ) : null}
         </div>
         <FormMessage>{message}</FormMessage>
       </form>

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { EVENT_CREATE_DEFAULTS } from '../../../shared/event-defaults';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
 import { todayInZone, zonedTimeToUtc } from '../../../shared/date-format';
 import {
@@ -482,7 +483,7 @@ function placeValues(
   if (!isPhysical)
     return { location: null, zip_code: null, city: null, state: null, country: null, virtual_link: input.virtual_link || null };
   return {
-    location: input.location || 'Unset',
+    location: input.location || EVENT_CREATE_DEFAULTS.location,
     zip_code: input.zip_code || null,
     city: input.city || null,
     state: input.state || null,
@@ -496,16 +497,16 @@ export function valuesForCreate(input: CreateEventInput, now: number): EventValu
   const timeZone = input.time_zone || 'UTC';
   const isPhysical = input.is_physical ?? true;
   return {
-    title: input.title || 'New Event',
-    type: input.type && input.type !== 'none' ? input.type : 'entertainment',
+    title: input.title || EVENT_CREATE_DEFAULTS.title,
+    type: input.type && input.type !== 'none' ? input.type : EVENT_CREATE_DEFAULTS.type,
     exclusivity: input.exclusivity || 'open',
-    description: input.description || 'Default description',
+    description: input.description || EVENT_CREATE_DEFAULTS.description,
     note: input.note || null,
     color: (input.color || DEFAULT_EVENT_COLOR).toLowerCase(),
     event_date: input.event_date || todayInZone(now, timeZone),
     end_date: input.end_date || null,
-    start_time: input.start_time || '16:00',
-    end_time: input.end_time || '21:00',
+    start_time: input.start_time || EVENT_CREATE_DEFAULTS.start_time,
+    end_time: input.end_time || EVENT_CREATE_DEFAULTS.end_time,
     time_zone: timeZone,
     is_physical: isPhysical,
     ...placeValues(isPhysical, input),
