@@ -82,7 +82,8 @@ export function assetRequestFor(request: Request, p: PagePreferences): Request {
 /** A page's answer with `<html>` set to her choices (HTML only; another answer as it is). */
 export function withPagePreferences(res: Response, p: PagePreferences): Response {
   const out = new Response(res.body, res);
-  out.headers.append('Vary', 'Cookie');
+  // Her cookies choose, else her browser's languages: a shared cache keys on both.
+  out.headers.append('Vary', 'Cookie, Accept-Language');
   if (isDefault(p)) return out;
   const etag = out.headers.get('ETag');
   if (etag) out.headers.set('ETag', variantTag(etag, p));

@@ -15,11 +15,11 @@ export function demoTour(opts: SeedOptions): TourStop[] {
     },
     {
       email: 'mei@club.example',
-      sees: '1st on the waitlist of the full Harbour Sunset Sail; a guest of the invite-only Maui Retreat Week; no Message button on Priya’s page (they share no event)',
+      sees: '1st on the waitlist of the full Harbour Sunset Sail; a guest of the invite-only Maui Retreat Week; no Message button on Priya’s page (they share no event); the club in the dark (Settings > Preferences: Dark)',
     },
     {
       email: 'claire@club.example',
-      sees: 'a Travel Host: Ocean House on Maui and its stay requests; hosts the full sail (sees its waitlist); /messages: the Travel Hosts planning a Kyoto retreat',
+      sees: 'a Travel Host: Ocean House on Maui and its stay requests; hosts the full sail (sees its waitlist); /messages: the Travel Hosts planning a Kyoto retreat; prefers French (Settings > Preferences; <html lang="fr">, dates in French)',
     },
     {
       email: 'hana@club.example',

@@ -99,7 +99,7 @@ describe('pages in her language and appearance', () => {
     const arabic = await htmlTag('/about', { 'Accept-Language': 'ar-EG,ar;q=0.9' });
     expect(arabic.tag).toContain('lang="ar"');
     expect(arabic.tag).toContain('dir="rtl"');
-    expect(arabic.res.headers.get('Vary')).toMatch(/Cookie/);
+    expect(arabic.res.headers.get('Vary')).toMatch(/Cookie, Accept-Language/);
     const dark = await htmlTag('/', { Cookie: 'theme=dark; lang=fr', 'Accept-Language': 'ar' });
     expect(dark.tag).toContain('lang="fr"');
     expect(dark.tag).toContain('dir="ltr"');
