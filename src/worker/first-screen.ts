@@ -20,7 +20,7 @@ import { describeError } from './platform/log-redaction';
 import { actorOf, requestMeta } from './platform/request-actor';
 import { appRouter } from './router';
 import type { Language } from '../shared/preferences';
-import { assetRequestFor, deviceCookiesFor, htmlElement, pagePreferences, withPagePreferences } from './page-preferences';
+import { assetRequestFor, deviceCookiesFor, pagePreferences, withChoices, withPagePreferences } from './page-preferences';
 
 /** The members' main pages whose HTML carries their first screen (src/shared/first-screen.ts). */
 export function hasFirstScreen(path: string): boolean {
@@ -155,8 +155,7 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   const rendered = await renderedPage(c, new URL(c.req.url), screen, prefs.language);
   const json = scriptSafeJson(rendered?.screen ?? screen);
   return (
-    new HTMLRewriter()
-      .on('html', htmlElement(prefs))
+    withChoices(new HTMLRewriter(), prefs)
       // Rendered, the HTML paints her page and the scripts only hydrate it: they are asked for
       // once it has painted, as on the prerendered public pages. With the data alone they paint
       // it: asked for at once (src/shared/boot-script.ts).

@@ -89,17 +89,35 @@ export function withPagePreferences(res: Response, p: PagePreferences): Response
   if (etag) out.headers.set('ETag', variantTag(etag, p));
   if (!(out.headers.get('Content-Type') ?? '').includes('text/html')) return out;
   out.headers.delete('Content-Length');
-  return new HTMLRewriter().on('html', htmlElement(p)).transform(out);
+  return withChoices(new HTMLRewriter(), p).transform(out);
 }
 
-/** The handler that writes her choices on `<html>` (also in a member's page's own rewriter). */
-export function htmlElement(p: PagePreferences): HTMLRewriterElementContentHandlers {
-  return {
+/** The browser's bar and first canvas in each appearance: the page's --bg (src/client/styles/base.css). */
+const THEME_COLORS = { light: '#faf7f2', dark: '#171312' } as const;
+
+/**
+ * Writes her choices into a page (also a member's page's own rewriter): `<html lang dir
+ * data-theme>`, and with a chosen appearance, the one color-scheme and theme-color that fit it
+ * (index.html has both, by prefers-color-scheme, for System).
+ */
+export function withChoices(rewriter: HTMLRewriter, p: PagePreferences): HTMLRewriter {
+  rewriter.on('html', {
     element: (el) => {
       el.setAttribute('lang', p.language);
       el.setAttribute('dir', directionOf(p.language));
       if (p.theme === 'system') el.removeAttribute('data-theme');
       else el.setAttribute('data-theme', p.theme);
     },
-  };
+  });
+  const theme = p.theme;
+  if (theme === 'system') return rewriter;
+  return rewriter
+    .on('meta[name="color-scheme"]', { element: (el) => void el.setAttribute('content', theme) })
+    .on('meta[name="theme-color"]', {
+      element: (el) => {
+        // One tag, of her appearance's colour.
+        if (el.getAttribute('content') !== THEME_COLORS[theme]) return void el.remove();
+        el.removeAttribute('media');
+      },
+    });
 }

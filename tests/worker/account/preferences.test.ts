@@ -104,6 +104,10 @@ describe('pages in her language and appearance', () => {
     expect(dark.tag).toContain('lang="fr"');
     expect(dark.tag).toContain('dir="ltr"');
     expect(dark.tag).toContain('data-theme="dark"');
+    // The browser's bar and first canvas in her appearance only.
+    const head = await (await request('/', { headers: { Cookie: 'theme=dark' }, contract: false })).text();
+    expect(head).toContain('<meta name="color-scheme" content="dark" />');
+    expect(head.match(/<meta name="theme-color"[^>]*>/g)).toEqual(['<meta name="theme-color" content="#171312" />']);
   });
 
   it("a choice's page answers 304 only to a copy of the same choice", async () => {
