@@ -180,7 +180,7 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
-                      <Route path="/events/:id">
+                      <Route path="/events/:id/*?">
                         {() => (
                           <Protected unauthenticatedTo="/no-permission">
                             <P.Event />

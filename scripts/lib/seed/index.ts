@@ -6,6 +6,7 @@
 import { users } from '../../../src/worker/db/schema/users';
 import { seedAdmin } from './admin';
 import { seedBootstrap, seedBootstrapEnd } from './bootstrap';
+import { seedCheckIn } from './check-in';
 import { seedCircles } from './circles';
 import { openSeed } from './context';
 import { seedEvents } from './events';
@@ -47,6 +48,7 @@ export async function seedIfEmpty(opts: SeedOptions): Promise<boolean> {
       await seedMail(seed);
       await seedOperations(seed);
       await seedInsights(seed);
+      await seedCheckIn(seed);
       await seedPasskeys(seed);
       await seedMessages(seed);
       await seedNotifications(seed);

@@ -23,20 +23,20 @@ export function demoTour(opts: SeedOptions): TourStop[] {
     },
     {
       email: 'hana@club.example',
-      sees: 'a Travel Host with two homes in Japan and a stay request to answer; the gallery’s video; /circles/tea-culture: her post with photos and comments',
+      sees: 'a Travel Host with two homes in Japan and a stay request to answer; the gallery’s video; /circles/tea-culture: her post with photos and comments; Sunrise Yoga she hosted: who came, who did not (Sofia), Eleanor’s feedback',
     },
     { email: 'grace@club.example', sees: 'a new Travel Host: the home drafted from her application, to complete' },
     {
       email: 'eleanor@club.example',
-      sees: 'a Founding member: her Tea Ceremony has a banner, comments and an announcement; the bell: 4 unread; /messages: Amara’s conversation, 1 unread',
+      sees: 'a Founding member: her Tea Ceremony has a banner, comments and an announcement; the bell: 4 unread; /messages: Amara’s conversation, 1 unread; tomorrow’s Founders’ Supper she hosts: Check in guests, five tickets to scan or tap',
     },
     {
       email: 'sofia@club.example',
-      sees: 'the members directory (/members): faces, work and cities, search and filters; her profile in Settings; Settings > Privacy: she blocked Nadia',
+      sees: 'the members directory (/members): faces, work and cities, search and filters; her profile in Settings; Settings > Privacy: she blocked Nadia; 3 no-shows: joining a full event’s waitlist tells her so, gently',
     },
     {
       email: 'amara@club.example',
-      sees: 'Settings > Passkeys: two passkeys, one used to sign in today (Signed-in devices: With a passkey); /circles/writing: she hosts it, Sofia’s request to answer',
+      sees: 'Settings > Passkeys: two passkeys, one used to sign in today (Signed-in devices: With a passkey); /circles/writing: she hosts it, Sofia’s request to answer; her ticket for the Founders’ Supper (she co-hosts it); Members Showcase: Ceramics she hosted: who came, a walk-in, the feedback',
     },
     {
       email: 'nadia@club.example',
@@ -44,7 +44,7 @@ export function demoTour(opts: SeedOptions): TourStop[] {
     },
     {
       email: opts.adminEmail,
-      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message; /admin/operations: failed queue messages, one retried, one discarded; /circles: Claire’s Sailing proposal to accept or decline',
+      sees: 'Sent mail (a failed delivery to retry), the audit log, applications, codes, a roster import; /admin/reports: a reported message; /admin/operations: failed queue messages, one retried, one discarded; /circles: Claire’s Sailing proposal to accept or decline; User Management: Sofia’s 3 no-shows',
     },
   ];
 }

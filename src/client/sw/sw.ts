@@ -129,7 +129,7 @@ async function forgetSchedule(): Promise<void> {
 
 /**
  * Checks her session with the server, then keeps her schedule: her events (the list and each
- * event's page as she sees it: time, place, the private details she may see, participants) and
+ * event's page as she sees it: time, place, the private details she may see, participants, her ticket) and
  * her accepted stays (the list and each home's page, its address included).
  */
 async function syncSchedule(): Promise<void> {
@@ -150,6 +150,12 @@ async function syncSchedule(): Promise<void> {
     for (const ref of [String(ev.id), ev.slug]) {
       answers[answerKey('events.byId', { ref })] = page;
       pages.add(`/events/${ref}`);
+    }
+    // Issue 43: her ticket (a participant's) and what the event page shows of the door, so the
+    // code opens at a venue without reception.
+    for (const path of ['checkIn.door', 'checkIn.ticket']) {
+      const answer = await query(path, { id: ev.id });
+      if (answer !== null) answers[answerKey(path, { id: ev.id })] = answer;
     }
   }
   const stays = (await query('homes.stays', { role: 'guest', limit: 100 })) as {

@@ -47,6 +47,14 @@ export type CheckInInput = z.infer<typeof CheckInInputSchema>;
 export const EventMemberInputSchema = z.object({ id: IdSchema, member_id: IdSchema });
 export type EventMemberInput = z.infer<typeof EventMemberInputSchema>;
 
+/** The door's walk-in search: members by name (checkIn.walkInCandidates). */
+export const WalkInSearchInputSchema = z.object({
+  id: IdSchema,
+  q: z.string({ error: 'Type a name.' }).trim().min(1, 'Type a name.').max(100, 'The search has at most 100 characters.'),
+});
+
+export type WalkInSearchInput = z.infer<typeof WalkInSearchInputSchema>;
+
 /** PUT /api/events/{id}/co-hosts: the whole list (empty clears it). */
 export const CoHostsInputSchema = z.object({
   id: IdSchema,

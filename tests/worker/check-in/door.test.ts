@@ -107,8 +107,21 @@ describe('checking in', () => {
   it('a walk-in joins, checked in, beyond the capacity and off the waitlist; one already on the list is simply checked in', async () => {
     const host = await roles.founding();
     const e = await doorEvent(host, { capacity: 1 });
-    const [guest, waiting, walkIn] = await Promise.all([createUser(), createUser(), createUser()]);
+    const surname = `Walkley${Date.now().toString(36)}`;
+    const [guest, waiting, walkIn] = await Promise.all([
+      createUser({ name: `Gwen ${surname}` }),
+      createUser({ name: `Wanda ${surname}` }),
+      createUser({ name: `Ada ${surname}` }),
+    ]);
     await joinAs(e.id, guest, waiting);
+    // The door's "Add a walk-in" finds members by name who are not on the list (the waitlist is not the list).
+    const candidates = async (as: TestUser) =>
+      trpc('checkIn.walkInCandidates', { id: e.id, q: surname.toLowerCase() }, { as, type: 'query' });
+    expect((await (await candidates(host)).json<Json>()).result.data.map((m: Json) => m.name)).toEqual([
+      `Ada ${surname}`,
+      `Wanda ${surname}`,
+    ]);
+    expect((await candidates(guest)).status).toBe(403);
     const added = await request(`/api/events/${e.id}/walk-ins`, { as: host, body: { member_id: walkIn.id } });
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ member: { id: walkIn.id }, already: false, walk_in: true });
@@ -129,5 +142,14 @@ describe('checking in', () => {
     const page = await (await request(`/api/events/${e.id}`, { as: host })).json<Json>();
     expect(page).toMatchObject({ capacity: 1, participant_count: 3, waitlist: [] });
     expect((await request(`/api/events/${e.id}/walk-ins`, { as: host, body: { member_id: 9_999_999 } })).status).toBe(404);
+  });
+});
+
+describe('the camera', () => {
+  it('is allowed in the door’s screen only (its Permissions-Policy), every other page keeps it off', async () => {
+    const policy = async (path: string) => (await request(path)).headers.get('Permissions-Policy');
+    expect(await policy('/events/12/check-in')).toBe('camera=(self), microphone=(), geolocation=()');
+    for (const path of ['/events/12', '/events/12/check-in/x', '/calendar', '/auth-status'])
+      expect(await policy(path)).toBe('camera=(), microphone=(), geolocation=()');
   });
 });

@@ -151,6 +151,12 @@ export function UsersPage() {
                   <span>
                     <MemberName id={u.user_id} name={u.name} /> {u.admin ? <span className="badge">Admin</span> : null}{' '}
                     {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                    {/* Issue 43: events she joined and missed in 12 months, where the door took attendance. */}
+                    {u.no_shows ? (
+                      <span className="badge badge-expired" title="Events she joined and did not come to in the last 12 months">
+                        {u.no_shows} no-show{u.no_shows === 1 ? '' : 's'}
+                      </span>
+                    ) : null}
                   </span>
                 </td>
                 <td data-label="Email">{u.email}</td>

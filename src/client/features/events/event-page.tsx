@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
@@ -93,106 +93,112 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
   const sees = event.viewer.can_see_details;
 
   return (
-    <div className="event-details">
-      <div className="card">
-        <dl className="event-facts">
-          <dt>Date</dt>
-          <dd>{when.date}</dd>
-          <dt>Time</dt>
-          <dd>
-            {when.time}
-            <span className="secondary">{event.time_zone.replace(/_/g, ' ')}</span>
-            {differs ? <span className="secondary">Your time: {yours}</span> : null}
-          </dd>
-          <dt>Type</dt>
-          <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
-          <dt>{event.is_physical ? 'Location' : 'Virtual link'}</dt>
-          <dd>
-            {!sees ? (
+    <>
+      {/* Issue 43: the feedback request, her ticket, the host's door. */}
+      <Suspense fallback={null}>
+        <DoorPanel event={event} />
+      </Suspense>
+      <div className="event-details">
+        <div className="card">
+          <dl className="event-facts">
+            <dt>Date</dt>
+            <dd>{when.date}</dd>
+            <dt>Time</dt>
+            <dd>
+              {when.time}
+              <span className="secondary">{event.time_zone.replace(/_/g, ' ')}</span>
+              {differs ? <span className="secondary">Your time: {yours}</span> : null}
+            </dd>
+            <dt>Type</dt>
+            <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
+            <dt>{event.is_physical ? 'Location' : 'Virtual link'}</dt>
+            <dd>
+              {!sees ? (
+                <>
+                  {event.is_physical && placeLabel(event) !== 'Location to be announced' ? `${placeLabel(event)} · ` : null}
+                  <span className="withheld">{event.is_physical ? 'Address' : 'Link'} shared with invited members</span>
+                </>
+              ) : event.is_physical ? (
+                placeLabel(event)
+              ) : event.virtual_link ? (
+                <a href={event.virtual_link} target="_blank" rel="noopener noreferrer">
+                  {event.virtual_link}
+                </a>
+              ) : (
+                'No link provided'
+              )}
+            </dd>
+            <dt>Category</dt>
+            <dd>{eventTypeLabel(event.type)}</dd>
+            <dt>Exclusivity</dt>
+            <dd>{event.exclusivity === 'invite-only' ? 'Invite-only' : 'Open'}</dd>
+            {placesLabel(event) ? (
               <>
-                {event.is_physical && placeLabel(event) !== 'Location to be announced' ? `${placeLabel(event)} · ` : null}
-                <span className="withheld">{event.is_physical ? 'Address' : 'Link'} shared with invited members</span>
+                <dt>Places</dt>
+                <dd>
+                  {placesLabel(event)}
+                  {event.is_full ? <span className="badge badge-full">Full</span> : null}
+                </dd>
               </>
-            ) : event.is_physical ? (
-              placeLabel(event)
-            ) : event.virtual_link ? (
-              <a href={event.virtual_link} target="_blank" rel="noopener noreferrer">
-                {event.virtual_link}
+            ) : null}
+            {event.creator_name ? (
+              <>
+                <dt>Host</dt>
+                <dd>
+                  <MemberName id={event.created_by} name={event.creator_name} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <h2 className="visually-hidden">Description</h2>
+          <p className="event-description">{event.description}</p>
+          {event.note ? (
+            <>
+              <h3>Note</h3>
+              <p className="event-description">{event.note}</p>
+            </>
+          ) : null}
+          <div className="event-actions">
+            {sees ? (
+              <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
+                Add to calendar
               </a>
-            ) : (
-              'No link provided'
-            )}
-          </dd>
-          <dt>Category</dt>
-          <dd>{eventTypeLabel(event.type)}</dd>
-          <dt>Exclusivity</dt>
-          <dd>{event.exclusivity === 'invite-only' ? 'Invite-only' : 'Open'}</dd>
-          {placesLabel(event) ? (
-            <>
-              <dt>Places</dt>
-              <dd>
-                {placesLabel(event)}
-                {event.is_full ? <span className="badge badge-full">Full</span> : null}
-              </dd>
-            </>
-          ) : null}
-          {event.creator_name ? (
-            <>
-              <dt>Host</dt>
-              <dd>
-                <MemberName id={event.created_by} name={event.creator_name} />
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        <h2 className="visually-hidden">Description</h2>
-        <p className="event-description">{event.description}</p>
-        {event.note ? (
-          <>
-            <h3>Note</h3>
-            <p className="event-description">{event.note}</p>
-          </>
-        ) : null}
-        <div className="event-actions">
-          {sees ? (
-            <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
-              Add to calendar
-            </a>
-          ) : null}
-          {event.viewer.can_edit ? (
-            <button type="button" className="button button-small" onClick={() => setEditing(true)}>
-              Edit Details
-            </button>
-          ) : null}
-          {event.viewer.can_announce ? (
-            <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
-              Draft Announcement Email
-            </button>
-          ) : null}
-          {event.viewer.can_delete ? (
-            <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
-              Delete Event
-            </button>
-          ) : null}
+            ) : null}
+            {event.viewer.can_edit ? (
+              <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+                Edit Details
+              </button>
+            ) : null}
+            {event.viewer.can_announce ? (
+              <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
+                Draft Announcement Email
+              </button>
+            ) : null}
+            {event.viewer.can_delete ? (
+              <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
+                Delete Event
+              </button>
+            ) : null}
+          </div>
         </div>
+        <aside className="card event-side" aria-labelledby="side-participants">
+          <h2 id="side-participants">{sees ? `Participants (${event.participant_count ?? 0})` : 'Participants'}</h2>
+          {sees ? <ParticipantList event={event} viewerId={viewerId} /> : <DetailsWithheld event={event} />}
+        </aside>
+        {editing ? <EventModal open event={event} onClose={() => setEditing(false)} /> : null}
+        {composing ? <AnnouncementComposer open onClose={() => setComposing(false)} eventId={event.id} eventTitle={event.title} /> : null}
+        <ConfirmDialog
+          open={confirmDelete}
+          title="Delete Event"
+          message="This action cannot be undone."
+          confirmLabel="Delete Event"
+          danger
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ id: event.id })}
+          onCancel={() => setConfirmDelete(false)}
+        />
       </div>
-      <aside className="card event-side" aria-labelledby="side-participants">
-        <h2 id="side-participants">{sees ? `Participants (${event.participant_count ?? 0})` : 'Participants'}</h2>
-        {sees ? <ParticipantList event={event} viewerId={viewerId} /> : <DetailsWithheld event={event} />}
-      </aside>
-      {editing ? <EventModal open event={event} onClose={() => setEditing(false)} /> : null}
-      {composing ? <AnnouncementComposer open onClose={() => setComposing(false)} eventId={event.id} eventTitle={event.title} /> : null}
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete Event"
-        message="This action cannot be undone."
-        confirmLabel="Delete Event"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate({ id: event.id })}
-        onCancel={() => setConfirmDelete(false)}
-      />
-    </div>
+    </>
   );
 }
 
@@ -219,7 +225,31 @@ function EventNotFound() {
   );
 }
 
+/*
+ * Issue 43: the door's screen, /events/{id}/check-in, is its own chunk reached through this page's
+ * route (app.tsx routes /events/:id/*? here), so the entry every visitor loads does not grow.
+ */
+/**
+ * Issue 43: the door's parts of this page (her ticket, the host's tools, who came, the feedback)
+ * are a chunk of their own: the entry, which lists this page's files to preload, stays as it was.
+ */
+const DoorPanel = lazy(() => import('./door').then((m) => ({ default: m.DoorPanel })));
+
+const CheckInPage = lazy(() => import('./check-in-page').then((m) => ({ default: m.CheckInPage })));
+
 export function EventPage() {
+  const [, params] = useRoute('/events/:id/*?');
+  const sub = params?.['*'];
+  if (sub === 'check-in')
+    return (
+      <Suspense fallback={<p className="page-status">Loading the guests…</p>}>
+        <CheckInPage />
+      </Suspense>
+    );
+  return sub ? <EventNotFound /> : <EventView />;
+}
+
+function EventView() {
   const [, params] = useRoute('/events/:id');
   const ref = params?.id ?? '';
   const trpc = useTRPC();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EventDetailDto, EventParticipantDto } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
@@ -9,6 +9,9 @@ import { DetailsWithheld } from './details-withheld';
 import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
 import { MemberName } from '../../shared/members/member-name';
+
+/** Issue 43: the co-hosts and who came, in the door's chunk (event-page.tsx says why). */
+const DoorParticipation = lazy(() => import('./door').then((m) => ({ default: m.DoorParticipation })));
 
 function PeopleList({
   people,
@@ -75,12 +78,15 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
   const [welcome, setWelcome] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [confirmUnqueue, setConfirmUnqueue] = useState(false);
+  // Issue 43: after 3 no-shows in 12 months, joining a full event's waitlist says so, gently.
+  const [noShowNote, setNoShowNote] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.events.pathFilter());
 
   const join = useMutation(
     trpc.events.join.mutationOptions({
       onSuccess: async (res) => {
         await refresh();
+        setNoShowNote(res.no_show_note);
         // Waitlisted, the header itself now says her place.
         if (res.status === 'joined') setWelcome(true);
       },
@@ -135,6 +141,11 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
           {event.is_full ? 'Join waitlist' : 'Join Event'}
         </button>
       )}
+      {noShowNote && event.viewer.can_leave_waitlist ? (
+        <p className="form-message form-message-info no-show-note" role="status">
+          {noShowNote}
+        </p>
+      ) : null}
       <Modal
         open={welcome}
         onClose={() => setWelcome(false)}
@@ -233,6 +244,9 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
           ) : null}
           <ParticipantList event={event} viewerId={viewerId} />
           <WaitlistSection event={event} viewerId={viewerId} />
+          <Suspense fallback={null}>
+            <DoorParticipation event={event} />
+          </Suspense>
         </>
       )}
       {inviting ? <InviteModal open onClose={() => setInviting(false)} eventId={event.id} eventTitle={event.title} /> : null}

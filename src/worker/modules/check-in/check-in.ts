@@ -5,10 +5,13 @@ import {
   type CheckInAnswer,
   type CheckInInput,
   type CheckInList,
+  type DoorMember,
   type EventMemberInput,
+  type WalkInSearchInput,
   type WalkInAnswer,
 } from '../../../shared/schemas/check-in';
 import { columnRef } from '../../db/column-ref';
+import { containsText } from '../../db/like';
 import { eventParticipants, eventWaitlist } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
@@ -138,6 +141,28 @@ export async function undoCheckIn(deps: Deps, actor: Actor, input: EventMemberIn
     .returning({ id: eventParticipants.userId });
   if (undone.length === 0) throw new AppError('NOT_FOUND', NOT_A_PARTICIPANT);
   publishChange(deps, `event-${event.id}`, 'event');
+}
+
+/**
+ * checkIn.walkInCandidates: members whose name holds the search, who are not on the list and whose
+ * membership has not lapsed (at most 8, by name), for the door's "Add a walk-in".
+ */
+export async function walkInCandidates(deps: Deps, actor: Actor, input: WalkInSearchInput): Promise<DoorMember[]> {
+  const me = requireMember(actor);
+  const event = await doorEventToCheckIn(deps, me, input.id);
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, photoKey: memberPhotoSql(me, users.id) })
+    .from(users)
+    .where(
+      and(
+        containsText(columnRef(users.name), input.q),
+        receivesClubNewsSql(columnRef(users.id), todayOf(deps)),
+        sql`NOT EXISTS (SELECT 1 FROM ${eventParticipants} AS "listed" WHERE "listed"."event_id" = ${event.id} AND "listed"."user_id" = ${columnRef(users.id)})`,
+      ),
+    )
+    .orderBy(asc(sql`${users.name} COLLATE NOCASE`), asc(users.id))
+    .limit(8);
+  return rows.map((r) => ({ id: r.id, name: r.name, photo_url: memberPhotoUrl(r.photoKey) }));
 }
 
 export const WALK_IN_UNKNOWN = 'Member not found.';

@@ -78,7 +78,7 @@ export async function eventDoor(deps: Deps, actor: Actor, input: { id: number })
         }
       : null,
     feedback: {
-      can_give: over && !given && self?.checkedInAt != null,
+      can_give: over && !given && self?.checkedInAt != null && doorPolicy.giveFeedback(me, event),
       mine: given ? { stars: given.stars, comment: given.comment, created_at: iso(given.createdAt)! } : null,
       summary: doorPolicy.seeFeedback(me, event) ? { average: summary[0]?.average ?? null, count: summary[0]?.count ?? 0 } : null,
     },

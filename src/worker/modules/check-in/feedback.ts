@@ -11,7 +11,7 @@ import { enforceRateLimit } from '../../platform/rate-limit';
 import { memberPhotoSql } from '../members/member-refs';
 import { toDoorMember } from './co-hosts';
 import { findDoorEvent } from './door-event';
-import { doorPolicy, FEEDBACK_HIDDEN } from './policies';
+import { doorPolicy, FEEDBACK_HIDDEN, FEEDBACK_NOT_THE_HOST } from './policies';
 
 /*
  * Issue 43, after the event: the members who came give 1 to 5 stars and, if they like, a comment,
@@ -30,10 +30,11 @@ export function feedbackSummaryQuery(deps: Deps, eventId: number) {
     .where(eq(eventFeedback.eventId, eventId));
 }
 
-/** POST /api/events/{id}/feedback: 201 with what was kept; 403 for one who did not come, 409 before the end or a second time. */
+/** POST /api/events/{id}/feedback: 201 with what was kept; 403 for one who did not come (or its host), 409 before the end or a second time. */
 export async function giveFeedback(deps: Deps, actor: Actor, input: FeedbackInput) {
   const me = requireMember(actor);
   const event = await findDoorEvent(deps, me, input.id);
+  ensure(doorPolicy.giveFeedback(me, event), FEEDBACK_NOT_THE_HOST);
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const [mine] = await deps.db
     .select({ checkedInAt: eventParticipants.checkedInAt })

@@ -17,8 +17,11 @@ export const doorPolicy = {
   seeNoShows: hostOrAdmin,
   /** The stars and comments, and their average: the host and admins only. */
   seeFeedback: hostOrAdmin,
+  /** Feedback is the guests' word on the event: its host does not rate her own. */
+  giveFeedback: (a: MemberActor, event: DoorEvent) => event.createdBy !== a.id,
 };
 
 export const CHECK_IN_REFUSED = 'Only the event’s host, its co-hosts and admins can check guests in.';
 export const CO_HOSTS_REFUSED = 'Only the event’s host or an admin can name its co-hosts.';
+export const FEEDBACK_NOT_THE_HOST = 'The host does not give feedback on her own event.';
 export const FEEDBACK_HIDDEN = 'The feedback on an event is for its host and the admins.';

@@ -98,7 +98,7 @@ export const checkInRestDocs = describeRoutes<typeof checkInRoutes>()('Check-in'
   'POST /api/events/:id/feedback': {
     operationId: 'giveEventFeedback',
     summary: 'Her feedback on an event she came to: 1 to 5 stars and an optional comment, once, after the event',
-    description: '403 for a member who was not checked in; 409 before the event is over, or a second time.',
+    description: '403 for a member who was not checked in, and for its host; 409 before the event is over, or a second time.',
     access: 'member',
     ...eventId,
     body: FeedbackInputSchema.omit({ id: true }),

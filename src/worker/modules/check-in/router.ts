@@ -1,5 +1,11 @@
 import { EventIdInputSchema } from '../../../shared/schemas/events';
-import { CheckInInputSchema, CoHostsInputSchema, EventMemberInputSchema, FeedbackInputSchema } from '../../../shared/schemas/check-in';
+import {
+  CheckInInputSchema,
+  CoHostsInputSchema,
+  EventMemberInputSchema,
+  FeedbackInputSchema,
+  WalkInSearchInputSchema,
+} from '../../../shared/schemas/check-in';
 import { memberProcedure, router } from '../../platform/trpc';
 import { getTicket } from '../events/tickets';
 import * as checkIn from './check-in';
@@ -14,6 +20,9 @@ export const checkInRouter = router({
   list: memberProcedure.input(EventIdInputSchema).query(({ ctx, input }) => checkIn.checkInList(ctx.deps, ctx.actor, input)),
   checkIn: memberProcedure.input(CheckInInputSchema).mutation(({ ctx, input }) => checkIn.checkIn(ctx.deps, ctx.actor, input)),
   undo: memberProcedure.input(EventMemberInputSchema).mutation(({ ctx, input }) => checkIn.undoCheckIn(ctx.deps, ctx.actor, input)),
+  walkInCandidates: memberProcedure
+    .input(WalkInSearchInputSchema)
+    .query(({ ctx, input }) => checkIn.walkInCandidates(ctx.deps, ctx.actor, input)),
   walkIn: memberProcedure.input(EventMemberInputSchema).mutation(({ ctx, input }) => checkIn.addWalkIn(ctx.deps, ctx.actor, input)),
   setCoHosts: memberProcedure.input(CoHostsInputSchema).mutation(({ ctx, input }) => setCoHosts(ctx.deps, ctx.actor, input)),
   giveFeedback: memberProcedure.input(FeedbackInputSchema).mutation(({ ctx, input }) => feedback.giveFeedback(ctx.deps, ctx.actor, input)),

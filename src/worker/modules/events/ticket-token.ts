@@ -1,5 +1,6 @@
 import { fromBase64, toBase64Url } from '../../platform/data-encryption';
 import type { Env } from '../../platform/env';
+import { TICKET_PATTERN } from '../../../shared/ticket';
 
 /*
  * Issue 43: a participant's ticket is a signed token, "{event}.{member}.{serial}.{signature}":
@@ -19,7 +20,6 @@ export interface TicketClaims {
 
 const encoder = new TextEncoder();
 const MAC_BYTES = 16;
-const TOKEN = /^([1-9]\d{0,15})\.([1-9]\d{0,15})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/;
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -57,7 +57,7 @@ export async function signTicket(env: Pick<Env, 'TICKET_SIGNING_KEY'>, c: Ticket
 
 /** The claims of a token the Worker signed, or null (malformed, or a signature it did not make). */
 export async function readTicket(env: Pick<Env, 'TICKET_SIGNING_KEY'>, token: string): Promise<TicketClaims | null> {
-  const m = TOKEN.exec(token.trim());
+  const m = TICKET_PATTERN.exec(token.trim());
   if (!m) return null;
   const claims = { eventId: Number(m[1]), memberId: Number(m[2]), serial: Number.parseInt(m[3]!, 36) };
   if (!Number.isSafeInteger(claims.serial)) return null;

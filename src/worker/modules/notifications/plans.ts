@@ -297,7 +297,7 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         instantEmailBySource: false,
       };
     }
-    // Issue 43: those who came and have not answered yet (modules/check-in/feedback-job.ts records it).
+    // Issue 43: those who came and have not answered yet, but its host (modules/check-in/feedback-job.ts records it).
     case 'event_feedback': {
       const eventId = num(d.eventId);
       const title = await eventTitle(deps, eventId);
@@ -311,6 +311,7 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         flags: 0,
         recipients: sql`SELECT "p"."user_id" AS "user_id" FROM ${eventParticipants} AS "p"
           WHERE "p"."event_id" = ${eventId} AND "p"."checked_in_at" IS NOT NULL
+            AND "p"."user_id" IS NOT (SELECT "created_by" FROM ${events} WHERE "id" = ${eventId})
             AND NOT EXISTS (SELECT 1 FROM ${eventFeedback} AS "f" WHERE "f"."event_id" = "p"."event_id" AND "f"."user_id" = "p"."user_id")`,
         instantEmailBySource: false,
       };

@@ -22,6 +22,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Issue 43: the door's screen (/events/{id}/check-in) reads tickets with the camera; every other
+ * document keeps it off. A policy belongs to the document, so that screen is opened by a full
+ * page load (its link is a plain anchor).
+ */
+export const CAMERA_PAGE = /^\/events\/[^/]+\/check-in\/?$/;
+
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const h = c.res.headers;
@@ -31,7 +38,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A page whose URL carries a token (one-click unsubscribe) sets 'no-referrer' itself.
   if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
-  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  const camera = CAMERA_PAGE.test(new URL(c.req.url).pathname) ? '(self)' : '()';
+  h.set('Permissions-Policy', `camera=${camera}, microphone=(), geolocation=()`);
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
   // What the Worker answers itself is hers (the session, her lists, her data): no cache, shared or
   // private, keeps a copy. Pages from Static Assets and image bytes carry their own policy.
