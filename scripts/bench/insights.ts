@@ -1,9 +1,11 @@
 // Bench section (issue 42): Insights on a big club. 10,000 members who joined over two years,
 // 2,000 events over those two years (half with a capacity), 200,000 participations, 50,000
 // comments, 500 group mails (100 deliveries each), 100,000 days of activity and 2,000
-// applications, written with recursive SQL counts. The whole page's data for "12 months" must
-// come in at most 3 D1 round trips and in under 500 ms inside the Worker (Server-Timing app and
-// the round trips the request counted), median of a few requests after a first one.
+// applications, written with recursive SQL counts (migration 0031's triggers write the activity
+// summaries Insights counts active members from as these rows go in). The whole page's data for
+// "12 months" must come in at most 3 D1 round trips and in under 500 ms inside the Worker
+// (Server-Timing app and the round trips the request counted), median of a few requests after a
+// first one.
 //   BENCH_ONLY=insights npm run bench
 import type { BenchContext, BenchRow } from './context';
 import { round } from './context';
