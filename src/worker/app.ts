@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference';
 import { hasFirstScreen, serveMemberPage } from './first-screen';
 import { firstScreenShell } from '../shared/first-screen';
+import { idempotency } from './platform/middleware/idempotency';
+import { IDEMPOTENT_ROUTES } from './platform/idempotent-routes';
 import { contentLanguage } from './platform/middleware/content-language';
 import { assetRequestFor, pagePreferences, withPagePreferences } from './page-preferences';
 import { accountRoutes } from './modules/account/rest';
@@ -61,6 +63,12 @@ app.use(
   sessionActor((req, env, ctx) => app.fetch(req, env, ctx)),
   contentLanguage,
 );
+
+// Issue 47: the writes that take an Idempotency-Key, before their routes.
+for (const route of IDEMPOTENT_ROUTES) {
+  const [method, path] = route.split(' ') as [string, string];
+  app.on(method, path, idempotency(route));
+}
 
 app.all('/trpc/*', handleTrpc);
 app.route('/', authRoutes);

@@ -13,6 +13,7 @@ import { notificationsJob } from './modules/notifications/notifications-job';
 import { deadLettersJob } from './modules/operations/dead-letters-job';
 import { auditLogJob } from './modules/admin/audit-log-job';
 import { objectDeletionsJob } from './modules/images/object-deletions';
+import { idempotencyKeysJob } from './platform/middleware/idempotency';
 import { createDeps, type Deps } from './platform/deps';
 import type { Env } from './platform/env';
 import { describeError, redactedReason } from './platform/log-redaction';
@@ -39,6 +40,7 @@ export const scheduledJobs: ScheduledJob[] = [
   deadLettersJob,
   auditLogJob,
   objectDeletionsJob,
+  idempotencyKeysJob,
 ];
 
 /** Runs every job; one failing job is logged and does not stop the others. */

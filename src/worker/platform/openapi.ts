@@ -4,6 +4,7 @@ import '../../shared/schemas/zod-config';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { routeKeptWhileLapsed } from './lapsed-gate';
 import { shedsRequest } from './middleware/load-shed';
+import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotent-routes';
 
 /*
  * The REST surface described (issue 26, ADR 0014). Each module describes its own routes in a
@@ -216,6 +217,16 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   503: { codes: ['SERVICE_UNAVAILABLE'], description: 'The server is overloaded: try again after Retry-After seconds.' },
 };
 
+/** Issue 47: the optional header of the writes in IDEMPOTENT_ROUTES. */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Any unique string of 1 to 255 printable characters (a UUID serves). The same key from the same member (a visitor: the same address) within 24 hours answers the first answer again, with `Idempotent-Replayed: true`, and does nothing twice; 409 while the first request still runs, 400 when the key was used on another route. Only answers that did something (2xx, 3xx) are kept: after a 4xx or 5xx the key is free.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 const isZod = (v: unknown): v is z.ZodType => v instanceof z.ZodType;
 
 type Json = Record<string, unknown>;
@@ -308,6 +319,11 @@ function errorStatuses(method: string, path: string, doc: OperationDoc): ErrorSt
   if (shedsRequest(method, path)) {
     set.add(503);
     set.add(429);
+  }
+  // Issue 47: a write with an Idempotency-Key whose first request still runs.
+  if (isIdempotentRoute(method, path)) {
+    set.add(400);
+    set.add(409);
   }
   return [...set].sort();
 }
@@ -467,7 +483,11 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
         description: [doc.description, ACCESS_NOTE[doc.access]].filter(Boolean).join('\n\n'),
         'x-access': doc.access,
         security: SECURITY[doc.access],
-        parameters: [...pathParams, ...(doc.query ? parameters('query', unwrap(doc.query), components) : [])],
+        parameters: [
+          ...pathParams,
+          ...(doc.query ? parameters('query', unwrap(doc.query), components) : []),
+          ...(isIdempotentRoute(method, path) ? [IDEMPOTENCY_PARAMETER] : []),
+        ],
         ...(body ? { requestBody: body } : {}),
         responses,
       };
