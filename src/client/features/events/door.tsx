@@ -114,7 +114,14 @@ function FeedbackForm({ event, door }: { event: EventDetailDto; door: EventDoorD
     <form className="card feedback-form" onSubmit={submit} aria-labelledby="feedback-heading" noValidate>
       <h2 id="feedback-heading">How was it?</h2>
       <p className="muted">Only the host and the club’s admins read it.</p>
-      <Stars value={stars} onChange={setStars} name={name} />
+      <Stars
+        value={stars}
+        onChange={(n) => {
+          setStars(n);
+          setError('');
+        }}
+        name={name}
+      />
       <TextAreaField
         label="A comment (optional)"
         value={comment}
