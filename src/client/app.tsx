@@ -1,17 +1,21 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary } from './shell/error-boundary';
-import { Protected } from './shell/guards';
+import { LapsedNotice, Protected } from './shell/guards';
 import { Footer } from './shell/footer';
 import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
 import { useScrollRestoration } from './shell/scroll-restoration';
 import { YourClubSlot } from './shell/your-club-slot';
 import { replayBeforeHydration } from './lib/boot-hand-over';
+import { useAuth } from './shared/use-auth';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
 function HomeWithYourClub() {
+  const { user } = useAuth();
+  // Issue 46: a lapsed member lands on her own page, not the visitors' hero and a club she cannot load.
+  if (user?.status === 'lapsed') return <LapsedNotice renewsOn={user.renews_on} />;
   return (
     <>
       <P.Home />

@@ -10,6 +10,9 @@ export const TERM_MONTHS = 12;
 export const MIN_TERM_MONTHS = 6;
 /** After renews_on she keeps everything for this many days (grace), then her membership lapses. */
 export const GRACE_DAYS = 30;
+
+/** The longest note a member writes to the club's admins about renewing (issue 46). */
+export const CLUB_NOTE_MAX = 2000;
 /** Reminder emails go this many days before renews_on, each once per term. */
 export const REMINDER_DAYS = [30, 7] as const;
 export type ReminderDays = (typeof REMINDER_DAYS)[number];

@@ -131,6 +131,28 @@ test('a lapsed member sees why on every member page and keeps her Settings (390 
   await loginAs(page, LAPSED.email, SEED.demoPassword, undefined, { fresh: true });
   const lapsedOn = formatDate(addDays(addDays(today(), LAPSED.renewsInDays), 30));
   const text = `Your membership lapsed on ${lapsedOn}. Please contact the club to renew.`;
+  // Issue 46: she lands on her own page (not the hero and a club that cannot load), writes to the
+  // club from it, and her menu holds only what she may open.
+  await expect(page).toHaveURL(/\/home$/);
+  const landing = page.getByTestId('membership-lapsed');
+  await expect(landing).toContainText(text);
+  await expect(page.getByText('Your club could not be loaded.', { exact: false })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Messages' })).toBeVisible();
+  for (const closed of ['Events', 'Gallery', 'Members', 'Homes', 'Circles', 'My Schedule']) {
+    await expect(menu.getByRole('link', { name: closed, exact: true })).toHaveCount(0);
+  }
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await landing.getByRole('button', { name: 'Write to the club' }).click();
+  await landing.getByLabel('Your message to the club’s admins (optional)').fill('I would like to renew for another year.');
+  await page.screenshot({ path: test.info().outputPath('lapsed-home-phone.png'), fullPage: true });
+  await landing.getByRole('button', { name: 'Send to the club' }).click();
+  await expect(landing.getByRole('status')).toHaveText('Your message was sent to the club’s admins. They will write to you by email.');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('lapsed-home-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/calendar', '/gallery', '/homes', '/member-home']) {
     await page.goto(path);
     await expect(page.getByTestId('membership-lapsed')).toContainText(text);

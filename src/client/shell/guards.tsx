@@ -7,10 +7,10 @@ import { useAuth } from '../shared/use-auth';
  * The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts):
  * Settings, and her conversations to read (issue 38), not a new one.
  */
-const LAPSED_MEMBER_PAGES = /^\/(settings|messages(\/\d+)?)$/;
+export const LAPSED_MEMBER_PAGES = /^\/(settings|messages(\/\d+)?)$/;
 
-/** Her page when closed to her: its own chunk (it is the only page that needs the term's rules). */
-const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(() => import('./lapsed-notice'), 'LapsedNotice');
+/** Her page when closed to her, and her /home (issue 46): its own chunk (only she needs the term's rules). */
+export const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(() => import('../features/settings/lapsed-page'), 'LapsedNotice');
 
 interface GuardProps {
   children: ReactNode;

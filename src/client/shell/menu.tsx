@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { MemberName } from '../shared/members/member-name';
 import { useAuth } from '../shared/use-auth';
 import { NotificationBell } from '../routes';
+import { LAPSED_MEMBER_PAGES } from './guards';
 
 function MenuLink({ href, children, onNavigate }: { href: string; children: string; onNavigate: () => void }) {
   const [location] = useLocation();
@@ -159,7 +160,16 @@ export function Menu() {
           </div>
           {pending ? null : authenticated && user ? (
             <nav aria-label="Main">
-              <MenuSection title="Members' Section" links={MEMBER_LINKS} onNavigate={close}>
+              <MenuSection
+                title="Members' Section"
+                // A lapsed member's menu holds only what she may open (issue 46).
+                links={
+                  user.status === 'lapsed'
+                    ? MEMBER_LINKS.filter(([h]) => /^\/(home|logout)$/.test(h) || LAPSED_MEMBER_PAGES.test(h))
+                    : MEMBER_LINKS
+                }
+                onNavigate={close}
+              >
                 {/* Her name links to her profile: following it closes the menu like any menu link. */}
                 <p className="menu-user" onClick={(e) => (e.target as HTMLElement).closest('a') && close()}>
                   Logged in as <MemberName id={user.user_id} name={user.name} />

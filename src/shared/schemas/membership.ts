@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ACCOUNT_TYPES, CLUB_NAME } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
 import type { HomeCard } from './homes';
-import { MEMBERSHIP_STATUSES, type MembershipTerm } from '../membership-term';
+import { MEMBERSHIP_STATUSES, CLUB_NOTE_MAX, type MembershipTerm } from '../membership-term';
 import type { RenewalView } from './membership-terms';
 import { PageQuerySchema, type Page } from './page';
 
@@ -276,3 +276,16 @@ export interface InvitationCodeUse {
   created_at: string;
   accepted: boolean | null;
 }
+
+/** Issue 46: what a member whose membership lapsed (or is due) writes to the club's admins. */
+export const ContactClubInputSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(CLUB_NOTE_MAX, `The message must be at most ${CLUB_NOTE_MAX.toLocaleString('en-US')} characters.`)
+    .optional()
+    .default(''),
+});
+export type ContactClubInput = z.infer<typeof ContactClubInputSchema>;
+/** The answer of POST /api/membership/contact. */
+export const CLUB_CONTACTED = 'Your message was sent to the club’s admins. They will write to you by email.';

@@ -57,6 +57,8 @@ const KEPT_ROUTES = [
   // Issue 40: her devices that receive push are her own data (she is sent no push while lapsed).
   'GET /api/push/subscriptions',
   'DELETE /api/push/subscriptions/:id',
+  // Issue 46: her one way to reach the club about renewing.
+  'POST /api/membership/contact',
 ] as const;
 
 /** tRPC procedures by path. */
@@ -102,6 +104,7 @@ const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
   'messages.blocks',
   'messages.block',
   'messages.unblock',
+  'membership.contactClub',
 ]);
 
 const keptRoutePatterns = KEPT_ROUTES.map((route) => {

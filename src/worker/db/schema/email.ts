@@ -15,6 +15,8 @@ export const EMAIL_KINDS = [
   'home_stay',
   'application_rejected',
   'membership_renewal',
+  // Issue 46: a lapsed (or due) member's note to the club's admins about renewing (always sent).
+  'membership_contact',
   // Issue 45: the security email of a new passkey (always sent).
   'passkey_added',
   // Issue 23: a notification's instant email (one kind each, for its one-click unsubscribe), and

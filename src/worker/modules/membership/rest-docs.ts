@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
+  ContactClubInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,
@@ -60,6 +61,14 @@ const codeId = { params: IdInputSchema };
 
 /** SPEC 7's membership paths (applications.ts, invitation-codes.ts, registration.ts, password-reset.ts). */
 export const membershipRestDocs = describeRoutes<typeof membershipRoutes>()('Membership', {
+  'POST /api/membership/contact': {
+    operationId: 'contactClub',
+    summary: "A member writes to the club's admins about renewing (kept while her membership has lapsed); they receive it by email",
+    access: 'member',
+    body: ContactClubInputSchema,
+    responses: { 202: z.object({ message: z.string() }) },
+    errors: [409, 429],
+  },
   'POST /api/validate-code': {
     operationId: 'validateInvitationCode',
     summary: 'Whether an invitation code may be used (step 1 of the application)',

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
+  ContactClubInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,
@@ -18,6 +19,7 @@ import { errorTextResponse } from '../../platform/http-errors';
 import { pageQuery, restPage } from '../../platform/link-header';
 import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as applications from './applications';
+import { contactClub } from './contact-club';
 import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
@@ -38,6 +40,10 @@ async function textAnswer(c: C, run: () => Promise<{ message: string }>) {
 
 /** SPEC 7 membership paths: thin adapters over the same services as router.ts. */
 export const membershipRoutes = new Hono<AppEnv>()
+  .post('/api/membership/contact', async (c) => {
+    const input = await jsonBody(c, ContactClubInputSchema);
+    return c.json(await contactClub(c.get('deps'), await actorOf(c), input), 202);
+  })
   .post('/api/validate-code', async (c) => {
     const input = await jsonBody(c, ValidateCodeInputSchema);
     return c.json(await codes.validateInvitationCode(c.get('deps'), requestMeta(c), input));

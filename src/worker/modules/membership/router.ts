@@ -1,5 +1,6 @@
 import { ApplicationInputSchema } from '../../../shared/schemas/application';
 import {
+  ContactClubInputSchema,
   CreateInvitationCodeInputSchema,
   DecideApplicationInputSchema,
   ForgotPasswordInputSchema,
@@ -12,6 +13,7 @@ import {
   ValidateCodeInputSchema,
 } from '../../../shared/schemas/membership';
 import * as applications from './applications';
+import { contactClub } from './contact-club';
 import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
@@ -22,6 +24,8 @@ import { adminProcedure, publicProcedure, router } from '../../platform/trpc';
 // Thin adapters over the membership services (the REST twins are in rest.ts). The
 // services check every role themselves; adminProcedure only answers a visitor early.
 export const membershipRouter = router({
+  /** Issue 46: a lapsed (or due) member writes to the club's admins. */
+  contactClub: publicProcedure.input(ContactClubInputSchema).mutation(({ ctx, input }) => contactClub(ctx.deps, ctx.actor, input)),
   validateCode: publicProcedure
     .input(ValidateCodeInputSchema)
     .mutation(({ ctx, input }) => codes.validateInvitationCode(ctx.deps, ctx.meta, input)),
