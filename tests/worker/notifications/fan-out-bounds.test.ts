@@ -8,7 +8,7 @@ import { createComment } from '../../../src/worker/modules/comments/comments';
 import { processNotificationNews, RECIPIENTS_PER_STATEMENT } from '../../../src/worker/modules/notifications/fan-out';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
 import { actorOf, createUser, deps, insertEvent, unique } from '../helpers';
-import { depsAt } from './notification-helpers';
+import { depsAt, insertCrowd } from './notification-helpers';
 
 const PARTICIPANTS = 1200;
 
@@ -17,11 +17,7 @@ async function crowdAt(eventId: number, n: number): Promise<void> {
   const tag = unique('crowd');
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
-       WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?1)
-       SELECT ?2 || '-' || n || '@crowd.example', 'Crowd ' || n, 'Standard', 0, 'x', 0, ?3, ?3 FROM seq`,
-    ).bind(n, tag, now),
+    insertCrowd(tag, n, now),
     env.DB.prepare(`INSERT INTO event_participants (event_id, user_id, joined_at) SELECT ?1, id, ?2 FROM users WHERE email LIKE ?3`).bind(
       eventId,
       now,

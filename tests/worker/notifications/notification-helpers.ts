@@ -28,14 +28,20 @@ export async function settleNotifications(d: Deps = deps()): Promise<void> {
  * consumer (at the real time), only by what the test runs with them.
  */
 export function depsAt(at: number): Deps & { woken: unknown[] } {
-  const woken: unknown[] = [];
-  const quietQueue = {
-    send: async (body: unknown) => void woken.push(body),
-    sendBatch: async (bodies: { body: unknown }[]) => void woken.push(...bodies.map((b) => b.body)),
-  } as unknown as Env['NOTIFY_QUEUE'];
-  const d = createDeps({ ...env, NOTIFY_QUEUE: quietQueue });
+  const { queue, sent: woken } = recordingQueue();
+  const d = createDeps({ ...env, NOTIFY_QUEUE: queue });
   d.now = () => at;
   return Object.assign(d, { woken });
+}
+
+/** A notifications queue that records what it is sent instead of delivering it. */
+export function recordingQueue(): { queue: Env['NOTIFY_QUEUE']; sent: unknown[] } {
+  const sent: unknown[] = [];
+  const queue = {
+    send: async (body: unknown) => void sent.push(body),
+    sendBatch: async (bodies: { body: unknown }[]) => void sent.push(...bodies.map((b) => b.body)),
+  } as unknown as Env['NOTIFY_QUEUE'];
+  return { queue, sent };
 }
 
 /** Her list as REST answers it. */
@@ -78,4 +84,13 @@ export async function join(eventId: number, ...members: { id: number }[]) {
   await deps()
     .db.insert(eventParticipants)
     .values(members.map((m) => ({ eventId, userId: m.id })));
+}
+
+/** `n` members inserted in one statement (no sessions), their emails `${tag}-1@crowd.example` on. */
+export function insertCrowd(tag: string, n: number, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare(
+    `INSERT INTO users (email, name, type, is_admin, password_hash, must_change_password, created_at, updated_at)
+     WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?1)
+     SELECT ?2 || '-' || n || '@crowd.example', 'Crowd ' || n, 'Standard', 0, 'x', 0, ?3, ?3 FROM seq`,
+  ).bind(n, tag, now);
 }

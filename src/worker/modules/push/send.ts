@@ -1,5 +1,5 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { PUSH_TTL_SECONDS, URGENT_PUSH_KINDS, type PushPayload } from '../../../shared/push';
 import { CLUB_NAME } from '../../../shared/constants';
 import { columnRef } from '../../db/column-ref';
@@ -12,13 +12,13 @@ import { pushEnabledSql } from '../notifications/preferences';
 import { vapidKeys } from './vapid';
 
 /*
- * Sending (issue 40), from the notifications queue's consumer: after the fan-out wrote a piece of
- * news' notifications, its pushes go in slices of PUSH_MEMBERS_PER_SLICE recipients, one queue
- * message each (the next slice is queued before this one sends, so in production slices run side
- * by side). Each push says what her in-app entry says, read as the entry is read (names only), with
- * its URL: nothing the entry would not show. Encrypted as RFC 8291 (aes128gcm) and signed with
- * VAPID (RFC 8292) by @block65/webcrypto-web-push on Web Crypto; a push service's 404 or 410 removes the
- * subscription.
+ * Sending (issue 40), from the notifications queue's consumer: once the fan-out wrote a piece of
+ * news' notifications, its pushes are planned in slices of at most PUSH_MEMBERS_PER_SLICE
+ * recipients (one statement finds where each slice ends) and every slice is queued at once, one
+ * message each, so consumers take them side by side rather than one after the other. Each push
+ * says what her in-app entry says, read as the entry is read (names only), with its URL: nothing
+ * the entry would not show. Encrypted as RFC 8291 (aes128gcm) and signed with VAPID (RFC 8292) by
+ * @block65/webcrypto-web-push on Web Crypto; a push service's 404 or 410 removes the subscription.
  */
 
 /** Recipients whose devices one queue message serves. */
@@ -47,32 +47,58 @@ async function topicOf(kind: string, target: string): Promise<string> {
     .slice(0, 32);
 }
 
+/** One slice of a piece of news' pushes: the recipients after `after`, up to and including `until`. */
+export interface PushSlice {
+  news: number;
+  after: number;
+  until: number;
+}
+
 /**
- * One slice of a piece of news' pushes: the unread entries it wrote or grew for members after
- * `after` (in member-id order) who want the kind pushed and have a device, with those devices.
- * `next` names where the following slice starts, or null when this is the last.
+ * Her entry about this piece of news is pushed: still unread, written or grown by it, a kind she
+ * wants pushed, and a device to push to.
  */
-export async function readPushSlice(
-  deps: Deps,
-  newsId: number,
-  after: number,
-): Promise<{ deliveries: PushDelivery[]; next: number | null }> {
+function pushable(newsId: number) {
   const member = columnRef(notifications.userId);
+  return and(
+    eq(notifications.lastEventId, newsId),
+    isNull(notifications.readAt),
+    sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} AS "ps" WHERE "ps"."user_id" = ${member})`,
+    sql`${pushEnabledSql(member, columnRef(notifications.kind))} = 1`,
+  );
+}
+
+/**
+ * The slices of a piece of news' pushes, in member-id order: one statement answers the member
+ * ending each slice of PUSH_MEMBERS_PER_SLICE (and the last), so every slice can be queued at once.
+ */
+export async function planPushSlices(deps: Deps, newsId: number): Promise<PushSlice[]> {
+  const ranked = deps.db
+    .select({
+      userId: notifications.userId,
+      rank: sql<number>`row_number() OVER (ORDER BY ${notifications.userId})`.as('rank'),
+      total: sql<number>`count(*) OVER ()`.as('total'),
+    })
+    .from(notifications)
+    .where(pushable(newsId))
+    .as('ranked');
+  const ends = await deps.db
+    .select({ userId: ranked.userId })
+    .from(ranked)
+    .where(sql`${ranked.rank} % ${PUSH_MEMBERS_PER_SLICE} = 0 OR ${ranked.rank} = ${ranked.total}`)
+    .orderBy(ranked.userId);
+  return ends.map((end, i) => ({ news: newsId, after: i === 0 ? 0 : ends[i - 1]!.userId, until: end.userId }));
+}
+
+/** One slice's pushes: the entries of its members (see pushable), with their devices. */
+export async function readPushSlice(deps: Deps, slice: PushSlice): Promise<PushDelivery[]> {
   const entries = await deps.db
     .select({ ...entryColumns(), target: notifications.target })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.lastEventId, newsId),
-        isNull(notifications.readAt),
-        gt(notifications.userId, after),
-        sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} AS "ps" WHERE "ps"."user_id" = ${member})`,
-        sql`${pushEnabledSql(member, columnRef(notifications.kind))} = 1`,
-      ),
-    )
+    .where(and(pushable(slice.news), gt(notifications.userId, slice.after), lte(notifications.userId, slice.until)))
     .orderBy(notifications.userId)
     .limit(PUSH_MEMBERS_PER_SLICE);
-  if (entries.length === 0) return { deliveries: [], next: null };
+  if (entries.length === 0) return [];
   const devices = await deps.db
     .select({
       id: pushSubscriptions.id,
@@ -106,8 +132,7 @@ export async function readPushSlice(
       deliveries.push({ subscriptionId: d.id, endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth, payload, urgency, topic });
     }
   }
-  const last = entries[entries.length - 1]!.userId;
-  return { deliveries, next: entries.length === PUSH_MEMBERS_PER_SLICE ? last : null };
+  return deliveries;
 }
 
 /**
