@@ -33,7 +33,9 @@ function lastReload(): number {
 
 /** Reloads once for a missing chunk; false when it did so moments ago (or storage is unavailable). */
 export function reloadForNewBuild(): boolean {
-  if (Date.now() - lastReload() < RELOAD_GUARD_MS) return false;
+  // Offline a chunk fails because the network does, not because a new build replaced it: a reload
+  // would trade the page she has (a host's door list) for the browser's offline error.
+  if (!navigator.onLine || Date.now() - lastReload() < RELOAD_GUARD_MS) return false;
   try {
     sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   } catch {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -190,7 +190,7 @@ export function GalleryPage() {
 
       <LazyUploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
       <ImageBrowser images={ordered} known={all} listPending={list.isPending} events={events} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         title="Delete Selected"
         message={`Delete ${selected.size === 1 ? 'this image' : `these ${selected.size} images`} and their comments? This action cannot be undone.`}
