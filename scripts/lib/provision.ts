@@ -48,12 +48,16 @@ export interface ProvisionInput {
   location?: string;
 }
 
-/** The D1 database's id: created, or the existing one's (a second run, or one made by hand). */
-function provisionD1(name: string, location: string | undefined, run: WranglerRunner): string {
+/**
+ * The D1 database's id: created, or the existing one's (a second run, or one made by hand;
+ * `mustBeNew`: an existing one is an error, as for a restore).
+ */
+export function provisionD1(name: string, location: string | undefined, run: WranglerRunner, opts: { mustBeNew?: boolean } = {}): string {
   const created = run(['d1', 'create', name, ...(location ? ['--location', location] : [])]);
   const id = UUID.exec(created.output)?.[1];
   if (created.ok && id) return id;
-  if (!ALREADY.test(created.output)) throw new Error(`wrangler d1 create ${name} failed (is wrangler logged in? npx wrangler login)`);
+  if (!ALREADY.test(created.output) || opts.mustBeNew)
+    throw new Error(`wrangler d1 create ${name} failed (is wrangler logged in? npx wrangler login)`);
   const info = run(['d1', 'info', name, '--json']);
   const existing = UUID.exec(info.output)?.[1];
   if (!info.ok || !existing) throw new Error(`D1 database ${name} exists but its id could not be read (npx wrangler d1 list)`);
