@@ -7,7 +7,7 @@ import { formatDate } from '../../src/shared/date-format';
 import { TERM_DEMO_MEMBERS } from '../../scripts/lib/seed/membership-terms';
 import { latestMailTo, linkIn, loginAs, loginAsAdmin, SEED } from './fixtures';
 
-const [GRACE, LAPSED, DUE] = TERM_DEMO_MEMBERS;
+const [GRACE, LAPSED] = TERM_DEMO_MEMBERS;
 const today = () => utcDate(Date.now());
 
 async function visitorPage(browser: Browser, baseURL: string | undefined, phone = false) {
@@ -92,39 +92,6 @@ test('an admin imports a mixed roster: preview, invitations, a registration from
   await expect(reportRow(2)).toContainText('Registered');
   await expect(reportRow(3)).toContainText('Invited');
   await page.screenshot({ path: test.info().outputPath('import-report.png'), fullPage: true });
-});
-
-test('a renewal is announced before it lapses: a banner while it is due and in grace, dismissed until the next stage', async ({
-  browser,
-  baseURL,
-}) => {
-  // Olivia renews within 30 days (desktop); the banner is on her pages with the button to the club.
-  const olivia = await visitorPage(browser, baseURL);
-  await olivia.setViewportSize({ width: 1280, height: 800 });
-  await loginAs(olivia, DUE.email, SEED.demoPassword, DUE.name, { fresh: true });
-  await olivia.goto('/calendar');
-  const banner = olivia.getByRole('complementary', { name: 'Membership renewal' });
-  await expect(banner).toContainText(`Your membership renews on ${formatDate(addDays(today(), DUE.renewsInDays))}.`);
-  await expect(banner.getByRole('button', { name: 'Write to the club' })).toBeVisible();
-  await olivia.screenshot({ path: test.info().outputPath('renewal-banner-1280.png') });
-  await banner.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(banner).toHaveCount(0);
-  await olivia.reload();
-  await expect(olivia.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
-  await expect(banner).toHaveCount(0);
-  await olivia.context().close();
-
-  // Nadia is in grace (390 px phone): until when she may renew.
-  const nadia = await visitorPage(browser, baseURL, true);
-  await loginAs(nadia, GRACE.email, SEED.demoPassword, undefined, { fresh: true });
-  const renewsOn = addDays(today(), GRACE.renewsInDays);
-  const graceBanner = nadia.getByRole('complementary', { name: 'Membership renewal' });
-  await expect(graceBanner).toContainText(
-    `Your membership ended on ${formatDate(renewsOn)}; you have until ${formatDate(addDays(renewsOn, 29))} to renew.`,
-  );
-  expect(await nadia.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await nadia.screenshot({ path: test.info().outputPath('renewal-banner-390.png') });
-  await nadia.context().close();
 });
 
 test('an admin records a renewal from User Management filtered to members in grace', async ({ page }) => {
