@@ -258,7 +258,10 @@ test("a participant's and a comment author's names link to their profiles; the m
   await expect(comment.locator('.member-avatar')).toBeVisible();
   await comment.getByRole('link', { name: SEED.founding.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: SEED.founding.name })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tea Ceremony in the Garden' })).toBeVisible();
+  // Her upcoming events link to their pages. Which ones is not fixed: other specs (and the door's
+  // demo, issue 43) give her sooner events than the Tea Ceremony, and the list shows the soonest.
+  const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+  await expect(upcoming.getByRole('link').first()).toHaveAttribute('href', /^\/events\/[^/]+$/);
 
   await page.getByRole('banner').getByRole('link', { name: SEED.standard2.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: SEED.standard2.name })).toBeVisible();
