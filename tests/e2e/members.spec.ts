@@ -210,6 +210,11 @@ test('on a 390 px phone the directory is one column, and its search and filters 
   await expect(cards.first()).toContainText(SEED.standard2.name);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/members$/);
+  // What a card shows is found (issue 46, point 8): Mei's interest, and her country by its name.
+  await page.getByLabel('Search').fill('meditation japon');
+  await expect(cards).toHaveCount(0);
+  await page.getByLabel('Search').fill('meditation hong kong');
+  await expect(cards.filter({ hasText: 'Mei Lin' })).toBeVisible();
   await context.close();
 });
 

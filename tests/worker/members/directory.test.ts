@@ -96,6 +96,28 @@ describe('GET /api/members', () => {
     expect((await request(`/api/members?q=${encodeURIComponent('"NEAR( * OR ines')}`, { as: viewer })).status).toBe(200);
   });
 
+  it('finds what a card shows beside them: the country by its names, the industry and the interests', async () => {
+    const word = rareWord('card');
+    const viewer = await roles.standard();
+    const mei = await memberWithProfile(word, { country: 'HK', industry: 'Finance', interests: ['Meditation', 'Tea/wine tasting'] });
+    const ana = await memberWithProfile(word, { country: 'GB', industry: 'Law', interests: ['Travel'] });
+    const found = async (q: string) => ids(await directory({ q: `${q} ${word}` }, viewer));
+    // Issue 46, point 8: "Hong Kong" (on Mei's card) and "meditation" found nobody.
+    expect(await found('Hong Kong')).toEqual([mei.id]);
+    expect(await found('meditation')).toEqual([mei.id]);
+    expect(await found('wine')).toEqual([mei.id]);
+    expect(await found('finance')).toEqual([mei.id]);
+    // The country's name in the club's languages and its common short form, not only its code's.
+    expect(await found('香港')).toEqual([mei.id]);
+    expect(await found('Royaume-Uni')).toEqual([ana.id]);
+    expect(await found('UK')).toEqual([ana.id]);
+    expect(await found('united king')).toEqual([ana.id]);
+    expect(await found('law travel')).toEqual([ana.id]);
+    // A change of the profile is found at once (the triggers cover the new columns).
+    await saveProfile(ana, { interests: ['Meditation'] });
+    expect(new Set(await found('meditation'))).toEqual(new Set([mei.id, ana.id]));
+  });
+
   it('filters by country, industry and interest, combined with each other and the search', async () => {
     const word = rareWord('flt');
     const viewer = await roles.standard();
@@ -143,7 +165,7 @@ describe('the search', () => {
   it('quotes every word and asks for its prefix; members read only the columns shown to them', () => {
     expect(searchTerms('  Inès, "fin"* OR-tech ')).toEqual(['Inès', 'fin', 'OR', 'tech']);
     expect(ftsQuery('ines fin', 'admin')).toBe('"ines"* AND "fin"*');
-    expect(ftsQuery('ines', 'member')).toBe('{name title company city} : "ines"*');
+    expect(ftsQuery('ines', 'member')).toBe('{name title company city country industry interests} : "ines"*');
     expect(ftsQuery('!!!', 'member')).toBeNull();
   });
 

@@ -134,10 +134,19 @@ describe('a field kept to admins', () => {
     expect(full).toMatch(/^PHOTO:data:image\/webp;base64,/m);
   });
 
-  it('is never what a member’s search matched: a hidden title, company or city finds nothing; admins find it', async () => {
+  it('is never what a member’s search matched: a hidden title, company, city, country, industry or interest finds nothing; admins find it', async () => {
     const word = rareWord('srch');
     const [viewer, admin, her] = await Promise.all([roles.standard(), roles.admin(), privateMember(word)]);
-    for (const q of [`${word}title`, `${word}company`, `${word}city`, `${word}tit`]) {
+    // Her country (NZ), industry (Energy) and interests (Gardening) are searched too (issue 46, point 8).
+    for (const q of [
+      `${word}title`,
+      `${word}company`,
+      `${word}city`,
+      `${word}tit`,
+      `${word} zealand`,
+      `${word} energy`,
+      `${word} gardening`,
+    ]) {
       expect(card(await directory({ q }, viewer), her.id), q).toBeUndefined();
       expect(card(await directory({ q }, admin), her.id), q).toBeDefined();
     }

@@ -6,8 +6,10 @@ import { users } from '../../db/schema/users';
 /*
  * The directory's search (issue 22) over member_search, the FTS5 index that migrations/
  * 0018_member_search.sql creates and its triggers keep in step with users and member_profiles.
- * Words and word prefixes of name, title, company and city, case- and accent-insensitive (the
- * unicode61 tokenizer with remove_diacritics, on the index and on the query alike).
+ * Words and word prefixes of what a card shows: name, title, company, city, country (its names in
+ * the club's languages: 0034_member_search_all_fields.sql), industry and interests, case- and
+ * accent-insensitive (the unicode61 tokenizer with remove_diacritics, on the index and on the
+ * query alike).
  */
 
 /** At most this many words of a search are used; a longer search only narrows further. */
@@ -23,11 +25,11 @@ export function searchTerms(q: string): string[] {
 }
 
 /**
- * Another member's search reads only the columns that hold what members are shown: a title,
- * company or city she keeps to admins is indexed in admin_title, admin_company, admin_city, which
- * this column filter leaves out, so it can never be what matched her.
+ * Another member's search reads only the columns that hold what members are shown: a field she
+ * keeps to admins is indexed in its admin_* twin (admin_title, admin_country, …), which this column
+ * filter leaves out, so it can never be what matched her.
  */
-const MEMBER_COLUMNS = '{name title company city}';
+const MEMBER_COLUMNS = '{name title company city country industry interests}';
 
 /**
  * The FTS5 query of a search: every word as a prefix ("fin"* finds Fintech), all of them needed.
