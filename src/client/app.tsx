@@ -6,6 +6,7 @@ import { Footer } from './shell/footer';
 import { Menu } from './shell/menu';
 import { usePageTitle } from './shell/page-meta';
 import { useScrollRestoration } from './shell/scroll-restoration';
+import { RenewalBannerSlot } from './shell/renewal-banner-slot';
 import { YourClubSlot } from './shell/your-club-slot';
 import { replayBeforeHydration } from './lib/boot-hand-over';
 import { useAuth } from './shared/use-auth';
@@ -44,6 +45,7 @@ export function App() {
         Skip to content
       </a>
       <Menu />
+      <RenewalBannerSlot />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary>
           <Suspense fallback={<p className="page-status">Loading…</p>}>

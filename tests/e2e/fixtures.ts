@@ -194,12 +194,17 @@ export async function newMember(
     data: { accepted: true },
   });
   expect(accepted.status()).toBe(200);
+  return registerFromMail(admin, who, opts.propertyAddress ? 'Travel Host' : 'Standard');
+}
+
+/** She registers from the invitation the queue delivered to her (through the API); answers her id. */
+async function registerFromMail(admin: Page, who: { name: string; email: string; password: string }, type: string): Promise<number> {
   const token = linkIn(await latestMailTo(admin, who.email, 'create your account'), '/register/')
     .split('/')
     .pop()!;
   const registered = await admin.request.post('/api/register', {
     headers: sameSiteHeaders(admin),
-    data: { token, name: who.name, type: opts.propertyAddress ? 'Travel Host' : 'Standard', password: who.password },
+    data: { token, name: who.name, type, password: who.password },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const found = (await (await admin.request.get(`/api/users?search=${encodeURIComponent(who.email)}`)).json()) as {
@@ -207,4 +212,23 @@ export async function newMember(
     email: string;
   }[];
   return found.find((u) => u.email === who.email)!.user_id;
+}
+
+/**
+ * A member of this test alone, with the term it needs (issue 46: a spec that changes a demo
+ * member's term cannot change hers): imported from a one-row roster by the admin's page, then
+ * registered from her invitation. Answers her id.
+ */
+export async function importedMember(
+  admin: Page,
+  who: { name: string; email: string; password: string },
+  term: { memberSince: string; renewsOn: string },
+): Promise<number> {
+  const csv = `email,name,member_since,renews_on\r\n${who.email},${who.name},${term.memberSince},${term.renewsOn}\r\n`;
+  const res = await admin.request.post('/api/admin/imports', {
+    headers: sameSiteHeaders(admin),
+    multipart: { file: { name: 'one-member.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return registerFromMail(admin, who, 'Standard');
 }

@@ -5,7 +5,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { addDays, addMonths, utcDate } from '../../src/shared/membership-term';
 import { formatDate } from '../../src/shared/date-format';
 import { TERM_DEMO_MEMBERS } from '../../scripts/lib/seed/membership-terms';
-import { latestMailTo, linkIn, loginAs, loginAsAdmin, SEED } from './fixtures';
+import { importedMember, latestMailTo, linkIn, loginAs, loginAsAdmin, SEED } from './fixtures';
 
 const [GRACE, LAPSED] = TERM_DEMO_MEMBERS;
 const today = () => utcDate(Date.now());
@@ -92,6 +92,52 @@ test('an admin imports a mixed roster: preview, invitations, a registration from
   await expect(reportRow(2)).toContainText('Registered');
   await expect(reportRow(3)).toContainText('Invited');
   await page.screenshot({ path: test.info().outputPath('import-report.png'), fullPage: true });
+});
+
+test('a renewal is announced before it lapses: a banner while it is due and in grace, dismissed until the next stage', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two members of this test alone (issue 46): the demo's Olivia and Nadia are other specs' too
+  // (this file's next test renews Nadia), so their terms are not this test's to count on.
+  const run = Date.now().toString(36);
+  const due = { email: `due-${run}@renewal.example`, name: 'Dora Due', password: 'renewal-member-2026' };
+  const grace = { email: `grace-${run}@renewal.example`, name: 'Gita Grace', password: 'renewal-member-2026' };
+  const dueOn = addDays(today(), 20);
+  const endedOn = addDays(today(), -10);
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await importedMember(page, due, { memberSince: addMonths(dueOn, -12), renewsOn: dueOn });
+  await importedMember(page, grace, { memberSince: addMonths(endedOn, -12), renewsOn: endedOn });
+
+  // Due within 30 days (desktop): the banner is on her pages with the button to the club.
+  const dora = await visitorPage(browser, baseURL);
+  await dora.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(dora, due.email, due.password, due.name, { fresh: true });
+  await dora.goto('/calendar');
+  const banner = dora.getByRole('complementary', { name: 'Membership renewal' });
+  await expect(banner).toContainText(`Your membership renews on ${formatDate(dueOn)}.`);
+  await expect(banner.getByRole('button', { name: 'Write to the club' })).toBeVisible();
+  await dora.screenshot({ path: test.info().outputPath('renewal-banner-1280.png') });
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await dora.reload();
+  await expect(dora.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await dora.context().close();
+
+  // In grace (390 px phone): until when she may renew.
+  const gita = await visitorPage(browser, baseURL, true);
+  await loginAs(gita, grace.email, grace.password, undefined, { fresh: true });
+  await gita.goto('/calendar');
+  const graceBanner = gita.getByRole('complementary', { name: 'Membership renewal' });
+  await expect(graceBanner).toContainText(
+    `Your membership ended on ${formatDate(endedOn)}; you have until ${formatDate(addDays(endedOn, 29))} to renew.`,
+  );
+  expect(await gita.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await gita.screenshot({ path: test.info().outputPath('renewal-banner-390.png') });
+  await gita.context().close();
 });
 
 test('an admin records a renewal from User Management filtered to members in grace', async ({ page }) => {
