@@ -78,6 +78,8 @@ export default defineConfig(
       '.wrangler/',
       'migrations/',
       'worker-configuration.d.ts',
+      // Compiled text catalogs (npm run i18n:compile).
+      'src/client/**/locales/*.ts',
       'reports/',
       '.test-reports/',
       'test-results/',

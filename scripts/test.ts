@@ -2,7 +2,7 @@
 //   1. a Chromium for the browser tests (found, or unpacked from the npm package; says what to
 //      install when there is none, before minutes are spent on the rest)
 //   2. type check (tsc), 3. lint (npm run lint), 4. Env types up to date (wrangler types),
-//   4b. the OpenAPI document valid (scripts/check-openapi.ts), 5. one client build and the bundle-size budgets (read from that build),
+//   4b. the OpenAPI document valid (scripts/check-openapi.ts), 4c. the text catalogs complete (scripts/check-catalogs.ts), 5. one client build and the bundle-size budgets (read from that build),
 //   5b. provision and deploy in dry mode (scripts/check-deploy.ts: wrangler deploy --dry-run, the Worker's gzip budget),
 //   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build).
 // Every step runs even when an earlier one failed (one run shows everything), except that the
@@ -62,6 +62,7 @@ gate('type check (tsc)', () => run(bin('tsc'), ['-p', '.']));
 gate('lint (npm run lint)', () => run('npm', ['run', '--silent', 'lint']));
 gate('Env types (wrangler types)', () => run(bin('tsx'), ['scripts/check-env-types.ts']));
 gate('OpenAPI document (valid 3.1)', () => run(bin('tsx'), ['scripts/check-openapi.ts']));
+gate('text catalogs complete (issue 41)', () => run(bin('tsx'), ['scripts/check-catalogs.ts']));
 const built = gate('client build (vite build)', () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]));
 if (built) gate('bundle size (first-load JS)', () => run(bin('tsx'), ['scripts/check-bundle-size.ts', clientDir]));
 else gates.push({ name: 'bundle size (first-load JS): not checked without a build', ok: false, took: '0 s' });

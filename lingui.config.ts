@@ -1,0 +1,45 @@
+import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The texts' catalogs (issue 41, docs/decisions/0025-languages-and-appearance.md). English is the
+ * source: a message's id is its English text, typed in the code (`i18n.t('Sign in')`), so English
+ * needs no catalog but its ICU messages (scripts/i18n-compile.ts). `pseudo` is the tests'
+ * bracketed, accented language, generated from English.
+ *
+ * One catalog per feature (src/client/features/{name}/locales/{locale}.po), loaded with that
+ * feature's pages for the page's language only, and one for the shell (header, menu, footer,
+ * components and the widgets of src/client/shared), loaded before the first render.
+ * `npm run i18n:extract` writes the .po files from the code; `npm run i18n:compile` the .ts
+ * modules the app imports (committed: the Worker's bundle and tsc read them as they are).
+ * Add the Worker's catalogs as entries of their own.
+ */
+const config: LinguiConfig = {
+  sourceLocale: 'en',
+  locales: ['en', 'fr', 'es', 'ja', 'ar', 'pseudo'],
+  pseudoLocale: { locale: 'pseudo', prepend: '[', append: ']' },
+  fallbackLocales: false,
+  compileNamespace: 'ts',
+  orderBy: 'messageId',
+  // No origins: a moved line would otherwise touch every language's catalog (and every rebase).
+  format: formatter({ origins: false, explicitIdAsDefault: true }),
+  catalogs: [
+    {
+      path: '<rootDir>/src/client/locales/{locale}',
+      include: [
+        '<rootDir>/src/client/app.tsx',
+        '<rootDir>/src/client/root.tsx',
+        '<rootDir>/src/client/shell/',
+        '<rootDir>/src/client/components/',
+        '<rootDir>/src/client/shared/',
+        '<rootDir>/src/client/lib/',
+      ],
+    },
+    {
+      path: '<rootDir>/src/client/features/{name}/locales/{locale}',
+      include: ['<rootDir>/src/client/features/{name}/'],
+    },
+  ],
+};
+
+export default config;

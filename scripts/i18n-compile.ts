@@ -1,0 +1,44 @@
+// npm run i18n:compile: the catalogs' .po files (lingui.config.ts) compiled into the .ts modules
+// the app imports, English trimmed to its ICU messages: a message's id is its English text
+// (src/client/i18n/i18n.ts), so an English catalog holds only what its id cannot say (plurals,
+// placeholders). Writes src/client/locales/english-catalogs.ts: the catalogs English still loads.
+//   npx tsx scripts/i18n-compile.ts [--check]   (--check: fails when a compiled file is out of date, writes nothing)
+import { globSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { run, ROOT } from './lib/wrangler';
+
+const check = process.argv.includes('--check');
+const COMPILED = 'src/client/**/locales/*.ts';
+const list = 'src/client/locales/english-catalogs.ts';
+const before = new Map([...globSync(COMPILED, { cwd: ROOT }), list].map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
+
+// --strict: a language missing a translation fails (the check of npm test).
+run(path.join(ROOT, 'node_modules/.bin/lingui'), ['compile', '--workers', '1', ...(check ? ['--strict'] : [])]);
+
+const PREFIX = '/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(';
+const SUFFIX = ')as Messages;';
+const english: string[] = [];
+for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
+  const source = readFileSync(path.join(ROOT, file), 'utf8');
+  if (!source.startsWith(PREFIX) || !source.endsWith(SUFFIX)) throw new Error(`${file}: not what lingui compile writes`);
+  const messages = JSON.parse(JSON.parse(source.slice(PREFIX.length, -SUFFIX.length))) as Record<string, unknown>;
+  const kept = Object.fromEntries(
+    Object.entries(messages).filter(([id, m]) => !(Array.isArray(m) && m.length === 1 && m[0] === id) && m !== id),
+  );
+  writeFileSync(path.join(ROOT, file), PREFIX + JSON.stringify(JSON.stringify(kept)) + SUFFIX);
+  const dir = path.dirname(path.dirname(file));
+  if (Object.keys(kept).length) english.push(dir === 'src/client' ? 'shell' : path.basename(dir));
+}
+writeFileSync(
+  path.join(ROOT, list),
+  `// Written by scripts/i18n-compile.ts: the catalogs whose English has ICU messages (the others' English is their ids).\nexport const ENGLISH_CATALOGS: readonly string[] = ${JSON.stringify(english.sort()).replaceAll(',', ', ')};\n`,
+);
+
+if (check) {
+  const stale = [...globSync(COMPILED, { cwd: ROOT }), list].filter((f) => before.get(f) !== readFileSync(path.join(ROOT, f), 'utf8'));
+  for (const [f, text] of before) writeFileSync(path.join(ROOT, f), text);
+  if (stale.length) {
+    console.error(`Compiled catalogs out of date (run npm run i18n:compile and commit):\n  ${stale.join('\n  ')}`);
+    process.exit(1);
+  }
+}
