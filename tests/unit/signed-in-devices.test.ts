@@ -19,10 +19,10 @@ function sessions(count: number): AccountSessionView[] {
     id: i.toString(16).padStart(32, '0'),
     browser: i === 0 ? 'Safari 17' : `Firefox ${100 + i}`,
     os: i === 0 ? 'iOS' : 'Windows',
-    createdAt: now - (i + 1) * 86_400_000,
-    lastSeenAt: now - i * 7_200_000,
+    created_at: new Date(now - (i + 1) * 86_400_000).toISOString(),
+    last_seen_at: new Date(now - i * 7_200_000).toISOString(),
     current: i === 0,
-    signedInWithPasskey: i === 1,
+    signed_in_with_passkey: i === 1,
   }));
 }
 

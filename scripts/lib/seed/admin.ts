@@ -69,9 +69,9 @@ async function userManagement(seed: Seed, adminSecret: string): Promise<void> {
 
   // Sofia forgot her password: the admin gave her a temporary one, and she chose her own again.
   const sofia = await seed.member('sofia@club.example');
-  const { temporaryPassword } = await resetPasswordToTemp(seed.at(seed.when(-75)), await admin(), { id: sofia.id });
+  const { temporary_password: temporaryPassword } = await resetPasswordToTemp(seed.at(seed.when(-75)), await admin(), { id: sofia.id });
   const withTemporary = await signIn(seed, sofia.email, seed.when(-74), ANDROID);
-  await changePassword(seed.at(seed.when(-74)), withTemporary, { oldPassword: temporaryPassword, newPassword: password, removePasskeys: true }, { userAgent: ANDROID });
+  await changePassword(seed.at(seed.when(-74)), withTemporary, { oldPassword: temporaryPassword, newPassword: password, remove_passkeys: true }, { userAgent: ANDROID });
 
   // Lucía's registration link went astray: the admin sent her a new one.
   const accepted = await listApplications(seed.at(seed.when(-3)), await admin(), { status: 'accepted' });

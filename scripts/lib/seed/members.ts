@@ -156,7 +156,7 @@ export async function decide(
   seed: Seed,
   id: number,
   daysAgo: number,
-  decision: { accepted: boolean; grantFounding?: boolean; rejectionEmail?: string },
+  decision: { accepted: boolean; grant_founding?: boolean; rejection_email?: string },
 ) {
   return decideApplication(seed.at(seed.when(-daysAgo)), await seed.member(seed.opts.adminEmail), { id, ...decision });
 }
@@ -176,7 +176,7 @@ export async function joinClub(
   opts: { daysAgo: number; type: AccountType; grantFounding?: boolean; code?: string },
 ): Promise<MemberActor> {
   const id = await apply(seed, who, opts.daysAgo + 2, opts.code);
-  await decide(seed, id, opts.daysAgo + 1, { accepted: true, grantFounding: opts.grantFounding ?? false });
+  await decide(seed, id, opts.daysAgo + 1, { accepted: true, grant_founding: opts.grantFounding ?? false });
   return registerFromMail(seed, who, opts.type, opts.daysAgo);
 }
 
@@ -184,11 +184,11 @@ export async function joinClub(
 async function seedInvitationCodes(seed: Seed): Promise<void> {
   const create = async (daysAgo: number, input: CreateInvitationCodeInput) =>
     createInvitationCode(seed.at(seed.when(-daysAgo)), await seed.member(seed.opts.adminEmail), CreateInvitationCodeInputSchema.parse(input));
-  await create(200, { code: 'SUMMER-RETREAT', note: 'Guests of the summer retreat', expiresAt: seed.when(-120), maxUses: 10 });
+  await create(200, { code: 'SUMMER-RETREAT', note: 'Guests of the summer retreat', expires_at: new Date(seed.when(-120)).toISOString(), max_uses: 10 });
   const gala = await create(60, { code: 'GALA-GUESTS', note: 'For the gala flyer' });
   await revokeInvitationCode(seed.at(seed.when(-45)), await seed.member(seed.opts.adminEmail), { id: gala.id });
-  await create(20, { code: 'SPRING-SALON', note: 'Guests of the spring salon', expiresAt: seed.when(45), maxUses: 20 });
-  await create(14, { code: 'LUCIA-NAVARRO', note: 'For Lucía, introduced by Hana', maxUses: 1 });
+  await create(20, { code: 'SPRING-SALON', note: 'Guests of the spring salon', expires_at: new Date(seed.when(45)).toISOString(), max_uses: 20 });
+  await create(14, { code: 'LUCIA-NAVARRO', note: 'For Lucía, introduced by Hana', max_uses: 1 });
 }
 
 const EXTRA = {
@@ -267,7 +267,7 @@ export async function seedMembers(seed: Seed): Promise<void> {
   // Rejected, with the email the admin chose to send.
   await decide(seed, await apply(seed, EXTRA.victoria, 20), 18, {
     accepted: false,
-    rejectionEmail:
+    rejection_email:
       'Dear Victoria Hale,\n\nThank you for your interest in the club. The club is a place for life outside work, so we are not able to offer you a membership at this time.\n\nWith our best wishes,\nThe membership committee',
   });
   // Waiting for a decision, from the spring salon's guests.

@@ -28,7 +28,7 @@ interface GuardProps {
 export function Protected({ children, unauthenticatedTo = '/login', admin = false, nonAdminTo = '/home' }: GuardProps) {
   const { pending, authenticated, user } = useAuth();
   const [location, navigate] = useLocation();
-  const mustChange = user?.mustChangePassword && location !== '/settings';
+  const mustChange = user?.must_change_password && location !== '/settings';
   const target = pending
     ? null
     : !authenticated
@@ -37,7 +37,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
         ? '/settings'
         : admin && !user?.can.admin
           ? nonAdminTo
-          : admin && user?.needsTwoFactorSetup
+          : admin && user?.needs_two_factor_setup
             ? // Every admin call refuses her until 2FA is on (403 TWO_FACTOR_REQUIRED): Settings explains and sets it up.
               '/settings'
             : null;

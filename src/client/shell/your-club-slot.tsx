@@ -10,7 +10,7 @@ import { pages as P, TrpcRoot } from '../routes';
  */
 export function YourClubSlot() {
   const { authenticated, user } = useAuth();
-  if (!authenticated || !user || user.mustChangePassword) return null;
+  if (!authenticated || !user || user.must_change_password) return null;
   return (
     <Suspense fallback={null}>
       <TrpcRoot>

@@ -14,20 +14,20 @@ export const SessionPublicIdSchema = z.string({ error: 'Invalid session.' }).reg
 export const EndSessionInputSchema = z.object({ id: SessionPublicIdSchema });
 export type EndSessionInput = z.input<typeof EndSessionInputSchema>;
 
-/** One signed-in device of the member (GET /api/account/sessions). Times are Unix ms. */
+/** One signed-in device of the member (GET /api/account/sessions). Times are ISO 8601 (UTC). */
 export interface AccountSessionView {
   id: string;
   /** "Chrome 131", or null when the browser was not recognised. */
   browser: string | null;
   /** "macOS", or null when the system was not recognised. */
   os: string | null;
-  createdAt: number;
+  created_at: string;
   /** Accurate to SESSION_TOUCH_MS. */
-  lastSeenAt: number;
+  last_seen_at: string;
   /** The session of the request that asked: "This device". */
   current: boolean;
   /** It began with a passkey sign-in (issue 25). */
-  signedInWithPasskey: boolean;
+  signed_in_with_passkey: boolean;
 }
 
 export interface AccountSessionList {

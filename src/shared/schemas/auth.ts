@@ -3,6 +3,7 @@ import type { Language, Theme } from '../preferences';
 import { ACCOUNT_TYPES } from '../constants';
 import type { MembershipTerm } from '../membership-term';
 import { EmailSchema, NewPasswordSchema, PersonNameSchema } from './common';
+import { acceptingOldNames } from './old-field-names';
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
@@ -19,12 +20,15 @@ export const UpdateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
-export const UpdatePasswordInputSchema = z.object({
-  oldPassword: z.string({ error: 'Old password is required.' }).min(1, 'Old password is required.').max(1024),
-  newPassword: NewPasswordSchema,
-  /** "Also remove my passkeys" (issue 45): left out, they are removed, as the form's box starts checked. */
-  removePasskeys: z.boolean({ error: 'removePasskeys is true or false.' }).default(true),
-});
+export const UpdatePasswordInputSchema = acceptingOldNames(
+  z.object({
+    oldPassword: z.string({ error: 'Old password is required.' }).min(1, 'Old password is required.').max(1024),
+    newPassword: NewPasswordSchema,
+    /** "Also remove my passkeys" (issue 45): left out, they are removed, as the form's box starts checked. */
+    remove_passkeys: z.boolean({ error: 'remove_passkeys is true or false.' }).default(true),
+  }),
+  { remove_passkeys: 'removePasskeys' },
+);
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 
 /** A TOTP code (6 digits) or, at sign-in and to turn 2FA off, a recovery code. */
@@ -69,9 +73,9 @@ export interface AccountCapabilities {
   /** The admin screens and the Admin menu. */
   admin: boolean;
   /** The Create Event button (Founding members, Travel Hosts and admins). */
-  createEvent: boolean;
+  create_event: boolean;
   /** The Type field in Settings (admins choose their own account type). */
-  changeAccountType: boolean;
+  change_account_type: boolean;
 }
 
 export interface AuthStatus {
@@ -84,10 +88,10 @@ export interface AuthStatus {
         /** Shown (e.g. as a badge); what the member may do is in `can`. */
         admin: boolean;
         type: (typeof ACCOUNT_TYPES)[number];
-        mustChangePassword: boolean;
-        twoFactorEnabled: boolean;
+        must_change_password: boolean;
+        two_factor_enabled: boolean;
         /** An admin without 2FA: every admin screen and call is refused until she sets it up in Settings. */
-        needsTwoFactorSetup: boolean;
+        needs_two_factor_setup: boolean;
         can: AccountCapabilities;
         /** Her language (null: none chosen) and appearance (issue 41): the page keeps the device's cookies in step. */
         language: Language | null;
@@ -105,8 +109,8 @@ export interface UserDetails extends MembershipTerm {
   email: string;
   type: (typeof ACCOUNT_TYPES)[number];
   admin: boolean;
-  mustChangePassword: boolean;
-  twoFactorEnabled: boolean;
-  needsTwoFactorSetup: boolean;
+  must_change_password: boolean;
+  two_factor_enabled: boolean;
+  needs_two_factor_setup: boolean;
   can: AccountCapabilities;
 }

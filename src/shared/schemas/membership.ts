@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ACCOUNT_TYPES, CLUB_NAME } from '../constants';
 import { EmailSchema, IdSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './common';
+import { acceptingOldNames, UnixMsSchema, unixMsToIso } from './old-field-names';
 import type { HomeCard } from './homes';
 import { MEMBERSHIP_STATUSES, CLUB_NOTE_MAX, type MembershipTerm } from '../membership-term';
 import type { RenewalView } from './membership-terms';
@@ -38,7 +39,7 @@ export interface RegistrationInvite {
   /** The applicant's name, to prefill the form. */
   name: string;
   /** DECISIONS: the application's type, plus Founding when the accepting admin granted it. */
-  allowedTypes: (typeof ACCOUNT_TYPES)[number][];
+  allowed_types: (typeof ACCOUNT_TYPES)[number][];
 }
 
 export const RegisterInputSchema = z.object({
@@ -80,22 +81,25 @@ export interface ApplicationsPage extends Page<ApplicationView> {
 export const REJECTION_EMAIL_MAX = 5000;
 export const REJECTION_EMAIL_EMPTY = 'Write the rejection email, or leave "Send a rejection email" unticked.';
 
-export const DecideApplicationInputSchema = z.object({
-  id: IdSchema,
-  accepted: z.boolean({ error: 'accepted must be true or false.' }),
-  /** Only with accepted: lets the invitee choose Founding at registration. */
-  grantFounding: z.boolean().optional(),
-  /**
-   * Only with a rejection: the email the admin chose to send, as she edited it (plain text).
-   * Absent: nothing is sent (DECISIONS "Membership pipeline").
-   */
-  rejectionEmail: z
-    .string({ error: REJECTION_EMAIL_EMPTY })
-    .trim()
-    .min(1, REJECTION_EMAIL_EMPTY)
-    .max(REJECTION_EMAIL_MAX, `The email may have at most ${REJECTION_EMAIL_MAX} characters.`)
-    .optional(),
-});
+export const DecideApplicationInputSchema = acceptingOldNames(
+  z.object({
+    id: IdSchema,
+    accepted: z.boolean({ error: 'accepted must be true or false.' }),
+    /** Only with accepted: lets the invitee choose Founding at registration. */
+    grant_founding: z.boolean().optional(),
+    /**
+     * Only with a rejection: the email the admin chose to send, as she edited it (plain text).
+     * Absent: nothing is sent (DECISIONS "Membership pipeline").
+     */
+    rejection_email: z
+      .string({ error: REJECTION_EMAIL_EMPTY })
+      .trim()
+      .min(1, REJECTION_EMAIL_EMPTY)
+      .max(REJECTION_EMAIL_MAX, `The email may have at most ${REJECTION_EMAIL_MAX} characters.`)
+      .optional(),
+  }),
+  { grant_founding: 'grantFounding', rejection_email: 'rejectionEmail' },
+);
 
 /** The kind default text the admin starts from when she chooses to send a rejection email. */
 export function defaultRejectionEmail(fullName: string): string {
@@ -233,20 +237,24 @@ export const NewInvitationCodeSchema = z
   .refine((s) => s === '' || s.length >= 4, 'A code has at least 4 characters.')
   .transform((s) => s.toUpperCase());
 
-export const CreateInvitationCodeInputSchema = z.object({
-  /** Empty: the server makes a random one. */
-  code: NewInvitationCodeSchema.optional(),
-  note: z.string().trim().max(200, 'The note has at most 200 characters.').optional(),
-  /** Unix ms; absent or null: never expires. */
-  expiresAt: z.number().int().positive().nullable().optional(),
-  maxUses: z
-    .number({ error: 'Maximum uses must be a whole number.' })
-    .int('Maximum uses must be a whole number.')
-    .min(1, 'Maximum uses must be at least 1.')
-    .max(100_000)
-    .nullable()
-    .optional(),
-});
+export const CreateInvitationCodeInputSchema = acceptingOldNames(
+  z.object({
+    /** Empty: the server makes a random one. */
+    code: NewInvitationCodeSchema.optional(),
+    note: z.string().trim().max(200, 'The note has at most 200 characters.').optional(),
+    /** An ISO 8601 instant with Z; absent or null: never expires. */
+    expires_at: z.iso.datetime({ error: 'The expiry must be an ISO 8601 date and time with Z.' }).nullable().optional(),
+    max_uses: z
+      .number({ error: 'Maximum uses must be a whole number.' })
+      .int('Maximum uses must be a whole number.')
+      .min(1, 'Maximum uses must be at least 1.')
+      .max(100_000)
+      .nullable()
+      .optional(),
+  }),
+  // Before issue 47 the expiry was Unix ms under expiresAt.
+  { expires_at: { name: 'expiresAt', schema: UnixMsSchema, toNew: unixMsToIso }, max_uses: 'maxUses' },
+);
 export type CreateInvitationCodeInput = z.infer<typeof CreateInvitationCodeInputSchema>;
 
 export const INVITATION_CODE_STATUSES = ['active', 'expired', 'used up', 'revoked'] as const;
@@ -261,7 +269,9 @@ export interface InvitationCodeView {
   use_count: number;
   revoked_at: string | null;
   created_at: string;
-  created_by: string | null;
+  /** The admin who made it (both null once her account is gone). */
+  created_by_name: string | null;
+  created_by_id: number | null;
   status: InvitationCodeStatus;
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
+import { acceptingOldNames, UnixMsSchema, unixMsToIso } from './old-field-names';
 import './zod-config';
 
 /** A base64url string of exactly `bytes` bytes (no padding), as PushSubscription.toJSON() gives its keys. */
@@ -14,24 +15,28 @@ function base64UrlKey(name: string, bytes: number) {
 
 /**
  * POST /api/push/subscriptions: PushSubscription.toJSON() of this device. The endpoint must be
- * https (the Worker also takes http://localhost locally: the test push service).
+ * https (the Worker also takes http://localhost locally: the test push service). The browser's
+ * expirationTime (Unix ms) is sent as expiration_time, ISO 8601 like every instant (issue 47).
  */
-export const PushSubscriptionInputSchema = z.object({
-  endpoint: z
-    .string({ error: 'endpoint is required.' })
-    .trim()
-    .max(2048, 'endpoint is too long.')
-    .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'endpoint must be an https URL.'),
-  keys: z.object(
-    {
-      // RFC 8291: an uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret.
-      p256dh: base64UrlKey('p256dh', 65).refine((s) => s.startsWith('B'), 'keys.p256dh must be an uncompressed P-256 key.'),
-      auth: base64UrlKey('auth', 16),
-    },
-    { error: 'keys must be {p256dh, auth}.' },
-  ),
-  expirationTime: z.number({ error: 'expirationTime must be a time in milliseconds or null.' }).int().positive().nullable().optional(),
-});
+export const PushSubscriptionInputSchema = acceptingOldNames(
+  z.object({
+    endpoint: z
+      .string({ error: 'endpoint is required.' })
+      .trim()
+      .max(2048, 'endpoint is too long.')
+      .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'endpoint must be an https URL.'),
+    keys: z.object(
+      {
+        // RFC 8291: an uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret.
+        p256dh: base64UrlKey('p256dh', 65).refine((s) => s.startsWith('B'), 'keys.p256dh must be an uncompressed P-256 key.'),
+        auth: base64UrlKey('auth', 16),
+      },
+      { error: 'keys must be {p256dh, auth}.' },
+    ),
+    expiration_time: z.iso.datetime({ error: 'expiration_time must be an ISO 8601 date and time with Z, or null.' }).nullable().optional(),
+  }),
+  { expiration_time: { name: 'expirationTime', schema: UnixMsSchema, toNew: unixMsToIso } },
+);
 export type PushSubscriptionInput = z.output<typeof PushSubscriptionInputSchema>;
 
 /** DELETE /api/push/subscriptions/{id} and push.unsubscribe. */

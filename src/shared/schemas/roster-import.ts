@@ -72,7 +72,7 @@ export interface ImportSummary {
   id: number;
   file_name: string;
   created_at: string;
-  created_by: string | null;
+  created_by_name: string | null;
   /** The admin who imported it (null once her account is gone): the screens link her name. */
   created_by_id: number | null;
   counts: ImportCounts;

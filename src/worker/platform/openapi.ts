@@ -287,12 +287,14 @@ function parameters(where: 'path' | 'query', schema: z.ZodType | Record<string, 
   const object = isZod(schema) ? schema : z.object(schema);
   const json = jsonSchema(object, 'input', components) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => {
-    const { description, ...rest } = s;
+    const { description, deprecated, ...rest } = s;
     return {
       name,
       in: where,
       required: where === 'path' || (json.required ?? []).includes(name),
       ...(description ? { description } : {}),
+      // An old spelling still accepted (shared/schemas/old-field-names.ts): the parameter is deprecated.
+      ...(deprecated ? { deprecated: true } : {}),
       schema: rest,
     };
   });

@@ -103,8 +103,10 @@ describe('GET /api/account/sessions', () => {
     expect(listed.find((s) => s.browser === null)).toMatchObject({ os: null, current: false });
     for (const s of listed) {
       expect(s.id).toMatch(/^[0-9a-f]{32}$/);
-      expect(s.createdAt).toBeGreaterThanOrEqual(before - 60_000);
-      expect(s.lastSeenAt).toBeGreaterThanOrEqual(s.createdAt);
+      // ISO 8601 instants (issue 47).
+      expect(s.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(s.created_at)).toBeGreaterThanOrEqual(before - 60_000);
+      expect(Date.parse(s.last_seen_at)).toBeGreaterThanOrEqual(Date.parse(s.created_at));
     }
     // From the other device, that one is marked instead.
     const fromMac = await list(mac);

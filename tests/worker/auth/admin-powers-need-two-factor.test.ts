@@ -21,8 +21,8 @@ describe('admin powers need two-factor sign-in', () => {
     const status = (await (await request('/auth-status', { as: bare })).json()) as { user: unknown };
     expect(status.user).toMatchObject({
       admin: true,
-      needsTwoFactorSetup: true,
-      can: { admin: true, createEvent: false, changeAccountType: false },
+      needs_two_factor_setup: true,
+      can: { admin: true, create_event: false, change_account_type: false },
     });
 
     const page = (await (await request(`/api/events/${event.id}`, { as: bare })).json()) as { viewer: unknown };

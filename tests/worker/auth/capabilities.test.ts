@@ -25,7 +25,7 @@ async function capabilitiesOf(u: TestUser): Promise<AccountCapabilities> {
   return can;
 }
 
-const member = { admin: false, changeAccountType: false };
+const member = { admin: false, change_account_type: false };
 
 describe('account capabilities', () => {
   it('a visitor has no user, so no flags', async () => {
@@ -33,16 +33,16 @@ describe('account capabilities', () => {
   });
 
   it('a Standard member may not create events', async () => {
-    expect(await capabilitiesOf(await roles.standard())).toEqual({ ...member, createEvent: false });
+    expect(await capabilitiesOf(await roles.standard())).toEqual({ ...member, create_event: false });
   });
 
   it('Founding members and Travel Hosts create events', async () => {
-    expect(await capabilitiesOf(await roles.founding())).toEqual({ ...member, createEvent: true });
-    expect(await capabilitiesOf(await roles.travelHost())).toEqual({ ...member, createEvent: true });
+    expect(await capabilitiesOf(await roles.founding())).toEqual({ ...member, create_event: true });
+    expect(await capabilitiesOf(await roles.travelHost())).toEqual({ ...member, create_event: true });
   });
 
   it('an admin of any type has the admin screens, creates events and chooses her own type', async () => {
-    const all = { admin: true, createEvent: true, changeAccountType: true };
+    const all = { admin: true, create_event: true, change_account_type: true };
     expect(await capabilitiesOf(await createUser({ type: 'Standard', admin: true }))).toEqual(all);
     expect(await capabilitiesOf(await roles.admin())).toEqual(all);
   });
@@ -56,13 +56,13 @@ describe('account capabilities', () => {
     ]);
     for (const u of people) {
       const can = await capabilitiesOf(u);
-      expect((await request('/api/events', { as: u, body: {} })).status).toBe(can.createEvent ? 201 : 403);
+      expect((await request('/api/events', { as: u, body: {} })).status).toBe(can.create_event ? 201 : 403);
       expect((await request('/api/users', { as: u })).status).toBe(can.admin ? 200 : 403);
       const wanted = u.type === 'Travel Host' ? 'Founding' : 'Travel Host';
       const res = await request('/update-user', { as: u, body: { name: u.name, type: wanted } });
       expect(res.status).toBe(200);
       const { user } = await res.json<{ user: UserDetails }>();
-      expect(user.type).toBe(can.changeAccountType ? wanted : u.type);
+      expect(user.type).toBe(can.change_account_type ? wanted : u.type);
     }
   });
 
@@ -71,11 +71,11 @@ describe('account capabilities', () => {
     const res = await request('/update-user', { as: admin, body: { name: admin.name, type: 'Standard' } });
     const { user } = await res.json<{ user: UserDetails }>();
     // An admin still creates events whatever her type.
-    expect(user).toMatchObject({ type: 'Standard', can: { admin: true, createEvent: true, changeAccountType: true } });
+    expect(user).toMatchObject({ type: 'Standard', can: { admin: true, create_event: true, change_account_type: true } });
     // A member whose type an admin changes gets the new flags on her next status.
     const host = await roles.travelHost();
     expect((await request(`/api/users/${host.id}/privilege`, { method: 'PUT', as: admin, body: { type: 'Standard' } })).status).toBe(200);
     const status = await (await request('/auth-status', { as: host })).json<AuthStatus>();
-    expect(status.user).toMatchObject({ type: 'Standard', can: { createEvent: false } });
+    expect(status.user).toMatchObject({ type: 'Standard', can: { create_event: false } });
   });
 });

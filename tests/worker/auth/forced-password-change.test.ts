@@ -38,7 +38,7 @@ async function adminResets(member: TestUser): Promise<string> {
   const admin = await createUser({ admin: true });
   const res = await request(`/api/users/${member.id}/reset-password-to-temp`, { method: 'PUT', as: admin });
   expect(res.status).toBe(200);
-  return (await res.json<{ temporaryPassword: string }>()).temporaryPassword;
+  return (await res.json<{ temporary_password: string }>()).temporary_password;
 }
 
 /** Signs in with the temporary password, as the login form does. */
@@ -53,10 +53,10 @@ describe('a password reset by an admin', () => {
     const member = await createUser({ type: 'Founding' });
     const temporary = await adminResets(member);
     const forced = await signIn(member, temporary);
-    expect(forced.answer).toMatchObject({ ok: true, user: { mustChangePassword: true } });
+    expect(forced.answer).toMatchObject({ ok: true, user: { must_change_password: true } });
     expect(await (await request('/auth-status', { as: forced })).json()).toMatchObject({
       authenticated: true,
-      user: { user_id: member.id, mustChangePassword: true },
+      user: { user_id: member.id, must_change_password: true },
     });
 
     expect(procedures.length).toBeGreaterThan(50);
@@ -105,7 +105,7 @@ describe('a password reset by an admin', () => {
     expect(change.status).toBe(200);
     const changed = { ...member, cookie: cookieFrom(change, 'owow_session')! };
     expect((await userRow(member.id))!.mustChangePassword).toBe(false);
-    expect(await (await request('/auth-status', { as: changed })).json()).toMatchObject({ user: { mustChangePassword: false } });
+    expect(await (await request('/auth-status', { as: changed })).json()).toMatchObject({ user: { must_change_password: false } });
     expect((await request('/api/events', { as: changed })).status).toBe(200);
     expect((await trpc('events.mySchedule', undefined, { as: changed, type: 'query' })).status).toBe(200);
     // The session that signed in with the temporary password is over.

@@ -132,7 +132,7 @@ describe('her password and her passkeys', () => {
     expect(await passkeysOf(withTotp)).toEqual([]);
   });
 
-  it('a password change removes them unless removePasskeys is false (REST and tRPC)', async () => {
+  it('a password change removes them unless remove_passkeys is false (REST and tRPC)', async () => {
     const removed = await withPasskey();
     const change = (u: TestUser, extra: Record<string, unknown> = {}) =>
       request('/update-password', { as: u, body: { oldPassword: TEST_PASSWORD, newPassword: unique('New pass '), ...extra } });
@@ -141,21 +141,21 @@ describe('her password and her passkeys', () => {
     expect((await signInWithPasskey(removed.authenticator, { ip: randomIp() })).status).toBe(400);
 
     const kept = await withPasskey();
-    expect((await change(kept.u, { removePasskeys: false })).status).toBe(200);
+    expect((await change(kept.u, { remove_passkeys: false })).status).toBe(200);
     expect(await passkeysOf(kept.u)).toHaveLength(1);
     expect((await signInWithPasskey(kept.authenticator, { ip: randomIp() })).status).toBe(200);
 
     const viaTrpc = await withPasskey();
     const res = await trpc(
       'auth.updatePassword',
-      { oldPassword: TEST_PASSWORD, newPassword: unique('New pass '), removePasskeys: true },
+      { oldPassword: TEST_PASSWORD, newPassword: unique('New pass '), remove_passkeys: true },
       {
         as: viaTrpc.u,
       },
     );
     expect(res.status).toBe(200);
     expect(await passkeysOf(viaTrpc.u)).toEqual([]);
-    expect((await change(kept.u, { removePasskeys: 'yes' })).status).toBe(400);
+    expect((await change(kept.u, { remove_passkeys: 'yes' })).status).toBe(400);
   });
 
   it('an admin whose password session no passkey stands behind cannot remove hers by changing her password', async () => {
@@ -167,6 +167,6 @@ describe('her password and her passkeys', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(PASSKEY_SIGN_IN_FIRST);
     expect(await passkeysOf(admin)).toHaveLength(1);
-    expect((await request('/update-password', { as: byPassword, body: { ...body, removePasskeys: false } })).status).toBe(200);
+    expect((await request('/update-password', { as: byPassword, body: { ...body, remove_passkeys: false } })).status).toBe(200);
   });
 });

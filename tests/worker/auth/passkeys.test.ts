@@ -219,8 +219,8 @@ describe('signing in with a passkey', () => {
     expect(start.options.allowCredentials ?? []).toEqual([]);
     const res = await sendAuthentication(start.cookie, { response: await authenticator.assert(start.options) }, { userAgent: CHROME_MAC });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as { ok: boolean; user: { user_id: number; mustChangePassword: boolean } };
-    expect(answer).toMatchObject({ ok: true, user: { user_id: u.id, mustChangePassword: false } });
+    const answer = (await res.json()) as { ok: boolean; user: { user_id: number; must_change_password: boolean } };
+    expect(answer).toMatchObject({ ok: true, user: { user_id: u.id, must_change_password: false } });
     expect(cookieFrom(res, 'owow_passkey_sign_in')).toBe('owow_passkey_sign_in=');
 
     const me = signedInAs(u, res);
@@ -230,10 +230,10 @@ describe('signing in with a passkey', () => {
     expect(list.find((p) => p.id === added.id)?.last_used_at).not.toBeNull();
     // Settings > Signed-in devices: this session began with a passkey, the password one did not.
     const devices = (await (await request('/api/account/sessions', { as: me })).json()) as {
-      sessions: { current: boolean; signedInWithPasskey: boolean; browser: string }[];
+      sessions: { current: boolean; signed_in_with_passkey: boolean; browser: string }[];
     };
-    expect(devices.sessions.find((s) => s.current)).toMatchObject({ signedInWithPasskey: true, browser: 'Chrome 131' });
-    expect(devices.sessions.filter((s) => !s.current).map((s) => s.signedInWithPasskey)).toEqual([false]);
+    expect(devices.sessions.find((s) => s.current)).toMatchObject({ signed_in_with_passkey: true, browser: 'Chrome 131' });
+    expect(devices.sessions.filter((s) => !s.current).map((s) => s.signed_in_with_passkey)).toEqual([false]);
     expect(await auditOf(u.id, 'auth.sign_in_passkey')).toHaveLength(1);
   });
 
@@ -348,7 +348,7 @@ describe('signing in with a passkey', () => {
 
     const res = await signInWithPasskey(authenticator, { ip: ip() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, user: { user_id: u.id, mustChangePassword: true } });
+    expect(await res.json()).toMatchObject({ ok: true, user: { user_id: u.id, must_change_password: true } });
     const me = signedInAs(u, res);
     expect((await request('/api/events', { as: me })).status).toBe(403);
     expect((await request('/api/passkeys', { as: me })).status).toBe(403);
@@ -485,13 +485,13 @@ describe('the admin two-factor rule', () => {
 
     // A later sign-in with the password alone has no admin powers, and cannot get them.
     const login = await loginThrough(admin, { ip: ip() });
-    expect(await login.json()).toMatchObject({ ok: true, user: { needsTwoFactorSetup: true } });
+    expect(await login.json()).toMatchObject({ ok: true, user: { needs_two_factor_setup: true } });
     const byPassword = signedInAs(admin, login);
     const again = await request('/api/users', { as: byPassword });
     expect(again.status).toBe(403);
     expect(((await again.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
-    const status = (await (await request('/auth-status', { as: byPassword })).json()) as { user: { needsTwoFactorSetup: boolean } };
-    expect(status.user.needsTwoFactorSetup).toBe(true);
+    const status = (await (await request('/auth-status', { as: byPassword })).json()) as { user: { needs_two_factor_setup: boolean } };
+    expect(status.user.needs_two_factor_setup).toBe(true);
     const addFromPassword = await request('/api/passkeys/registration/options', {
       method: 'POST',
       as: byPassword,
@@ -507,11 +507,11 @@ describe('the admin two-factor rule', () => {
 
     // Signed in with the passkey: no TOTP asked, admin routes open.
     const res = await signInWithPasskey(authenticator, { ip: ip() });
-    expect(await res.json()).toMatchObject({ ok: true, user: { admin: true, needsTwoFactorSetup: false, can: { admin: true } } });
+    expect(await res.json()).toMatchObject({ ok: true, user: { admin: true, needs_two_factor_setup: false, can: { admin: true } } });
     const byPasskey = signedInAs(admin, res);
     expect((await request('/api/users', { as: byPasskey })).status).toBe(200);
     expect((await request('/auth-status', { as: byPasskey }).then((r) => r.json())) as unknown).toMatchObject({
-      user: { needsTwoFactorSetup: false },
+      user: { needs_two_factor_setup: false },
     });
 
     // Without a passkey any more, the passkey session has no admin powers either.

@@ -142,7 +142,7 @@ describe('setting up 2FA', () => {
 
     expect(await (await request('/api/account/2fa', { as: u })).json()).toEqual({ enabled: true });
     const status = await (await request('/auth-status', { as: u })).json<AuthStatus>();
-    expect(status.user).toMatchObject({ twoFactorEnabled: true, needsTwoFactorSetup: false });
+    expect(status.user).toMatchObject({ two_factor_enabled: true, needs_two_factor_setup: false });
 
     const stored = await deps().db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
     expect(stored).toHaveLength(10);
@@ -226,7 +226,7 @@ describe('logging in with 2FA', () => {
     const done = await codeStep(pending, await freshTotpCode(u));
     expect(done.status).toBe(200);
     const body = await done.json<{ ok: boolean; user: NonNullable<AuthStatus['user']> }>();
-    expect(body).toMatchObject({ ok: true, user: { user_id: u.id, name: u.name, twoFactorEnabled: true } });
+    expect(body).toMatchObject({ ok: true, user: { user_id: u.id, name: u.name, two_factor_enabled: true } });
     const session = cookieFrom(done, 'owow_session')!;
     expect(session).toMatch(/^owow_session=[A-Za-z0-9_-]{43}$/);
     expect(done.headers.getSetCookie().find((c) => c.startsWith(`${PENDING}=`))).toContain('Max-Age=0');
@@ -502,7 +502,7 @@ describe('admins without 2FA', () => {
   it('get 403 TWO_FACTOR_REQUIRED from admin routes and procedures until they turn it on', async () => {
     const admin = await createUser({ admin: true, twoFactor: false });
     const status = await (await request('/auth-status', { as: admin })).json<AuthStatus>();
-    expect(status.user).toMatchObject({ admin: true, twoFactorEnabled: false, needsTwoFactorSetup: true, can: { admin: true } });
+    expect(status.user).toMatchObject({ admin: true, two_factor_enabled: false, needs_two_factor_setup: true, can: { admin: true } });
 
     const rest = await request('/api/users', { as: admin });
     expect(rest.status).toBe(403);
@@ -524,12 +524,12 @@ describe('admins without 2FA', () => {
     expect((await request('/api/users', { as: admin })).status).toBe(200);
     expect((await trpc('admin.users.list', undefined, { as: admin, type: 'query' })).status).toBe(200);
     const after = await (await request('/auth-status', { as: admin })).json<AuthStatus>();
-    expect(after.user).toMatchObject({ twoFactorEnabled: true, needsTwoFactorSetup: false });
+    expect(after.user).toMatchObject({ two_factor_enabled: true, needs_two_factor_setup: false });
   });
 
   it('members without 2FA are not asked for it', async () => {
     const u = await createUser();
     const status = await (await request('/auth-status', { as: u })).json<AuthStatus>();
-    expect(status.user).toMatchObject({ twoFactorEnabled: false, needsTwoFactorSetup: false });
+    expect(status.user).toMatchObject({ two_factor_enabled: false, needs_two_factor_setup: false });
   });
 });

@@ -43,7 +43,7 @@ describe('inviting a member who already holds a live invitation', () => {
     const e = await createEventAs(host, { exclusivity: 'invite-only' });
     const [sofia, mei, priya] = await Promise.all([roles.standard(), roles.standard(), roles.standard()]);
     const first = await invite(host, e.id, [sofia]);
-    expect(await first.json()).toMatchObject({ invited: 1, alreadyInvited: [], message: 'Invitation sent to 1 member.' });
+    expect(await first.json()).toMatchObject({ invited: 1, already_invited_names: [], message: 'Invitation sent to 1 member.' });
 
     const second = await invite(host, e.id, [sofia, mei]);
     expect(second.status).toBe(200);
@@ -51,7 +51,7 @@ describe('inviting a member who already holds a live invitation', () => {
       ok: true,
       invited: 1,
       skipped: [sofia.id],
-      alreadyInvited: [sofia.name],
+      already_invited_names: [sofia.name],
       message: `Invitation sent to 1 member. ${sofia.name} already has an invitation to this event: nothing new was sent to them.`,
     });
     expect(await mailTo(sofia.email)).toHaveLength(1);
@@ -64,7 +64,7 @@ describe('inviting a member who already holds a live invitation', () => {
     const names = [sofia.name, mei.name].sort();
     expect((await again.json<Json>()).result.data).toMatchObject({
       invited: 0,
-      alreadyInvited: names,
+      already_invited_names: names,
       message: `${names[0]} and ${names[1]} already have an invitation to this event, so nothing new was sent.`,
     });
     expect(await mailTo(sofia.email)).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('inviting a member who already holds a live invitation', () => {
     expect((await request(`/api/events/${e.id}/leave`, { method: 'DELETE', as: leaver })).status).toBe(200);
 
     const res = await invite(host, e.id, [late, leaver]);
-    expect(await res.json()).toMatchObject({ invited: 2, alreadyInvited: [], message: 'Invitation sent to 2 members.' });
+    expect(await res.json()).toMatchObject({ invited: 2, already_invited_names: [], message: 'Invitation sent to 2 members.' });
     expect(await mailTo(late.email)).toHaveLength(2);
     expect(await invitationsOf(leaver, e.id)).toHaveLength(2);
   });
@@ -138,7 +138,7 @@ describe('at most 100 invitation emails a day', () => {
     // Re-inviting someone who holds a live invitation sends nothing, so it is no refusal.
     const dup = await invite(host, e.id, six.slice(0, 1));
     expect(dup.status).toBe(200);
-    expect(await dup.json()).toMatchObject({ invited: 0, alreadyInvited: [six[0]!.name] });
+    expect(await dup.json()).toMatchObject({ invited: 0, already_invited_names: [six[0]!.name] });
 
     // The limit is the inviter's own: another host invites freely.
     const other = await roles.founding();

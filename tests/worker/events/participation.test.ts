@@ -19,9 +19,9 @@ describe('join and leave', () => {
     const m = await roles.standard();
     const first = await request(`/api/events/${e.id}/join`, { method: 'POST', as: m });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ ok: true, status: 'joined', alreadyJoined: false, event: { id: e.id, title: e.title } });
+    expect(await first.json()).toMatchObject({ ok: true, status: 'joined', already_joined: false, event: { id: e.id, title: e.title } });
     const second = await request(`/api/events/${e.id}/join`, { method: 'POST', as: m });
-    expect(await second.json()).toMatchObject({ ok: true, alreadyJoined: true });
+    expect(await second.json()).toMatchObject({ ok: true, already_joined: true });
     expect((await trpc('events.join', { id: e.id }, { as: m })).status).toBe(200);
     expect(await participantIds(e.id)).toEqual([m.id]);
   });
@@ -33,11 +33,11 @@ describe('join and leave', () => {
     const b = await roles.standard();
     const noop = await request(`/api/events/${e.id}/leave`, { method: 'DELETE', as: a });
     expect(noop.status).toBe(200);
-    expect(await noop.json()).toEqual({ ok: true, left: false, leftWaitlist: false });
+    expect(await noop.json()).toEqual({ ok: true, left: false, left_waitlist: false });
     await request(`/api/events/${e.id}/join`, { method: 'POST', as: a });
     await request(`/api/events/${e.id}/join`, { method: 'POST', as: b });
     const left = await request(`/api/events/${e.id}/leave`, { method: 'DELETE', as: a });
-    expect(await left.json()).toEqual({ ok: true, left: true, leftWaitlist: false });
+    expect(await left.json()).toEqual({ ok: true, left: true, left_waitlist: false });
     expect(await participantIds(e.id)).toEqual([b.id]);
   });
 

@@ -149,7 +149,7 @@ describe('the waitlist', () => {
     await join(e, a!);
     await join(e, b!);
     await join(e, c!);
-    expect(await leave(e, a!)).toEqual({ ok: true, left: true, leftWaitlist: false });
+    expect(await leave(e, a!)).toEqual({ ok: true, left: true, left_waitlist: false });
     expect(await participantIds(e.id)).toEqual([b!.id]);
     expect(await waitingIds(e.id)).toEqual([c!.id]);
     expect((await page(e, c!)).viewer).toMatchObject({ state: 'waitlisted', waitlist_place: 1 });
@@ -166,7 +166,7 @@ describe('the waitlist', () => {
     expect(await placeMails(a!)).toHaveLength(0);
 
     // Leave waitlist: her row goes; nobody is promoted by it.
-    expect(await leave(e, c!)).toEqual({ ok: true, left: false, leftWaitlist: true });
+    expect(await leave(e, c!)).toEqual({ ok: true, left: false, left_waitlist: true });
     expect(await waitingIds(e.id)).toEqual([]);
     expect(await participantIds(e.id)).toEqual([b!.id]);
   });

@@ -49,18 +49,46 @@ describe('invitation codes (admin)', () => {
     const admin = await createUser({ admin: true });
     const expiresAt = Date.now() + 7 * 86_400_000;
     const res = await request('/api/invitation-codes', {
-      body: { code: 'spring-salon-' + Date.now(), note: 'Spring salon', maxUses: 5, expiresAt },
+      body: { code: 'spring-salon-' + Date.now(), note: 'Spring salon', max_uses: 5, expires_at: new Date(expiresAt).toISOString() },
       as: admin,
     });
     expect(res.status).toBe(201);
     const created = await res.json<{ id: number; code: string; status: string; max_uses: number; expires_at: string }>();
     expect(created.code).toMatch(/^SPRING-SALON-/);
     expect(created).toMatchObject({ status: 'active', max_uses: 5, expires_at: new Date(expiresAt).toISOString() });
-    const list = await (await request('/api/invitation-codes', { as: admin })).json<{ code: string; created_by: string; note: string }[]>();
-    expect(list.find((c) => c.code === created.code)).toMatchObject({ created_by: admin.name, note: 'Spring salon' });
+    const list = await (
+      await request('/api/invitation-codes', { as: admin })
+    ).json<{ code: string; created_by_name: string; created_by_id: number; note: string }[]>();
+    expect(list.find((c) => c.code === created.code)).toMatchObject({
+      created_by_name: admin.name,
+      created_by_id: admin.id,
+      note: 'Spring salon',
+    });
     const audit = await auditFor('invitation_code', created.code);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.id, action: 'invitation_code.create' });
+  });
+
+  it('still takes the old spellings maxUses and expiresAt (Unix ms), documented as deprecated (issue 47)', async () => {
+    const admin = await createUser({ admin: true });
+    const expiresAt = Date.now() + 86_400_000;
+    const res = await request('/api/invitation-codes', { body: { maxUses: 3, expiresAt }, as: admin });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ max_uses: 3, expires_at: new Date(expiresAt).toISOString() });
+    // The new name wins when both come; an old name's error is reported under the new one.
+    const both = await request('/api/invitation-codes', { body: { max_uses: 2, maxUses: 9 }, as: admin });
+    expect(await both.json()).toMatchObject({ max_uses: 2 });
+    const bad = await request('/api/invitation-codes', { body: { expiresAt: Date.now() - 1000 }, as: admin });
+    expect(await bad.json()).toMatchObject({ fieldErrors: { expires_at: ['The expiry must be in the future.'] } });
+    const doc = await (await request('/api/openapi.json')).json<{ paths: Record<string, { post: { requestBody: unknown } }> }>();
+    const body = doc.paths['/api/invitation-codes']!.post.requestBody as {
+      content: { 'application/json': { schema: { properties: Record<string, { deprecated?: boolean; format?: string }> } } };
+    };
+    const fields = body.content['application/json'].schema.properties;
+    expect(fields.maxUses?.deprecated).toBe(true);
+    expect(fields.expiresAt?.deprecated).toBe(true);
+    expect(fields.expires_at).toMatchObject({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] });
+    expect(fields.max_uses?.deprecated).toBeUndefined();
   });
 
   it('generates a code when none is given and refuses a duplicate with 409', async () => {
@@ -75,8 +103,10 @@ describe('invitation codes (admin)', () => {
 
   it('refuses an expiry in the past and a bad maximum', async () => {
     const admin = await createUser({ admin: true });
-    expect((await request('/api/invitation-codes', { body: { expiresAt: Date.now() - 1000 }, as: admin })).status).toBe(400);
-    expect((await request('/api/invitation-codes', { body: { maxUses: 0 }, as: admin })).status).toBe(400);
+    expect(
+      (await request('/api/invitation-codes', { body: { expires_at: new Date(Date.now() - 1000).toISOString() }, as: admin })).status,
+    ).toBe(400);
+    expect((await request('/api/invitation-codes', { body: { max_uses: 0 }, as: admin })).status).toBe(400);
     expect((await request('/api/invitation-codes', { body: { code: 'no spaces!' }, as: admin })).status).toBe(400);
   });
 

@@ -58,7 +58,7 @@ export async function submitApplication(overrides: Record<string, unknown> = {})
 }
 
 export async function decide(admin: TestUser, id: number, accepted: boolean, grantFounding?: boolean) {
-  return request(`/api/applications/${id}/status`, { method: 'PATCH', body: { accepted, grantFounding }, as: admin });
+  return request(`/api/applications/${id}/status`, { method: 'PATCH', body: { accepted, grant_founding: grantFounding }, as: admin });
 }
 
 /** The token of the newest link with this path prefix mailed to an address. */

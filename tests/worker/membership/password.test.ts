@@ -134,7 +134,7 @@ describe('PUT /api/users/{id}/reset-password-to-temp', () => {
       as: admin,
     });
     expect(res.status).toBe(200);
-    const { temporaryPassword } = await res.json<{ temporaryPassword: string }>();
+    const { temporary_password: temporaryPassword } = await res.json<{ temporary_password: string }>();
     expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(temporaryPassword).not.toBe('{secret}');
     expect(await sessionCount(member.id)).toBe(0);
@@ -142,13 +142,13 @@ describe('PUT /api/users/{id}/reset-password-to-temp', () => {
     expect((await loginWith(member.email, '{secret}')).status).toBe(401);
     const login = await loginWith(member.email, temporaryPassword);
     expect(login.status).toBe(200);
-    expect(await login.json()).toMatchObject({ user: { mustChangePassword: true } });
+    expect(await login.json()).toMatchObject({ user: { must_change_password: true } });
     expect((await auditFor('user', member.id)).map((a) => [a.action, a.actorId])).toEqual([['user.reset_password', admin.id]]);
 
     const second = await (
       await request(`/api/users/${member.id}/reset-password-to-temp`, { method: 'PUT', as: admin })
-    ).json<{ temporaryPassword: string }>();
-    expect(second.temporaryPassword).not.toBe(temporaryPassword);
+    ).json<{ temporary_password: string }>();
+    expect(second.temporary_password).not.toBe(temporaryPassword);
   });
 
   it('refuses an unknown member (404) and the admin themself (409)', async () => {

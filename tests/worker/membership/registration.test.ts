@@ -16,7 +16,7 @@ describe('GET /api/register/validate-token/{token}', () => {
     const { app, token } = await acceptedInvite(admin, { grantFounding: true });
     const res = await validateToken(token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email: app.email, name: app.fullName, allowedTypes: ['Standard', 'Founding'] });
+    expect(await res.json()).toEqual({ email: app.email, name: app.fullName, allowed_types: ['Standard', 'Founding'] });
   });
 
   it('answers unknown, expired and used tokens with the same 404', async () => {

@@ -31,7 +31,7 @@ describe('rejection email', () => {
     const admin = await createUser({ admin: true });
     const app = await submitApplication();
     const text = `${defaultRejectionEmail(app.fullName)}\n\nP.S. <b>We</b> hope to meet you one day.`;
-    expect((await reject(admin, app.id, { rejectionEmail: text })).status).toBe(200);
+    expect((await reject(admin, app.id, { rejection_email: text })).status).toBe(200);
     const mails = await mailTo(app.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'application_rejected', status: 'queued', subject: `Your application to ${CLUB_NAME}` });
@@ -47,7 +47,7 @@ describe('rejection email', () => {
     const app = await submitApplication();
     const res = await trpc(
       'membership.applications.decide',
-      { id: app.id, accepted: false, rejectionEmail: 'Thank you, and good luck.' },
+      { id: app.id, accepted: false, rejection_email: 'Thank you, and good luck.' },
       { as: admin },
     );
     expect(res.status).toBe(200);
@@ -57,19 +57,19 @@ describe('rejection email', () => {
   it('refuses a blank text and a rejection email with an acceptance, deciding nothing', async () => {
     const admin = await createUser({ admin: true });
     const app = await submitApplication();
-    const blank = await reject(admin, app.id, { rejectionEmail: '   ' });
+    const blank = await reject(admin, app.id, { rejection_email: '   ' });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({
       error: expect.stringContaining(REJECTION_EMAIL_EMPTY),
-      fieldErrors: { rejectionEmail: [REJECTION_EMAIL_EMPTY] },
+      fieldErrors: { rejection_email: [REJECTION_EMAIL_EMPTY] },
     });
     const withAccept = await request(`/api/applications/${app.id}/status`, {
       method: 'PATCH',
-      body: { accepted: true, rejectionEmail: 'Sorry.' },
+      body: { accepted: true, rejection_email: 'Sorry.' },
       as: admin,
     });
     expect(withAccept.status).toBe(400);
-    expect((await reject(admin, app.id, { rejectionEmail: 'x'.repeat(5001) })).status).toBe(400);
+    expect((await reject(admin, app.id, { rejection_email: 'x'.repeat(5001) })).status).toBe(400);
     expect(await statusOf(admin, app.id)).toBeNull();
     expect(await mailTo(app.email)).toHaveLength(0);
   });
@@ -78,7 +78,7 @@ describe('rejection email', () => {
     const admin = await createUser({ admin: true });
     const app = await submitApplication();
     expect((await reject(admin, app.id)).status).toBe(200);
-    expect((await reject(admin, app.id, { rejectionEmail: 'Sorry.' })).status).toBe(409);
+    expect((await reject(admin, app.id, { rejection_email: 'Sorry.' })).status).toBe(409);
     expect(await mailTo(app.email)).toHaveLength(0);
   });
 });

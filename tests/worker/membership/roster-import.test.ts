@@ -263,8 +263,8 @@ describe('an import', () => {
     const token = await tokenMailedTo(a, '/register/');
     const invite = await (
       await request(`/api/register/validate-token/${token}`)
-    ).json<{ email: string; name: string; allowedTypes: string[] }>();
-    expect(invite).toEqual({ email: a, name: 'Ines Invited', allowedTypes: ['Founding'] });
+    ).json<{ email: string; name: string; allowed_types: string[] }>();
+    expect(invite).toEqual({ email: a, name: 'Ines Invited', allowed_types: ['Founding'] });
     const registered = await request('/api/register', {
       body: { token, name: 'Ines Invited', type: 'Founding', password: 'a-good-password' },
     });
@@ -276,12 +276,12 @@ describe('an import', () => {
       await request(`/api/admin/imports/${body.id}`, { as: admin })
     ).json<{
       file_name: string;
-      created_by: string;
+      created_by_name: string;
       created_by_id: number;
       rows: { email: string; invitation: string; can_resend: boolean; member_id: number | null }[];
     }>();
     expect(report.file_name).toBe('club-roster.csv');
-    expect(report.created_by).toBe(admin.name);
+    expect(report.created_by_name).toBe(admin.name);
     expect(report.created_by_id).toBe(admin.id);
     // Her account, once she registered: the report links her name.
     const ines = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(a).first<{ id: number }>();

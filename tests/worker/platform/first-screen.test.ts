@@ -56,7 +56,7 @@ describe("a member's /calendar", () => {
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(res.headers.get('Vary')).toMatch(/Cookie/);
     expect(res.headers.get('ETag')).toBeNull();
-    expect(screen?.auth).toMatchObject({ authenticated: true, user: { user_id: founding.id, can: { createEvent: true, admin: false } } });
+    expect(screen?.auth).toMatchObject({ authenticated: true, user: { user_id: founding.id, can: { create_event: true, admin: false } } });
     expect(eventsIn(screen, 'upcoming').map((e) => e.title)).toContain(title);
     expect(screen?.queries.filter((q) => q.path === 'events.list')).toHaveLength(2);
     // Without her zone the browser renders her page from the data: no pending 'No Access'.

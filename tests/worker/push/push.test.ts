@@ -41,7 +41,7 @@ describe('the REST contract', () => {
   it('POST: 201 with its id, the same endpoint again 200 (updated); bad endpoints and keys 400', async () => {
     const u = await roles.standard();
     const endpoint = `https://push.example/send/${crypto.randomUUID()}`;
-    const first = await request('/api/push/subscriptions', { as: u, body: { endpoint, keys: validKeys, expirationTime: null } });
+    const first = await request('/api/push/subscriptions', { as: u, body: { endpoint, keys: validKeys, expiration_time: null } });
     expect(first.status).toBe(201);
     const { id } = await first.json<{ id: number }>();
     const again = await request('/api/push/subscriptions', { as: u, body: { endpoint, keys: { ...validKeys, auth: KEY(2, 16) } } });

@@ -110,7 +110,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         toast(
           res.accepted
             ? `Accepted ${res.full_name}. The invitation email is on its way.`
-            : input.rejectionEmail
+            : input.rejection_email
               ? `Rejected ${res.full_name}. The email is on its way.`
               : `Rejected ${res.full_name}.`,
           'success',
@@ -119,7 +119,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
       },
       onError: async (err) => {
         // A refused email text stays in the dialog to be fixed; anything else closes it.
-        const textError = fieldErrors(err).rejectionEmail;
+        const textError = fieldErrors(err).rejection_email;
         if (textError) {
           setRejectError(textError);
           return;
@@ -225,7 +225,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
             type="button"
             className="button"
             disabled={decide.isPending}
-            onClick={() => decide.mutate({ id: app.id, accepted: true, grantFounding })}
+            onClick={() => decide.mutate({ id: app.id, accepted: true, grant_founding: grantFounding })}
           >
             Accept
           </button>
@@ -251,7 +251,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           error={rejectError}
           onConfirm={(rejectionEmail) => {
             setRejectError('');
-            decide.mutate({ id: app.id, accepted: false, ...(rejectionEmail !== undefined ? { rejectionEmail } : {}) });
+            decide.mutate({ id: app.id, accepted: false, ...(rejectionEmail !== undefined ? { rejection_email: rejectionEmail } : {}) });
           }}
           onCancel={() => setConfirmReject(false)}
         />

@@ -12,9 +12,9 @@ import { formatInstantDate, localTimeZone, todayInZone } from '../../../shared/d
 import './admin.css';
 
 /** The end of a yyyy-mm-dd day in the admin's own time zone, as Unix ms. */
-function endOfLocalDay(date: string): number {
+function endOfLocalDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(y!, m! - 1, d!, 23, 59, 59, 999).getTime();
+  return new Date(y!, m! - 1, d!, 23, 59, 59, 999).toISOString();
 }
 
 function CreateCodeForm() {
@@ -27,12 +27,12 @@ function CreateCodeForm() {
   const [maxUses, setMaxUses] = useState('');
   const [error, setError] = useState('');
   const { errors, ...form } = useFormErrors({
-    // The server's name for the expiry is expiresAt: its message goes under "Expires on".
-    values: { code, note, expiresAt: expires, maxUses },
+    // The server's name for the expiry is expires_at: its message goes under "Expires on".
+    values: { code, note, expires_at: expires, max_uses: maxUses },
     validate: (v) => {
-      const uses = v.maxUses.trim() ? Number(v.maxUses) : null;
+      const uses = v.max_uses.trim() ? Number(v.max_uses) : null;
       return {
-        maxUses: uses !== null && (!Number.isInteger(uses) || uses < 1) ? 'Maximum uses must be a whole number of at least 1.' : undefined,
+        max_uses: uses !== null && (!Number.isInteger(uses) || uses < 1) ? 'Maximum uses must be a whole number of at least 1.' : undefined,
       };
     },
   });
@@ -63,8 +63,8 @@ function CreateCodeForm() {
     create.mutate({
       code: code.trim() || undefined,
       note: note.trim() || undefined,
-      expiresAt: expires ? endOfLocalDay(expires) : null,
-      maxUses: uses,
+      expires_at: expires ? endOfLocalDay(expires) : null,
+      max_uses: uses,
     });
   }
 
@@ -100,7 +100,7 @@ function CreateCodeForm() {
           type="date"
           min={minDate}
           hint="Optional; valid through that day."
-          error={errors.expiresAt}
+          error={errors.expires_at}
           value={expires}
           onChange={(e) => setExpires(e.target.value)}
         />
@@ -112,7 +112,7 @@ function CreateCodeForm() {
           min={1}
           step={1}
           hint="Optional; empty means no limit."
-          error={errors.maxUses}
+          error={errors.max_uses}
           value={maxUses}
           onChange={(e) => setMaxUses(e.target.value)}
         />
@@ -204,7 +204,7 @@ export function InvitationCodesPage() {
                   <div>
                     {c.note ?? ''}
                     <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
-                      {c.created_by ? `by ${c.created_by}, ` : ''}
+                      {c.created_by_name ? `by ${c.created_by_name}, ` : ''}
                       {formatInstantDate(c.created_at)}
                     </div>
                   </div>

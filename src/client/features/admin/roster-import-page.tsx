@@ -72,7 +72,7 @@ function EarlierImports() {
                   <strong>{i.file_name}</strong>
                   <span>
                     {formatInstantDate(i.created_at)}
-                    {i.created_by ? ` by ${i.created_by}` : ''} · {i.counts.new} invited
+                    {i.created_by_name ? ` by ${i.created_by_name}` : ''} · {i.counts.new} invited
                   </span>
                 </Link>
               </li>

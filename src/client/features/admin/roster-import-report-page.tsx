@@ -36,10 +36,10 @@ export function RosterImportReportPage() {
           r ? (
             <>
               Imported {formatDateTime(r.created_at)}
-              {r.created_by ? (
+              {r.created_by_name ? (
                 <>
                   {' by '}
-                  <MemberName id={r.created_by_id} name={r.created_by} />
+                  <MemberName id={r.created_by_id} name={r.created_by_name} />
                 </>
               ) : null}
               .

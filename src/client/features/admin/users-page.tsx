@@ -89,7 +89,7 @@ export function UsersPage() {
   const resetPassword = useMutation(
     trpc.admin.users.resetPasswordToTemp.mutationOptions({
       onSuccess: async (res) => {
-        setTemp({ name: resetTarget?.name ?? '', password: res.temporaryPassword });
+        setTemp({ name: resetTarget?.name ?? '', password: res.temporary_password });
         setResetTarget(null);
         await refresh();
       },

@@ -120,7 +120,7 @@ export function LoginPage() {
     await queryClient.invalidateQueries();
     // A password an admin reset is changed first (the server refuses everything else until then):
     // straight to the form that says why, not to /home or the page she was heading for.
-    const mustChange = 'user' in answer && answer.user.mustChangePassword;
+    const mustChange = 'user' in answer && answer.user.must_change_password;
     navigate(mustChange ? '/settings' : safeNext(new URLSearchParams(search).get('next')), { replace: true });
   };
   const login = useMutation(

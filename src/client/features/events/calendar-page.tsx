@@ -16,7 +16,7 @@ const EventModal = lazy(() => import('./event-modal').then((m) => ({ default: m.
 /** The server decides who creates events (Founding members, Travel Hosts and admins). */
 export function useCanCreateEvent(): boolean {
   const { user } = useAuth();
-  return user?.can.createEvent ?? false;
+  return user?.can.create_event ?? false;
 }
 
 export function CreateEventButton() {

@@ -99,7 +99,7 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
         setConfirmLeave(false);
         setConfirmUnqueue(false);
         await refresh();
-        toast(res.leftWaitlist ? 'You left the waitlist.' : 'You left the event.', 'info');
+        toast(res.left_waitlist ? 'You left the waitlist.' : 'You left the event.', 'info');
       },
       onError: (err) => toast(errorMessage(err, 'Failed to leave the event.'), 'error'),
     }),

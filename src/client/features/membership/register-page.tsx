@@ -35,7 +35,7 @@ export function RegisterPage() {
   useEffect(() => {
     if (!invite.data) return;
     setName(invite.data.name);
-    if (invite.data.allowedTypes.length === 1) setType(invite.data.allowedTypes[0]!);
+    if (invite.data.allowed_types.length === 1) setType(invite.data.allowed_types[0]!);
   }, [invite.data]);
 
   const register = useMutation(
@@ -81,7 +81,7 @@ export function RegisterPage() {
     );
   }
 
-  const types = invite.data.allowedTypes;
+  const types = invite.data.allowed_types;
   return (
     <section className="page narrow">
       <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>

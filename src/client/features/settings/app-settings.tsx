@@ -75,7 +75,11 @@ function PushOnThisDevice() {
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: public_key }));
       const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string }; expirationTime?: number | null };
-      await subscribe.mutateAsync({ endpoint: json.endpoint, keys: json.keys, expirationTime: json.expirationTime ?? null });
+      await subscribe.mutateAsync({
+        endpoint: json.endpoint,
+        keys: json.keys,
+        expiration_time: json.expirationTime ? new Date(json.expirationTime).toISOString() : null,
+      });
       setEndpoint(subscription.endpoint);
       await queryClient.invalidateQueries(trpc.push.pathFilter());
       toast('Push notifications are on for this device.', 'success');

@@ -36,7 +36,7 @@ export function DeleteAccountSettings() {
   const toast = useToast();
   const [, navigate] = useLocation();
   const { user } = useAuth();
-  const twoFactor = user?.twoFactorEnabled ?? false;
+  const twoFactor = user?.two_factor_enabled ?? false;
   const [values, setValues] = useState({ password: '', code: '' });
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');

@@ -247,7 +247,7 @@ export function PasskeysSettings() {
   const hydrated = useHydrated();
   const supported = !hydrated || passkeysSupported();
   // Her password session has no admin powers while she has a passkey: signing in with it opens them.
-  const useYourPasskey = Boolean(user?.needsTwoFactorSetup) && passkeys.length > 0;
+  const useYourPasskey = Boolean(user?.needs_two_factor_setup) && passkeys.length > 0;
 
   return (
     <section className="card form-card" id="passkeys" aria-labelledby="passkeys-heading">
@@ -302,7 +302,7 @@ export function PasskeysSettings() {
       <RemoveDialog passkey={removing} onClose={() => setRemoving(null)} />
       <ConfirmItIsYouDialog
         open={confirming}
-        twoFactor={Boolean(user?.twoFactorEnabled)}
+        twoFactor={Boolean(user?.two_factor_enabled)}
         pending={adding}
         errors={confirmErrors}
         onConfirm={(proof) => void add(proof)}

@@ -31,7 +31,7 @@ function AccountForm() {
   const [name, setName] = useState('');
   const [type, setType] = useState('');
   // SPEC 2: the Type field appears only to those the server lets choose it (admins).
-  const canChangeType = details.data?.can.changeAccountType ?? false;
+  const canChangeType = details.data?.can.change_account_type ?? false;
   // SPEC 5: username and type are required (the Type field only for those who may change it).
   const form = useFormErrors({
     values: { name, type },
@@ -147,7 +147,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
       if (values.password && values.confirm && values.password !== values.confirm) toast('New passwords do not match', 'error');
       return;
     }
-    change.mutate({ oldPassword: values.oldPassword, newPassword: values.password, removePasskeys: offerRemoval ? removePasskeys : true });
+    change.mutate({ oldPassword: values.oldPassword, newPassword: values.password, remove_passkeys: offerRemoval ? removePasskeys : true });
   }
 
   return (
@@ -200,7 +200,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
 
 export function SettingsPage() {
   const { user } = useAuth();
-  const forced = user?.mustChangePassword ?? false;
+  const forced = user?.must_change_password ?? false;
   // Where login and the guards send a member whose password an admin reset: only this form.
   if (forced) {
     return (
@@ -214,7 +214,7 @@ export function SettingsPage() {
     <section className="page narrow stack">
       <h1>Settings</h1>
       {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
-      {user?.needsTwoFactorSetup ? (
+      {user?.needs_two_factor_setup ? (
         <FormMessage tone="info">
           Administrators sign in with a second factor: <a href="#passkeys">a passkey</a> or <a href="#two-factor">two-factor sign-in</a>.
           Set one up below (or sign in with your passkey) to open the admin pages.

@@ -21,7 +21,7 @@ function deviceName(s: Pick<AccountSessionView, 'browser' | 'os'>): string {
 /** The server notes activity at most hourly, so anything within that hour reads as such. */
 function lastActive(s: AccountSessionView, now: number): string {
   if (s.current) return 'Active now';
-  const ago = now - s.lastSeenAt;
+  const ago = now - Date.parse(s.last_seen_at);
   if (ago < SESSION_TOUCH_MS) return 'Active within the last hour';
   const hours = Math.floor(ago / 3_600_000);
   if (hours < 24) return `Last active ${relative.format(-hours, 'hour')}`;
@@ -101,9 +101,9 @@ export function SignedInDevices() {
                   </p>
                   <p className="device-meta">
                     <span>
-                      Signed in <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
+                      Signed in <time dateTime={s.created_at}>{formatDateTime(Date.parse(s.created_at))}</time>
                     </span>
-                    {s.signedInWithPasskey ? <span>With a passkey</span> : null}
+                    {s.signed_in_with_passkey ? <span>With a passkey</span> : null}
                     {pushOn.has(s.id) ? <span>Push notifications on</span> : null}
                     <span>{lastActive(s, now)}</span>
                   </p>

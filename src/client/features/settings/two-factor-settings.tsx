@@ -278,7 +278,7 @@ export function TwoFactorSettings() {
         />
       ) : (
         <>
-          {user?.needsTwoFactorSetup ? (
+          {user?.needs_two_factor_setup ? (
             <FormMessage tone="info">Administrators sign in with two-factor sign-in. Set it up here to open the admin pages.</FormMessage>
           ) : null}
           <p className="muted">

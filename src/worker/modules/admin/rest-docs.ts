@@ -100,7 +100,7 @@ export const adminRestDocs = describeRoutes<typeof adminRoutes>()('Admin: member
     description: "SPEC 7's {password} body is not read: the server makes the password (DECISIONS).",
     access: 'admin',
     params: IdInputSchema,
-    responses: { 200: z.object({ temporaryPassword: z.string() }) },
+    responses: { 200: z.object({ temporary_password: z.string() }) },
     errors: [404, 409],
   },
   'DELETE /api/users/:id': {

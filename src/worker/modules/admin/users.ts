@@ -186,7 +186,7 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
  * PUT /api/users/{id}/reset-password-to-temp. DECISIONS: a random temporary password, shown once
  * to the admin; the member's sessions end and they must choose a new password at next login.
  */
-export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id: number }): Promise<{ temporaryPassword: string }> {
+export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id: number }): Promise<{ temporary_password: string }> {
   const admin = requireAdmin(actor);
   if (!userAdminPolicy.resetPassword(admin, input)) throw new AppError('CONFLICT', 'Change your own password in Settings.');
   const target = await loadUser(deps, input.id);
@@ -198,7 +198,7 @@ export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id:
     auditEntry(deps, admin, 'user.reset_password', { type: 'user', id: target.id }, { email: target.email }),
   ]);
   recheckLiveSockets(deps, target.id);
-  return { temporaryPassword };
+  return { temporary_password: temporaryPassword };
 }
 
 /** How many of her renewals the profile shows, newest first (the audit log keeps them all). */

@@ -62,10 +62,10 @@ export async function listMySessions(deps: Deps, actor: Actor): Promise<AccountS
       id: await sessionPublicId(r.id),
       browser: r.browser,
       os: r.os,
-      createdAt: r.createdAt,
-      lastSeenAt: r.lastSeenAt,
+      created_at: new Date(r.createdAt).toISOString(),
+      last_seen_at: new Date(r.lastSeenAt).toISOString(),
       current: r.id === me.sessionId,
-      signedInWithPasskey: r.passkey === 'signed_in',
+      signed_in_with_passkey: r.passkey === 'signed_in',
     })),
   );
   list.sort((a, b) => Number(b.current) - Number(a.current));

@@ -126,7 +126,7 @@ export type StatusUser = NonNullable<AuthStatus['user']>;
  * createEvent, updateUser), so the client shows exactly what the server allows.
  */
 function capabilities(u: Pick<MemberActor, 'isAdmin' | 'hasAdminFlag' | 'type'>): AccountCapabilities {
-  return { admin: isAdmin(u), createEvent: eventPolicy.create(u), changeAccountType: accountPolicy.changeOwnType(u) };
+  return { admin: isAdmin(u), create_event: eventPolicy.create(u), change_account_type: accountPolicy.changeOwnType(u) };
 }
 
 export function statusUser(u: Account): StatusUser {
@@ -135,9 +135,9 @@ export function statusUser(u: Account): StatusUser {
     name: u.name,
     admin: u.hasAdminFlag,
     type: u.type,
-    mustChangePassword: u.mustChangePassword,
-    twoFactorEnabled: u.twoFactorEnabled,
-    needsTwoFactorSetup: needsTwoFactorSetup(u),
+    must_change_password: u.mustChangePassword,
+    two_factor_enabled: u.twoFactorEnabled,
+    needs_two_factor_setup: needsTwoFactorSetup(u),
     can: capabilities(u),
     language: u.language,
     theme: u.theme,
@@ -152,9 +152,9 @@ function details(u: Account & { email: string }): UserDetails {
     email: u.email,
     type: u.type,
     admin: u.hasAdminFlag,
-    mustChangePassword: u.mustChangePassword,
-    twoFactorEnabled: u.twoFactorEnabled,
-    needsTwoFactorSetup: needsTwoFactorSetup(u),
+    must_change_password: u.mustChangePassword,
+    two_factor_enabled: u.twoFactorEnabled,
+    needs_two_factor_setup: needsTwoFactorSetup(u),
     can: capabilities(u),
     ...u.membership,
   };
@@ -194,7 +194,7 @@ export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInpu
 
 /**
  * Changes the password after checking the old one; every other session of the member ends and
- * the caller gets a fresh session for this browser. With `removePasskeys` (the default; issue 45)
+ * the caller gets a fresh session for this browser. With `remove_passkeys` (the default; issue 45)
  * her passkeys go in the same batch, so one a thief added with her session stops signing in; an
  * admin whose session a passkey does not stand behind may not do that by the back door
  * (refuseAdminWithUnusedPasskey), as she may not remove one.
@@ -214,12 +214,12 @@ export async function changePassword(
     });
   }
   await assertPasswordAllowed(input.newPassword, { email: me.email, field: 'newPassword' });
-  if (input.removePasskeys) await refuseAdminWithUnusedPasskey(deps, me);
+  if (input.remove_passkeys) await refuseAdminWithUnusedPasskey(deps, me);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([
     deps.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(users.id, me.id)),
     deleteUserSessionsQuery(deps, me.id),
-    ...(input.removePasskeys ? removeAllPasskeysQueries(deps, me.id, 'password change') : []),
+    ...(input.remove_passkeys ? removeAllPasskeysQueries(deps, me.id, 'password change') : []),
   ]);
   recheckLiveSockets(deps, me.id);
   return createSession(deps, me.id, meta.userAgent);

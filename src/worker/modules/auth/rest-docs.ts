@@ -9,15 +9,15 @@ import {
   UpdatePasswordInputSchema,
   UpdateUserInputSchema,
 } from '../../../shared/schemas/auth';
-import { describeRoutes, OkSchema } from '../../platform/openapi';
+import { describeRoutes, IsoDateTime, OkSchema } from '../../platform/openapi';
 import type { authRoutes } from './rest';
 import { membershipTermFields } from '../membership/terms-rest-docs';
 
 const CapabilitiesSchema = z
   .object({
     admin: z.boolean().describe('The admin screens and the Admin menu.'),
-    createEvent: z.boolean().describe('The Create Event button.'),
-    changeAccountType: z.boolean().describe('The Type field in Settings.'),
+    create_event: z.boolean().describe('The Create Event button.'),
+    change_account_type: z.boolean().describe('The Type field in Settings.'),
   })
   .meta({ id: 'AccountCapabilities', description: "What the member may do, from the server's policies." });
 
@@ -26,9 +26,11 @@ const accountFields = {
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
   admin: z.boolean(),
-  mustChangePassword: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  needsTwoFactorSetup: z.boolean().describe('An admin without 2FA: every admin call answers 403 TWO_FACTOR_REQUIRED until she sets it up.'),
+  must_change_password: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  needs_two_factor_setup: z
+    .boolean()
+    .describe('An admin without 2FA: every admin call answers 403 TWO_FACTOR_REQUIRED until she sets it up.'),
   can: CapabilitiesSchema,
   // Her own term (issue 24): a lapsed member still signs in and reads it.
   ...membershipTermFields,
@@ -55,10 +57,10 @@ const SessionSchema = z
     id: z.string(),
     browser: z.string().nullable(),
     os: z.string().nullable(),
-    createdAt: z.number().int().describe('Unix ms'),
-    lastSeenAt: z.number().int().describe('Unix ms, to within a few minutes'),
+    created_at: IsoDateTime,
+    last_seen_at: IsoDateTime.describe('ISO 8601 date and time (UTC), to within a few minutes'),
     current: z.boolean().describe('The session of this request'),
-    signedInWithPasskey: z.boolean().describe('It began with a passkey sign-in'),
+    signed_in_with_passkey: z.boolean().describe('It began with a passkey sign-in'),
   })
   .meta({ id: 'AccountSession' });
 
@@ -116,7 +118,7 @@ export const authRestDocs = describeRoutes<typeof authRoutes>()('Auth and accoun
   'POST /update-password': {
     operationId: 'updatePassword',
     summary:
-      'Change her password (ends her other sessions; this one gets a new cookie; removes her passkeys unless removePasskeys is false)',
+      'Change her password (ends her other sessions; this one gets a new cookie; removes her passkeys unless remove_passkeys is false)',
     access: 'member',
     body: UpdatePasswordInputSchema,
     responses: { 200: z.object({ message: z.string() }) },

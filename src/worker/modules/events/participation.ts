@@ -82,7 +82,7 @@ export async function joinEvent(deps: Deps, actor: Actor, input: { id: number })
   return {
     ok: true as const,
     ...joinStatus(outcome),
-    alreadyJoined: outcome.joined && !outcome.took,
+    already_joined: outcome.joined && !outcome.took,
     event: { id: event.id, title: event.title },
     no_show_note: noShowNote,
   };
@@ -96,7 +96,7 @@ function joinStatus(outcome: { joined: boolean; place: number | null }) {
 }
 
 /**
- * Leave Event, or Leave waitlist: whichever she holds goes (left / leftWaitlist say which; neither
+ * Leave Event, or Leave waitlist: whichever she holds goes (left / left_waitlist say which; neither
  * is a no-op). A place she frees goes to the first member waiting, who is emailed.
  */
 export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }) {
@@ -118,7 +118,7 @@ export async function leaveEvent(deps: Deps, actor: Actor, input: { id: number }
   if (!found[0]) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   await notifyPromoted(deps, promoted);
   publishChange(deps, `event-${input.id}`, 'event');
-  return { ok: true as const, left: deleted.length > 0, leftWaitlist: unqueued.length > 0 };
+  return { ok: true as const, left: deleted.length > 0, left_waitlist: unqueued.length > 0 };
 }
 
 /** The member (users row of the query) holds a live invitation to the event. */
@@ -198,7 +198,7 @@ function secondsUntilFreed(oldest: number | null, now: number): number {
  * Emails each chosen member a personal, single-use link /events/invite/{token} (14 days). Only
  * the token's hash is stored. Members who already take part, lapsed members and unknown ids are skipped; so are
  * members who already hold a live (unused, unexpired) invitation to the event: nothing new is
- * sent to them and the answer names them (alreadyInvited). A member sends at most 100 invitation
+ * sent to them and the answer names them (already_invited_names). A member sends at most 100 invitation
  * emails in any 24 hours (counted from the tokens she created); a batch that would pass the limit
  * is refused whole (429, nothing sent), because trimming it would leave out members she chose
  * without her choosing which.
@@ -238,7 +238,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
         ok: true as const,
         invited: 0,
         skipped,
-        alreadyInvited: alreadyInvitedNames,
+        already_invited_names: alreadyInvitedNames,
         message: inviteMessage(0, alreadyInvitedNames),
       };
     }
@@ -307,7 +307,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
     ok: true as const,
     invited: sentTo.length,
     skipped: ids.filter((id) => !stored.has(id)),
-    alreadyInvited: already,
+    already_invited_names: already,
     message: inviteMessage(sentTo.length, already),
   };
 }

@@ -86,7 +86,7 @@ const eventId = { params: EventIdInputSchema };
 const invitedEvent = z.object({ id: z.number().int(), title: z.string(), slug: z.string() });
 const joined = {
   ok: z.literal(true),
-  alreadyJoined: z.boolean(),
+  already_joined: z.boolean(),
   joined: z.boolean(),
   event: z.object({ id: z.number().int(), title: z.string() }),
   no_show_note: z
@@ -130,7 +130,7 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
         ok: z.literal(true),
         invited: z.number().int(),
         skipped: z.array(z.number().int()),
-        alreadyInvited: z.array(z.string()),
+        already_invited_names: z.array(z.string()),
         message: z.string(),
       }),
     },
@@ -201,7 +201,7 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
     summary: 'Leave an event or its waitlist (the first one waiting takes the place)',
     access: 'member',
     ...eventId,
-    responses: { 200: z.object({ ok: z.literal(true), left: z.boolean(), leftWaitlist: z.boolean() }) },
+    responses: { 200: z.object({ ok: z.literal(true), left: z.boolean(), left_waitlist: z.boolean() }) },
     errors: [404],
   },
   'POST /api/events/:id/announcement': {

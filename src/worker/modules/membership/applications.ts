@@ -216,20 +216,20 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
  * PATCH /api/applications/{id}/status. Only a pending application moves, by one conditional
  * UPDATE, so of two admins deciding at once one wins and the other gets 409. Accepting issues
  * the registration token and emails it; rejecting sends nothing unless the admin wrote a
- * rejection email (rejectionEmail), which is queued once the rejection is recorded.
+ * rejection email (rejection_email), which is queued once the rejection is recorded.
  */
 export async function decideApplication(deps: Deps, actor: Actor, input: DecideApplicationInput): Promise<ApplicationView> {
   const admin = requireAdmin(actor);
-  if (input.accepted && input.rejectionEmail !== undefined) {
+  if (input.accepted && input.rejection_email !== undefined) {
     throw new AppError('BAD_REQUEST', 'A rejection email goes only with a rejection.', {
-      fieldErrors: { rejectionEmail: ['A rejection email goes only with a rejection.'] },
+      fieldErrors: { rejection_email: ['A rejection email goes only with a rejection.'] },
     });
   }
   const current = await loadApplication(deps, input.id);
   if (current.app.accepted !== null) throw new AppError('CONFLICT', 'This application has already been decided.');
   if (input.accepted) await refuseExistingMember(deps, current.app.email);
   const now = deps.now();
-  const grantedFounding = input.accepted && input.grantFounding === true;
+  const grantedFounding = input.accepted && input.grant_founding === true;
   const [[row]] = await deps.db.batch([
     deps.db
       .update(applications)
@@ -245,7 +245,7 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
         details: {
           email: current.app.email,
           grantedFounding,
-          ...(input.accepted ? {} : { rejectionEmail: input.rejectionEmail !== undefined }),
+          ...(input.accepted ? {} : { rejectionEmail: input.rejection_email !== undefined }),
         },
         at: now,
       },
@@ -260,8 +260,8 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
   ]);
   if (!row) throw new AppError('CONFLICT', 'This application has already been decided.');
   if (row.accepted) await sendRegistrationInvitation(deps, admin, row, false);
-  else if (input.rejectionEmail !== undefined) {
-    const mail = rejectionEmail({ text: input.rejectionEmail });
+  else if (input.rejection_email !== undefined) {
+    const mail = rejectionEmail({ text: input.rejection_email });
     await enqueueEmail(deps, {
       kind: 'application_rejected',
       ...mail,

@@ -80,7 +80,7 @@ type CodeCursor = [createdAt: number, id: number];
 /** One page (size + 1 rows), newest first after the cursor's [created_at, id]: a walk of invitation_codes_created_idx. */
 export function codePageQuery(deps: Deps, after: CodeCursor | undefined, size: number) {
   return deps.db
-    .select({ code: invitationCodes, createdBy: users.name })
+    .select({ code: invitationCodes, createdBy: users.name, createdById: users.id })
     .from(invitationCodes)
     .leftJoin(users, eq(users.id, invitationCodes.createdBy))
     .where(
@@ -104,7 +104,7 @@ export async function listInvitationCodes(
     rows,
     size,
     ({ code: c }) => [c.createdAt, c.id],
-    ({ code: c, createdBy }) => ({
+    ({ code: c, createdBy, createdById }) => ({
       id: c.id,
       code: c.code,
       note: c.note,
@@ -113,7 +113,8 @@ export async function listInvitationCodes(
       use_count: c.useCount,
       revoked_at: isoOrNull(c.revokedAt),
       created_at: new Date(c.createdAt).toISOString(),
-      created_by: createdBy,
+      created_by_name: createdBy,
+      created_by_id: createdById,
       status: codeStatus(c, now),
     }),
   );
@@ -146,9 +147,10 @@ function generateCode(): string {
 export async function createInvitationCode(deps: Deps, actor: Actor, input: CreateInvitationCodeInput): Promise<InvitationCodeView> {
   const admin = requireAdmin(actor);
   const now = deps.now();
-  if (input.expiresAt != null && input.expiresAt <= now) {
+  const expiresAt = input.expires_at == null ? null : Date.parse(input.expires_at);
+  if (expiresAt !== null && expiresAt <= now) {
     throw new AppError('BAD_REQUEST', 'The expiry must be in the future.', {
-      fieldErrors: { expiresAt: ['The expiry must be in the future.'] },
+      fieldErrors: { expires_at: ['The expiry must be in the future.'] },
     });
   }
   const code = input.code || generateCode();
@@ -157,8 +159,8 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
   const values = {
     code,
     note: input.note || null,
-    expiresAt: input.expiresAt ?? null,
-    maxUses: input.maxUses ?? null,
+    expiresAt,
+    maxUses: input.max_uses ?? null,
     createdBy: admin.id,
     createdAt: now,
   };
@@ -185,7 +187,8 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
     use_count: 0,
     revoked_at: null,
     created_at: new Date(now).toISOString(),
-    created_by: admin.name,
+    created_by_name: admin.name,
+    created_by_id: admin.id,
     status: 'active',
   };
 }

@@ -50,7 +50,7 @@ export async function registrationInvite(deps: Deps, meta: RequestMeta, input: {
   await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('registration-token', meta));
   const invite = await findInvite(deps, input.token);
   if (!invite) throw new AppError('NOT_FOUND', INVALID_REGISTRATION_TOKEN);
-  return { email: invite.email, name: invite.app?.fullName ?? invite.imported?.name ?? '', allowedTypes: invite.allowedTypes };
+  return { email: invite.email, name: invite.app?.fullName ?? invite.imported?.name ?? '', allowed_types: invite.allowedTypes };
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';

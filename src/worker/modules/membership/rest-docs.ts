@@ -15,6 +15,7 @@ import {
   ResetPasswordInputSchema,
   ValidateCodeInputSchema,
 } from '../../../shared/schemas/membership';
+import { omitAccepting } from '../../../shared/schemas/old-field-names';
 import { describeRoutes, IsoDateTime, OkSchema } from '../../platform/openapi';
 import type { membershipRoutes } from './rest';
 
@@ -50,7 +51,8 @@ const InvitationCodeSchema = z
     use_count: z.number().int(),
     revoked_at: IsoDateTime.nullable(),
     created_at: IsoDateTime,
-    created_by: z.string().nullable(),
+    created_by_name: z.string().nullable(),
+    created_by_id: z.number().int().nullable(),
     status: z.enum(INVITATION_CODE_STATUSES),
   })
   .meta({ id: 'InvitationCode' });
@@ -90,7 +92,7 @@ export const membershipRestDocs = describeRoutes<typeof membershipRoutes>()('Mem
     summary: "The registration link's email and the account types it offers",
     access: 'public',
     params: RegistrationTokenInputSchema,
-    responses: { 200: z.object({ email: z.string(), name: z.string(), allowedTypes: z.array(z.enum(ACCOUNT_TYPES)) }) },
+    responses: { 200: z.object({ email: z.string(), name: z.string(), allowed_types: z.array(z.enum(ACCOUNT_TYPES)) }) },
     errors: [404, 429],
   },
   'POST /api/register': {
@@ -132,7 +134,7 @@ export const membershipRestDocs = describeRoutes<typeof membershipRoutes>()('Mem
     summary: 'Accept (emails a registration link) or reject a pending application',
     access: 'admin',
     params: IdInputSchema,
-    body: DecideApplicationInputSchema.omit({ id: true }),
+    body: omitAccepting(DecideApplicationInputSchema, { id: true }),
     responses: { 200: ApplicationSchema },
     errors: [404, 409],
   },

@@ -365,7 +365,7 @@ const summaryOf = (imp: typeof rosterImports.$inferSelect, by: string | null, by
   id: imp.id,
   file_name: imp.fileName,
   created_at: new Date(imp.createdAt).toISOString(),
-  created_by: by,
+  created_by_name: by,
   created_by_id: byId,
   counts: imp.counts,
 });

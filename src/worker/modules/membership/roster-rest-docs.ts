@@ -35,7 +35,7 @@ const summary = {
   id: z.number().int(),
   file_name: z.string(),
   created_at: IsoDateTime,
-  created_by: z.string().nullable(),
+  created_by_name: z.string().nullable(),
   created_by_id: z.number().int().nullable(),
   counts,
 };

@@ -47,7 +47,7 @@ export async function savePushSubscription(
   }
   const now = deps.now();
   const device = sql`coalesce("s"."browser", 'Unknown browser') || ' on ' || coalesce("s"."os", 'an unknown system')`;
-  const expiresAt = input.expirationTime ?? null;
+  const expiresAt = input.expiration_time == null ? null : Date.parse(input.expiration_time);
   const [known, , saved] = await deps.db.batch([
     deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)),
     // One per device: this session's older subscription (another endpoint) goes.
