@@ -75,12 +75,33 @@ export async function readTextWithin(req: Request, limit: number): Promise<strin
   return new TextDecoder().decode(await readBytesWithin(req, limit));
 }
 
+/** Bodies read ahead of their route (keepBody), handed to the route's own reader. */
+const keptBodies = new WeakMap<Request, Uint8Array>();
+
+/**
+ * Reads the whole body once, within `limit` (413, 408 as every read), and keeps its bytes for the
+ * route: its reader (readJson, readTextWithin) then gets these bytes, still held to its own limit,
+ * instead of a stream already consumed. For middleware that must see a JSON body before the route
+ * runs (an Idempotency-Key compares it with the key's first request); a route reading a
+ * multipart form (limitedStream) must not be behind it.
+ */
+export async function keepBody(req: Request, limit: number): Promise<Uint8Array> {
+  const bytes = await readBytesWithin(req, limit);
+  keptBodies.set(req, bytes);
+  return bytes;
+}
+
 /**
  * The whole body as bytes, never more than `limit` of them (413 at once on Content-Length, else as
  * soon as it passes), arrived before its deadline (408).
  */
 export async function readBytesWithin(req: Request, limit: number): Promise<Uint8Array> {
   refuseDeclaredOver(req, limit);
+  const kept = keptBodies.get(req);
+  if (kept) {
+    if (kept.byteLength > limit) throw payloadTooLarge(limit);
+    return kept;
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const receipt = receiveBody(req, limit);

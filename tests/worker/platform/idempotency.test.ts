@@ -81,6 +81,27 @@ describe('Idempotency-Key', () => {
     expect(await countTitled(title)).toBe(1);
   });
 
+  it('compares the body: the same key with another body (or path) is a 400 and does nothing; the body still reaches the route whole', async () => {
+    const host = await roles.founding();
+    const key = crypto.randomUUID();
+    const title = `Body ${unique('t')}`;
+    const send = (body: Json) => request('/api/events', { as: host, body, headers: { 'Idempotency-Key': key } });
+    const first = await send(eventPayload({ title }));
+    expect(first.status).toBe(201);
+    expect(((await first.json()) as Json).event.title).toBe(title);
+    const other = await send(eventPayload({ title: `${title} (changed)` }));
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as Json).message).toBe(
+      'This Idempotency-Key was used with another request body. Use a new key for a new request.',
+    );
+    expect(await countTitled(`${title} (changed)`)).toBe(0);
+    expect((await send(eventPayload({ title }))).headers.get('Idempotent-Replayed')).toBe('true');
+    // Read through body-limit.ts: over 256 KB is still a 413, before any key is claimed.
+    const big = await send(eventPayload({ title, description: 'x'.repeat(300 * 1024) }));
+    expect(big.status).toBe(413);
+    expect(await countTitled(title)).toBe(1);
+  });
+
   it('a key is kept a day; housekeeping deletes older ones, after which the key runs again', async () => {
     const host = await roles.founding();
     const key = `old-${crypto.randomUUID()}`;

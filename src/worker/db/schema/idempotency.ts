@@ -15,6 +15,11 @@ export const idempotencyKeys = sqliteTable(
     key: text('key').notNull(),
     /** The route the key was first used on (`POST /api/events`): another route with it is refused. */
     route: text('route').notNull(),
+    /**
+     * SHA-256 of the first request's path and body: the key with another path or body is refused
+     * (Stripe's rule), never answered the first answer. Null on keys claimed before it was kept.
+     */
+    fingerprint: text('fingerprint'),
     /** The first answer's status, or null while its request runs. */
     status: integer('status'),
     contentType: text('content_type'),

@@ -2,6 +2,8 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { AppError } from '../app-error';
+import { JSON_BODY_LIMIT, keepBody } from '../body-limit';
+import { sha256Hex } from '../crypto';
 import { deleteInBatches, HOUSEKEEPING_BOUNDS } from '../bounded-delete';
 import { addressGroup, clientAddress } from '../client-address';
 import type { AppEnv } from '../hono-env';
@@ -21,7 +23,10 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * and keeps its answer when it did something (2xx, 3xx; after a 4xx or 5xx the claim goes, so a
  * retry runs). A
  * later request with the key gets that answer again (`Idempotent-Replayed: true`), 409 while the
- * first still runs, and 400 when the key was used on another route. Answers kept a day.
+ * first still runs, and 400 when the key was used on another route, or on this route with another
+ * path or body (Stripe's rule: a key names one request, not one endpoint). The body is read once,
+ * through body-limit.ts (its limit and deadline), fingerprinted, and kept for the route's reader.
+ * Answers kept a day.
  */
 export function idempotency(route: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,17 +37,20 @@ export function idempotency(route: string): MiddlewareHandler<AppEnv> {
         fieldErrors: { [IDEMPOTENCY_HEADER]: ['1 to 255 printable characters, without spaces.'] },
       });
     }
+    // Every write of IDEMPOTENT_ROUTES takes JSON: its limit is the route's own.
+    const body = await keepBody(c.req.raw, JSON_BODY_LIMIT);
+    const fingerprint = await sha256Hex(`${c.req.path}\n${new TextDecoder().decode(body)}`);
     const deps = c.get('deps');
     const actor = await actorOf(c);
     const owner = actor.kind === 'visitor' ? `address:${addressGroup(clientAddress(c.req.raw.headers))}` : `member:${actor.id}`;
     const now = deps.now();
     const claimed = await deps.db
       .insert(idempotencyKeys)
-      .values({ owner, key, route, status: null, createdAt: now })
+      .values({ owner, key, route, fingerprint, status: null, createdAt: now })
       .onConflictDoUpdate({
         // A key older than the window is free again.
         target: [idempotencyKeys.owner, idempotencyKeys.key],
-        set: { route, status: null, contentType: null, location: null, body: null, createdAt: now },
+        set: { route, fingerprint, status: null, contentType: null, location: null, body: null, createdAt: now },
         setWhere: lte(idempotencyKeys.createdAt, now - IDEMPOTENCY_WINDOW_MS),
       })
       .returning({ owner: idempotencyKeys.owner });
@@ -51,6 +59,9 @@ export function idempotency(route: string): MiddlewareHandler<AppEnv> {
       const [first] = await deps.db.select().from(idempotencyKeys).where(mine);
       if (!first) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
       if (first.route !== route) throw new AppError('BAD_REQUEST', 'This Idempotency-Key was used for another request.');
+      if (first.fingerprint !== null && first.fingerprint !== fingerprint) {
+        throw new AppError('BAD_REQUEST', 'This Idempotency-Key was used with another request body. Use a new key for a new request.');
+      }
       if (first.status === null)
         throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
       const headers = new Headers({ 'Idempotent-Replayed': 'true' });
