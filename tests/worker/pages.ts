@@ -74,3 +74,14 @@ export function expectNewestFirst(keys: [number, number][]) {
     expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]), `${a} then ${b}`).toBe(true);
   }
 }
+
+/**
+ * A REST list's answer (a bare array, issue 47) as the page tRPC answers: its items, and the
+ * cursor its Link rel="next" carries (null on the last page).
+ */
+export async function restPageOf<T>(res: Response): Promise<{ items: T[]; nextCursor: string | null }> {
+  const items = await res.json<T[]>();
+  expect(Array.isArray(items), 'a REST list answers a bare array').toBe(true);
+  const next = nextLink(res);
+  return { items, nextCursor: next ? new URL(next, ORIGIN).searchParams.get('cursor') : null };
+}

@@ -19,10 +19,10 @@ export const AuditLogListInputSchema = z
   .extend(PageQuerySchema.shape);
 export type AuditLogListInput = z.input<typeof AuditLogListInputSchema>;
 
-/** One entry: who did what, on whom, when. Times are Unix ms. */
+/** One entry: who did what, on whom, when (`at`: ISO 8601, UTC). */
 export interface AuditLogEntryView {
   id: number;
-  at: number;
+  at: string;
   /** Null when that account has since been removed. */
   actor: { id: number; name: string } | null;
   action: string;

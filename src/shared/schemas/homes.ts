@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
+import { PageQuerySchema } from './page';
 
 /** DECISIONS "Travel Host homes": the shapes of homes and stay requests, shared by forms, routes and procedures. */
 
@@ -32,9 +33,6 @@ export const MAX_STAY_NIGHTS = 90;
 export const HOSTING_NIGHTS_MINIMUM = 30;
 export const MAX_AVAILABILITY_WINDOWS = 20;
 export const MAX_HOME_PHOTOS = 12;
-
-export const HOMES_PAGE_SIZE = 30;
-export const HOMES_MAX_PAGE_SIZE = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,15 +102,7 @@ export const HideHomeFieldsSchema = z.object({ hidden: z.boolean({ error: 'hidde
 export const HideHomeInputSchema = HideHomeFieldsSchema.extend({ id: IdSchema });
 export type HideHomeInput = z.infer<typeof HideHomeInputSchema>;
 
-const limitSchema = optional(
-  z.coerce
-    .number({ error: 'The page size must be a number.' })
-    .int('The page size must be a whole number.')
-    .min(1, 'The page size must be at least 1.')
-    .max(HOMES_MAX_PAGE_SIZE, `The page size must be at most ${HOMES_MAX_PAGE_SIZE}.`),
-);
-
-/** GET /api/homes: listed homes, newest first, keyset-paged by id; scope all is for admins. */
+/** GET /api/homes: listed homes, newest first, keyset-paged by id (an opaque cursor, as every list); scope all is for admins. */
 export const ListHomesInputSchema = z
   .object({
     scope: optional(z.enum(['browse', 'mine', 'all'], { error: 'scope is browse, mine or all.' })),
@@ -122,8 +112,7 @@ export const ListHomesInputSchema = z
     guests: optional(z.coerce.number().int().min(1).max(50)),
     /** One host's homes (homes_host_idx): with scope all, every state (a member's profile in User Management). */
     host: optional(IdSchema),
-    cursor: optional(IdSchema),
-    limit: limitSchema,
+    ...PageQuerySchema.shape,
   })
   .refine((v) => (v.from === undefined) === (v.to === undefined), { message: 'Give both dates, or neither.', path: ['to'] })
   .refine((v) => v.from === undefined || v.to === undefined || v.to > v.from, {
@@ -162,8 +151,7 @@ export type UpdateStay = z.output<typeof UpdateStayInputSchema>;
 /** GET /api/stays: mine, as guest or as host (both by default); all is for admins. */
 export const ListStaysInputSchema = z.object({
   role: optional(z.enum(['guest', 'host', 'all'], { error: 'role is guest, host or all.' })),
-  cursor: optional(IdSchema),
-  limit: limitSchema,
+  ...PageQuerySchema.shape,
 });
 export type ListStaysInput = z.input<typeof ListStaysInputSchema>;
 export type ListStaysQuery = z.output<typeof ListStaysInputSchema>;
@@ -243,7 +231,7 @@ export interface HomeCard {
 
 export interface HomesPage {
   items: HomeCard[];
-  nextCursor: number | null;
+  nextCursor: string | null;
   /** The viewer may list a home (Travel Hosts and admins). */
   can_create: boolean;
 }
@@ -260,7 +248,8 @@ export interface StayView {
   message: string;
   hostMessage: string;
   status: StayStatus;
-  createdAt: number;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
   /** Pending only: another accepted stay of the home overlaps these dates (accepting would fail). */
   conflictsWithAccepted: boolean;
   /** Pending, and only for the host who answers it: how many other pending requests overlap these dates; null otherwise. */
@@ -273,7 +262,7 @@ export interface StayView {
 
 export interface StaysPage {
   items: StayView[];
-  nextCursor: number | null;
+  nextCursor: string | null;
 }
 
 /** The host's tally against the tier's minimum. */

@@ -189,11 +189,17 @@ export const ErrorBodySchema = z
 /** `{ ok: true }` and friends. */
 export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
-/** An ISO 8601 instant as the API writes it. */
-export const IsoDateTime = z.string().describe('ISO 8601 date and time (UTC)');
+/**
+ * An ISO 8601 instant as the API writes it (Date.prototype.toISOString: UTC, with Z), documented
+ * `format: date-time` (issue 47). A format rather than z.iso.datetime(): the answers are checked
+ * against it all the same, without its long pattern repeated at every instant of the document.
+ */
+export const IsoDateTime = z
+  .string()
+  .meta({ format: 'date-time', description: 'ISO 8601 date and time (UTC, with Z)', examples: ['2026-11-29T09:30:00.000Z'] });
 
-/** A calendar date as the API writes it (membership terms). */
-export const IsoDate = z.string().describe('A calendar date, YYYY-MM-DD (UTC)');
+/** A calendar date as the API writes it (`format: date`: start_date, member_since). */
+export const IsoDate = z.string().meta({ format: 'date', description: 'A calendar date, YYYY-MM-DD', examples: ['2026-12-04'] });
 
 // ---------------------------------------------------------------- the document
 
@@ -223,7 +229,7 @@ const IDEMPOTENCY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'Any unique string of 1 to 255 printable characters (a UUID serves). The same key from the same member (a visitor: the same address) within 24 hours answers the first answer again, with `Idempotent-Replayed: true`, and does nothing twice; 409 while the first request still runs, 400 when the key was used on another route. Only answers that did something (2xx, 3xx) are kept: after a 4xx or 5xx the key is free.',
+    'Any unique string of 1 to 255 printable characters (a UUID serves). The same key from the same member (a visitor: the same address) within 24 hours answers the first answer again, with `Idempotent-Replayed: true`, and does nothing twice; 409 while the first request still runs, 400 when the key was used on another route or with another path or body (a key names one request). Only answers that did something (2xx, 3xx) are kept: after a 4xx or 5xx the key is free.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 

@@ -537,9 +537,11 @@ describe('the Audit log screen', () => {
     expect((await signInWithPasskey(authenticator, { ip: ip() })).status).toBe(200);
     await request(`/api/passkeys/${added.id}`, { method: 'PATCH', as: u, body: { name: 'Audited key' } });
     await request(`/api/passkeys/${added.id}`, { method: 'DELETE', as: u, body: { password: 'correct horse battery' } });
-    const { items: page } = (await (await request(`/api/admin/audit-log?actorId=${u.id}`, { as: admin })).json()) as {
-      items: { label: string; target: { name: string }; details: { label: string; value: string }[] }[];
-    };
+    const page = (await (await request(`/api/admin/audit-log?actorId=${u.id}`, { as: admin })).json()) as {
+      label: string;
+      target: { name: string };
+      details: { label: string; value: string }[];
+    }[];
     expect(page.map((e) => [e.label, e.target.name, e.details])).toEqual([
       ['Removed a passkey', u.name, [{ label: 'Name', value: 'Audited key' }]],
       [

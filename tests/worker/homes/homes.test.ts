@@ -1,7 +1,8 @@
 // Homes (issue 16): who creates, edits, deletes, hides; who sees the exact address; browse
 // filters and keyset pages; the application's property drafted as the first home.
 import { describe, expect, it } from 'vitest';
-import type { HomeView, HomesPage } from '../../../src/shared/schemas/homes';
+import type { HomeCard, HomeView } from '../../../src/shared/schemas/homes';
+import { restPageOf } from '../pages';
 import { properties } from '../../../src/worker/db/schema/users';
 import { auditLog } from '../../../src/worker/db/schema/membership';
 import { eq, and } from 'drizzle-orm';
@@ -65,7 +66,7 @@ describe('browsing and the exact address', () => {
     for (const [name, as] of Object.entries(p).filter(([n]) => n !== 'visitor')) {
       const res = await browse(as, `country=${encodeURIComponent(home.country.toUpperCase())}`);
       expect(res.status, name).toBe(200);
-      const page = await res.json<HomesPage>();
+      const page = await restPageOf<HomeCard>(res);
       expect(
         page.items.map((h) => h.id),
         name,
@@ -114,7 +115,7 @@ describe('browsing and the exact address', () => {
     const country = unique('Land');
     const a = await createHome(host, { country, availability: [{ start: day(10), end: day(40) }], maxGuests: 2 });
     const b = await createHome(host, { country, availability: [{ start: day(30), end: day(80) }], maxGuests: 5 });
-    const ids = async (q: string) => (await (await browse(guest, `country=${country}&${q}`)).json<HomesPage>()).items.map((h) => h.id);
+    const ids = async (q: string) => (await restPageOf<HomeCard>(await browse(guest, `country=${country}&${q}`))).items.map((h) => h.id);
     expect(await ids(`from=${day(12)}&to=${day(20)}`)).toEqual([a.id]);
     expect(await ids(`from=${day(32)}&to=${day(38)}`)).toEqual([b.id, a.id]);
     expect(await ids(`from=${day(35)}&to=${day(45)}`)).toEqual([b.id]);
@@ -132,9 +133,9 @@ describe('browsing and the exact address', () => {
     for (let i = 0; i < 3; i++) made.push(await createHome(host, { country }));
     const first = await browse(host, `country=${country}&limit=2`);
     expect(first.headers.get('Server-Timing')).toContain('D1 round trips: 1');
-    const p1 = await first.json<HomesPage>();
+    const p1 = await restPageOf<HomeCard>(first);
     expect(p1.items.map((h) => h.id)).toEqual([made[2]!.id, made[1]!.id]);
-    const p2 = await (await browse(host, `country=${country}&limit=2&cursor=${p1.nextCursor}`)).json<HomesPage>();
+    const p2 = await restPageOf<HomeCard>(await browse(host, `country=${country}&limit=2&cursor=${p1.nextCursor}`));
     expect(p2.items.map((h) => h.id)).toEqual([made[0]!.id]);
     expect(p2.nextCursor).toBeNull();
     expect((await browse(host, 'limit=101')).status).toBe(400);
@@ -187,16 +188,16 @@ describe('editing, deleting, hiding', () => {
     expect((await trpc('homes.setHidden', { id: home.id, hidden: true }, { as: p.owner })).status).toBe(403);
     const hidden = await trpc('homes.setHidden', { id: home.id, hidden: true }, { as: p.admin });
     expect(hidden.status).toBe(200);
-    expect((await (await browse(p.standard, `country=${home.country}`)).json<HomesPage>()).items).toEqual([]);
+    expect((await restPageOf<HomeCard>(await browse(p.standard, `country=${home.country}`))).items).toEqual([]);
     expect((await request(`/api/homes/${home.id}`, { as: p.standard })).status).toBe(404);
     expect(await requestStayStatus(p.standard, home.id)).toBe(404);
     const own = await (await request(`/api/homes/${home.id}`, { as: p.owner })).json<HomeView>();
     expect(own.state).toBe('hidden');
-    const all = await (await browse(p.admin, `scope=all&country=${home.country}`)).json<HomesPage>();
+    const all = await restPageOf<HomeCard>(await browse(p.admin, `scope=all&country=${home.country}`));
     expect(all.items.map((h) => [h.id, h.state])).toEqual([[home.id, 'hidden']]);
     expect((await browse(p.standard, 'scope=all')).status).toBe(403);
     await trpc('homes.setHidden', { id: home.id, hidden: false }, { as: p.admin });
-    expect((await (await browse(p.standard, `country=${home.country}`)).json<HomesPage>()).items.map((h) => h.id)).toEqual([home.id]);
+    expect((await restPageOf<HomeCard>(await browse(p.standard, `country=${home.country}`))).items.map((h) => h.id)).toEqual([home.id]);
   });
 
   it('PATCH /api/homes/{id} {hidden} is for admins only, audited each way; cards tell who may hide', async () => {
@@ -227,7 +228,7 @@ describe('editing, deleting, hiding', () => {
       ['owner', p.owner],
       ['standard', p.standard],
     ] as const) {
-      const page = await (await browse(as, `country=${home.country}`)).json<HomesPage>();
+      const page = await restPageOf<HomeCard>(await browse(as, `country=${home.country}`));
       expect(page.items[0]!.can_hide, name).toBe(name === 'admin');
     }
   });
@@ -251,7 +252,7 @@ describe('the application’s property', () => {
     const mine = async () => {
       const res = await browse(host, 'scope=mine');
       expect(res.headers.get('Server-Timing')).toContain('D1 round trips: 1');
-      return (await res.json<HomesPage>()).items;
+      return (await restPageOf<HomeCard>(res)).items;
     };
     const first = await mine();
     expect(first).toHaveLength(1);
@@ -272,6 +273,6 @@ describe('the application’s property', () => {
     });
     expect(saved.status).toBe(200);
     expect((await saved.json<HomeView>()).state).toBe('listed');
-    expect((await (await browse(other, `country=${country}`)).json<HomesPage>()).items.map((h) => h.id)).toEqual([draft.id]);
+    expect((await restPageOf<HomeCard>(await browse(other, `country=${country}`))).items.map((h) => h.id)).toEqual([draft.id]);
   });
 });

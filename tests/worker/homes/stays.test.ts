@@ -1,7 +1,8 @@
 // Stays (issue 16): who may request and answer, the date rules, overlapping requests, the race of
 // two accepts, the emails of every step, and the host's nights against the tier's minimum.
 import { describe, expect, it } from 'vitest';
-import type { HostingSummary, StaysPage, StayView } from '../../../src/shared/schemas/homes';
+import type { HostingSummary, StayView } from '../../../src/shared/schemas/homes';
+import { restPageOf } from '../pages';
 import { mailTo, request, roles, trpc } from '../helpers';
 import { createHome, day, newStay, patchStay, requestStay } from './homes-helpers';
 
@@ -67,7 +68,7 @@ describe('answering', () => {
     expect(accepted!.text).toContain(home.address!);
     expect(accepted!.text).toContain('Keys are with the neighbour.');
 
-    const asGuest = await (await request('/api/stays?role=guest', { as: guest })).json<StaysPage>();
+    const asGuest = await restPageOf<StayView>(await request('/api/stays?role=guest', { as: guest }));
     expect(asGuest.items[0]).toMatchObject({ id: stay.id, status: 'accepted', home: { address: home.address } });
 
     // The guest cancels; the host is told.
@@ -89,7 +90,7 @@ describe('answering', () => {
     const first = await newStay(a, home.id, day(12), day(18));
     const second = await newStay(b, home.id, day(15), day(20));
     await newStay(c, home.id, day(18), day(22)); // touches the first at check-out: no overlap
-    const hostList = async () => (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    const hostList = async () => (await restPageOf<StayView>(await request('/api/stays?role=host', { as: host }))).items;
     const byId = async (id: number) => (await hostList()).find((s) => s.id === id)!;
     expect(await byId(first.id)).toMatchObject({ overlappingPending: 1, conflictsWithAccepted: false, can_accept: true });
     expect((await patchStay(host, first.id, 'accepted')).status).toBe(200);
@@ -113,11 +114,11 @@ describe('answering', () => {
     const second = await res.json<StayView>();
     expect(second.overlappingPending).toBeNull();
     for (const guest of [a, b]) {
-      const own = (await (await request('/api/stays?role=guest', { as: guest })).json<StaysPage>()).items;
+      const own = (await restPageOf<StayView>(await request('/api/stays?role=guest', { as: guest }))).items;
       expect(own).toHaveLength(1);
       expect(own[0]!.overlappingPending).toBeNull();
     }
-    const hosts = (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    const hosts = (await restPageOf<StayView>(await request('/api/stays?role=host', { as: host }))).items;
     expect(hosts.find((s) => s.id === first.id)!.overlappingPending).toBe(1);
     expect(hosts.find((s) => s.id === second.id)!.overlappingPending).toBe(1);
   });
@@ -130,7 +131,7 @@ describe('answering', () => {
     const two = await newStay(b, home.id, day(14), day(16));
     const results = await Promise.all([patchStay(host, one.id, 'accepted'), patchStay(host, two.id, 'accepted')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const items = (await (await request('/api/stays?role=host', { as: host })).json<StaysPage>()).items;
+    const items = (await restPageOf<StayView>(await request('/api/stays?role=host', { as: host }))).items;
     expect(items.filter((s) => s.status === 'accepted')).toHaveLength(1);
   });
 });
@@ -144,17 +145,17 @@ describe('listing stays', () => {
     const s2 = await newStay(guest, home.id, day(14), day(15));
     const first = await request('/api/stays?role=guest&limit=1', { as: guest });
     expect(first.headers.get('Server-Timing')).toContain('D1 round trips: 1');
-    const p1 = await first.json<StaysPage>();
+    const p1 = await restPageOf<StayView>(first);
     expect(p1.items.map((s) => s.id)).toEqual([s2.id]);
-    const p2 = await (await request(`/api/stays?role=guest&limit=1&cursor=${p1.nextCursor}`, { as: guest })).json<StaysPage>();
+    const p2 = await restPageOf<StayView>(await request(`/api/stays?role=guest&limit=1&cursor=${p1.nextCursor}`, { as: guest }));
     expect(p2.items.map((s) => s.id)).toEqual([s1.id]);
-    const both = await (await request('/api/stays', { as: host })).json<StaysPage>();
+    const both = await restPageOf<StayView>(await request('/api/stays', { as: host }));
     expect(both.items.map((s) => [s.id, s.viewerRole])).toEqual([
       [s2.id, 'host'],
       [s1.id, 'host'],
     ]);
     expect((await request('/api/stays?role=all', { as: guest })).status).toBe(403);
-    const all = await (await request('/api/stays?role=all&limit=100', { as: await roles.admin() })).json<StaysPage>();
+    const all = await restPageOf<StayView>(await request('/api/stays?role=all&limit=100', { as: await roles.admin() }));
     expect(all.items.some((s) => s.id === s2.id && s.viewerRole === 'admin')).toBe(true);
     expect((await request('/api/stays', { as: null })).status).toBe(401);
   });

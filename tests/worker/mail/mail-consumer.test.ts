@@ -188,9 +188,7 @@ describe('Sent mail', () => {
 
     const list = await request('/api/admin/sent-mail', { as: admin });
     expect(list.status).toBe(200);
-    const { items } = await list.json<{
-      items: { id: number; counts: Record<string, number>; senderName: string; recipientGroup: string }[];
-    }>();
+    const items = await list.json<{ id: number; counts: Record<string, number>; senderName: string; recipientGroup: string }[]>();
     const mine = items.find((i) => i.id === messageId)!;
     expect(mine).toMatchObject({ senderName: admin.name, recipientGroup: 'selected', counts: { total: 2, sent: 1, failed: 1, queued: 0 } });
 

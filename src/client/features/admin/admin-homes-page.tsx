@@ -77,7 +77,7 @@ function PagedSection({ id, title, query, count, texts, columns, children }: Pag
   );
 }
 
-const nextPage = { getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor ?? undefined };
+const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
 
 function AllHomes() {
   const trpc = useTRPC();

@@ -130,7 +130,7 @@ function toView(r: Row): AuditLogEntryView {
   const details = r.details ?? {};
   return {
     id: r.id,
-    at: r.at,
+    at: new Date(r.at).toISOString(),
     actor: r.actorId !== null && r.actorName !== null ? { id: r.actorId, name: r.actorName } : null,
     action: r.action,
     label: auditActionLabel(r.action),

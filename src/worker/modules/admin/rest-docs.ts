@@ -49,7 +49,7 @@ const idAndName = z.object({ id: z.number().int(), name: z.string() });
 const AuditEntrySchema = z
   .object({
     id: z.number().int(),
-    at: z.number().int().describe('Unix ms'),
+    at: IsoDateTime,
     actor: idAndName.nullable(),
     action: z.string(),
     label: z.string(),
@@ -141,7 +141,7 @@ export const adminRestDocs = describeRoutes<typeof adminRoutes>()('Admin: member
     access: 'admin',
     query: AuditLogListInputSchema,
     paged: true,
-    responses: { 200: z.object({ items: z.array(AuditEntrySchema), nextCursor: z.string().nullable() }) },
+    responses: { 200: z.array(AuditEntrySchema) },
   },
   'GET /api/admin/audit-log/filters': {
     operationId: 'getAuditLogFilters',

@@ -53,6 +53,6 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/audit-log', admins, async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
-    return c.json(await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input)));
+    return c.json((await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input))).items);
   })
   .get('/api/admin/audit-log/filters', admins, async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));

@@ -18,7 +18,7 @@ import {
   UpdatePostFieldsSchema,
 } from '../../../shared/schemas/circles';
 import { IdSchema } from '../../../shared/schemas/common';
-import { describeRoutes, IsoDateTime } from '../../platform/openapi';
+import { describeRoutes, IsoDate, IsoDateTime } from '../../platform/openapi';
 import { MemberCardSchema } from '../members/rest-docs';
 import type { circlesRoutes } from './rest';
 
@@ -31,7 +31,7 @@ const PersonSchema = z
   .meta({ id: 'CirclePerson' });
 
 const EventRefSchema = z
-  .object({ id: z.number().int(), title: z.string(), event_date: z.string().describe('YYYY-MM-DD, in the event’s zone') })
+  .object({ id: z.number().int(), title: z.string(), event_date: IsoDate.describe('YYYY-MM-DD, in the event’s zone') })
   .meta({ id: 'CircleEventRef' });
 
 const summary = {
@@ -57,7 +57,7 @@ const CircleDetailSchema = z
     faces: z.array(PersonSchema).describe('Its first members, hosts first (GET …/members pages them all)'),
     upcoming_events: z.array(
       EventRefSchema.extend({
-        end_date: z.string().nullable(),
+        end_date: IsoDate.nullable(),
         start_time: z.string(),
         time_zone: z.string(),
         starts_at: IsoDateTime,

@@ -10,7 +10,7 @@ import {
   SendConfirmationInputSchema,
   UpdateEventInputSchema,
 } from '../../../shared/schemas/events';
-import { describeRoutes, IsoDateTime, OkSchema } from '../../platform/openapi';
+import { describeRoutes, IsoDate, IsoDateTime, OkSchema } from '../../platform/openapi';
 import type { eventsRoutes } from './rest';
 
 const ParticipantSchema = z
@@ -49,8 +49,8 @@ export const EventSchema = z
     description: z.string(),
     note: z.string().nullable(),
     color: z.string(),
-    event_date: z.string().describe('YYYY-MM-DD in the event’s time zone'),
-    end_date: z.string().nullable(),
+    event_date: IsoDate.describe('YYYY-MM-DD in the event’s time zone'),
+    end_date: IsoDate.nullable(),
     start_time: z.string().describe('HH:MM'),
     end_time: z.string().describe('HH:MM'),
     time_zone: z.string().describe('IANA time zone'),

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
-  HOMES_PAGE_SIZE,
   HOSTING_NIGHTS_MINIMUM,
   type AvailabilityWindow,
   type HideHomeInput,
@@ -21,6 +20,7 @@ import { images } from '../../db/schema/images';
 import { properties, users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { auditEntry } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { ensure, requireAdmin, requireMember } from '../../platform/guards';
@@ -148,7 +148,8 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
   const me = requireMember(actor);
   const scope = input.scope ?? 'browse';
   if (scope === 'all') requireAdmin(actor);
-  const limit = input.limit ?? HOMES_PAGE_SIZE;
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n']);
   const today = todayOf(deps);
 
   const where: SQL[] = [];
@@ -165,37 +166,42 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
       sql`NOT EXISTS (SELECT 1 FROM "home_stays" AS "s" WHERE "s"."home_id" = "homes"."id" AND "s"."status" = 'accepted' AND "s"."start_date" < ${input.to} AND "s"."end_date" > ${input.from})`,
     );
   }
-  if (input.cursor) where.push(sql`"homes"."id" < ${input.cursor}`);
+  if (after) where.push(sql`"homes"."id" < ${after[0]}`);
 
-  const page = deps.db
+  const query = deps.db
     .select(cardFields(today))
     .from(homes)
     .innerJoin(users, eq(users.id, homes.hostId))
     .where(and(...where))
     .orderBy(desc(homes.id))
-    .limit(limit + 1);
+    .limit(size + 1);
   // Her first page of /homes/mine drafts the application's property first: the insert (which
   // finds nothing to do once drafted) and the page in one batch, so still one D1 round trip.
   const rows =
     scope === 'mine' && !input.cursor && homePolicy.create(me)
-      ? (await deps.db.batch([draftsFromProperties(deps, me), page]))[1]
-      : await page;
-  const items: HomeCard[] = rows.slice(0, limit).map((r) => ({
-    id: r.id,
-    state: r.state,
-    title: r.title,
-    city: r.city,
-    region: r.region,
-    country: r.country,
-    maxGuests: r.maxGuests,
-    bedrooms: r.bedrooms,
-    host: { id: r.hostId, name: r.hostName },
-    nextAvailable: r.nextAvailable ? (JSON.parse(r.nextAvailable) as AvailabilityWindow) : null,
-    photo: r.photo ? toPhoto(JSON.parse(r.photo) as PhotoRow) : null,
-    can_edit: homePolicy.edit(me, r),
-    can_hide: homePolicy.hide(me),
-  }));
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null, can_create: homePolicy.create(me) };
+      ? (await deps.db.batch([draftsFromProperties(deps, me), query]))[1]
+      : await query;
+  const page = toPage(
+    rows,
+    size,
+    (r) => [r.id],
+    (r): HomeCard => ({
+      id: r.id,
+      state: r.state,
+      title: r.title,
+      city: r.city,
+      region: r.region,
+      country: r.country,
+      maxGuests: r.maxGuests,
+      bedrooms: r.bedrooms,
+      host: { id: r.hostId, name: r.hostName },
+      nextAvailable: r.nextAvailable ? (JSON.parse(r.nextAvailable) as AvailabilityWindow) : null,
+      photo: r.photo ? toPhoto(JSON.parse(r.photo) as PhotoRow) : null,
+      can_edit: homePolicy.edit(me, r),
+      can_hide: homePolicy.hide(me),
+    }),
+  );
+  return { ...page, can_create: homePolicy.create(me) };
 }
 
 /** GET /api/homes/{id}: the home, its windows, its booked dates and photos, in one batch. */

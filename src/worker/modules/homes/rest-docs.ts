@@ -10,16 +10,14 @@ import {
   StayRequestFieldsSchema,
   StayStatusFieldsSchema,
 } from '../../../shared/schemas/homes';
-import { describeRoutes } from '../../platform/openapi';
+import { describeRoutes, IsoDate, IsoDateTime } from '../../platform/openapi';
 import type { homesRoutes } from './rest';
 
 const idAndName = z.object({ id: z.number().int(), name: z.string() });
 const idNameAndPhoto = idAndName.extend({
   photo_url: z.string().nullable().describe("Her small photo's URL when she shows it to the viewer, else null"),
 });
-const WindowSchema = z
-  .object({ start: z.string().describe('YYYY-MM-DD'), end: z.string().describe('YYYY-MM-DD') })
-  .meta({ id: 'DateWindow' });
+const WindowSchema = z.object({ start: IsoDate, end: IsoDate }).meta({ id: 'DateWindow' });
 
 const HomePhotoSchema = z
   .object({
@@ -29,7 +27,7 @@ const HomePhotoSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     title: z.string(),
-    uploadedAt: z.string(),
+    uploadedAt: IsoDateTime,
   })
   .meta({ id: 'HomePhoto' });
 
@@ -75,8 +73,8 @@ const HomeSchema = z
       .array(
         z.object({
           id: z.number().int(),
-          startDate: z.string().describe('YYYY-MM-DD'),
-          endDate: z.string().describe('YYYY-MM-DD'),
+          startDate: IsoDate,
+          endDate: IsoDate,
           status: z.enum(['pending', 'accepted']),
           can_cancel: z.boolean(),
         }),
@@ -96,14 +94,14 @@ const StaySchema = z
     home: z.object({ id: z.number().int(), title: z.string(), city: z.string(), country: z.string(), address: z.string().nullable() }),
     guest: idAndName,
     host: idAndName,
-    startDate: z.string(),
-    endDate: z.string(),
+    startDate: IsoDate,
+    endDate: IsoDate,
     nights: z.number().int(),
     guests: z.number().int(),
     message: z.string(),
     hostMessage: z.string(),
     status: z.enum(STAY_STATUSES),
-    createdAt: z.number().int().describe('Unix ms'),
+    createdAt: IsoDateTime,
     conflictsWithAccepted: z.boolean(),
     overlappingPending: z
       .number()
@@ -119,14 +117,15 @@ const StaySchema = z
 
 const homeId = { params: HomeIdInputSchema };
 
-/** Issue 16's homes and stays (homes.ts, stays.ts). Their lists answer {items, nextCursor} (the id to pass as cursor). */
+/** Issue 16's homes and stays (homes.ts, stays.ts). Their lists are bare arrays, the next page in Link (issue 47). */
 export const homesRestDocs = describeRoutes<typeof homesRoutes>()('Homes', {
   'GET /api/homes': {
     operationId: 'listHomes',
     summary: 'A page of the listed homes, newest first (scope=mine: hers; scope=all: admins)',
     access: 'member',
     query: ListHomesInputSchema,
-    responses: { 200: z.object({ items: z.array(HomeCardSchema), nextCursor: z.number().int().nullable(), can_create: z.boolean() }) },
+    paged: true,
+    responses: { 200: z.array(HomeCardSchema) },
     errors: [403],
   },
   'GET /api/homes/:id': {
@@ -185,7 +184,8 @@ export const homesRestDocs = describeRoutes<typeof homesRoutes>()('Homes', {
     summary: 'A page of her stays, as guest or host (role=all: admins)',
     access: 'member',
     query: ListStaysInputSchema,
-    responses: { 200: z.object({ items: z.array(StaySchema), nextCursor: z.number().int().nullable() }) },
+    paged: true,
+    responses: { 200: z.array(StaySchema) },
   },
   'PATCH /api/stays/:id': {
     operationId: 'updateStay',

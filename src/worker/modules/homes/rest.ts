@@ -9,9 +9,9 @@ import {
   StayStatusFieldsSchema,
 } from '../../../shared/schemas/homes';
 import { parseInput } from '../../platform/app-error';
-import { withRoundTrips } from '../../platform/d1-round-trips';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
+import { restPage } from '../../platform/link-header';
 import { actorOf } from '../../platform/request-actor';
 import * as homesService from './homes';
 import * as staysService from './stays';
@@ -20,10 +20,10 @@ import { admins, members } from '../../platform/rest-guards';
 /** Issue 16's REST paths for homes and stays: thin adapters over homes.ts and stays.ts (the tRPC twin is router.ts). */
 export const homesRoutes = new Hono<AppEnv>()
   // One D1 round trip per page (the first of /homes/mine too), shown in Server-Timing.
+  // A bare list, the next page in Link (issue 47); can_create is the screens' (tRPC) and user-details' can.
   .get('/api/homes', members, async (c) => {
     const input = parseInput(ListHomesInputSchema, c.req.query());
-    const actor = await actorOf(c);
-    return c.json(await withRoundTrips(c, (deps) => homesService.listHomes(deps, actor, input)));
+    return c.json((await restPage(c, (deps, actor) => homesService.listHomes(deps, actor, input))).items);
   })
   .get('/api/homes/:id', members, async (c) => {
     const input = parseInput(HomeIdInputSchema, { id: c.req.param('id') });
@@ -54,8 +54,7 @@ export const homesRoutes = new Hono<AppEnv>()
   })
   .get('/api/stays', members, async (c) => {
     const input = parseInput(ListStaysInputSchema, c.req.query());
-    const actor = await actorOf(c);
-    return c.json(await withRoundTrips(c, (deps) => staysService.listStays(deps, actor, input)));
+    return c.json((await restPage(c, (deps, actor) => staysService.listStays(deps, actor, input))).items);
   })
   .patch('/api/stays/:id', members, async (c) => {
     const { id } = parseInput(HomeIdInputSchema, { id: c.req.param('id') });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
-  HOMES_PAGE_SIZE,
   nightsBetween,
   type ListStaysQuery,
   type RequestStay,
@@ -14,6 +13,7 @@ import { homes, homeStays } from '../../db/schema/homes';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import { AppError } from '../../platform/app-error';
+import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
 import { ensure, requireAdmin, requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -96,7 +96,7 @@ function toView(r: StayRow, me: MemberActor): StayView {
     message: r.message,
     hostMessage: r.hostMessage,
     status: r.status,
-    createdAt: r.createdAt,
+    createdAt: new Date(r.createdAt).toISOString(),
     conflictsWithAccepted: pending && Boolean(r.conflicts),
     // How many others asked for these dates is for the host deciding, never for a guest (issue 30).
     overlappingPending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
@@ -322,7 +322,8 @@ export async function listStays(deps: Deps, actor: Actor, input: ListStaysQuery)
   const me = requireMember(actor);
   const role = input.role;
   if (role === 'all') requireAdmin(actor);
-  const limit = input.limit ?? HOMES_PAGE_SIZE;
+  const size = pageSize(input.limit);
+  const after = decodeCursor(input.cursor, ['n']);
   const whose =
     role === 'guest'
       ? eq(homeStays.guestId, me.id)
@@ -331,9 +332,13 @@ export async function listStays(deps: Deps, actor: Actor, input: ListStaysQuery)
         : role === 'all'
           ? undefined
           : or(eq(homeStays.guestId, me.id), eq(homeStays.hostId, me.id));
-  const rows = await staysQuery(deps, and(whose, input.cursor ? sql`"home_stays"."id" < ${input.cursor}` : undefined))
+  const rows = await staysQuery(deps, and(whose, after ? sql`"home_stays"."id" < ${after[0]}` : undefined))
     .orderBy(desc(homeStays.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map((r) => toView(r, me));
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+    .limit(size + 1);
+  return toPage(
+    rows,
+    size,
+    (r) => [r.id],
+    (r) => toView(r, me),
+  );
 }

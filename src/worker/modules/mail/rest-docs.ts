@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { UnsubscribeParamsSchema } from '../../../shared/schemas/account';
 import { IdSchema } from '../../../shared/schemas/common';
 import { SendGroupMailInputSchema, SentMailListInputSchema } from '../../../shared/schemas/mail';
-import { describeRoutes } from '../../platform/openapi';
+import { describeRoutes, IsoDateTime } from '../../platform/openapi';
 import type { adminMailRoutes } from './rest';
 import type { unsubscribeRoutes } from './unsubscribe-routes';
 
@@ -22,7 +22,7 @@ const sentMailFields = {
   recipientGroup: z.string().nullable(),
   senderId: z.number().int().nullable().describe('The sending admin; null once her account is gone'),
   senderName: z.string().nullable(),
-  createdAt: z.number().int().describe('Unix ms'),
+  createdAt: IsoDateTime,
   counts: CountsSchema,
 };
 const SentMailSchema = z.object(sentMailFields).meta({ id: 'SentMail' });
@@ -36,7 +36,7 @@ const DeliverySchema = z
     status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
-    sentAt: z.number().int().nullable(),
+    sentAt: IsoDateTime.nullable(),
   })
   .meta({ id: 'MailDelivery' });
 
@@ -68,7 +68,7 @@ export const adminMailRestDocs = describeRoutes<typeof adminMailRoutes>()('Admin
     access: 'admin',
     query: SentMailListInputSchema,
     paged: true,
-    responses: { 200: z.object({ items: z.array(SentMailSchema), nextCursor: z.string().nullable() }) },
+    responses: { 200: z.array(SentMailSchema) },
   },
   'GET /api/admin/sent-mail/:id': {
     operationId: 'getSentMail',

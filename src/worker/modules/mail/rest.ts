@@ -26,7 +26,7 @@ export const adminMailRoutes = new Hono<AppEnv>()
   .get('/api/admin/get-members', admins, async (c) => c.json(await listMailMembers(c.get('deps'), await actorOf(c))))
   .get('/api/admin/sent-mail', admins, async (c) => {
     const input = parseInput(SentMailListInputSchema, { kind: c.req.query('kind'), ...pageQuery(c) });
-    return c.json(await restPage(c, (deps, actor) => listSentMail(deps, actor, input)));
+    return c.json((await restPage(c, (deps, actor) => listSentMail(deps, actor, input))).items);
   })
   .get('/api/admin/sent-mail/:id', admins, async (c) => {
     const id = parseInput(IdSchema, c.req.param('id'));

@@ -37,7 +37,8 @@ export interface SentMailSummary {
   /** The sending admin, null once her account is gone (the name then is too): her name links to her profile. */
   senderId: number | null;
   senderName: string | null;
-  createdAt: number;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
   counts: DeliveryCounts;
 }
 
@@ -50,7 +51,8 @@ export interface SentMailDelivery {
   status: DeliveryStatus;
   attempts: number;
   lastError: string | null;
-  sentAt: number | null;
+  /** ISO 8601 (UTC). */
+  sentAt: string | null;
 }
 
 const d = emailDeliveries;
@@ -87,8 +89,8 @@ function summaryQuery(deps: Deps) {
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[number];
 
 function toSummary(r: SummaryRow): SentMailSummary {
-  const { total, queued, sending, sent, failed, skipped, ...rest } = r;
-  return { ...rest, counts: { total, queued, sending, sent, failed, skipped } };
+  const { total, queued, sending, sent, failed, skipped, createdAt, ...rest } = r;
+  return { ...rest, createdAt: new Date(createdAt).toISOString(), counts: { total, queued, sending, sent, failed, skipped } };
 }
 
 /**
@@ -165,7 +167,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
   const body = row && BODY_VISIBLE_KINDS.has(row.kind) ? await tryOpenMessageBody(deps.env, row.body) : null;
   return {
     message: { ...toSummary(summary), html: body?.html ?? null },
-    deliveries: deliveries as SentMailDelivery[],
+    deliveries: deliveries.map((r): SentMailDelivery => ({ ...r, sentAt: r.sentAt === null ? null : new Date(r.sentAt).toISOString() })),
   };
 }
 

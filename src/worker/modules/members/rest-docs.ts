@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { CLUB_ACTIVITIES, INDUSTRIES, PROFILE_FIELDS, VISIBILITIES } from '../../../shared/members';
 import { ListMembersInputSchema, MemberIdInputSchema, UpdateProfileInputSchema } from '../../../shared/schemas/members';
-import { describeRoutes, IsoDateTime, OkSchema } from '../../platform/openapi';
+import { describeRoutes, IsoDate, IsoDateTime, OkSchema } from '../../platform/openapi';
 import type { membersRoutes } from './rest';
 
 const hidden = (what: string) => `${what}; null when empty, or when she keeps it to admins and the viewer is another member`;
@@ -39,15 +39,15 @@ const MemberProfileSchema = MemberCardSchema.extend({
   photo_url: z.string().nullable().describe(hidden('Her large (512 px) square photo')),
   photo_small_url: z.string().nullable().describe('Her small photo, under the same rule'),
   type: z.enum(ACCOUNT_TYPES).nullable().describe('null to other members while she is out of the directory'),
-  member_since: z.string().nullable().describe('YYYY-MM-DD; null as type'),
+  member_since: IsoDate.nullable().describe('YYYY-MM-DD; null as type'),
   directory: z.boolean().describe('She is listed in the directory'),
   private_fields: z.array(z.enum(PROFILE_FIELDS)).describe('What she keeps to admins: for herself and admins; [] for other members'),
   upcoming_events: z.array(
     z.object({
       id: z.number().int(),
       title: z.string(),
-      event_date: z.string(),
-      end_date: z.string().nullable(),
+      event_date: IsoDate,
+      end_date: IsoDate.nullable(),
       starts_at: IsoDateTime,
       time_zone: z.string(),
       hosting: z.boolean(),
@@ -78,7 +78,7 @@ const MyProfileSchema = z
     phone: z.string().nullable(),
     email: z.string(),
     type: z.enum(ACCOUNT_TYPES),
-    member_since: z.string().describe('YYYY-MM-DD'),
+    member_since: IsoDate,
     directory: z.boolean(),
     visibility: z.record(z.enum(PROFILE_FIELDS), z.enum(VISIBILITIES)).describe('Each field to members or admins'),
   })
