@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/find-chromium';
 import { createContext, latencyRows, measureInterleaved, STATIC_ASSET, type BenchRow } from './bench/context';
+import { waitForServer } from './lib/dev-server';
 import { FIRST_LOADS, firstLoadInBrowser, kb, type FirstLoad } from './lib/first-load-js';
 import { childEnv, ROOT } from './lib/wrangler';
 import { seedOptionsFromEnv } from './lib/seed/options';
@@ -36,16 +37,8 @@ async function startServer() {
   });
   // As Playwright's webServer: the whole demo's seed (issue 28) and the client's build take minutes
   // on the shared machine (97 s at load 30), past the 3 minutes this waited before.
-  const deadline = Date.now() + 420_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/auth-status`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the bench server did not start');
+  await waitForServer(BASE, 420_000);
+  return child;
 }
 
 /** First-load JS as Chromium fetches it (npm test checks the same pages from the build's manifest). */

@@ -1,29 +1,47 @@
-// The backup's round trip (issue 44), proved on the demo club: seed it into a state of its own,
-// `npm run backup`, reset (the state deleted), `npm run restore` into the empty state, then the
-// same rows (each table's count and checksum, compared by restore itself), the same image bytes,
-// sealed email bodies that open with the same data key to the same text, and a backup whose
-// schema is newer than the code refused. Prints the backup's time and size (README's figures).
-import { cpSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The backup's round trip (issue 44): a club's local state backed up (`npm run backup`'s code),
+// restored into a fresh empty state (`npm run restore`'s), then the same rows (each table's count
+// and checksum, compared by restore itself), the same objects' bytes, sealed email bodies that open
+// with the same data key, a backup whose schema is newer than the code refused, an altered object
+// found, and, with --port, the restored club served and a member signed in, reading her sealed
+// messages. Prints the backup's time and size (README's figures).
+//   npm test: `--from .wrangler/e2e-state --port E2E_PORT`, the browser tests' state when they are
+//   done (the demo club and all they wrote), so nothing is seeded for it.
+//   npm run bench: no --from, the demo club seeded into a state of its own.
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ConversationSummary, MessageDto } from '../src/shared/schemas/messages';
 import { openMessageBody } from '../src/worker/modules/mail/message-body';
-import { backup, backupProblems, d1Json, firstSealedBody, isEmptyPlace, MANIFEST, restore, type Place } from './lib/backup';
+import { createContext } from './bench/context';
+import { backup, backupProblems, firstSealedBody, MANIFEST, restore, type Place } from './lib/backup';
+import { startDevServer } from './lib/dev-server';
 import { readDevVars } from './lib/dev-vars';
+import { seedOptionsFromEnv } from './lib/seed/options';
 import { ROOT } from './lib/wrangler';
 
-const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' }, from: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    help: { type: 'boolean', short: 'h' },
+    from: { type: 'string' },
+    port: { type: 'string' },
+    client: { type: 'string' },
+  },
+});
 if (values.help) {
-  console.log(`Usage: npx tsx scripts/check-backup.ts [--from STATE]
+  console.log(`Usage: npx tsx scripts/check-backup.ts [--from STATE] [--port N] [--client DIR]
 
-Seeds the demo club into .wrangler/backup-check/state (or copies the local state STATE), backs it
-up, deletes the state, restores the backup into it and checks rows, image bytes and sealed bodies.`);
+Backs up a local state (STATE as it is, or the demo club seeded into .wrangler/backup-check/source),
+restores the backup into the fresh state .wrangler/backup-check/restored and checks rows, object
+bytes, sealed bodies and the refusals. --port N: then serves the restored state on port N (the
+client build DIR, default dist/client) and signs the demo member Eleanor Vance in.`);
   process.exit(0);
 }
 
 const DIR = path.join(ROOT, '.wrangler', 'backup-check');
-const STATE = path.join(DIR, 'state');
 const BACKUP = path.join(DIR, 'backup');
-const place: Place = { remote: false, persistDir: STATE };
+const RESTORED = path.join(DIR, 'restored');
+/** A demo member with conversations (scripts/lib/seed/messages.ts) whom no browser test deletes. */
+const MEMBER = { email: 'eleanor@club.example', name: 'Eleanor Vance' };
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   console.log(`${ok ? '✓' : '✗'} ${what}`);
@@ -36,48 +54,45 @@ const folderBytes = (dir: string): number =>
     return n + (e.isDirectory() ? folderBytes(p) : statSync(p).size);
   }, 0);
 
+const started = Date.now();
 rmSync(DIR, { recursive: true, force: true });
-let since = Date.now();
-if (values.from) cpSync(path.resolve(values.from), STATE, { recursive: true });
+mkdirSync(DIR, { recursive: true });
+let source: string;
+if (values.from) source = path.resolve(values.from);
 else {
-  process.env.PERSIST_TO = STATE;
+  source = path.join(DIR, 'source');
+  process.env.PERSIST_TO = source;
   const { prepareLocalDatabase } = await import('./lib/prepare-local');
   await prepareLocalDatabase();
+  console.log(`Demo club ready in ${seconds(started)} s`);
 }
-console.log(`Demo club ready in ${seconds(since)} s`);
 
-since = Date.now();
-const manifest = await backup(place, BACKUP);
+let since = Date.now();
+const manifest = await backup({ remote: false, persistDir: source }, BACKUP);
 const backupSeconds = seconds(since);
 const rows = Object.values(manifest.d1.tables).reduce((n, t) => n + t.rows, 0);
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 console.log(
   `Backup: ${backupSeconds} s, ${mb(folderBytes(BACKUP))} MB (${Object.keys(manifest.d1.tables).length} tables, ${rows} rows, ${mb(manifest.d1.bytes)} MB of SQL; ${manifest.r2.objects} objects, ${mb(manifest.r2.bytes)} MB)`,
 );
+check(manifest.r2.objects > 0 && rows > 0, `the backup holds rows (${rows}) and objects (${manifest.r2.objects})`);
 
 const dataKey = readDevVars().DATA_ENCRYPTION_KEY!;
-const sealedBefore = firstSealedBody(path.join(BACKUP, manifest.d1.file), manifest.migrations);
-const textBefore = sealedBefore ? (await openMessageBody({ DATA_ENCRYPTION_KEY: dataKey }, sealedBefore))?.text : undefined;
-check(Boolean(textBefore), 'the demo club has a sealed email body, opened with the data key');
-
-rmSync(STATE, { recursive: true, force: true });
-const empty = await isEmptyPlace(place);
-check(empty.d1 && empty.r2, 'reset: the local state is empty');
-
-since = Date.now();
+const sealed = firstSealedBody(path.join(BACKUP, manifest.d1.file), manifest.migrations);
+const opened = sealed ? (await openMessageBody({ DATA_ENCRYPTION_KEY: dataKey }, sealed))?.text : undefined;
+check(Boolean(opened), "the backup's sealed email bodies open with the data key");
 check(backupProblems(BACKUP, manifest).length === 0, "the backup's files match its manifest");
-const differences = await restore(place, BACKUP, manifest);
+
+// Restored into a fresh state: what `npm run reset && npm run restore` gives. The rows' checksums
+// cover the sealed columns byte for byte, so what opened above opens the same after.
+const restored: Place = { remote: false, persistDir: RESTORED };
+since = Date.now();
+const differences = await restore(restored, BACKUP, manifest);
 for (const d of differences) console.log(`  ${d}`);
 check(
   differences.length === 0,
   `restored in ${seconds(since)} s: every table's rows (count and checksum) and every object's bytes as backed up`,
 );
-
-const [[restoredBody]] = d1Json(place, 'SELECT body FROM email_messages WHERE body IS NOT NULL ORDER BY id LIMIT 1') as [
-  { body: string }[],
-];
-const textAfter = (await openMessageBody({ DATA_ENCRYPTION_KEY: dataKey }, restoredBody?.body ?? null))?.text;
-check(textAfter === textBefore, 'the restored sealed body opens with the same data key to the same text');
 
 // A backup made by newer code (one migration more) is refused before anything is loaded.
 const newer = { ...manifest, migrations: [...manifest.migrations, '9999_from_the_future.sql'] };
@@ -98,5 +113,31 @@ if (firstObject) {
   );
 }
 
-console.log(failures.length ? `Backup round trip FAILED: ${failures.join('; ')}` : 'Backup round trip ✓');
+// The restored club served as npm start serves it: a member signs in and reads her conversation,
+// whose messages are sealed with the data key.
+if (values.port) {
+  since = Date.now();
+  const server = await startDevServer({
+    port: values.port,
+    state: RESTORED,
+    clientDir: path.resolve(ROOT, values.client ?? 'dist/client'),
+  });
+  try {
+    const ctx = createContext(server.base, '', 0);
+    const cookie = await ctx.login(MEMBER.email, seedOptionsFromEnv().demoPassword);
+    const get = async <T>(urlPath: string) => (await (await fetch(server.base + urlPath, { headers: { Cookie: cookie } })).json()) as T;
+    const status = await get<{ user?: { name?: string } }>('/auth-status');
+    check(status.user?.name === MEMBER.name, `${MEMBER.name} signs in on the restored club`);
+    const [conversation] = await get<ConversationSummary[]>('/api/conversations');
+    const messages = conversation ? await get<MessageDto[]>(`/api/conversations/${conversation.id}/messages`) : [];
+    check(
+      messages.some((m) => Boolean(m.body)),
+      `she reads her sealed messages there (${messages.length} in her latest conversation; served in ${seconds(since)} s)`,
+    );
+  } finally {
+    server.stop();
+  }
+}
+
+console.log(failures.length ? `Backup round trip FAILED: ${failures.join('; ')}` : `Backup round trip ✓ (${seconds(started)} s in all)`);
 process.exit(failures.length ? 1 : 0);

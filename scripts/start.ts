@@ -1,7 +1,7 @@
 // npm start: build the client, migrate and seed the local D1, serve everything with wrangler dev.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { versionDefines } from './lib/build-version';
+import { DEV_SERVER_ENV, devServerArgs } from './lib/dev-server';
 import { prepareLocalDatabase } from './lib/prepare-local';
 import { demoTour } from './lib/seed/tour';
 import { persistDir, ROOT, runAsync, spawnWrangler } from './lib/wrangler';
@@ -34,36 +34,6 @@ if (opts.demo) {
   console.log('');
 }
 
-const child = spawnWrangler(
-  [
-    'dev',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    port,
-    '--persist-to',
-    state,
-    '--assets',
-    clientDir,
-    '--var',
-    'ENVIRONMENT:development',
-    '--var',
-    `APP_ORIGIN:http://127.0.0.1:${port}`,
-    '--show-interactive-dev-session=false',
-    '--log-level',
-    process.env.START_LOG_LEVEL ?? 'info',
-    // INSPECTOR_PORT: a fixed port for Chrome DevTools (npm run profile records a CPU profile there).
-    '--inspector-port',
-    process.env.INSPECTOR_PORT ?? '0',
-    // GET /__scheduled runs the Cron Trigger's housekeeping on demand (README).
-    '--test-scheduled',
-    // The build's version stamp, as deploy gives it (GET /healthz, the admin dashboard).
-    ...versionDefines(),
-  ],
-  // The Worker bundles React's production build, as deploy does (wrangler dev's default is the
-  // development build): rendering a member's page (src/client/ssr.tsx, ADR 0019) took 80-200 ms
-  // instead of about 20 with it, all of it in her page's time to first byte.
-  { NODE_ENV: 'production' },
-);
+const child = spawnWrangler(devServerArgs({ port, state, clientDir, logLevel: process.env.START_LOG_LEVEL ?? 'info' }), DEV_SERVER_ENV);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

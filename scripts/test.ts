@@ -4,7 +4,8 @@
 //   2. type check (tsc), 3. lint (npm run lint), 4. Env types up to date (wrangler types),
 //   4b. the OpenAPI document valid (scripts/check-openapi.ts), 4c. the text catalogs complete (scripts/check-catalogs.ts), 5. one client build and the bundle-size budgets (read from that build),
 //   5b. provision and deploy in dry mode (scripts/check-deploy.ts: wrangler deploy --dry-run, the Worker's gzip budget),
-//   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build).
+//   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build),
+//   8. the backup's round trip on the state the browser tests leave (scripts/check-backup.ts).
 // Every step runs even when an earlier one failed (one run shows everything), except that the
 // browser tests are skipped without a Chromium. The closing line counts each test, and each gate
 // as one check: "tests: N passed, N failed". Exits non-zero when anything failed.
@@ -88,6 +89,16 @@ if (hasChromium) {
   });
   playwrightTook = seconds(since);
 }
+
+// The backup's round trip (issue 44) on the browser tests' state once their server is gone: the demo
+// club and all they wrote backed up, restored into a fresh state, compared table by table and object
+// by object, then served on the same port for a member to sign in. Nothing seeded for it.
+const e2eState = path.resolve(ROOT, process.env.E2E_PERSIST_TO ?? '.wrangler/e2e-state');
+if (hasChromium && existsSync(e2eState)) {
+  gate("backup round trip (scripts/check-backup.ts, on the browser tests' state)", () =>
+    run(bin('tsx'), ['scripts/check-backup.ts', '--from', e2eState, '--port', process.env.E2E_PORT ?? '8790', '--client', clientDir]),
+  );
+} else gates.push({ name: "backup round trip: not run without the browser tests' state", ok: false, took: '0 s' });
 
 function read<T>(file: string): T | null {
   try {

@@ -1,7 +1,7 @@
-// Bench section: the backup's round trip on the demo club (issue 44; scripts/check-backup.ts, in a
-// state of its own, not the bench server's): seeded, backed up, reset, restored and compared.
-// Too long for npm test on the shared 2-core machine (the demo's seed alone takes minutes there),
-// so it is proved here; README records the backup's time and size.
+// Bench section: the backup's round trip on the demo club as seeded (issue 44; scripts/check-backup.ts,
+// in a state of its own, not the bench server's): seeded, backed up, restored and compared, for
+// README's figures of the backup's time and size. npm test runs the same check on the state its
+// browser tests leave.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { childEnv, ROOT } from '../lib/wrangler';
