@@ -24,12 +24,32 @@ const externalReactPreamble = (): Plugin => ({
   },
 });
 
+/**
+ * With build.modulePreload off, index.html would lose its modulepreload links to the entry's own
+ * imports (React): the browser would find them only once the entry has arrived. Put them back, as
+ * Vite writes them (scripts/lib/prerender-plugin.ts reads them into the boot script).
+ */
+const entryModulePreloads = (): Plugin => ({
+  name: 'owow:entry-modulepreloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, ctx) =>
+      (ctx.chunk?.imports ?? []).map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+        injectTo: 'head' as const,
+      })),
+  },
+});
+
 // `vite build` builds only the React app into dist/client (wrangler bundles the Worker itself);
 // `vite` (npm run dev) also runs the Worker in workerd through the Cloudflare plugin.
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     externalReactPreamble(),
+    entryModulePreloads(),
     prerenderPublicPages(),
     apiDocsPage(),
     // The service worker (issue 40, src/client/sw/sw.ts) with this build's precache list: the hashed
@@ -56,9 +76,12 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist/client',
-    // No modulepreload polyfill (0.6 KB of gzip in the entry): every browser the app supports (light-dark()
-    // needs 2024's) has <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
+    // No modulepreload links nor polyfill: each lazy import's list of the chunks it needs was about
+    // 2 KB of gzip in the entry (issue 41: room for the texts' runtime). A page's first load is
+    // unchanged (the boot script asks for all of its chunks, scripts/lib/prerender-plugin.ts); a page
+    // opened later fetches its shared chunks after its own (from the service worker's cache once
+    // it has installed: it precaches every chunk).
+    modulePreload: false,
     emptyOutDir: true,
     sourcemap: false,
     assetsDir: 'assets',

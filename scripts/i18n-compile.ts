@@ -34,6 +34,21 @@ writeFileSync(
   `// Written by scripts/i18n-compile.ts: the catalogs whose English has ICU messages (the others' English is their ids).\nexport const ENGLISH_CATALOGS: readonly string[] = ${JSON.stringify(english.sort()).replaceAll(',', ', ')};\n`,
 );
 
+const locales = new Map<string, string[]>([['en', []]]);
+for (const file of globSync('src/client/**/locales/*.po', { cwd: ROOT }).sort()) {
+  const locale = path.basename(file, '.po');
+  const dir = path.dirname(path.dirname(file));
+  const name = dir === 'src/client' ? 'shell' : path.basename(dir);
+  if (locale === 'en' && !english.includes(name)) continue;
+  const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
+  locales.set(locale, [...(locales.get(locale) ?? []), `  ${name}: () => import('${from.startsWith('.') ? from : `./${from}`}'),`]);
+}
+for (const [locale, lines] of locales)
+  writeFileSync(
+    path.join(ROOT, `src/client/locales/catalogs-${locale}.ts`),
+    `// Written by scripts/i18n-compile.ts: the catalogs of ${locale}, each a chunk of its own.\nimport type { Messages } from '@lingui/core';\n\nexport const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {\n${lines.join('\n')}\n};\n`,
+  );
+
 if (check) {
   const stale = [...globSync(COMPILED, { cwd: ROOT }), list].filter((f) => before.get(f) !== readFileSync(path.join(ROOT, f), 'utf8'));
   for (const [f, text] of before) writeFileSync(path.join(ROOT, f), text);

@@ -10,6 +10,7 @@ import { RenewalBannerSlot } from './shell/renewal-banner-slot';
 import { YourClubSlot } from './shell/your-club-slot';
 import { replayBeforeHydration } from './lib/boot-hand-over';
 import { useAuth } from './shared/use-auth';
+import { i18n } from './i18n/i18n';
 import { pages as P, TrpcRoot } from './routes';
 
 /** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
@@ -42,13 +43,13 @@ export function App() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {i18n.t('Skip to content')}
       </a>
       <Menu />
       <RenewalBannerSlot />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary>
-          <Suspense fallback={<p className="page-status">Loading…</p>}>
+          <Suspense fallback={<p className="page-status">{i18n.t('Loading…')}</p>}>
             <Switch>
               <Route path="/" component={HomeWithYourClub} />
               <Route path="/home" component={HomeWithYourClub} />

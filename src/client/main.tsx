@@ -6,6 +6,7 @@ import { stopKeepingTaps } from './lib/boot-hand-over';
 import { firstScreen } from './lib/first-screen';
 import { preloadPage } from './routes';
 import { installChunkReload } from './shell/chunk-reload';
+import { i18n, loadCatalog, pageLocale } from './i18n/i18n';
 import './styles/base.css';
 
 // TanStack Query is not here: it comes with the pages that call the API (src/client/trpc-root.tsx).
@@ -64,8 +65,14 @@ async function start() {
   }
   // The public pages, and the members' main pages in their pending state, arrive prerendered
   // (src/client/prerender.tsx): React takes over that HTML without painting it again. Her zone is
-  // only needed by a member's next page: it is learnt once the page is idle.
-  if (container.firstElementChild) hydrate();
+  // only needed by a member's next page: it is learnt once the page is idle. The prerendered HTML
+  // is English: in another language the page renders afresh once the shell's texts are in.
+  if (i18n.locale !== 'en') {
+    await loadCatalog(pageLocale(), 'shell').catch(() => {});
+    container.replaceChildren();
+    createRoot(container).render(<Root />);
+    stopKeepingTaps();
+  } else if (container.firstElementChild) hydrate();
   else createRoot(container).render(<Root />);
   if ('requestIdleCallback' in window) requestIdleCallback(() => void rememberZone(), { timeout: 1000 });
   else setTimeout(rememberZone, 200);

@@ -1,7 +1,8 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { i18n, loadCatalog, type CatalogName, type PageLocale } from './i18n/i18n';
 
-/** A page's component, loaded on first render, or at once with `preload()`. */
-export type PageComponent<P extends object = object> = ComponentType<P> & { preload: () => Promise<void> };
+/** A page's component, loaded on first render, or at once with `preload()` (with its texts in a language: the page's by default). */
+export type PageComponent<P extends object = object> = ComponentType<P> & { preload: (locale?: PageLocale) => Promise<void> };
 
 /**
  * Each page is its own chunk: a visitor's first load fetches only the shell and the page. Until
@@ -11,13 +12,18 @@ export type PageComponent<P extends object = object> = ComponentType<P> & { prel
 export function page<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  catalog?: CatalogName,
 ): PageComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then((m) => {
-      loaded = m[name];
-    }));
+  // The page's texts come with its code, in the page's language only (src/client/i18n/i18n.ts).
+  const preload = (locale = i18n.locale as PageLocale) =>
+    Promise.all([
+      (loading ??= load().then((m) => {
+        loaded = m[name];
+      })),
+      loadCatalog(locale, catalog),
+    ]).then(() => undefined);
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
   // Chosen once per mount, so an instance never swaps its component type (and its state).
   const Page = (props: P) => createElement(useState(() => loaded ?? Lazy)[0], props);
@@ -38,49 +44,49 @@ export const NotificationBell = page<'NotificationBell', { menuCount?: boolean }
 );
 
 export const pages = {
-  Home: page(() => import('./features/public/home-page'), 'HomePage'),
-  About: page(() => import('./features/public/about-page'), 'AboutPage'),
-  Membership: page(() => import('./features/public/membership-page'), 'MembershipPage'),
-  Activities: page(() => import('./features/public/activities-page'), 'ActivitiesPage'),
-  NotFound: page(() => import('./features/public/not-found-page'), 'NotFoundPage'),
-  NoPermission: page(() => import('./features/public/no-permission-page'), 'NoPermissionPage'),
-  Login: page(() => import('./features/auth/login-page'), 'LoginPage'),
-  Logout: page(() => import('./features/auth/logout-page'), 'LogoutPage'),
-  Settings: page(() => import('./features/settings/settings-page'), 'SettingsPage'),
-  MemberHome: page(() => import('./features/member/member-home-page'), 'MemberHomePage'),
-  YourClub: page(() => import('./features/member/your-club'), 'YourClubSection'),
-  Application: page(() => import('./features/membership/application-page'), 'ApplicationPage'),
-  Register: page(() => import('./features/membership/register-page'), 'RegisterPage'),
-  ForgotPassword: page(() => import('./features/membership/forgot-password-page'), 'ForgotPasswordPage'),
-  ResetPassword: page(() => import('./features/membership/reset-password-page'), 'ResetPasswordPage'),
-  AdminDashboard: page(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage'),
-  Applications: page(() => import('./features/admin/applications-page'), 'ApplicationsPage'),
-  Users: page(() => import('./features/admin/users-page'), 'UsersPage'),
-  InvitationCodes: page(() => import('./features/admin/invitation-codes-page'), 'InvitationCodesPage'),
-  AuditLog: page(() => import('./features/admin/audit-log-page'), 'AuditLogPage'),
-  Insights: page(() => import('./features/admin/insights/insights-page'), 'InsightsPage'),
-  AdminHomes: page(() => import('./features/admin/admin-homes-page'), 'AdminHomesPage'),
-  RosterImport: page(() => import('./features/admin/roster-import-page'), 'RosterImportPage'),
-  RosterImportReport: page(() => import('./features/admin/roster-import-report-page'), 'RosterImportReportPage'),
-  Calendar: page(() => import('./features/events/calendar-page'), 'CalendarPage'),
-  Event: page(() => import('./features/events/event-page'), 'EventPage'),
-  AcceptInvitation: page(() => import('./features/events/accept-invitation-page'), 'AcceptInvitationPage'),
-  MemberSchedule: page(() => import('./features/events/member-schedule-page'), 'MemberSchedulePage'),
-  Gallery: page(() => import('./features/gallery/gallery-page'), 'GalleryPage'),
-  Mail: page(() => import('./features/mail/mail-page'), 'MailPage'),
-  SentMail: page(() => import('./features/mail/sent-mail-page'), 'SentMailPage'),
-  Operations: page(() => import('./features/admin/operations-page'), 'OperationsPage'),
-  Homes: page(() => import('./features/homes/homes-page'), 'HomesPage'),
-  MyHomes: page(() => import('./features/homes/my-homes-page'), 'MyHomesPage'),
-  StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage'),
-  HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage'),
-  HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage'),
-  Members: page(() => import('./features/members/directory-page'), 'DirectoryPage'),
-  Member: page(() => import('./features/members/member-page'), 'MemberPage'),
-  Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage'),
-  Messages: page(() => import('./features/messages/messages-section'), 'MessagesSection'),
-  MessageReports: page(() => import('./features/admin/message-reports-page'), 'MessageReportsPage'),
-  Circles: page(() => import('./features/circles/circles-section'), 'CirclesSection'),
+  Home: page(() => import('./features/public/home-page'), 'HomePage', 'public'),
+  About: page(() => import('./features/public/about-page'), 'AboutPage', 'public'),
+  Membership: page(() => import('./features/public/membership-page'), 'MembershipPage', 'public'),
+  Activities: page(() => import('./features/public/activities-page'), 'ActivitiesPage', 'public'),
+  NotFound: page(() => import('./features/public/not-found-page'), 'NotFoundPage', 'public'),
+  NoPermission: page(() => import('./features/public/no-permission-page'), 'NoPermissionPage', 'public'),
+  Login: page(() => import('./features/auth/login-page'), 'LoginPage', 'auth'),
+  Logout: page(() => import('./features/auth/logout-page'), 'LogoutPage', 'auth'),
+  Settings: page(() => import('./features/settings/settings-page'), 'SettingsPage', 'settings'),
+  MemberHome: page(() => import('./features/member/member-home-page'), 'MemberHomePage', 'member'),
+  YourClub: page(() => import('./features/member/your-club'), 'YourClubSection', 'member'),
+  Application: page(() => import('./features/membership/application-page'), 'ApplicationPage', 'membership'),
+  Register: page(() => import('./features/membership/register-page'), 'RegisterPage', 'membership'),
+  ForgotPassword: page(() => import('./features/membership/forgot-password-page'), 'ForgotPasswordPage', 'membership'),
+  ResetPassword: page(() => import('./features/membership/reset-password-page'), 'ResetPasswordPage', 'membership'),
+  AdminDashboard: page(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage', 'admin'),
+  Applications: page(() => import('./features/admin/applications-page'), 'ApplicationsPage', 'admin'),
+  Users: page(() => import('./features/admin/users-page'), 'UsersPage', 'admin'),
+  InvitationCodes: page(() => import('./features/admin/invitation-codes-page'), 'InvitationCodesPage', 'admin'),
+  AuditLog: page(() => import('./features/admin/audit-log-page'), 'AuditLogPage', 'admin'),
+  Insights: page(() => import('./features/admin/insights/insights-page'), 'InsightsPage', 'admin'),
+  AdminHomes: page(() => import('./features/admin/admin-homes-page'), 'AdminHomesPage', 'admin'),
+  RosterImport: page(() => import('./features/admin/roster-import-page'), 'RosterImportPage', 'admin'),
+  RosterImportReport: page(() => import('./features/admin/roster-import-report-page'), 'RosterImportReportPage', 'admin'),
+  Calendar: page(() => import('./features/events/calendar-page'), 'CalendarPage', 'events'),
+  Event: page(() => import('./features/events/event-page'), 'EventPage', 'events'),
+  AcceptInvitation: page(() => import('./features/events/accept-invitation-page'), 'AcceptInvitationPage', 'events'),
+  MemberSchedule: page(() => import('./features/events/member-schedule-page'), 'MemberSchedulePage', 'events'),
+  Gallery: page(() => import('./features/gallery/gallery-page'), 'GalleryPage', 'gallery'),
+  Mail: page(() => import('./features/mail/mail-page'), 'MailPage', 'mail'),
+  SentMail: page(() => import('./features/mail/sent-mail-page'), 'SentMailPage', 'mail'),
+  Operations: page(() => import('./features/admin/operations-page'), 'OperationsPage', 'admin'),
+  Homes: page(() => import('./features/homes/homes-page'), 'HomesPage', 'homes'),
+  MyHomes: page(() => import('./features/homes/my-homes-page'), 'MyHomesPage', 'homes'),
+  StayRequests: page(() => import('./features/homes/stay-requests-page'), 'StayRequestsPage', 'homes'),
+  HomeEditor: page(() => import('./features/homes/home-editor-page'), 'HomeEditorPage', 'homes'),
+  HomeDetail: page(() => import('./features/homes/home-detail-page'), 'HomeDetailPage', 'homes'),
+  Members: page(() => import('./features/members/directory-page'), 'DirectoryPage', 'members'),
+  Member: page(() => import('./features/members/member-page'), 'MemberPage', 'members'),
+  Notifications: page(() => import('./features/notifications/notifications-page'), 'NotificationsPage', 'notifications'),
+  Messages: page(() => import('./features/messages/messages-section'), 'MessagesSection', 'messages'),
+  MessageReports: page(() => import('./features/admin/message-reports-page'), 'MessageReportsPage', 'admin'),
+  Circles: page(() => import('./features/circles/circles-section'), 'CirclesSection', 'circles'),
 };
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */
@@ -101,6 +107,11 @@ const firstScreenPage = (path: string) => FIRST_SCREEN_PAGES[path] ?? (path.star
  * bell), so it renders without a fallback: in the browser before it hydrates, and in the Worker
  * before it renders (a fallback there would make the browser render that part again).
  */
-export function preloadPage(path: string): Promise<unknown> {
-  return Promise.all([TrpcRoot.preload(), NotificationBell.preload(), firstScreenPage(path)?.preload()]);
+export function preloadPage(path: string, locale?: PageLocale): Promise<unknown> {
+  return Promise.all([
+    TrpcRoot.preload(),
+    NotificationBell.preload(),
+    firstScreenPage(path)?.preload(locale),
+    loadCatalog(locale ?? (i18n.locale as PageLocale), 'shell'),
+  ]);
 }

@@ -7,6 +7,7 @@ import { seedFirstScreen } from './lib/first-screen-seed';
 import { createQueryClient } from './lib/query-client';
 import { Root } from './root';
 import { preloadPage } from './routes';
+import { withLocale } from './i18n/i18n';
 
 /**
  * A member's page rendered in the Worker (issue 27, docs/decisions/0019-first-screen-in-the-html.md): the whole app as her
@@ -16,13 +17,15 @@ import { preloadPage } from './routes';
  * is synchronous, so its scope (her answers, its own query client, her zone) is hers alone.
  */
 export async function renderMemberPage(url: URL, screen: FirstScreen, timeZone: string, language: Language): Promise<string> {
-  await preloadPage(url.pathname);
+  await preloadPage(url.pathname, language);
   const queryClient = createQueryClient();
   seedFirstScreen(queryClient, screen);
   try {
     return withServerRenderScope({ screen, queryClient }, () =>
       withLocalTimeZone(timeZone, () =>
-        withDateLanguage(language, () => renderToString(<Root ssrPath={url.pathname} ssrSearch={url.search.replace(/^\?/, '')} />)),
+        withDateLanguage(language, () =>
+          withLocale(language, () => renderToString(<Root ssrPath={url.pathname} ssrSearch={url.search.replace(/^\?/, '')} />)),
+        ),
       ),
     );
   } finally {

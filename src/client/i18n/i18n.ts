@@ -1,0 +1,70 @@
+import { setupI18n } from '@lingui/core';
+import { isLanguage, type Language } from '../../shared/preferences';
+import { ENGLISH_CATALOGS } from '../locales/english-catalogs';
+import { messages as shellEnglish } from '../locales/en';
+
+/**
+ * The page's texts (issue 41, lingui.config.ts, docs/decisions/0025-languages-and-appearance.md).
+ * A message's id is its English text (`i18n.t('Sign in')`, `i18n.t('{count, plural, one {# guest} other {# guests}}', { count })`),
+ * so English ships no catalog but its ICU messages, and a message no catalog has shows its English.
+ * Written without Lingui's macros: the Worker renders these components too (src/client/ssr.tsx)
+ * from a bundle of its own that no macro transform runs over, and the React bindings' 2 KB of gzip
+ * were more than the first loads had: the language of a page never changes while it is open
+ * (a new choice reloads it), so components read `i18n` as they render.
+ */
+export const i18n = setupI18n({ missing: (_locale, id) => id });
+
+/** The tests' pseudo-language (bracketed and accented English), on a page whose `<html lang>` is en-XA. */
+export const PSEUDO_LANG = 'en-XA';
+export type PageLocale = Language | 'pseudo';
+
+/** The page's language, as the Worker wrote it on `<html lang>`. */
+export function pageLocale(): PageLocale {
+  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang;
+  if (lang === PSEUDO_LANG) return 'pseudo';
+  return isLanguage(lang) ? lang : 'en';
+}
+
+/** A catalog: `shell` (src/client/locales) or a feature's (src/client/features/{name}/locales). */
+export type CatalogName = 'shell' | (string & {});
+
+// A language's loaders (src/client/locales/catalogs-{locale}.ts, written by npm run i18n:compile).
+const importCatalog = async (locale: PageLocale, name: CatalogName) => {
+  const { catalogs } = (await import(`../locales/catalogs-${locale}.ts`)) as typeof import('../locales/catalogs-fr');
+  return catalogs[name]?.() ?? { messages: {} };
+};
+
+const loaded = new Map<string, Promise<void>>([['en:shell', Promise.resolve()]]);
+
+/** Loads a catalog of a language once (English only where it has ICU messages: scripts/i18n-compile.ts). */
+export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): Promise<void> {
+  if (!name || (locale === 'en' && !ENGLISH_CATALOGS.includes(name))) return Promise.resolve();
+  const key = `${locale}:${name}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = importCatalog(locale, name).then(({ messages }) => i18n.load(locale, messages));
+    loading.catch(() => loaded.delete(key));
+    loaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** Intl has no pseudo-language: its numbers, dates and plurals are English. */
+const activate = (locale: PageLocale) => i18n.activate(locale, locale === 'pseudo' ? ['en'] : [locale]);
+
+i18n.load('en', shellEnglish);
+activate(pageLocale());
+
+/**
+ * Runs a render in a language (the Worker's render of a member's first screen, whose catalogs
+ * are loaded): synchronous, so two requests in two languages never see each other's.
+ */
+export function withLocale<T>(locale: PageLocale, render: () => T): T {
+  const before = i18n.locale as PageLocale;
+  activate(locale);
+  try {
+    return render();
+  } finally {
+    activate(before);
+  }
+}
