@@ -1,4 +1,5 @@
 // Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] path...
+// --base: the server to shoot, by default npm start's on PORT (as `PORT=9000 npm start`), else 8787.
 // Writes .screens/<name>-desktop.png and -phone.png (390 px wide) for each path. When the login
 // asks for a two-factor code, it is computed from --totp, else from the seeded admin's secret.
 import { mkdirSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { seedOptionsFromEnv } from './lib/seed/options';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    base: { type: 'string', default: 'http://127.0.0.1:8787' },
+    base: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? '8787'}` },
     login: { type: 'string' },
     full: { type: 'boolean', default: false },
     totp: { type: 'string' },

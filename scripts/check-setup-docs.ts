@@ -1,0 +1,33 @@
+// Part of npm run lint (issue 46, point 15): README's set-up words say what package.json does. The
+// Node a machine needs ("With any Node >= 20" in Quick start) is devEngines.runtime.version, the
+// Node the project pins ("pins its own Node 24") is the node devDependency's major.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  devEngines?: { runtime?: { name?: string; version?: string } };
+  devDependencies?: Record<string, string>;
+};
+const problems: string[] = [];
+
+const needed = /With any Node >= (\d+) and npm/.exec(readme)?.[1];
+const runtime = pkg.devEngines?.runtime;
+if (!needed) problems.push('README.md no longer says "With any Node >= N and npm" (Quick start).');
+else if (runtime?.name !== 'node' || runtime.version !== `>=${needed}`) {
+  problems.push(`README.md says any Node >= ${needed}; package.json's devEngines.runtime says ${JSON.stringify(runtime ?? null)}.`);
+}
+
+const pinned = /pins its own Node (\d+) \(the `node@(\d+)` devDependency\)/.exec(readme);
+const dependency = pkg.devDependencies?.node;
+if (!pinned) problems.push('README.md no longer says "pins its own Node N (the `node@N` devDependency)".');
+else if (pinned[1] !== pinned[2] || dependency !== `^${pinned[1]}`) {
+  problems.push(`README.md says the project pins Node ${pinned[1]}; package.json's node devDependency is ${dependency ?? 'missing'}.`);
+}
+
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log(`check:setup: README's Node lines match package.json (Node >= ${needed} to install, Node ${pinned![1]} pinned)`);
