@@ -3,32 +3,44 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** SPEC 4 counts months as 30 days (the same bound that ends 'N day(s) ago'). */
 const MONTH = 30 * DAY;
+/** A clock a little ahead of the server's still reads a comment just posted as "just now". */
+const SKEW = MINUTE;
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+function formatOf(locale: string): Intl.RelativeTimeFormat {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })));
+  return format;
+}
+
+/** Under a minute: English says "just now"; other languages say Intl's own word for now. */
+function justNow(locale: string): string {
+  return locale === 'en' || locale.startsWith('en-')
+    ? 'just now'
+    : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
 }
 
 /**
- * SPEC 4 "Relative time": under 5 minutes 'commented'; under 60 minutes 'N minutes ago'; under
- * 12 hours 'N hours ago'; under 30 days 'N day(s) ago'; otherwise 'N month(s) ago'. Counts are
+ * How long ago, in the page's language (Intl.RelativeTimeFormat): under a minute 'just now'; under
+ * 60 minutes 'N minute(s) ago'; under 12 hours 'N hour(s) ago'; under 30 days 'N day(s) ago';
+ * otherwise 'N month(s) ago' (SPEC 4's thresholds from an hour on). Issue 46 point 11 replaced
+ * SPEC 4's 'commented' for the first 5 minutes: a new comment says when it was written. Counts are
  * whole units rounded down, except that 12 to 24 hours reads '1 day ago' rather than '0 days ago'.
- * One hour reads '1 hour ago' (see docs/decisions/0003-comments.md). A future timestamp
- * (clock skew, bad data) is logged and shown as 'commented'.
+ * A timestamp more than a minute in the future (bad data) or unreadable is logged and shown as
+ * 'just now'.
  */
-export function relativeTime(when: string | number | Date, now: number = Date.now()): string {
+export function relativeTime(when: string | number | Date, now: number = Date.now(), locale = 'en'): string {
   const at = when instanceof Date ? when.getTime() : typeof when === 'number' ? when : Date.parse(when);
   if (!Number.isFinite(at)) {
     console.warn('relativeTime: invalid timestamp', when);
-    return 'commented';
+    return justNow(locale);
   }
   const elapsed = now - at;
-  if (elapsed < 0) {
-    console.warn('relativeTime: timestamp in the future', new Date(at).toISOString());
-    return 'commented';
-  }
-  if (elapsed < 5 * MINUTE) return 'commented';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} minutes ago`;
-  if (elapsed < 12 * HOUR) return plural(Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < MONTH) return plural(Math.max(1, Math.floor(elapsed / DAY)), 'day');
-  return plural(Math.floor(elapsed / MONTH), 'month');
+  if (elapsed < -SKEW) console.warn('relativeTime: timestamp in the future', new Date(at).toISOString());
+  if (elapsed < MINUTE) return justNow(locale);
+  const format = formatOf(locale);
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < 12 * HOUR) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < MONTH) return format.format(-Math.max(1, Math.floor(elapsed / DAY)), 'day');
+  return format.format(-Math.floor(elapsed / MONTH), 'month');
 }

@@ -104,7 +104,7 @@ test('a member posts comments: Post appears on focus, is disabled while blank, a
   await expect(widget.getByText('No comments yet. Be the first to comment!')).toHaveCount(0);
   const item = commentItem(widget, first);
   await expect(item.getByText(SEED.founding.name)).toBeVisible();
-  await expect(item.locator('time')).toHaveText('commented');
+  await expect(item.locator('time')).toHaveText('just now');
 
   // A second comment goes on top, with its line break kept.
   const second = uid('Second line');
@@ -123,6 +123,56 @@ test('a member posts comments: Post appears on focus, is disabled while blank, a
   const reopened = await openComments(page, host);
   await expect(reopened.getByRole('heading', { name: 'Comments (2)' })).toBeVisible();
   await expect(reopened.getByRole('listitem').first()).toContainText(second);
+});
+
+test('on a phone: the tabs keep one row, a reply threads under its comment, and the order toggles (issue 46 point 11)', async ({
+  page,
+  browser,
+}) => {
+  await loginAsDemo(page, SEED.founding);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const host = await newEvent(page);
+  const older = uid('Who brings the kettle');
+  await postThroughApi(page, host, older);
+  const newer = uid('Lanterns at dusk');
+  await postThroughApi(page, host, newer);
+  const widget = await openComments(page, host);
+
+  // One row of four tabs; only the tab bar may scroll sideways, never the page.
+  const tops = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `tab tops ${tops.join(',')}`).toBe(1);
+  await expect(page.getByRole('tab', { name: 'Notes and Comments' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Another member answers the older comment; a reply to her reply joins the same thread.
+  const other = await memberPage(browser, SEED.standard);
+  const [top] = (await apiComments(other.page, host)).filter((c) => c.content === older);
+  const res = await other.page.request.post('/api/comments', {
+    data: { content: 'I will bring mine', commentableId: idOf(host), parent_id: top!.id },
+  });
+  expect(res.status()).toBe(201);
+  await other.close();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Notes and Comments' }).click();
+  const thread = page.getByRole('list', { name: `Replies to ${SEED.founding.name}` });
+  await expect(thread.getByRole('listitem')).toHaveCount(1);
+  await thread.getByRole('button', { name: 'Reply' }).click();
+  const box = widget.getByRole('textbox', { name: `Reply to ${SEED.founding.name}` });
+  await expect(box).toBeFocused();
+  await box.fill('Perfect, thank you');
+  await widget.locator('.comment-reply-form').getByRole('button', { name: 'Reply' }).click();
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  await expect(thread.getByRole('listitem').last()).toContainText('Perfect, thank you');
+  await expect(thread.getByRole('listitem').last().locator('time')).toHaveText('just now');
+  await page.screenshot({ path: test.info().outputPath('comments-thread-390.png'), fullPage: true });
+
+  // 'Newest First' toggles to 'Oldest First' and back, reordering the top-level comments.
+  const tops2 = widget.locator('.comments-list > .comment > article .comment-content');
+  await expect(tops2).toHaveText([newer, older]);
+  await widget.getByRole('button', { name: 'Newest First' }).click();
+  await expect(tops2).toHaveText([older, newer]);
+  await widget.getByRole('button', { name: 'Oldest First' }).click();
+  await expect(tops2).toHaveText([newer, older]);
 });
 
 test('likes flip only when the server agrees: like, unlike, and a failed like', async ({ page }) => {

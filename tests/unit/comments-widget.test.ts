@@ -33,6 +33,9 @@ function comment(over: Partial<CommentView>): CommentView {
     removed: false,
     can_edit: false,
     can_delete: false,
+    parent_id: null,
+    replies: [],
+    reply_count: 0,
     ...over,
   };
 }

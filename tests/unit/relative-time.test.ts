@@ -10,20 +10,25 @@ const ago = (ms: number) => relativeTime(new Date(NOW - ms).toISOString(), NOW);
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('relativeTime (SPEC 4 thresholds: 5 minutes, 60 minutes, 12 hours, 30 days)', () => {
-  it("says 'commented' under 5 minutes", () => {
-    expect(ago(0)).toBe('commented');
-    expect(ago(30 * SECOND)).toBe('commented');
-    expect(ago(4 * MINUTE + 59 * SECOND)).toBe('commented');
-    expect(ago(5 * MINUTE - 1)).toBe('commented');
+describe('relativeTime (issue 46 point 11, then SPEC 4 thresholds: 60 minutes, 12 hours, 30 days)', () => {
+  it("says 'just now' under a minute, not SPEC's 'commented'", () => {
+    expect(ago(0)).toBe('just now');
+    expect(ago(30 * SECOND)).toBe('just now');
+    expect(ago(MINUTE - 1)).toBe('just now');
   });
 
-  it("says 'N minutes ago' from 5 minutes to under 60", () => {
+  it("says 'N minute(s) ago' from a minute to under 60", () => {
+    expect(ago(MINUTE)).toBe('1 minute ago');
+    expect(ago(4 * MINUTE + 59 * SECOND)).toBe('4 minutes ago');
     expect(ago(5 * MINUTE)).toBe('5 minutes ago');
-    expect(ago(5 * MINUTE + 59 * SECOND)).toBe('5 minutes ago');
     expect(ago(30 * MINUTE)).toBe('30 minutes ago');
-    expect(ago(59 * MINUTE + 59 * SECOND)).toBe('59 minutes ago');
     expect(ago(HOUR - 1)).toBe('59 minutes ago');
+  });
+
+  it("speaks the page's language (Intl.RelativeTimeFormat)", () => {
+    expect(relativeTime(NOW - 5 * MINUTE, NOW, 'fr')).toBe('il y a 5 minutes');
+    expect(relativeTime(NOW - 2 * DAY, NOW, 'es')).toBe('hace 2 días');
+    expect(relativeTime(NOW - 10 * SECOND, NOW, 'fr')).toBe('maintenant');
   });
 
   it("says 'N hours ago' from 60 minutes to under 12 hours (one hour is '1 hour ago')", () => {
@@ -52,17 +57,18 @@ describe('relativeTime (SPEC 4 thresholds: 5 minutes, 60 minutes, 12 hours, 30 d
     expect(ago(800 * DAY)).toBe('26 months ago');
   });
 
-  it("logs a future timestamp and shows it as 'commented'", () => {
+  it("shows a slightly ahead clock's comment as 'just now', and logs a timestamp far in the future", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(ago(-1)).toBe('commented');
-    expect(ago(-3 * DAY)).toBe('commented');
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(ago(-5 * SECOND)).toBe('just now');
+    expect(warn).not.toHaveBeenCalled();
+    expect(ago(-3 * DAY)).toBe('just now');
+    expect(warn).toHaveBeenCalledOnce();
     expect(String(warn.mock.calls[0]![0])).toContain('future');
   });
 
-  it("logs an unreadable timestamp and shows it as 'commented'", () => {
+  it("logs an unreadable timestamp and shows it as 'just now'", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(relativeTime('not a date', NOW)).toBe('commented');
+    expect(relativeTime('not a date', NOW)).toBe('just now');
     expect(warn).toHaveBeenCalledOnce();
   });
 

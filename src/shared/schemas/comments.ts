@@ -23,12 +23,36 @@ export const CommentableIdSchema = z
   .string({ error: 'commentableId is required.' })
   .refine((v) => parseCommentableId(v) !== null, COMMENTABLE_ID_MESSAGE);
 
-/** GET /api/comments and comments.list: a page of the comments, newest first (issue 13). */
-export const ListCommentsInputSchema = z.object({ commentableId: CommentableIdSchema }).extend(PageQuerySchema.shape);
+/** SPEC's 'Newest First', and its other way round (issue 46 point 11). */
+export const COMMENT_ORDERS = ['newest', 'oldest'] as const;
+export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+
+/**
+ * GET /api/comments and comments.list: a page of the top-level comments, newest first (issue 13)
+ * unless `order` is 'oldest', each with its replies.
+ */
+export const ListCommentsInputSchema = z
+  .object({
+    commentableId: CommentableIdSchema,
+    order: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(COMMENT_ORDERS, { error: "order must be 'newest' or 'oldest'." }).optional(),
+    ),
+  })
+  .extend(PageQuerySchema.shape);
 export type ListCommentsInput = z.output<typeof ListCommentsInputSchema>;
 
-/** POST /api/comments. */
-export const CreateCommentInputSchema = z.object({ content: CommentContentSchema, commentableId: CommentableIdSchema });
+export const REPLY_PARENT_MESSAGE = 'parent_id must be a comment on the same commentableId.';
+
+/**
+ * POST /api/comments. `parent_id` makes it a reply (issue 46 point 11): to a comment on the same
+ * commentable; a reply to a reply answers the same top-level comment (threads are one level deep).
+ */
+export const CreateCommentInputSchema = z.object({
+  content: CommentContentSchema,
+  commentableId: CommentableIdSchema,
+  parent_id: IdSchema.nullish(),
+});
 export type CreateCommentInput = z.infer<typeof CreateCommentInputSchema>;
 
 /** PUT /api/comments/{id}'s body; the id comes from the path. */
@@ -42,8 +66,8 @@ export type CommentIdInput = z.infer<typeof CommentIdInputSchema>;
 /** POST /api/images/{id}/comments {text}: SPEC 7's older image route, same rules. */
 export const ImageCommentBodySchema = z.object({ text: CommentContentSchema });
 
-/** SPEC 3 "Comment", as every surface answers it. */
-export interface CommentView {
+/** SPEC 3 "Comment", as every surface answers it; a top-level one with its replies (CommentView). */
+export interface CommentReplyView {
   id: number;
   content: string;
   commentableId: string;
@@ -64,6 +88,14 @@ export interface CommentView {
   can_edit: boolean;
   /** The viewer may delete it (its author or an admin; a post's also its circle's hosts, who remove it). */
   can_delete: boolean;
+  /** The top-level comment it answers, or null (issue 46 point 11: threads are one level deep). */
+  parent_id: number | null;
+  reply_count: number;
+}
+
+export interface CommentView extends CommentReplyView {
+  /** A top-level comment's replies, oldest first (empty on a reply). Deleting a comment deletes them. */
+  replies: CommentReplyView[];
 }
 
 /** A page of comments and how many there are in all (the widget's header), counted in the same statement. */

@@ -72,6 +72,10 @@ describe('GET /api/comments', () => {
       // Another member reads this list: she may neither edit nor delete.
       can_edit: false,
       can_delete: false,
+      // Issue 46 point 11: a top-level comment, without replies yet.
+      parent_id: null,
+      replies: [],
+      reply_count: 0,
     });
   });
 

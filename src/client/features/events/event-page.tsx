@@ -260,6 +260,15 @@ function EventView() {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const query = useQuery(trpc.events.byId.queryOptions({ ref }));
   const queryClient = useQueryClient();
+  // On a phone the tab bar may scroll sideways: the open tab (?tab=comments) is brought into it.
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    const el = tabRefs.current[TABS.indexOf(tab)];
+    const bar = el?.parentElement;
+    if (!el || !bar) return;
+    const [t, b] = [el.getBoundingClientRect(), bar.getBoundingClientRect()];
+    if (t.right > b.right || t.left < b.left) bar.scrollLeft += t.left - b.left;
+  }, [tab, loaded]);
   // Places and participants change without a reload (issue 23).
   useLiveTopic(
     query.data ? `event-${query.data.id}` : null,

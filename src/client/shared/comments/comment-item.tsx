@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { relativeTime } from '../../../shared/relative-time';
-import type { CommentLikeState, CommentView } from '../../../shared/schemas/comments';
+import type { CommentLikeState, CommentReplyView, CommentView } from '../../../shared/schemas/comments';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { CommentTextArea } from './comment-textarea';
@@ -9,6 +9,8 @@ import { LinkifiedText } from './linkified-text';
 import { MemberName } from '../members/member-name';
 import { useOnSessionLost } from './use-session-lost';
 import { formatDateTime } from '../../../shared/date-format';
+import { useHydrated } from '../../lib/use-hydrated';
+import { ReplyForm } from './reply-form';
 
 /** Who reads the widget: a signed-in member (by id, for wording only) or null for a visitor. */
 export interface Viewer {
@@ -16,7 +18,8 @@ export interface Viewer {
 }
 
 interface CommentItemProps {
-  comment: CommentView;
+  /** A top-level comment (with its replies) or a reply. */
+  comment: CommentView | CommentReplyView;
   viewer: Viewer | null;
   now: number;
   /** Focus this comment once it is shown (the one just posted). */
@@ -24,6 +27,10 @@ interface CommentItemProps {
   onUpdated: (comment: CommentView) => void;
   onDeleted: (id: number) => void;
   onLikeChanged: (state: CommentLikeState) => void;
+  /** A reply was posted (to this comment or one of its replies). */
+  onReplied: (reply: CommentView) => void;
+  /** On a reply: opens its top comment's reply form (threads are one level deep). */
+  onReply?: () => void;
 }
 
 /**
@@ -32,8 +39,14 @@ interface CommentItemProps {
  * Per SPEC 8, failures to like, update or delete are logged without a message: the comment
  * simply stays as it was.
  */
-export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onDeleted, onLikeChanged }: CommentItemProps) {
+export function CommentItem(props: CommentItemProps) {
+  const { comment, viewer, now, focusOnMount, onUpdated, onDeleted, onLikeChanged, onReplied, onReply } = props;
   const trpc = useTRPC();
+  const [replying, setReplying] = useState(false);
+  const [justReplied, setJustReplied] = useState<number | null>(null);
+  // The page's language once hydrated (the Worker's render is English, and hydration must match it).
+  const locale = useHydrated() ? document.documentElement.lang || 'en' : 'en';
+  const replies = 'replies' in comment ? comment.replies : null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -121,7 +134,7 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
             className="comment-author"
           />
           <time className="comment-time" dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
-            {relativeTime(comment.created_at, now)}
+            {relativeTime(comment.created_at, now, locale)}
           </time>
           {comment.updated_at ? <span className="comment-edited">(edited)</span> : null}
           {comment.removed ? <span className="comment-removed">Removed by a host</span> : null}
@@ -166,6 +179,11 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
                 <span>Like</span>
                 <span className="like-count">{comment.like_count}</span>
               </button>
+              {viewer && !comment.removed ? (
+                <button type="button" className="comment-action" onClick={onReply ?? (() => setReplying(true))}>
+                  Reply
+                </button>
+              ) : null}
               {mayEdit ? (
                 <button ref={editButtonRef} type="button" className="comment-action" onClick={startEdit}>
                   Edit
@@ -180,6 +198,25 @@ export function CommentItem({ comment, viewer, now, focusOnMount, onUpdated, onD
           </>
         )}
       </article>
+      {replies && replies.length > 0 ? (
+        <ol className="comment-replies" aria-label={`Replies to ${author}`}>
+          {replies.map((r) => (
+            <CommentItem key={r.id} {...props} comment={r} focusOnMount={r.id === justReplied} onReply={() => setReplying(true)} />
+          ))}
+        </ol>
+      ) : null}
+      {replies && replying && viewer ? (
+        <ReplyForm
+          commentableId={comment.commentableId}
+          parentId={comment.id}
+          author={author}
+          onPosted={(reply) => {
+            setJustReplied(reply.id);
+            onReplied(reply);
+          }}
+          onClose={() => setReplying(false)}
+        />
+      ) : null}
       {mayDelete ? (
         <ConfirmDialog
           open={confirming}

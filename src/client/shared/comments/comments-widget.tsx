@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '../../components/load-more';
 import { COMMENT_MAX_LENGTH } from '../../../shared/constants';
-import type { CommentLikeState, CommentView } from '../../../shared/schemas/comments';
+import type { CommentLikeState, CommentOrder, CommentReplyView, CommentView } from '../../../shared/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../use-auth';
 import { CommentItem, type Viewer } from './comment-item';
@@ -14,6 +14,20 @@ import { useLiveTopic } from '../live/use-live';
 import './comments.css';
 
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
+
+/** A change to one comment, wherever it sits: at the top level or among a comment's replies. */
+function eachComment(page: CommentView[], change: <C extends CommentReplyView>(c: C) => C | null): CommentView[] {
+  return page.flatMap((c) => {
+    const changed = change(c);
+    if (!changed) return [];
+    const replies = changed.replies.flatMap((r) => change(r) ?? []);
+    return [
+      replies.length === changed.replies.length && replies.every((r, i) => r === changed.replies[i])
+        ? changed
+        : { ...changed, replies, reply_count: replies.length },
+    ];
+  });
+}
 
 /**
  * SPEC 2 "Comments widget" for one commentable ("event-12" or "image-7"): states loading, error,
@@ -34,7 +48,9 @@ export function CommentsWidget({
   const queryClient = useQueryClient();
   const auth = useAuth();
   const viewer: Viewer | null = auth.authenticated && auth.user ? { id: auth.user.user_id } : null;
-  const input = { commentableId };
+  // SPEC's 'Newest First', or its other way round (issue 46 point 11); newest keeps SPEC's input.
+  const [order, setOrder] = useState<CommentOrder>('newest');
+  const input = order === 'newest' ? { commentableId } : { commentableId, order };
   const listKey = trpc.comments.list.infiniteQueryKey(input);
   // Newest first, a page at a time ("Show older comments"). The server answers a visitor 401:
   // there is nothing to ask for without a session.
@@ -56,18 +72,23 @@ export function CommentsWidget({
     if (list.error) onSessionLost(list.error);
   }, [list.error, onSessionLost]);
 
-  /** Changes every loaded page (`first` says which is the newest); `added` moves the total. */
-  function changeList(change: (page: CommentView[], first: boolean) => CommentView[], added = 0) {
+  /** Changes every loaded page (`first` says which is the first); `added` moves the total. */
+  function changeList(change: (page: CommentView[], first: boolean, index: number) => CommentView[], added = 0) {
     queryClient.setQueryData(listKey, (old) =>
-      old ? { ...old, pages: old.pages.map((p, i) => ({ ...p, items: change(p.items, i === 0), total: p.total + added })) } : old,
+      old ? { ...old, pages: old.pages.map((p, i) => ({ ...p, items: change(p.items, i === 0, i), total: p.total + added })) } : old,
     );
   }
 
   const post = useMutation(
     trpc.comments.create.mutationOptions({
       onSuccess: (created) => {
-        // The newest comment tops the first page; the pages after it keep their cursors.
-        if (queryClient.getQueryData(listKey)) changeList((page, first) => (first ? [created, ...page] : page), 1);
+        // The newest comment tops the first page (the pages after it keep their cursors), or ends
+        // the last one when the oldest come first and that page is loaded.
+        const loaded = queryClient.getQueryData(listKey);
+        const lastIndex = (loaded?.pages.length ?? 0) - 1;
+        if (loaded && order === 'newest') changeList((page, first) => (first ? [created, ...page] : page), 1);
+        else if (loaded && loaded.pages[lastIndex]?.nextCursor === null)
+          changeList((page, _first, i) => (i === lastIndex ? [...page, created] : page), 1);
         else void queryClient.invalidateQueries({ queryKey: listKey });
         setText('');
         setComposing(false);
@@ -89,10 +110,24 @@ export function CommentsWidget({
     post.mutate({ content: trimmed, commentableId });
   }
 
-  const onUpdated = (updated: CommentView) => changeList((all) => all.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)));
-  const onDeleted = (id: number) => changeList((page) => page.filter((c) => c.id !== id), -1);
+  const onUpdated = (updated: CommentView) =>
+    changeList((page) =>
+      eachComment(page, (c) => (c.id === updated.id ? { ...c, content: updated.content, updated_at: updated.updated_at } : c)),
+    );
+  // Its replies go with it (the server deleted them too).
+  const onDeleted = (id: number) => {
+    const gone = comments?.find((c) => c.id === id);
+    changeList((page) => eachComment(page, (c) => (c.id === id ? null : c)), -1 - (gone?.reply_count ?? 0));
+  };
   const onLikeChanged = (state: CommentLikeState) =>
-    changeList((all) => all.map((c) => (c.id === state.id ? { ...c, like_count: state.like_count, user_liked: state.user_liked } : c)));
+    changeList((page) =>
+      eachComment(page, (c) => (c.id === state.id ? { ...c, like_count: state.like_count, user_liked: state.user_liked } : c)),
+    );
+  const onReplied = (reply: CommentView) =>
+    changeList(
+      (page) => page.map((c) => (c.id === reply.parent_id ? { ...c, replies: [...c.replies, reply], reply_count: c.reply_count + 1 } : c)),
+      1,
+    );
 
   const comments = viewer ? list.data?.pages.flatMap((p) => p.items) : undefined;
   const total = list.data?.pages[0]?.total ?? 0;
@@ -108,11 +143,10 @@ export function CommentsWidget({
           <button
             type="button"
             className="comments-sort"
-            aria-pressed="true"
-            title="Sorted newest first; press to refresh"
-            onClick={() => void list.refetch()}
+            title={order === 'newest' ? 'Sorted newest first; press for oldest first' : 'Sorted oldest first; press for newest first'}
+            onClick={() => setOrder(order === 'newest' ? 'oldest' : 'newest')}
           >
-            <span aria-hidden="true">↓</span> Newest First
+            <span aria-hidden="true">{order === 'newest' ? '↓' : '↑'}</span> {order === 'newest' ? 'Newest First' : 'Oldest First'}
           </button>
         ) : null}
       </header>
@@ -182,6 +216,7 @@ export function CommentsWidget({
               onUpdated={onUpdated}
               onDeleted={onDeleted}
               onLikeChanged={onLikeChanged}
+              onReplied={onReplied}
             />
           ))}
         </ol>

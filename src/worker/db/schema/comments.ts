@@ -26,6 +26,13 @@ export const comments = sqliteTable(
     /** A host removed it (a post's comment, issue 39): its author still sees it, marked; nobody else. */
     removedAt: integer('removed_at'),
     removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A reply (issue 46 point 11): the top-level comment on the same commentable it answers, one
+     * level deep. Deleting a comment deletes its replies with it, in the same batch (comments.ts,
+     * delete-account.ts). No foreign key: drizzle-kit adds a column's reference without its ON
+     * DELETE, and rebuilding the table would cascade D1's DROP TABLE into comment_likes.
+     */
+    parentId: integer('parent_id'),
   },
   (t) => [
     index('comments_event_idx').on(t.eventId, t.createdAt),
@@ -34,6 +41,7 @@ export const comments = sqliteTable(
     index('comments_created_idx').on(t.createdAt, t.userId),
     index('comments_user_idx').on(t.userId, t.createdAt),
     index('comments_post_idx').on(t.postId, t.createdAt),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
     check('comments_one_parent', sql`(${t.eventId} IS NOT NULL) + (${t.imageId} IS NOT NULL) + (${t.postId} IS NOT NULL) = 1`),
   ],
 );

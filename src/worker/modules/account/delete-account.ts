@@ -1,4 +1,4 @@
-import { and, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { AdminDeleteUserInputSchema, DeleteAccountInputSchema } from '../../../shared/schemas/account';
 import { comments } from '../../db/schema/comments';
@@ -91,7 +91,7 @@ async function deleteMember(
     deps.now(),
   );
   const [circleMembers, postComments, postLikes] = circleCountsBeforeAccountDeletion(deps, target.id, allowed);
-  const [, , , audit, , , , , , , deleted, promoted] = await db.batch([
+  const [, , , audit, , , , , , , , deleted, promoted] = await db.batch([
     // Issue 39: the counts kept on her circles and the posts she commented on or liked lose hers.
     circleMembers,
     postComments,
@@ -115,6 +115,10 @@ async function deleteMember(
           .where(allowed),
       )
       .returning({ id: auditLog.id }),
+    // Others' replies to her comments go with them, as they do when she deletes one (issue 46 point 11).
+    db
+      .delete(comments)
+      .where(and(inArray(comments.parentId, db.select({ id: comments.id }).from(comments).where(eq(comments.userId, target.id))), allowed)),
     db.delete(comments).where(and(eq(comments.userId, target.id), allowed)),
     db.delete(images).where(and(eq(images.uploadedBy, target.id), allowed)),
     db.delete(emailDeliveries).where(and(eq(emailDeliveries.userId, target.id), allowed)),

@@ -1,8 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type Commentable, type CommentableKind, commentableId, parseCommentableId } from '../../../shared/commentable';
 import type {
   CommentIdInput,
   CommentLikeState,
+  CommentOrder,
+  CommentReplyView,
   CommentView,
   CommentsPage,
   CreateCommentInput,
@@ -22,7 +24,7 @@ import { commentPolicy } from './policies';
 import { eventDetailsVisibleSql } from '../events/policies';
 import { imageVisibleSql } from '../images/policies';
 import { columnRef } from '../../db/column-ref';
-import { COMMENTABLE_ID_MESSAGE, MEMBERS_COMMENT, POST_CLOSED } from '../../../shared/schemas/comments';
+import { COMMENTABLE_ID_MESSAGE, MEMBERS_COMMENT, POST_CLOSED, REPLY_PARENT_MESSAGE } from '../../../shared/schemas/comments';
 import { auditEntry } from '../../platform/audit';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
@@ -41,6 +43,12 @@ import { BOARD_FOR_MEMBERS, postCommentsChanged } from '../circles/posts';
  * Comments and their likes go with their event, image or post (ON DELETE CASCADE). A post's
  * comments are its circle's members' to write (not once a host closed it); its hosts remove them,
  * kept for their author alone ("Removed by a host") and audited.
+ *
+ * Replies (issue 46 point 11): a comment with a parent_id answers a top-level comment on the same
+ * commentable, one level deep (a reply to a reply answers the same top comment). A list is a page
+ * of top-level comments, each with all its replies, oldest first. Deleting a comment deletes its
+ * replies with it (the author's words and the answers to them go together: an answer without its
+ * question reads as nonsense); a host's removal keeps both, hidden from all but its author.
  */
 
 function commentableOf(value: string): Commentable {
@@ -111,6 +119,24 @@ const userLikedSql = (viewerId: number) =>
   sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`;
 
 /**
+ * A top-level comment's replies as one JSON array (the columns of viewFields, by the same names;
+ * toView puts them oldest first): a correlated subquery on comments_parent_idx, so a page stays one statement. A
+ * reply a host removed is its author's alone, as a comment is.
+ */
+function repliesSql(viewer: MemberActor): SQL<string> {
+  const r = (c: keyof typeof comments.$inferSelect) => columnRef(comments[c], 'r');
+  return sql<string>`(SELECT json_group_array(json_object(
+      'id', ${r('id')}, 'content', ${r('content')}, 'userId', ${r('userId')},
+      'username', (SELECT ${columnRef(users.name, 'ru')} FROM ${users} AS "ru" WHERE ${columnRef(users.id, 'ru')} = ${r('userId')}),
+      'userPhotoKey', ${memberPhotoSql(viewer, r('userId'))}, 'createdAt', ${r('createdAt')}, 'updatedAt', ${r('updatedAt')},
+      'removedAt', ${r('removedAt')},
+      'likeCount', (SELECT count(*) FROM ${commentLikes} AS "rl" WHERE "rl"."comment_id" = ${r('id')}),
+      'userLiked', EXISTS (SELECT 1 FROM ${commentLikes} AS "rl" WHERE "rl"."comment_id" = ${r('id')} AND "rl"."user_id" = ${viewer.id})
+    )) FROM ${comments} AS "r"
+    WHERE ${r('parentId')} = ${columnRef(comments.id)} AND (${r('removedAt')} IS NULL OR ${r('userId')} = ${viewer.id}))`;
+}
+
+/**
  * The columns of one comment's answer: the like count and the viewer's own like are correlated
  * subqueries served by comment_likes' primary key (comment_id, user_id), so a whole list is one
  * statement whatever its length.
@@ -129,8 +155,10 @@ function viewFields(viewer: MemberActor) {
     createdAt: comments.createdAt,
     updatedAt: comments.updatedAt,
     removedAt: comments.removedAt,
+    parentCommentId: comments.parentId,
     likeCount: likeCountSql,
     userLiked: userLikedSql(viewerId),
+    replies: repliesSql(viewer),
     // A post's comment: her circle's hosts (and admins) may remove it (issue 39).
     moderates: sql<number>`(${columnRef(comments.postId)} IS NOT NULL AND ${postModeratorSql(viewer, columnRef(comments.postId))})`,
   };
@@ -148,10 +176,18 @@ interface ViewRow {
   createdAt: number;
   updatedAt: number | null;
   removedAt: number | null;
+  parentCommentId: number | null;
   likeCount: number;
   userLiked: number | boolean;
   moderates: number | boolean;
+  /** JSON: the replies' rows (repliesSql), on a top-level comment. */
+  replies: string | null;
 }
+
+type ReplyRow = Pick<
+  ViewRow,
+  'id' | 'content' | 'userId' | 'username' | 'userPhotoKey' | 'createdAt' | 'updatedAt' | 'removedAt' | 'likeCount' | 'userLiked'
+>;
 
 /** What the viewer may do with a comment: commentPolicy's answers. */
 function viewerFlags(viewer: MemberActor, comment: { userId: number | null; removedAt?: number | null; moderates?: number | boolean }) {
@@ -163,6 +199,14 @@ function viewerFlags(viewer: MemberActor, comment: { userId: number | null; remo
 }
 
 function toView(row: ViewRow, viewer: MemberActor): CommentView {
+  // Its replies sit where it sits, and its circle's hosts moderate them as they do it.
+  // Oldest first, sorted here: an aggregate's ORDER BY would sort each thread in a temporary B-tree.
+  const rows = (JSON.parse(row.replies ?? '[]') as ReplyRow[]).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const replies = rows.map((r) => toReplyView({ ...row, ...r, parentCommentId: row.id, replies: null }, viewer));
+  return { ...toReplyView(row, viewer), replies, reply_count: replies.length };
+}
+
+function toReplyView(row: ViewRow, viewer: MemberActor): CommentReplyView {
   return {
     id: row.id,
     content: row.content,
@@ -176,6 +220,8 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
     user_liked: Boolean(row.userLiked),
     removed: row.removedAt !== null,
     ...viewerFlags(viewer, row),
+    parent_id: row.parentCommentId,
+    reply_count: 0,
   };
 }
 
@@ -186,7 +232,14 @@ function toView(row: ViewRow, viewer: MemberActor): CommentView {
  * comments (here)" (one row of nulls) are told apart without a second query. comments_event_idx /
  * comments_image_idx give both the page, in order, and the count.
  */
-export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentable, after: [number, number] | undefined, size: number) {
+export function commentPageQuery(
+  deps: Deps,
+  me: MemberActor,
+  target: Commentable,
+  after: [number, number] | undefined,
+  size: number,
+  order: CommentOrder = 'newest',
+) {
   const parent = parentOf(target);
   // On the parent's id as given, not the outer row's: SQLite then counts once per statement, not
   // once per row of the page (31 counts of every comment of the parent, issue 29).
@@ -195,39 +248,45 @@ export function commentPageQuery(deps: Deps, me: MemberActor, target: Commentabl
     target.kind === 'post'
       ? sql`(SELECT "kept"."comment_count" FROM ${circlePosts} AS "kept" WHERE "kept"."id" = ${target.id})`
       : sql`(SELECT count(*) FROM ${comments} AS "counted" WHERE "counted".${sql.identifier(parent.fk.name)} = ${target.id})`;
-  const afterCursor = after ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) < (${after[0]}, ${after[1]})` : undefined;
+  const past = order === 'oldest' ? sql`>` : sql`<`;
+  const afterCursor = after
+    ? sql`(${columnRef(comments.createdAt)}, ${columnRef(comments.id)}) ${past} (${after[0]}, ${after[1]})`
+    : undefined;
+  const by = order === 'oldest' ? asc : desc;
   const removedHers =
     target.kind === 'post' ? sql`(${columnRef(comments.removedAt)} IS NULL OR ${columnRef(comments.userId)} = ${me.id})` : undefined;
   return deps.db
     .select({
       // Named apart from the comment's id: the page is read in a D1 batch (ADR 0020), whose rows
       // come back keyed by column name.
-      parentId: sql<number>`${parent.id}`.as('parent_id'),
+      parentId: sql<number>`${parent.id}`.as('commentable_ref'),
       parentVisible: parentVisible(deps, me, target).mapWith(Boolean),
       total: allOfParent.mapWith(Number),
       ...viewFields(me),
     })
     .from(parent.table as typeof events)
-    .leftJoin(comments, and(eq(parent.fk, parent.id), afterCursor, removedHers))
+    .leftJoin(comments, and(eq(parent.fk, parent.id), isNull(comments.parentId), afterCursor, removedHers))
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(parent.id, target.id))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(by(comments.createdAt), by(comments.id))
     .limit(size + 1);
 }
 
 /**
- * A parent's page, built once per isolate (ADR 0020). Key: its kind, the page size, and '>' for
- * a later page; the parent's id is SLOT.ref, a later page's cursor SLOT.after and SLOT.afterId.
+ * A parent's page, built once per isolate (ADR 0020). Key: its kind, the page size, '>' for a
+ * later page and ':oldest' for that order; the parent's id is SLOT.ref, a later page's cursor
+ * SLOT.after and SLOT.afterId.
  */
-export const commentPage = builtOnce((deps, me, key: `${CommentableKind}:${number}${'' | '>'}`) => {
-  const [kind, size] = key.split(':') as [CommentableKind, string];
-  const after = key.endsWith('>') ? ([SLOT.after, SLOT.afterId] as unknown as [number, number]) : undefined;
-  return commentPageQuery(deps, me, { kind, id: SLOT.ref as unknown as number }, after, Number.parseInt(size, 10));
+export const commentPage = builtOnce((deps, me, key: `${CommentableKind}:${number}${'' | '>'}${'' | ':oldest'}`) => {
+  const [kind, size, order] = key.split(':') as [CommentableKind, string, 'oldest' | undefined];
+  const after = size.endsWith('>') ? ([SLOT.after, SLOT.afterId] as unknown as [number, number]) : undefined;
+  return commentPageQuery(deps, me, { kind, id: SLOT.ref as unknown as number }, after, Number.parseInt(size, 10), order ?? 'newest');
 });
 
 /**
- * GET /api/comments?commentableId=: members only, a page at a time, newest first (issue 13), with
- * the total for the header; one D1 statement.
+ * GET /api/comments?commentableId=: members only, a page of top-level comments at a time (with
+ * their replies), newest first (issue 13) or oldest first, with the total (replies counted) for
+ * the header; one D1 statement.
  */
 export async function listComments(deps: Deps, actor: Actor, input: ListCommentsInput): Promise<CommentsPage> {
   const me = requireMember(actor);
@@ -236,7 +295,11 @@ export async function listComments(deps: Deps, actor: Actor, input: ListComments
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
   // A batch of one: the session check of a hinted request rides on it (ADR 0020).
   const [rows] = await readBatch(deps, [
-    commentPage(me, `${target.kind}:${size}${after ? '>' : ''}`).with({ ...slotsOf(deps, me), ...afterSlots(after), ref: target.id }),
+    commentPage(me, `${target.kind}:${size}${after ? '>' : ''}${input.order === 'oldest' ? ':oldest' : ''}`).with({
+      ...slotsOf(deps, me),
+      ...afterSlots(after),
+      ref: target.id,
+    }),
   ]);
   if (rows.length === 0) throw missingParent(target);
   if (!rows[0]!.parentVisible) throw hiddenParent(target);
@@ -280,13 +343,15 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
   const postId = target.kind === 'post' ? target.id : null;
   // A post takes comments from its circle's members while it is open (postPolicy.comment).
   const allowed = postId !== null ? postCommentableSql(me, sql`${postId}`) : parentVisible(deps, me, target);
-  const inserted = await deps.db.all<{ id: number; photo_key: string | null }>(sql`
-    INSERT INTO ${comments} (event_id, image_id, post_id, user_id, content, created_at)
-    SELECT ${eventId}, ${imageId}, ${postId}, ${me.id}, ${input.content}, ${now}
+  const replyTo = input.parent_id ? topCommentSql(target, input.parent_id) : sql`NULL`;
+  const inserted = await deps.db.all<{ id: number; parent_id: number | null; photo_key: string | null }>(sql`
+    INSERT INTO ${comments} (event_id, image_id, post_id, user_id, content, created_at, parent_id)
+    SELECT ${eventId}, ${imageId}, ${postId}, ${me.id}, ${input.content}, ${now}, ${replyTo}
     WHERE EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.id} = ${target.id} AND ${allowed})
-    RETURNING id, ${memberPhotoSql(me, sql`${me.id}`)} AS photo_key`);
+      AND (${input.parent_id ?? null} IS NULL OR ${replyTo} IS NOT NULL)
+    RETURNING id, parent_id, ${memberPhotoSql(me, sql`${me.id}`)} AS photo_key`);
   const id = inserted[0]?.id;
-  if (id === undefined) throw await refusalOf(deps, me, target);
+  if (id === undefined) throw await refusalOf(deps, me, target, input.parent_id ?? null);
   // A post keeps its comment count (counted again, so a lost update mends itself) and moves up its board.
   if (postId !== null) await postCommentsChanged(deps, postId, now);
   await notify(deps, me.id, { kind: 'comment', commentId: id });
@@ -304,11 +369,28 @@ export async function createComment(deps: Deps, actor: Actor, input: CreateComme
     user_liked: false,
     removed: false,
     ...viewerFlags(me, { userId: me.id }),
+    parent_id: inserted[0]?.parent_id ?? null,
+    replies: [],
+    reply_count: 0,
   };
 }
 
-/** Why a comment was not written: no such parent (404), not hers to see (403/404), or a post closed to her (403). */
-async function refusalOf(deps: Deps, me: MemberActor, target: Commentable): Promise<AppError> {
+/**
+ * The top-level comment a reply to `commentId` answers: that comment, or the one it answers (a
+ * reply to a reply joins the same thread), when it is on the same commentable and not removed by
+ * a host; NULL otherwise.
+ */
+function topCommentSql(target: Commentable, commentId: number): SQL {
+  const fk = sql.identifier(parentOf(target).fk.name);
+  return sql`(SELECT coalesce("p"."parent_id", "p"."id") FROM ${comments} AS "p"
+    WHERE "p"."id" = ${commentId} AND "p".${fk} = ${target.id} AND "p"."removed_at" IS NULL)`;
+}
+
+/**
+ * Why a comment was not written: no such parent (404), not hers to see (403/404), a reply to a
+ * comment that is not on it (400), or a post closed to her (403).
+ */
+async function refusalOf(deps: Deps, me: MemberActor, target: Commentable, replyTo: number | null): Promise<AppError> {
   const parent = parentOf(target);
   const [row] = await deps.db
     .select({ id: parent.id, visible: parentVisible(deps, me, target).mapWith(Boolean) })
@@ -317,6 +399,11 @@ async function refusalOf(deps: Deps, me: MemberActor, target: Commentable): Prom
     .limit(1);
   if (!row) return missingParent(target);
   if (!row.visible) return hiddenParent(target);
+  if (replyTo !== null) {
+    const [top] = await deps.db.all<{ id: number | null }>(sql`SELECT ${topCommentSql(target, replyTo)} AS id`);
+    if (top?.id === null || top?.id === undefined)
+      return new AppError('BAD_REQUEST', REPLY_PARENT_MESSAGE, { fieldErrors: { parent_id: [REPLY_PARENT_MESSAGE] } });
+  }
   const [post] = await deps.db.select({ closedAt: circlePosts.closedAt }).from(circlePosts).where(eq(circlePosts.id, target.id)).limit(1);
   return new AppError('FORBIDDEN', post?.closedAt ? POST_CLOSED : MEMBERS_COMMENT);
 }
@@ -354,7 +441,8 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
   // comment she may not see does not exist.
   if (!row || (!row.visible && row.userId !== me.id)) throw commentNotFound();
   ensure(commentPolicy.delete(me, row) || row.moderates, 'Only the author or an administrator can delete this comment.');
-  const remove = deps.db.delete(comments).where(eq(comments.id, input.id));
+  // Its replies go with it (a reply has none).
+  const remove = deps.db.delete(comments).where(or(eq(comments.id, input.id), eq(comments.parentId, input.id)));
   if (row.postId !== null) {
     // A post's comment: its author deletes it; a host (or an admin) removes it, kept for its author.
     const postId = row.postId;

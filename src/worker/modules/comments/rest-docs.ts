@@ -9,8 +9,8 @@ import {
 import { describeRoutes, IsoDateTime } from '../../platform/openapi';
 import type { commentsRoutes } from './rest';
 
-/** SPEC 3 "Comment" (CommentView), with the viewer's capabilities. */
-export const CommentSchema = z
+/** SPEC 3 "Comment" (CommentReplyView), with the viewer's capabilities. */
+const CommentReplySchema = z
   .object({
     id: z.number().int(),
     content: z.string(),
@@ -28,8 +28,15 @@ export const CommentSchema = z
     removed: z.boolean().describe('A host removed it (a post’s comment): shown to its author alone, as "Removed by a host"'),
     can_edit: z.boolean(),
     can_delete: z.boolean(),
+    parent_id: z.number().int().nullable().describe('The top-level comment it answers (a reply), or null'),
+    reply_count: z.number().int(),
   })
-  .meta({ id: 'Comment' });
+  .meta({ id: 'CommentReply' });
+
+/** A comment with its replies (CommentView): threads are one level deep. */
+export const CommentSchema = CommentReplySchema.extend({
+  replies: z.array(CommentReplySchema).describe('A top-level comment’s replies, oldest first; empty on a reply'),
+}).meta({ id: 'Comment' });
 
 const LikeStateSchema = z
   .object({ id: z.number().int(), like_count: z.number().int(), user_liked: z.boolean() })
@@ -41,7 +48,7 @@ const commentNotFound = [404] as const;
 export const commentsRestDocs = describeRoutes<typeof commentsRoutes>()('Comments', {
   'GET /api/comments': {
     operationId: 'listComments',
-    summary: 'A page of the comments on an event, an image or a circle’s post, newest first',
+    summary: 'A page of the comments on an event, an image or a circle’s post, newest first (or order=oldest), each with its replies',
     access: 'member',
     query: ListCommentsInputSchema,
     paged: true,
@@ -54,8 +61,9 @@ export const commentsRestDocs = describeRoutes<typeof commentsRoutes>()('Comment
     access: 'member',
     body: CreateCommentInputSchema,
     responses: { 201: CommentSchema },
-    errors: [404],
-    description: 'On a circle’s post: its circle’s members only, while the post is open (403 otherwise).',
+    errors: [400, 404],
+    description:
+      'On a circle’s post: its circle’s members only, while the post is open (403 otherwise). With parent_id, a reply: to a comment on the same commentableId (400 otherwise); a reply to a reply answers the same top-level comment. Deleting a comment deletes its replies.',
   },
   'PUT /api/comments/:id': {
     operationId: 'updateComment',

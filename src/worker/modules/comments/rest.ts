@@ -19,7 +19,11 @@ import { members } from '../../platform/rest-guards';
 /** SPEC 7 "Comments" (and the image route of "Images"): thin adapters over comments.ts. */
 export const commentsRoutes = new Hono<AppEnv>()
   .get('/api/comments', members, async (c) => {
-    const input = parseInput(ListCommentsInputSchema, { commentableId: c.req.query('commentableId'), ...pageQuery(c) });
+    const input = parseInput(ListCommentsInputSchema, {
+      commentableId: c.req.query('commentableId'),
+      order: c.req.query('order'),
+      ...pageQuery(c),
+    });
     const actor = await actorOf(c);
     // A page in one D1 round trip, shown in Server-Timing (the bench holds it).
     const page = await withRoundTrips(c, (deps) => commentsService.listComments(deps, actor, input));

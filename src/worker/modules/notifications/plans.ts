@@ -66,7 +66,9 @@ async function commentFacts(deps: Deps, commentId: number) {
     post_title: string | null;
     post_author: number | null;
     circle_slug: string | null;
-  }>(sql`SELECT "c"."id", "c"."user_id", "c"."event_id", "c"."image_id", "e"."title" AS "event_title",
+    parent_author: number | null;
+  }>(sql`SELECT "c"."id", "c"."user_id",
+      (SELECT "pa"."user_id" FROM ${comments} AS "pa" WHERE "pa"."id" = "c"."parent_id") AS "parent_author", "c"."event_id", "c"."image_id", "e"."title" AS "event_title",
       "i"."title" AS "image_title", "i"."name" AS "image_name", "i"."associated_event_id" AS "image_event",
       "c"."post_id", "p"."title" AS "post_title", "p"."author_id" AS "post_author", "pc"."slug" AS "circle_slug"
     FROM ${comments} AS "c" LEFT JOIN ${events} AS "e" ON "e"."id" = "c"."event_id" LEFT JOIN ${images} AS "i" ON "i"."id" = "c"."image_id"
@@ -129,7 +131,8 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
       const c = await commentFacts(deps, num(d.commentId));
       if (!c) return null;
       const parent = parentOf(deps, c);
-      // Whose thing it is, who joined it (events), and who commented on it before.
+      // Whose thing it is, who joined it (events), and who commented on it before: a reply's
+      // top comment's author among them, told as for a comment on her thing (issue 46 point 11).
       const owner =
         c.post_id !== null
           ? sql`SELECT ${c.post_author} AS "user_id"`
@@ -150,7 +153,7 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
         subject: parent.subject,
         detail: parent.detail,
         flags: 0,
-        recipients: sql`${owner} UNION SELECT "o"."user_id" FROM ${comments} AS "o" WHERE ${parentColumn} AND "o"."id" < ${c.id}`,
+        recipients: sql`${owner} UNION SELECT ${c.parent_author} UNION SELECT "o"."user_id" FROM ${comments} AS "o" WHERE ${parentColumn} AND "o"."id" < ${c.id}`,
         visibleTo: parent.visibleTo,
         instantEmailBySource: false,
       };
