@@ -2,7 +2,7 @@
 // property and opens dates; a member finds it by country and dates and requests a stay; the host
 // accepts (the guest is emailed); the guest then sees the exact address.
 import { expect, test, type Browser, type Locator } from '@playwright/test';
-import { latestMailTo, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
+import { latestMailTo, loginAs, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 import { gradientPng } from './test-images';
 
 // Grace, the demo's newest Travel Host, has not completed the home drafted from her application's
@@ -178,6 +178,10 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await g.goto('/homes/requests');
     const mine = g.getByRole('region', { name: 'My stays' }).getByRole('listitem').filter({ hasText: title });
     await expect(mine.getByText('Pending', { exact: true })).toBeVisible();
+    // Requests waiting for an answer come first (issue 46, point 13).
+    const groups = g.getByRole('region', { name: 'My stays' }).getByRole('region');
+    await expect(groups.first()).toHaveAccessibleName('Waiting for an answer');
+    await expect(groups.first()).toContainText(title);
     await expect(mine.getByText(ADDRESS)).toHaveCount(0);
 
     // The host accepts on /homes/requests; the guest is emailed.
@@ -242,5 +246,27 @@ test('a Travel Host lists her application property, a member requests a stay, th
     await expect(homeRow).toContainText('Listed');
   } finally {
     await admin.close();
+  }
+});
+
+test('on a phone, a host’s past stays sit under Past, with no Cancel stay, after what is to come', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    // Claire hosted Eleanor at Ocean House seven weeks ago, and Priya comes in a month (the demo's stays).
+    // On a phone the header does not name her (the menu does): signed in without that check.
+    await loginAs(page, SEED.travelHost.email, SEED.demoPassword);
+    await page.goto('/homes/requests');
+    const requests = page.getByRole('region', { name: 'Requests for my homes' });
+    const groups = requests.getByRole('region');
+    await expect(groups.last()).toHaveAccessibleName('Past');
+    const past = requests.getByRole('region', { name: 'Past' });
+    await expect(past.getByRole('listitem').filter({ hasText: 'Eleanor' })).toContainText('Accepted');
+    await expect(past.getByRole('button', { name: 'Cancel stay' })).toHaveCount(0);
+    const upcoming = requests.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Priya' }).getByRole('button', { name: 'Cancel stay' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await context.close();
   }
 });

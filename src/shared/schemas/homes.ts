@@ -255,6 +255,8 @@ export interface StayView {
   /** Pending, and only for the host who answers it: how many other pending requests overlap these dates; null otherwise. */
   overlappingPending: number | null;
   viewerRole: 'guest' | 'host' | 'admin';
+  /** Its check-out day has come: listed under Past, never cancelled (issue 46, point 13). */
+  past: boolean;
   can_accept: boolean;
   can_decline: boolean;
   can_cancel: boolean;

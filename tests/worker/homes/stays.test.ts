@@ -1,7 +1,8 @@
 // Stays (issue 16): who may request and answer, the date rules, overlapping requests, the race of
 // two accepts, the emails of every step, and the host's nights against the tier's minimum.
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { HostingSummary, StayView } from '../../../src/shared/schemas/homes';
+import type { HomeView, HostingSummary, StayView } from '../../../src/shared/schemas/homes';
 import { restPageOf } from '../pages';
 import { mailTo, request, roles, trpc } from '../helpers';
 import { createHome, day, newStay, patchStay, requestStay } from './homes-helpers';
@@ -175,5 +176,47 @@ describe('nights hosted this year', () => {
     const res = await trpc('homes.hostingSummary', undefined, { as: host, type: 'query' });
     const summary = (await res.json<{ result: { data: HostingSummary } }>()).result.data;
     expect(summary).toEqual({ year, nightsHosted: expected, minimum: 30 });
+  });
+});
+
+describe('the past is the past (issue 46, point 13)', () => {
+  it('a stay whose check-out day has come is past: no cancelling it (409), and the home lists dates from today', async () => {
+    const host = await roles.travelHost();
+    const guest = await roles.standard();
+    const home = await createHome(host, { availability: [{ start: day(10), end: day(60) }] });
+    const over = await newStay(guest, home.id, day(12), day(14));
+    const current = await newStay(guest, home.id, day(20), day(24));
+    expect((await patchStay(host, over.id, 'accepted')).status).toBe(200);
+    expect((await patchStay(host, current.id, 'accepted')).status).toBe(200);
+    // Time passes: the window and the first stay began in the past; the first stay is over, the
+    // second still runs (its check-out is tomorrow).
+    await env.DB.batch([
+      env.DB.prepare('UPDATE home_availability SET start_date = ? WHERE home_id = ?').bind(day(-30), home.id),
+      env.DB.prepare('UPDATE home_stays SET start_date = ?, end_date = ? WHERE id = ?').bind(day(-20), day(-18), over.id),
+      env.DB.prepare('UPDATE home_stays SET start_date = ?, end_date = ? WHERE id = ?').bind(day(-2), day(1), current.id),
+    ]);
+    const stays = await (await request('/api/stays?role=guest&limit=100', { as: guest })).json<StayView[]>();
+    const mine = (id: number) => stays.find((s) => s.id === id)!;
+    expect(mine(over.id)).toMatchObject({ past: true, can_cancel: false });
+    expect(mine(current.id)).toMatchObject({ past: false, can_cancel: true });
+    const refused = await patchStay(guest, over.id, 'cancelled');
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ error: string }>()).error).toBe('This stay is over.');
+    expect((await patchStay(host, over.id, 'cancelled')).status).toBe(409);
+
+    const page = await (await request(`/api/homes/${home.id}`, { as: guest })).json<HomeView>();
+    // The open window starts today; the stay that is over is not listed, the running one from today.
+    expect(page.availability).toEqual([{ start: day(0), end: day(60) }]);
+    expect(page.booked).toEqual([{ start: day(0), end: day(1) }]);
+  });
+
+  it('a pending request whose check-in day passed cannot be accepted, and the flag says so', async () => {
+    const host = await roles.travelHost();
+    const home = await createHome(host);
+    const stay = await newStay(await roles.standard(), home.id, day(12), day(14));
+    await env.DB.prepare('UPDATE home_stays SET start_date = ?, end_date = ? WHERE id = ?').bind(day(-1), day(3), stay.id).run();
+    const seen = await (await request('/api/stays?role=host&limit=100', { as: host })).json<StayView[]>();
+    expect(seen.find((s) => s.id === stay.id)).toMatchObject({ can_accept: false, can_decline: true, past: false });
+    expect((await patchStay(host, stay.id, 'accepted')).status).toBe(400);
   });
 });

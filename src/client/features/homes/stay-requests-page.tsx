@@ -44,9 +44,9 @@ function StayItem({ stay }: { stay: StayView }) {
   return (
     <li className="card stay-item">
       <div className="stay-head">
-        <h3>
+        <h4>
           <Link href={`/homes/${stay.home.id}`}>{stay.home.title}</Link>
-        </h3>
+        </h4>
         <span className={`badge stay-${stay.status}`}>{STATUS_LABEL[stay.status]}</span>
       </div>
       <p className="stay-dates">
@@ -100,6 +100,18 @@ function StayItem({ stay }: { stay: StayView }) {
   );
 }
 
+const byStart = (a: StayView, b: StayView) => a.startDate.localeCompare(b.startDate) || a.id - b.id;
+
+/**
+ * Issue 46, point 13: requests waiting for an answer first, then what is still to come (soonest
+ * first), then the past (latest first), which the server says cannot be cancelled.
+ */
+const STAY_GROUPS = [
+  { key: 'pending', title: 'Waiting for an answer', holds: (s: StayView) => !s.past && s.status === 'pending', order: byStart },
+  { key: 'upcoming', title: 'Upcoming', holds: (s: StayView) => !s.past && s.status !== 'pending', order: byStart },
+  { key: 'past', title: 'Past', holds: (s: StayView) => s.past, order: (a: StayView, b: StayView) => byStart(b, a) },
+] as const;
+
 function StayList({ role, title, empty }: { role: 'host' | 'guest'; title: string; empty: string }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.homes.stays.queryOptions({ role, limit: 100 }));
@@ -113,11 +125,21 @@ function StayList({ role, title, empty }: { role: 'host' | 'guest'; title: strin
       ) : list.data.items.length === 0 ? (
         <p className="homes-empty">{empty}</p>
       ) : (
-        <ul className="stay-list">
-          {list.data.items.map((s) => (
-            <StayItem key={s.id} stay={s} />
-          ))}
-        </ul>
+        STAY_GROUPS.map((group) => {
+          const stays = list.data.items.filter(group.holds).sort(group.order);
+          return stays.length ? (
+            <section key={group.key} className="stay-group" aria-labelledby={`stays-${role}-${group.key}`}>
+              <h3 id={`stays-${role}-${group.key}`} className="stay-group-title">
+                {group.title}
+              </h3>
+              <ul className="stay-list">
+                {stays.map((s) => (
+                  <StayItem key={s.id} stay={s} />
+                ))}
+              </ul>
+            </section>
+          ) : null;
+        })
       )}
     </section>
   );

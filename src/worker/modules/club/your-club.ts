@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
 import { myNextEvents, myNextEventsQuery } from '../events/events';
 import { myUpcomingStays, myUpcomingStaysQuery, stayRequestsToAnswerQuery } from '../homes/stays';
+import { todayOf } from '../homes/homes';
 import { imagePageQuery, toImageDto } from '../images/images';
 import { failedDeliveriesCountQuery } from '../mail/sent-mail';
 import { applicationCountsQuery } from '../membership/applications';
@@ -30,7 +31,7 @@ export async function getYourClub(deps: Deps, actor: Actor): Promise<YourClub> {
   const [applications, failed] = counts as [{ pending: number }[] | undefined, { count: number }[] | undefined];
   return {
     events: myNextEvents(deps, me, events),
-    stays: myUpcomingStays(me, stays),
+    stays: myUpcomingStays(me, stays, todayOf(deps)),
     stayRequestsToAnswer: toAnswer[0]?.count ?? 0,
     photos: photos.slice(0, YOUR_CLUB_LIMITS.photos).map((r) => toImageDto(r, me)),
     admin: admin ? { pendingApplications: applications?.[0]?.pending ?? 0, failedMail: failed?.[0]?.count ?? 0 } : null,

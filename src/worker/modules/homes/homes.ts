@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   HOSTING_NIGHTS_MINIMUM,
@@ -204,9 +205,20 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
   return { ...page, can_create: homePolicy.create(me) };
 }
 
+/**
+ * A window or a booked stay as the home's page lists it: from today on (issue 46, point 13), so
+ * one that began in the past starts today and one that ended is not read at all. The editor saves
+ * what it shows: a window's past days are dropped with its next save, as they can no longer be
+ * asked for.
+ */
+function fromToday(today: string, start: SQLiteColumn, end: SQLiteColumn) {
+  return { start: sql<string>`max(${start}, ${today})`, end: sql<string>`${end}` };
+}
+
 /** GET /api/homes/{id}: the home, its windows, its booked dates and photos, in one batch. */
 export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Promise<HomeView> {
   const me = requireMember(actor);
+  const today = todayOf(deps);
   const [found, windows, booked, photos, mine] = await deps.db.batch([
     deps.db
       .select({
@@ -221,14 +233,14 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
       .where(eq(homes.id, input.id))
       .limit(1),
     deps.db
-      .select({ start: homeAvailability.startDate, end: homeAvailability.endDate })
+      .select(fromToday(today, homeAvailability.startDate, homeAvailability.endDate))
       .from(homeAvailability)
-      .where(eq(homeAvailability.homeId, input.id))
+      .where(and(eq(homeAvailability.homeId, input.id), gt(homeAvailability.endDate, today)))
       .orderBy(asc(homeAvailability.startDate)),
     deps.db
-      .select({ start: homeStays.startDate, end: homeStays.endDate })
+      .select(fromToday(today, homeStays.startDate, homeStays.endDate))
       .from(homeStays)
-      .where(and(eq(homeStays.homeId, input.id), eq(homeStays.status, 'accepted')))
+      .where(and(eq(homeStays.homeId, input.id), eq(homeStays.status, 'accepted'), gt(homeStays.endDate, today)))
       .orderBy(asc(homeStays.startDate)),
     deps.db
       .select({
@@ -261,7 +273,7 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
           eq(homeStays.homeId, input.id),
           inArray(homeStays.status, ['pending', 'accepted']),
           eq(homeStays.guestId, me.id),
-          gte(homeStays.endDate, todayOf(deps)),
+          gte(homeStays.endDate, today),
         ),
       )
       .orderBy(asc(homeStays.startDate)),
@@ -292,7 +304,7 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
       startDate: s.startDate,
       endDate: s.endDate,
       status: s.status as MyStay['status'],
-      can_cancel: stayPolicy.cancel(me, s),
+      can_cancel: stayPolicy.cancel(me, s, today),
     })),
     can_edit: homePolicy.edit(me, home),
     can_delete: homePolicy.delete(me, home),

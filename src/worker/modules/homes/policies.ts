@@ -36,15 +36,25 @@ interface StayLike {
   guestId: number;
   hostId: number;
   status: string;
+  startDate: string;
+  endDate: string;
 }
 
-/** The host answers a pending request; the guest cancels hers, the host or an admin an accepted one. */
+/** A stay is over from its check-out day (`today`: the club's YYYY-MM-DD, todayOf(deps)). */
+export const stayIsOver = (stay: Pick<StayLike, 'endDate'>, today: string) => stay.endDate <= today;
+
+/**
+ * The host answers a pending request (accepts it only before its check-in day); the guest cancels
+ * hers, the host or an admin an accepted one, while it is not over (issue 46, point 13).
+ */
 export const stayPolicy = {
   answer: (a: MemberActor, stay: StayLike) => stay.hostId === a.id && stay.status === 'pending',
-  cancel: (a: MemberActor, stay: StayLike) =>
-    stay.guestId === a.id
+  accept: (a: MemberActor, stay: StayLike, today: string) => stayPolicy.answer(a, stay) && stay.startDate >= today,
+  cancel: (a: MemberActor, stay: StayLike, today: string) =>
+    !stayIsOver(stay, today) &&
+    (stay.guestId === a.id
       ? stay.status === 'pending' || stay.status === 'accepted'
       : // The host declines a pending request; she (or an admin) cancels an accepted stay.
-        stay.status === 'accepted' && (stay.hostId === a.id || a.isAdmin),
+        stay.status === 'accepted' && (stay.hostId === a.id || a.isAdmin)),
   see: (a: MemberActor, stay: StayLike) => a.isAdmin || stay.guestId === a.id || stay.hostId === a.id,
 };

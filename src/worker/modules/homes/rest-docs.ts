@@ -109,6 +109,7 @@ const StaySchema = z
       .nullable()
       .describe('Pending requests only, for the host who answers: how many other pending requests overlap; null otherwise'),
     viewerRole: z.enum(['guest', 'host', 'admin']),
+    past: z.boolean().describe('Its check-out day has come: it can no longer be cancelled'),
     can_accept: z.boolean(),
     can_decline: z.boolean(),
     can_cancel: z.boolean(),

@@ -21,7 +21,7 @@ import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { stayAcceptedEmail, stayCancelledEmail, stayDeclinedEmail, stayRequestedEmail } from './emails/stay-emails';
 import { HOME_NOT_FOUND, todayOf } from './homes';
-import { homePolicy, stayPolicy } from './policies';
+import { homePolicy, stayIsOver, stayPolicy } from './policies';
 import { notify } from '../notifications/record';
 
 /**
@@ -80,7 +80,7 @@ function staysQuery(deps: Deps, where: SQL | undefined) {
 
 type StayRow = Awaited<ReturnType<typeof staysQuery>>[number];
 
-function toView(r: StayRow, me: MemberActor): StayView {
+function toView(r: StayRow, me: MemberActor, today: string): StayView {
   const viewerRole = r.hostId === me.id ? 'host' : r.guestId === me.id ? 'guest' : 'admin';
   const addressVisible = me.isAdmin || r.hostId === me.id || (r.guestId === me.id && r.status === 'accepted');
   const pending = r.status === 'pending';
@@ -101,9 +101,10 @@ function toView(r: StayRow, me: MemberActor): StayView {
     // How many others asked for these dates is for the host deciding, never for a guest (issue 30).
     overlappingPending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
     viewerRole,
-    can_accept: stayPolicy.answer(me, r),
+    past: stayIsOver(r, today),
+    can_accept: stayPolicy.accept(me, r, today),
     can_decline: stayPolicy.answer(me, r),
-    can_cancel: stayPolicy.cancel(me, r),
+    can_cancel: stayPolicy.cancel(me, r, today),
   };
 }
 
@@ -183,7 +184,7 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
     senderId: me.id,
   });
   await notify(deps, me.id, { kind: 'stay', stayId: id, step: 'requested', recipientIds: [found.hostId] });
-  return toView(await findStay(deps, me, id), me);
+  return toView(await findStay(deps, me, id), me, todayOf(deps));
 }
 
 const ALLOWED_FROM: Record<UpdateStay['status'], StayStatus[]> = {
@@ -204,8 +205,9 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
   const answered = () => new AppError('CONFLICT', `This request is already ${stay.status}.`);
   if (input.status === 'cancelled') {
     if (!ALLOWED_FROM.cancelled.includes(stay.status)) throw answered();
+    if (stayIsOver(stay, todayOf(deps))) throw new AppError('CONFLICT', 'This stay is over.');
     ensure(
-      stayPolicy.cancel(me, stay),
+      stayPolicy.cancel(me, stay, todayOf(deps)),
       stay.hostId === me.id ? 'Decline a pending request instead.' : 'Only the guest or the host can cancel this stay.',
     );
   } else {
@@ -246,7 +248,7 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
     step: input.status,
     recipientIds: [stay.guestId, stay.hostId].filter((id) => id !== me.id),
   });
-  return toView(after, me);
+  return toView(after, me, todayOf(deps));
 }
 
 async function sendStepEmail(deps: Deps, me: MemberActor, stay: StayRow, input: UpdateStay) {
@@ -303,7 +305,7 @@ export function myUpcomingStaysQuery(deps: Deps, me: MemberActor, limit: number)
     .orderBy(asc(homeStays.startDate), asc(homeStays.id))
     .limit(limit);
 }
-export const myUpcomingStays = (me: MemberActor, rows: StayRow[]): StayView[] => rows.map((r) => toView(r, me));
+export const myUpcomingStays = (me: MemberActor, rows: StayRow[], today: string): StayView[] => rows.map((r) => toView(r, me, today));
 
 /** How many stay requests wait for her answer as a host (home_stays_host_idx): for the caller's batch. */
 export function stayRequestsToAnswerQuery(deps: Deps, me: MemberActor) {
@@ -335,10 +337,11 @@ export async function listStays(deps: Deps, actor: Actor, input: ListStaysQuery)
   const rows = await staysQuery(deps, and(whose, after ? sql`"home_stays"."id" < ${after[0]}` : undefined))
     .orderBy(desc(homeStays.id))
     .limit(size + 1);
+  const today = todayOf(deps);
   return toPage(
     rows,
     size,
     (r) => [r.id],
-    (r) => toView(r, me),
+    (r) => toView(r, me, today),
   );
 }
