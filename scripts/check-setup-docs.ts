@@ -1,6 +1,8 @@
 // Part of npm run lint (issue 46, point 15): README's set-up words say what package.json does. The
 // Node a machine needs ("With any Node >= 20" in Quick start) is devEngines.runtime.version, the
-// Node the project pins ("pins its own Node 24") is the node devDependency's major.
+// Node the project pins ("pins its own Node 24") is the node devDependency's major, and every
+// `npm run <name>` that README or docs/operations.md (issue 44: followed from an empty account)
+// tells a reader to type is a script of package.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +11,7 @@ const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   devEngines?: { runtime?: { name?: string; version?: string } };
   devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
 };
 const problems: string[] = [];
 
@@ -26,8 +29,16 @@ else if (pinned[1] !== pinned[2] || dependency !== `^${pinned[1]}`) {
   problems.push(`README.md says the project pins Node ${pinned[1]}; package.json's node devDependency is ${dependency ?? 'missing'}.`);
 }
 
+for (const doc of ['README.md', 'docs/operations.md']) {
+  for (const [, name] of readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/\bnpm run ([a-z][\w:-]*)/g)) {
+    if (!pkg.scripts?.[name!]) problems.push(`${doc} says npm run ${name}, which package.json's scripts do not have.`);
+  }
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`check:setup: README's Node lines match package.json (Node >= ${needed} to install, Node ${pinned![1]} pinned)`);
+console.log(
+  `check:setup: README's Node lines match package.json (Node >= ${needed} to install, Node ${pinned![1]} pinned), and every npm run it and docs/operations.md name exists`,
+);
