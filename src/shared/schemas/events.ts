@@ -240,6 +240,9 @@ export interface EventDto extends EventValues {
   /** ISO instants (UTC) of the local date, times and zone. */
   starts_at: string;
   ends_at: string;
+  /** SPEC 3's bannerImage: the banner chosen from the event's images, null without one (or when the details are withheld). */
+  bannerImage: { id: number; url: string } | null;
+  /** The banner's id and URL under their older names (the screens read them). */
   banner_image_id: number | null;
   image_url: string | null;
   created_by: number | null;

@@ -120,6 +120,9 @@ export interface ImageDto {
   author: string;
   /** ISO 8601. */
   upload_date: string;
+  /** SPEC 3's `comments`: how many it has, as the comments widget's header shows (the list is GET /api/comments?commentableId). */
+  comments: number;
+  /** The same count under its older name (the screens read it). */
   comment_count: number;
   /** The viewer may edit and delete it (uploader or admin). */
   can_manage: boolean;

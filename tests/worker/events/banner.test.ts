@@ -41,7 +41,11 @@ describe('banner image', () => {
     const res = await putBanner(creator, event.id, image.id);
     expect(res.status).toBe(200);
     expect(await res.json<Json>()).toMatchObject({ banner_image_id: image.id, image_url: image.display_url });
-    expect(await page(creator, event.id)).toMatchObject({ banner_image_id: image.id, image_url: image.display_url });
+    expect(await page(creator, event.id)).toMatchObject({
+      bannerImage: { id: image.id, url: image.display_url },
+      banner_image_id: image.id,
+      image_url: image.display_url,
+    });
 
     const viaTrpc = await trpcBanner(creator, event.id, other.id);
     expect(viaTrpc.status).toBe(200);
@@ -52,7 +56,7 @@ describe('banner image', () => {
     expect(await page(creator, event.id)).toMatchObject({ title: 'Renamed', banner_image_id: other.id });
 
     expect((await putBanner(creator, event.id, null)).status).toBe(200);
-    expect(await page(creator, event.id)).toMatchObject({ banner_image_id: null, image_url: null });
+    expect(await page(creator, event.id)).toMatchObject({ bannerImage: null, banner_image_id: null, image_url: null });
   });
 
   it('refuses an image of another event, an untagged one, a video, a home photo and an unknown id', async () => {

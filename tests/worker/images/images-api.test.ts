@@ -81,6 +81,7 @@ describe('POST /upload-image', () => {
       thumb_height: 6,
       content_type: 'image/jpeg',
       can_manage: true,
+      comments: 0,
       comment_count: 0,
     });
     expect(img.image_id).toBe(img.id);

@@ -29,6 +29,7 @@ function asImage(p: HomePhoto, i: number, homeTitle: string, hostName: string, h
     author_name: hostName,
     author: hostName,
     upload_date: p.uploadedAt,
+    comments: 0,
     comment_count: 0,
     can_manage: false,
     media_kind: 'image',

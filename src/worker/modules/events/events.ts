@@ -139,6 +139,7 @@ export function toEventDto(
     state: row.state,
     country: row.country,
     virtual_link: open ? row.virtualLink : null,
+    bannerImage: open && joined.bannerKey && row.bannerImageId !== null ? { id: row.bannerImageId, url: imageUrl(joined.bannerKey) } : null,
     banner_image_id: open && joined.bannerKey ? row.bannerImageId : null,
     image_url: open && joined.bannerKey ? imageUrl(joined.bannerKey) : null,
     created_by: row.createdBy,

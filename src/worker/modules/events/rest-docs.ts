@@ -64,8 +64,12 @@ export const EventSchema = z
     capacity: z.number().int().nullable(),
     starts_at: IsoDateTime,
     ends_at: IsoDateTime,
-    banner_image_id: z.number().int().nullable(),
-    image_url: z.string().nullable(),
+    bannerImage: z
+      .object({ id: z.number().int(), url: z.string().describe('Its bytes (members only), as image_url') })
+      .nullable()
+      .describe("SPEC 3's bannerImage: the banner, one of the event's own images; null without one, or when the details are withheld"),
+    banner_image_id: z.number().int().nullable().describe('bannerImage.id, under its older name'),
+    image_url: z.string().nullable().describe('bannerImage.url, under its older name (SPEC 3)'),
     created_by: z.number().int().nullable(),
     creator_name: z.string().nullable(),
     participants: z.array(ParticipantSchema).describe('Empty in lists and when the viewer may not see the details'),

@@ -80,6 +80,7 @@ export function toImageDto(row: ListRow, viewer: MemberActor): ImageDto {
     author_name: author,
     author,
     upload_date: new Date(i.createdAt).toISOString(),
+    comments: row.commentCount,
     comment_count: row.commentCount,
     can_manage: imagePolicy.manage(viewer, i),
     media_kind: i.kind,

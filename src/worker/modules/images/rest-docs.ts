@@ -40,7 +40,11 @@ export const ImageSchema = z
     author_name: z.string(),
     author: z.string(),
     upload_date: IsoDateTime,
-    comment_count: z.number().int(),
+    comments: z
+      .number()
+      .int()
+      .describe("SPEC 3's comments: how many (the comments widget's header); the list is GET /api/comments?commentableId"),
+    comment_count: z.number().int().describe('The same count, under its older name'),
     can_manage: z.boolean(),
     media_kind: z.enum(MEDIA_KINDS),
     duration_seconds: z.number().nullable(),
