@@ -4,6 +4,7 @@ import '../../shared/schemas/zod-config';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { routeKeptWhileLapsed } from './lapsed-gate';
 import { shedsRequest } from './middleware/load-shed';
+import { addExamples } from './openapi-examples';
 import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotent-routes';
 
 /*
@@ -223,6 +224,22 @@ const ERROR_TEXT: Record<ErrorStatus, { codes: ErrorCode[]; description: string 
   503: { codes: ['SERVICE_UNAVAILABLE'], description: 'The server is overloaded: try again after Retry-After seconds.' },
 };
 
+/** The example answer of each error status (the first of its codes). */
+const ERROR_EXAMPLE_TEXT: Record<ErrorStatus, string> = {
+  400: 'Please check the highlighted fields.',
+  401: 'Please log in.',
+  403: 'You do not have the necessary permission to view this content',
+  404: 'Event not found',
+  408: 'The request took too long to send its body. Please try again.',
+  409: 'This application has already been decided.',
+  413: 'The request body is too large (at most 256 KB).',
+  415: 'This file type is not supported.',
+  416: '',
+  426: 'Upgrade to a WebSocket.',
+  429: 'Too many requests. Please wait a moment and try again.',
+  503: 'The club is busy. Please try again in a moment.',
+};
+
 /** Issue 47: the optional header of the writes in IDEMPOTENT_ROUTES. */
 const IDEMPOTENCY_PARAMETER = {
   name: IDEMPOTENCY_HEADER,
@@ -380,7 +397,12 @@ function errorResponse(status: ErrorStatus, method: string, path: string, doc: O
     mediaType === 'application/json'
       ? { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }] }
       : { type: 'string' };
-  return { description, ...(headers ? { headers } : {}), content: { [mediaType]: { schema } } };
+  const said = ERROR_EXAMPLE_TEXT[status];
+  const example =
+    mediaType === 'application/json'
+      ? { error: said, message: said, code: codes[0], ...(status === 400 ? { fieldErrors: { title: ['Title is required.'] } } : {}) }
+      : said;
+  return { description, ...(headers ? { headers } : {}), content: { [mediaType]: { schema, example } } };
 }
 
 const LINK_HEADER = {
@@ -442,10 +464,32 @@ function requestBody(doc: OperationDoc, components: Json): Json | undefined {
   return undefined;
 }
 
-const SECURITY: Record<Access, Json[]> = {
-  public: [],
-  member: [{ session: [] }],
-  admin: [{ session: [] }],
+/**
+ * Who may call it: public operations need nothing; members' and admins' need the session cookie,
+ * and their writes also the origin rule (middleware/origin-check.ts).
+ */
+function security(access: Access, method: string): Json[] {
+  if (access === 'public') return [];
+  return [SAFE_METHODS.has(method) ? { session: [] } : { session: [], sameOrigin: [] }];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: '__Host-owow_session',
+    description:
+      'The session cookie that POST /login (and POST /login/2fa, or a passkey sign-in) sets: HttpOnly, Secure, SameSite=Lax, path /. Over plain-http localhost it is `owow_session`. An admin-only operation also needs two-factor sign-in on (403 `TWO_FACTOR_REQUIRED`).',
+  },
+  sameOrigin: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Origin',
+    description:
+      'The origin rule for writes (every method but GET, HEAD and OPTIONS), against cross-site request forgery: a request that names another site in `Origin` (or, without Origin, `Sec-Fetch-Site` other than same-origin or none) is refused 403 before its route runs. Browsers send these headers themselves; a client outside a browser (curl, a server) sends neither and passes. Public writes (POST /login, POST /request) are held to it too, though they need no session.',
+  },
 };
 
 const ACCESS_NOTE: Record<Access, string> = {
@@ -490,7 +534,7 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
         summary: doc.summary,
         description: [doc.description, ACCESS_NOTE[doc.access]].filter(Boolean).join('\n\n'),
         'x-access': doc.access,
-        security: SECURITY[doc.access],
+        security: security(doc.access, method),
         parameters: [
           ...pathParams,
           ...(doc.query ? parameters('query', unwrap(doc.query), components) : []),
@@ -504,6 +548,7 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
   }
   // Hoisting files the Error schema itself under its id (what it answers is only a $ref to it).
   hoist(z.toJSONSchema(ErrorBodySchema, { io: 'output', target: 'draft-2020-12' }) as Json, components);
+  addExamples(paths, components);
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.1',
@@ -513,15 +558,7 @@ export function buildOpenApiDocument(groups: RestDocs[], info: DocumentInfo): Js
     paths: sortedPaths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: '__Host-owow_session',
-          description:
-            'The session cookie that POST /login (and POST /login/2fa) sets: HttpOnly, SameSite=Lax. Over plain-http localhost it is `owow_session`.',
-        },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }
