@@ -3,10 +3,11 @@
 // of the demo's story, members as the session middleware would see them, the committed files under
 // seed/, and the mail queue's consumer. Each domain's file (members.ts, events.ts, …) calls the
 // services through these, so the demo holds only what the app itself writes (ADR 0015).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
-import { getPlatformProxy } from 'wrangler';
+import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { emailDeliveries, emailMessages } from '../../../src/worker/db/schema/email';
 import { users } from '../../../src/worker/db/schema/users';
 import { accountOf } from '../../../src/worker/modules/auth/account';
@@ -77,6 +78,22 @@ const NOTIFY_QUEUE = { send: async () => undefined, sendBatch: async () => undef
 const UNLIMITED: RateLimit = { limit: async () => ({ success: true }) };
 
 /**
+ * The part of wrangler.toml the seed opens with getPlatformProxy, in a temporary file: its vars, D1,
+ * R2 and send_email (the same local storage, keyed by the same names). Not the Durable Objects: the
+ * proxy cannot run this Worker's own classes (NOBODY_WATCHING stands in), and given them wrangler
+ * warns at every `npm start` that they "will not work in local development", while `wrangler dev`,
+ * which npm start then runs, serves them. Nor the queues and rate limiters the seed replaces.
+ */
+function proxyConfig(): { path: string; dispose: () => void } {
+  const raw = experimental_readRawConfig({ config: path.join(ROOT, 'wrangler.toml') }).rawConfig;
+  const dir = mkdtempSync(path.join(tmpdir(), 'owow-seed-'));
+  const file = path.join(dir, 'wrangler.json');
+  const keep = ['name', 'compatibility_date', 'compatibility_flags', 'vars', 'd1_databases', 'r2_buckets', 'send_email'] as const;
+  writeFileSync(file, JSON.stringify(Object.fromEntries(keep.map((k) => [k, raw[k]]))));
+  return { path: file, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
  * Opens the local bindings of `persistDir()` (the state `wrangler dev --persist-to` uses) and
  * builds the seed's context. Call dispose() when done.
  */
@@ -84,13 +101,17 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
   // Quiet: wrangler would announce the .dev.vars it read at every start.
   const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = 'warn';
+  const config = proxyConfig();
   const proxy = await getPlatformProxy<Env>({
+    configPath: config.path,
     persist: { path: path.join(persistDir(), 'v3') },
     remoteBindings: false,
   }).finally(() => {
+    config.dispose();
     if (logLevel === undefined) delete process.env.WRANGLER_LOG;
     else process.env.WRANGLER_LOG = logLevel;
   });
+  const devVars = readDevVars();
   const queued: MailJob[] = [];
   let deadJobs = 0;
   const pending: Promise<unknown>[] = [];
@@ -102,11 +123,11 @@ export async function openSeed(opts: SeedOptions): Promise<{ seed: Seed; dispose
   } as unknown as Queue<MailJob>;
   const env: Env = {
     ...proxy.env,
+    // The secrets `wrangler dev` reads (.dev.vars, beside wrangler.toml, not the proxy's config), so
+    // the server opens what the seed sealed (DATA_ENCRYPTION_KEY) and the seeded tickets scan at its
+    // door (TICKET_SIGNING_KEY, issue 43).
+    ...(devVars as Partial<Env>),
     ENVIRONMENT: 'development',
-    // The key `wrangler dev` reads, so the server opens what the seed sealed.
-    DATA_ENCRYPTION_KEY: readDevVars().DATA_ENCRYPTION_KEY ?? proxy.env.DATA_ENCRYPTION_KEY,
-    // …and the one that signs tickets (issue 43), so the seeded tickets scan at its door.
-    TICKET_SIGNING_KEY: readDevVars().TICKET_SIGNING_KEY ?? proxy.env.TICKET_SIGNING_KEY,
     APP_ORIGIN: opts.appOrigin ?? proxy.env.APP_ORIGIN,
     MAIL_QUEUE: mailQueue,
     NOTIFY_QUEUE,
