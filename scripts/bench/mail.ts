@@ -34,11 +34,11 @@ async function send(ctx: BenchContext, n: number) {
       selectedMemberIds: [],
     }),
   });
-  const body = (await res.json()) as { messageId: number; recipientCount: number; message?: string };
+  const body = (await res.json()) as { message_id: number; recipient_count: number; message?: string };
   const ms = performance.now() - t0;
   if (res.status !== 202) throw new Error(`send-email answered ${res.status}: ${body.message}`);
   const trips = Number(/D1 round trips: (\d+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-  return { ms, trips, messageId: body.messageId, recipients: body.recipientCount };
+  return { ms, trips, messageId: body.message_id, recipients: body.recipient_count };
 }
 
 /**

@@ -237,7 +237,7 @@ for (const [device, viewport] of DEVICES) {
 
 test('a sent stay request stays on the home’s page, pending, until withdrawn (desktop and phone)', async ({ page }) => {
   // Hana lists a home; Sofia asks for dates in it.
-  const homeId = await listHanasHome(page, { title: `Garden Flat ${uid()}`, maxGuests: 2 });
+  const homeId = await listHanasHome(page, { title: `Garden Flat ${uid()}`, max_guests: 2 });
   await loginAsDemo(page, SEED.standard);
   await page.goto(`/homes/${homeId}`);
   const form = page.getByRole('form', { name: 'Request a stay' });

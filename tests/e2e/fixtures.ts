@@ -125,7 +125,7 @@ export function isoDateFromToday(days: number): string {
  * A listed home of Hana's (a Travel Host), open from 20 to 120 days from today, through the API
  * as her editor saves it; answers its id. In Portugal: the homes spec counts on no home in Japan.
  */
-export async function listHanasHome(page: Page, fields: { title: string; maxGuests: number }): Promise<number> {
+export async function listHanasHome(page: Page, fields: { title: string; max_guests: number }): Promise<number> {
   await loginAsDemo(page, { email: 'hana@club.example', name: 'Hana Sato' });
   const res = await page.request.post('/api/homes', {
     headers: { Origin: new URL(page.url()).origin },

@@ -55,7 +55,7 @@ for (const [device, viewport] of [
     });
 
     test('Request a stay: the dates and guests checked before sending, one message per field', async ({ page }) => {
-      const homeId = await listHanasHome(page, { title: `Tile House ${uid()}`, maxGuests: 3 });
+      const homeId = await listHanasHome(page, { title: `Tile House ${uid()}`, max_guests: 3 });
       await loginAsDemo(page, SEED.founding2);
       await page.setViewportSize(viewport);
       await page.goto(`/homes/${homeId}`);

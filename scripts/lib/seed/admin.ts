@@ -184,16 +184,16 @@ async function moderation(seed: Seed): Promise<void> {
     ...HomeFieldsSchema.parse({
       ...kyoto,
       address: 'Tominokoji-dori, Nakagyo-ku, Kyoto',
-      houseRules: `${kyoto.houseRules} Check-in from 3 pm.`,
+      house_rules: `${kyoto.house_rules} Check-in from 3 pm.`,
       availability: kyoto.availability,
-      imageIds: kyoto.photos.map((p) => p.id),
+      image_ids: kyoto.photos.map((p) => p.id),
     }),
   });
   const ocean = await getHome(seed.at(seed.when(-25)), await admin(), { id: homeId('Ocean House on Maui') });
   const copy = await createHome(
     seed.at(seed.when(-25)),
     await seed.member('claire@club.example'),
-    HomeFieldsSchema.parse({ ...ocean, address: ocean.address!, title: 'Ocean House on Maui (copy)', availability: [], imageIds: [] }),
+    HomeFieldsSchema.parse({ ...ocean, address: ocean.address!, title: 'Ocean House on Maui (copy)', availability: [], image_ids: [] }),
   );
   await deleteHome(seed.at(seed.when(-24)), await admin(), { id: copy.id });
   const daikanyama = homeId('Daikanyama Garden Apartment');

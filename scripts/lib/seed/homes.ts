@@ -18,7 +18,7 @@ interface DemoHome {
   photos: { file: string; title: string }[];
   /** Windows as [from, to) in days from today. */
   windows: [number, number][];
-  fields: Omit<HomeFieldsInput, 'availability' | 'imageIds'>;
+  fields: Omit<HomeFieldsInput, 'availability' | 'image_ids'>;
 }
 
 export const DEMO_HOMES: DemoHome[] = [
@@ -45,9 +45,9 @@ export const DEMO_HOMES: DemoHome[] = [
       country: 'United States',
       address: 'South Kihei Rd, Maui',
       bedrooms: 4,
-      maxGuests: 6,
+      max_guests: 6,
       amenities: ['Wi-Fi', 'Kitchen', 'Washing machine', 'Air conditioning', 'Parking', 'Garden'],
-      houseRules: 'Shoes off inside, please. Quiet after 10 pm. Rinse the sand off at the outdoor shower before coming in.',
+      house_rules: 'Shoes off inside, please. Quiet after 10 pm. Rinse the sand off at the outdoor shower before coming in.',
     },
   },
   {
@@ -71,9 +71,9 @@ export const DEMO_HOMES: DemoHome[] = [
       country: 'Japan',
       address: 'Daikanyama, Tokyo',
       bedrooms: 2,
-      maxGuests: 3,
+      max_guests: 3,
       amenities: ['Wi-Fi', 'Kitchen', 'Washing machine', 'Air conditioning', 'Heating', 'Workspace', 'Elevator'],
-      houseRules: 'No smoking. Rubbish is sorted (the guide is on the fridge). Please take your shoes off at the genkan.',
+      house_rules: 'No smoking. Rubbish is sorted (the guide is on the fridge). Please take your shoes off at the genkan.',
     },
   },
   {
@@ -98,9 +98,9 @@ export const DEMO_HOMES: DemoHome[] = [
       country: 'Japan',
       address: 'Tominokoji-dori, Nakagyo-ku, Kyoto',
       bedrooms: 2,
-      maxGuests: 4,
+      max_guests: 4,
       amenities: ['Wi-Fi', 'Kitchen', 'Heating', 'Garden', 'Workspace'],
-      houseRules: 'The cedar bath is for soaking after a shower. The lane is quiet at night: please keep it so.',
+      house_rules: 'The cedar bath is for soaking after a shower. The lane is quiet at night: please keep it so.',
     },
   },
 ];
@@ -182,7 +182,7 @@ async function listHome(seed: Seed, home: DemoHome): Promise<void> {
   const host = await seed.member(home.host);
   const availability = home.windows.map(([from, to]) => ({ start: seed.date(from), end: seed.date(to) }));
   const imageIds = await uploadHomePhotos(seed, home, time);
-  const fields = HomeFieldsSchema.parse({ ...home.fields, availability, imageIds });
+  const fields = HomeFieldsSchema.parse({ ...home.fields, availability, image_ids: imageIds });
   const deps = seed.at(time + 3_600_000);
   if (home.fromProperty) {
     // Her first visit to /homes/mine drafts the property; saving the completed draft lists it.
@@ -206,8 +206,8 @@ export async function seedHomes(seed: Seed): Promise<void> {
     const home = homes.find((h) => h.title === stay.home)!;
     const input = RequestStayInputSchema.parse({
       homeId: home.id,
-      startDate: seed.date(stay.dates[0]),
-      endDate: seed.date(stay.dates[1]),
+      start_date: seed.date(stay.dates[0]),
+      end_date: seed.date(stay.dates[1]),
       guests: stay.guests,
       message: stay.message,
     });

@@ -36,7 +36,7 @@ export async function seedMail(seed: Seed): Promise<void> {
   // The mail service refused Priya's copy at first (her address was on its suppression list)…
   await seed.deliverMail(refusing('priya@club.example', withCode('Recipient address is suppressed after an earlier bounce', 'E_RECIPIENT_SUPPRESSED')));
   // …and once she had cleared it, the admin pressed Retry the next day.
-  await retryFailedDeliveries(seed.at(seed.when(-19)), await admin(), gala.messageId);
+  await retryFailedDeliveries(seed.at(seed.when(-19)), await admin(), gala.message_id);
   await seed.deliverMail();
 
   await sendGroupMail(

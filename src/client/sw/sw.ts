@@ -159,13 +159,13 @@ async function syncSchedule(): Promise<void> {
     }
   }
   const stays = (await query('homes.stays', { role: 'guest', limit: 100 })) as {
-    items: { status: string; endDate: string; home: { id: number } }[];
+    items: { status: string; end_date: string; home: { id: number } }[];
   } | null;
   if (stays) {
     answers[answerKey('homes.stays', { role: 'guest', limit: 100 })] = stays;
     pages.add('/homes/requests');
     const today = new Date().toISOString().slice(0, 10);
-    const homes = new Set(stays.items.filter((s) => s.status === 'accepted' && s.endDate >= today).map((s) => s.home.id));
+    const homes = new Set(stays.items.filter((s) => s.status === 'accepted' && s.end_date >= today).map((s) => s.home.id));
     for (const id of homes) {
       const home = await query('homes.get', { id });
       if (home === null) continue;

@@ -1,22 +1,26 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
+import { acceptingOldNames } from './old-field-names';
 import { PageQuerySchema, type Page } from './page';
 
 /** A query string's empty parameter (`?action=`) means "no filter", as leaving it out does. */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** GET /api/admin/audit-log and admin.auditLog.list: newest first, a page at a time (issue 13). */
-export const AuditLogListInputSchema = z
-  .object({
-    action: optional(
-      z
-        .string()
-        .max(64, 'Unknown action.')
-        .regex(/^[a-z_]+\.[a-z_]+$/, 'Unknown action.'),
-    ),
-    actorId: optional(IdSchema),
-  })
-  .extend(PageQuerySchema.shape);
+export const AuditLogListInputSchema = acceptingOldNames(
+  z
+    .object({
+      action: optional(
+        z
+          .string()
+          .max(64, 'Unknown action.')
+          .regex(/^[a-z_]+\.[a-z_]+$/, 'Unknown action.'),
+      ),
+      actor_id: optional(IdSchema),
+    })
+    .extend(PageQuerySchema.shape),
+  { actor_id: 'actorId' },
+);
 export type AuditLogListInput = z.input<typeof AuditLogListInputSchema>;
 
 /** One entry: who did what, on whom, when (`at`: ISO 8601, UTC). */
@@ -32,7 +36,7 @@ export interface AuditLogEntryView {
   target: {
     type: string;
     /** "Member", "Event", "Invitation code"… */
-    typeLabel: string;
+    type_label: string;
     id: string;
     /** A member's name, an event's title… when it can be told (else null: e.g. it was deleted). */
     name: string | null;

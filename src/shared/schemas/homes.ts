@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
+import { acceptingOldNames } from './old-field-names';
 
 /** DECISIONS "Travel Host homes": the shapes of homes and stay requests, shared by forms, routes and procedures. */
 
@@ -61,8 +62,7 @@ export type AvailabilityWindow = z.infer<typeof AvailabilityWindowSchema>;
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
 
-/** POST /api/homes and PUT /api/homes/{id} (the whole home; saving lists a draft). */
-export const HomeFieldsSchema = z.object({
+const homeFields = z.object({
   title: required('Title', 120),
   description: text('Description', 5000).default(''),
   city: required('City', 100),
@@ -74,26 +74,31 @@ export const HomeFieldsSchema = z.object({
     .int('Bedrooms must be a whole number.')
     .min(0, 'Bedrooms cannot be negative.')
     .max(50, 'At most 50 bedrooms.'),
-  maxGuests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+  max_guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
   amenities: z
     .array(z.enum(HOME_AMENITIES, { error: 'Unknown amenity.' }))
     .max(HOME_AMENITIES.length)
     .default([]),
-  houseRules: text('House rules', 3000).default(''),
+  house_rules: text('House rules', 3000).default(''),
   availability: z
     .array(AvailabilityWindowSchema)
     .max(MAX_AVAILABILITY_WINDOWS, `At most ${MAX_AVAILABILITY_WINDOWS} availability windows.`)
     .default([]),
   /** Image ids uploaded through the images pipeline, in display order. */
-  imageIds: z.array(IdSchema).max(MAX_HOME_PHOTOS, `At most ${MAX_HOME_PHOTOS} photos.`).default([]),
+  image_ids: z.array(IdSchema).max(MAX_HOME_PHOTOS, `At most ${MAX_HOME_PHOTOS} photos.`).default([]),
 });
+/** The names these fields had before issue 47, still accepted. */
+const HOME_OLD_NAMES = { max_guests: 'maxGuests', house_rules: 'houseRules', image_ids: 'imageIds' } as const;
+
+/** POST /api/homes and PUT /api/homes/{id} (the whole home; saving lists a draft). */
+export const HomeFieldsSchema = acceptingOldNames(homeFields, HOME_OLD_NAMES);
 export type HomeFieldsInput = z.input<typeof HomeFieldsSchema>;
 export type HomeFields = z.output<typeof HomeFieldsSchema>;
 
 export const HomeIdInputSchema = z.object({ id: IdSchema });
 export type HomeIdInput = z.infer<typeof HomeIdInputSchema>;
 
-export const UpdateHomeInputSchema = HomeFieldsSchema.extend({ id: IdSchema });
+export const UpdateHomeInputSchema = acceptingOldNames(homeFields.extend({ id: IdSchema }), HOME_OLD_NAMES);
 export type UpdateHomeInput = z.input<typeof UpdateHomeInputSchema>;
 export type UpdateHome = z.output<typeof UpdateHomeInputSchema>;
 
@@ -123,18 +128,21 @@ export type ListHomesInput = z.input<typeof ListHomesInputSchema>;
 export type ListHomesQuery = z.output<typeof ListHomesInputSchema>;
 
 /** POST /api/homes/{id}/stays. */
-export const StayRequestFieldsSchema = z
-  .object({
-    startDate: DateOnlySchema,
-    endDate: DateOnlySchema,
-    guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
-    message: text('Message', 2000).default(''),
-  })
-  .refine((v) => v.endDate > v.startDate, { message: 'The check-out day must be after the check-in day.', path: ['endDate'] })
-  .refine((v) => nightsBetween(v.startDate, v.endDate) <= MAX_STAY_NIGHTS, {
-    message: `A stay is at most ${MAX_STAY_NIGHTS} nights.`,
-    path: ['endDate'],
-  });
+export const StayRequestFieldsSchema = acceptingOldNames(
+  z
+    .object({
+      start_date: DateOnlySchema,
+      end_date: DateOnlySchema,
+      guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+      message: text('Message', 2000).default(''),
+    })
+    .refine((v) => v.end_date > v.start_date, { message: 'The check-out day must be after the check-in day.', path: ['end_date'] })
+    .refine((v) => nightsBetween(v.start_date, v.end_date) <= MAX_STAY_NIGHTS, {
+      message: `A stay is at most ${MAX_STAY_NIGHTS} nights.`,
+      path: ['end_date'],
+    }),
+  { start_date: 'startDate', end_date: 'endDate' },
+);
 export const RequestStayInputSchema = z.intersection(z.object({ homeId: IdSchema }), StayRequestFieldsSchema);
 export type RequestStayInput = z.input<typeof RequestStayInputSchema>;
 export type RequestStay = z.output<typeof RequestStayInputSchema>;
@@ -159,12 +167,12 @@ export type ListStaysQuery = z.output<typeof ListStaysInputSchema>;
 export interface HomePhoto {
   id: number;
   url: string;
-  thumbUrl: string;
+  thumb_url: string;
   width: number | null;
   height: number | null;
   title: string;
   /** ISO 8601. */
-  uploadedAt: string;
+  uploaded_at: string;
 }
 
 /** A home as one viewer sees it: address is null unless can_see_address. */
@@ -178,16 +186,16 @@ export interface HomeView {
   country: string;
   address: string | null;
   bedrooms: number;
-  maxGuests: number;
+  max_guests: number;
   amenities: string[];
-  houseRules: string;
+  house_rules: string;
   /** Her small photo's URL when she shows it to the viewer (issue 22), else null: initials. */
   host: { id: number; name: string; photo_url: string | null };
   availability: AvailabilityWindow[];
   /** Accepted stays' dates (no guest named): the calendar shows them as taken. */
   booked: AvailabilityWindow[];
   photos: HomePhoto[];
-  fromProperty: boolean;
+  from_property: boolean;
   /**
    * The viewer's own requests and stays at this home that have not ended (pending and accepted),
    * soonest first: the page keeps showing what she asked for until the host decides (issue 31).
@@ -203,8 +211,8 @@ export interface HomeView {
 /** One of the viewer's own stays at a home, as its page shows it. */
 export interface MyStay {
   id: number;
-  startDate: string;
-  endDate: string;
+  start_date: string;
+  end_date: string;
   status: 'pending' | 'accepted';
   /** She may withdraw it (the guest cancels her pending request or accepted stay). */
   can_cancel: boolean;
@@ -218,11 +226,11 @@ export interface HomeCard {
   city: string;
   region: string;
   country: string;
-  maxGuests: number;
+  max_guests: number;
   bedrooms: number;
   host: { id: number; name: string };
   /** The first availability window that has not ended yet. */
-  nextAvailable: AvailabilityWindow | null;
+  next_available: AvailabilityWindow | null;
   photo: HomePhoto | null;
   can_edit: boolean;
   /** Admins hide a home from members (and list it again). */
@@ -241,20 +249,20 @@ export interface StayView {
   home: { id: number; title: string; city: string; country: string; address: string | null };
   guest: { id: number; name: string };
   host: { id: number; name: string };
-  startDate: string;
-  endDate: string;
+  start_date: string;
+  end_date: string;
   nights: number;
   guests: number;
   message: string;
-  hostMessage: string;
+  host_message: string;
   status: StayStatus;
   /** ISO 8601 (UTC). */
-  createdAt: string;
+  created_at: string;
   /** Pending only: another accepted stay of the home overlaps these dates (accepting would fail). */
-  conflictsWithAccepted: boolean;
+  conflicts_with_accepted: boolean;
   /** Pending, and only for the host who answers it: how many other pending requests overlap these dates; null otherwise. */
-  overlappingPending: number | null;
-  viewerRole: 'guest' | 'host' | 'admin';
+  overlapping_pending: number | null;
+  viewer_role: 'guest' | 'host' | 'admin';
   /** Its check-out day has come: listed under Past, never cancelled (issue 46, point 13). */
   past: boolean;
   can_accept: boolean;

@@ -93,8 +93,8 @@ describe('who may read the audit log', () => {
   it('answers an admin, the same over tRPC', async () => {
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 3);
-    const rest = await pageOf(admin, { actorId: admin.id });
-    const res = await trpc('admin.auditLog.list', { actorId: admin.id }, { as: admin, type: 'query' });
+    const rest = await pageOf(admin, { actor_id: admin.id });
+    const res = await trpc('admin.auditLog.list', { actor_id: admin.id }, { as: admin, type: 'query' });
     expect(res.status).toBe(200);
     expect((await res.json<{ result: { data: AuditLogPage } }>()).result.data).toEqual(rest);
     expect(rest.items).toHaveLength(3);
@@ -105,7 +105,7 @@ describe('pages', () => {
   it('lists newest first, 30 a page by default, with no entry skipped or repeated', async () => {
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 75);
-    const { items, sizes } = await walk(admin, { actorId: admin.id });
+    const { items, sizes } = await walk(admin, { actor_id: admin.id });
     expect(sizes).toEqual([30, 30, 15]);
     const ids = items.map((i) => i.id);
     expect(new Set(ids).size).toBe(75);
@@ -129,8 +129,8 @@ describe('pages', () => {
   it('follows the Link header to the end, with the same pages as nextCursor', async () => {
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 5);
-    const { items } = await walkLinks<AuditLogEntryView>(admin, `/api/admin/audit-log?actorId=${admin.id}&limit=2`);
-    expect(items.map((i) => i.id)).toEqual((await walk(admin, { actorId: admin.id, limit: 2 })).items.map((i) => i.id));
+    const { items } = await walkLinks<AuditLogEntryView>(admin, `/api/admin/audit-log?actor_id=${admin.id}&limit=2`);
+    expect(items.map((i) => i.id)).toEqual((await walk(admin, { actor_id: admin.id, limit: 2 })).items.map((i) => i.id));
     expect(items).toHaveLength(5);
   });
 
@@ -146,7 +146,7 @@ describe('pages', () => {
   it('costs one D1 round trip a page', async () => {
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 5);
-    for (const input of [{}, { actorId: admin.id }, { action: 'event.update', cursor: encodeCursor([10 ** 9]) }]) {
+    for (const input of [{}, { actor_id: admin.id }, { action: 'event.update', cursor: encodeCursor([10 ** 9]) }]) {
       const counted = countingDeps(deps());
       await listAuditLog(counted.deps, actor(admin), AuditLogListInputSchema.parse(input));
       expect(counted.roundTrips()).toBe(1);
@@ -157,7 +157,7 @@ describe('pages', () => {
     const joins = (p: string) => expect(p).not.toMatch(/SCAN (actor_user|target_user|events|applications|images|email_messages)\b/);
     const byAction = await planOf(auditLogPageQuery(deps(), { action: 'session.end' }, 50, 30));
     expectIndexed(byAction, [/SEARCH audit_log USING (COVERING )?INDEX audit_log_action_idx \(action=\? AND id<\?\)/]);
-    const byActor = await planOf(auditLogPageQuery(deps(), { actorId: 3 }, undefined, 30));
+    const byActor = await planOf(auditLogPageQuery(deps(), { actor_id: 3 }, undefined, 30));
     expectIndexed(byActor, [/SEARCH audit_log USING (COVERING )?INDEX audit_log_actor_idx \(actor_id=\?\)/]);
     const after = await planOf(auditLogPageQuery(deps(), {}, 50, 30));
     expectIndexed(after, [/SEARCH audit_log USING INTEGER PRIMARY KEY \(rowid<\?\)/]);
@@ -170,7 +170,7 @@ describe('pages', () => {
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 60);
     // Each entry of the page and its six primary-key joins, not the whole log.
-    for (const filter of [{}, { actorId: admin.id }]) {
+    for (const filter of [{}, { actor_id: admin.id }]) {
       expect(await rowsRead(auditLogPageQuery(deps(), filter, undefined, 5))).toBeLessThanOrEqual(6 * 7);
     }
   });
@@ -184,7 +184,7 @@ describe('filters', () => {
     await insertEntries(a.id, 2, 'image.delete');
     await insertEntries(b.id, 3, 'image.delete');
 
-    const byA = await pageOf(a, { actorId: a.id });
+    const byA = await pageOf(a, { actor_id: a.id });
     expect(byA.items).toHaveLength(6);
     expect(byA.items.every((i) => i.actor?.id === a.id && i.actor.name === a.name)).toBe(true);
 
@@ -192,12 +192,12 @@ describe('filters', () => {
     expect(deletes.every((i) => i.action === 'image.delete' && i.label === 'Deleted an image')).toBe(true);
     expect(deletes.filter((i) => i.actor?.id === a.id || i.actor?.id === b.id)).toHaveLength(5);
 
-    const both = await pageOf(a, { action: 'image.delete', actorId: b.id });
+    const both = await pageOf(a, { action: 'image.delete', actor_id: b.id });
     expect(both.items).toHaveLength(3);
     expect(both.items.every((i) => i.actor?.id === b.id && i.action === 'image.delete')).toBe(true);
 
     // Empty parameters mean no filter.
-    expect((await pageOf(a, { action: '', actorId: a.id })).items).toHaveLength(6);
+    expect((await pageOf(a, { action: '', actor_id: a.id })).items).toHaveLength(6);
   });
 
   it('offers the actions and the people in the log, labelled and sorted', async () => {
@@ -247,17 +247,17 @@ describe('what an entry says', () => {
     });
     expect(edit.status).toBe(200);
 
-    const { items } = await pageOf(admin, { actorId: admin.id });
+    const { items } = await pageOf(admin, { actor_id: admin.id });
     const reset = items.find((i) => i.action === 'user.reset_password')!;
     expect(reset).toMatchObject({
       actor: { id: admin.id, name: admin.name },
       label: 'Reset a password',
-      target: { type: 'user', typeLabel: 'Member', id: String(member.id), name: 'Reset Target Person' },
+      target: { type: 'user', type_label: 'Member', id: String(member.id), name: 'Reset Target Person' },
     });
     expect(reset.at).toMatch(/Z$/);
     expect(Math.abs(Date.parse(reset.at) - Date.now())).toBeLessThan(60_000);
     const edited = items.find((i) => i.action === 'event.update')!;
-    expect(edited.target).toMatchObject({ type: 'event', typeLabel: 'Event', name: 'Audit Supper Club (moved)' });
+    expect(edited.target).toMatchObject({ type: 'event', type_label: 'Event', name: 'Audit Supper Club (moved)' });
   });
 
   it('keeps the name of what is gone from its details, and shows no secret', async () => {
@@ -272,13 +272,13 @@ describe('what an entry says', () => {
         details: { title: 'A Deleted Gala', password: 'hunter2-secret', resetToken: 'tok-xyz', tempPassword: 'p', note: 'kept' },
         createdAt: Date.now(),
       });
-    const [entry] = (await pageOf(admin, { actorId: admin.id, action: 'event.delete' })).items;
-    expect(entry!.target).toMatchObject({ name: 'A Deleted Gala', typeLabel: 'Event' });
+    const [entry] = (await pageOf(admin, { actor_id: admin.id, action: 'event.delete' })).items;
+    expect(entry!.target).toMatchObject({ name: 'A Deleted Gala', type_label: 'Event' });
     expect(entry!.details).toEqual([
       { label: 'Title', value: 'A Deleted Gala' },
       { label: 'Note', value: 'kept' },
     ]);
-    const raw = await (await page(admin, { actorId: admin.id })).text();
+    const raw = await (await page(admin, { actor_id: admin.id })).text();
     for (const secret of ['hunter2-secret', 'tok-xyz']) expect(raw).not.toContain(secret);
   });
 });
@@ -307,13 +307,13 @@ describe('sign-ins with 2FA, 2FA changes and session ends are in it', () => {
     expect((await request(`/api/account/sessions/${memberSession!.id}`, { method: 'DELETE', as: member })).status).toBe(200);
     expect((await request('/api/account/sessions/end-others', { method: 'POST', as: admin })).status).toBe(200);
 
-    const ofMember = (await pageOf(admin, { actorId: member.id })).items;
+    const ofMember = (await pageOf(admin, { actor_id: member.id })).items;
     expect(ofMember.map((i) => i.action)).toEqual(['session.end', 'two_factor.disable', 'two_factor.enable']);
     expect(ofMember.map((i) => i.label)).toEqual(['Ended a session', 'Turned off two-factor sign-in', 'Turned on two-factor sign-in']);
     expect(ofMember[0]!.target).toMatchObject({ type: 'user', name: member.name });
     expect(ofMember[1]!.details).toEqual([{ label: 'Second factor', value: 'Authenticator app' }]);
 
-    const ofAdmin = (await pageOf(admin, { actorId: admin.id })).items;
+    const ofAdmin = (await pageOf(admin, { actor_id: admin.id })).items;
     expect(ofAdmin.map((i) => i.action)).toEqual(['session.end_others', 'auth.sign_in_two_factor']);
     expect(ofAdmin[1]).toMatchObject({
       label: 'Signed in with two-factor',

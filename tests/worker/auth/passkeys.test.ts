@@ -537,7 +537,7 @@ describe('the Audit log screen', () => {
     expect((await signInWithPasskey(authenticator, { ip: ip() })).status).toBe(200);
     await request(`/api/passkeys/${added.id}`, { method: 'PATCH', as: u, body: { name: 'Audited key' } });
     await request(`/api/passkeys/${added.id}`, { method: 'DELETE', as: u, body: { password: 'correct horse battery' } });
-    const page = (await (await request(`/api/admin/audit-log?actorId=${u.id}`, { as: admin })).json()) as {
+    const page = (await (await request(`/api/admin/audit-log?actor_id=${u.id}`, { as: admin })).json()) as {
       label: string;
       target: { name: string };
       details: { label: string; value: string }[];

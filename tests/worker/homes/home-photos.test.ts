@@ -43,21 +43,21 @@ describe("a home's photos", () => {
     expect((await request(`/api/images/${photo.id}`, { as: member })).status).toBe(404);
     expect((await request(`/api/images/${photo.id}`, { method: 'PUT', as: host, body: { title: 'x' } })).status).toBe(404);
 
-    const home = await createHome(host, { imageIds: [photo.id] });
+    const home = await createHome(host, { image_ids: [photo.id] });
     expect(home.photos.map((p) => p.id)).toEqual([photo.id]);
     expect(await galleryIds(member)).not.toContain(photo.id);
 
     const seen = await (await request(`/api/homes/${home.id}`, { as: member })).json<HomeView>();
     const p = seen.photos[0]!;
     expect((await request(p.url, { as: member })).status).toBe(200);
-    expect((await request(p.thumbUrl, { as: member })).status).toBe(200);
+    expect((await request(p.thumb_url, { as: member })).status).toBe(200);
     expect((await request(p.url)).status).toBe(401);
 
     // Taken off the home, it is still not the Gallery's (the housekeeping deletes it later).
     const put = await request(`/api/homes/${home.id}`, {
       method: 'PUT',
       as: host,
-      body: { ...stripView(home), imageIds: [] },
+      body: { ...stripView(home), image_ids: [] },
     });
     expect(put.status).toBe(200);
     expect(await galleryIds(member)).not.toContain(photo.id);
@@ -82,7 +82,7 @@ describe("a home's photos", () => {
     const gallery = await uploaded(host, 'gallery');
     const othersPhoto = await uploaded(await roles.travelHost());
     for (const id of [gallery.id, othersPhoto.id]) {
-      const res = await request('/api/homes', { as: host, body: homeFields({ imageIds: [id] }) });
+      const res = await request('/api/homes', { as: host, body: homeFields({ image_ids: [id] }) });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: 'A photo must be one you uploaded for a home.' });
     }
@@ -92,7 +92,7 @@ describe("a home's photos", () => {
     const byAdmin = await request(`/api/homes/${home.id}`, {
       method: 'PUT',
       as: admin,
-      body: homeFields({ country: home.country, imageIds: [mine.id] }),
+      body: homeFields({ country: home.country, image_ids: [mine.id] }),
     });
     expect(byAdmin.status).toBe(200);
   });
@@ -109,11 +109,11 @@ describe('the home-photos housekeeping job', () => {
       await uploaded(host, 'gallery'),
     ];
     // `removed` was on a home and taken off; `kept` is on it still.
-    const home = await createHome(host, { imageIds: [removed.id, kept.id] });
+    const home = await createHome(host, { image_ids: [removed.id, kept.id] });
     const put = await request(`/api/homes/${home.id}`, {
       method: 'PUT',
       as: host,
-      body: { ...stripView(home), imageIds: [kept.id] },
+      body: { ...stripView(home), image_ids: [kept.id] },
     });
     expect(put.status).toBe(200);
 
@@ -154,9 +154,9 @@ function stripView(h: HomeView) {
     country: h.country,
     address: h.address ?? '',
     bedrooms: h.bedrooms,
-    maxGuests: h.maxGuests,
+    max_guests: h.max_guests,
     amenities: h.amenities,
-    houseRules: h.houseRules,
+    house_rules: h.house_rules,
     availability: h.availability,
   };
 }

@@ -16,9 +16,9 @@ export function homeFields(overrides: Partial<HomeFieldsInput> = {}): HomeFields
     country: unique('Land'),
     address: `Rua ${unique('r')} 12, 1100-001 Lisbon`,
     bedrooms: 2,
-    maxGuests: 3,
+    max_guests: 3,
     amenities: ['Wi-Fi', 'Kitchen'],
-    houseRules: 'No smoking.',
+    house_rules: 'No smoking.',
     availability: [{ start: day(10), end: day(60) }],
     ...overrides,
   } as HomeFieldsInput & { country: string };
@@ -33,13 +33,13 @@ export async function createHome(host: TestUser, overrides: Partial<HomeFieldsIn
 export async function requestStay(
   guest: TestUser,
   homeId: number,
-  body: { startDate: string; endDate: string; guests?: number; message?: string },
+  body: { start_date: string; end_date: string; guests?: number; message?: string },
 ) {
   return request(`/api/homes/${homeId}/stays`, { as: guest, body: { guests: 1, ...body } });
 }
 
 export async function newStay(guest: TestUser, homeId: number, startDate: string, endDate: string) {
-  const res = await requestStay(guest, homeId, { startDate, endDate });
+  const res = await requestStay(guest, homeId, { start_date: startDate, end_date: endDate });
   if (res.status !== 201) throw new Error(`newStay: ${res.status} ${await res.text()}`);
   return res.json<StayView>();
 }

@@ -48,7 +48,7 @@ describe('creating a home', () => {
         ],
       }),
       homeFields({ amenities: ['Helipad'] as never }),
-      homeFields({ maxGuests: 0 }),
+      homeFields({ max_guests: 0 }),
     ];
     for (const body of bad) {
       const res = await request('/api/homes', { as: host, body });
@@ -113,8 +113,8 @@ describe('browsing and the exact address', () => {
     const host = await roles.travelHost();
     const guest = await roles.standard();
     const country = unique('Land');
-    const a = await createHome(host, { country, availability: [{ start: day(10), end: day(40) }], maxGuests: 2 });
-    const b = await createHome(host, { country, availability: [{ start: day(30), end: day(80) }], maxGuests: 5 });
+    const a = await createHome(host, { country, availability: [{ start: day(10), end: day(40) }], max_guests: 2 });
+    const b = await createHome(host, { country, availability: [{ start: day(30), end: day(80) }], max_guests: 5 });
     const ids = async (q: string) => (await restPageOf<HomeCard>(await browse(guest, `country=${country}&${q}`))).items.map((h) => h.id);
     expect(await ids(`from=${day(12)}&to=${day(20)}`)).toEqual([a.id]);
     expect(await ids(`from=${day(32)}&to=${day(38)}`)).toEqual([b.id, a.id]);
@@ -235,7 +235,7 @@ describe('editing, deleting, hiding', () => {
 });
 
 async function requestStayStatus(as: TestUser | null, homeId: number) {
-  return (await request(`/api/homes/${homeId}/stays`, { as, body: { startDate: day(12), endDate: day(14), guests: 1 } })).status;
+  return (await request(`/api/homes/${homeId}/stays`, { as, body: { start_date: day(12), end_date: day(14), guests: 1 } })).status;
 }
 
 describe('the application’s property', () => {
@@ -259,7 +259,7 @@ describe('the application’s property', () => {
     expect(first[0]).toMatchObject({ state: 'draft', title: 'Apartment', can_edit: true });
     expect(await mine()).toHaveLength(1);
     const draft = await (await request(`/api/homes/${first[0]!.id}`, { as: host })).json<HomeView>();
-    expect(draft).toMatchObject({ address: '3 Quai de Bourbon, Paris', description: 'Top floor.', fromProperty: true });
+    expect(draft).toMatchObject({ address: '3 Quai de Bourbon, Paris', description: 'Top floor.', from_property: true });
 
     // Drafts are not browsable, nor visible to other members.
     const other = await roles.standard();

@@ -29,8 +29,8 @@ describe("a home's page shows the viewer's own stays there", () => {
 
     const mine = (await getHome(guest, home.id)).my_stays;
     expect(mine).toEqual([
-      { id: sooner.id, startDate: day(12), endDate: day(14), status: 'pending', can_cancel: true },
-      { id: later.id, startDate: day(30), endDate: day(33), status: 'accepted', can_cancel: true },
+      { id: sooner.id, start_date: day(12), end_date: day(14), status: 'pending', can_cancel: true },
+      { id: later.id, start_date: day(30), end_date: day(33), status: 'accepted', can_cancel: true },
     ]);
     // The host and the other member see only their own (none here for the host).
     expect((await getHome(host, home.id)).my_stays).toEqual([]);

@@ -10,26 +10,26 @@ import { createHome, day, newStay, patchStay, requestStay } from './homes-helper
 describe('requesting a stay', () => {
   it('any member but the host, at dates within a window, at most 90 nights, not past, not over the guest count', async () => {
     const host = await roles.travelHost();
-    const home = await createHome(host, { availability: [{ start: day(10), end: day(200) }], maxGuests: 2 });
+    const home = await createHome(host, { availability: [{ start: day(10), end: day(200) }], max_guests: 2 });
     const cases: [string, Awaited<ReturnType<typeof roles.standard>> | null, Parameters<typeof requestStay>[2], number][] = [
-      ['visitor', null, { startDate: day(12), endDate: day(14) }, 401],
-      ['own home', host, { startDate: day(12), endDate: day(14) }, 403],
-      ['end before start', await roles.standard(), { startDate: day(14), endDate: day(12) }, 400],
-      ['same day', await roles.standard(), { startDate: day(14), endDate: day(14) }, 400],
-      ['outside the window', await roles.standard(), { startDate: day(5), endDate: day(12) }, 400],
-      ['91 nights', await roles.standard(), { startDate: day(20), endDate: day(111) }, 400],
-      ['too many guests', await roles.standard(), { startDate: day(12), endDate: day(14), guests: 3 }, 400],
-      ['bad date', await roles.standard(), { startDate: '2030-02-30', endDate: '2030-03-02' }, 400],
+      ['visitor', null, { start_date: day(12), end_date: day(14) }, 401],
+      ['own home', host, { start_date: day(12), end_date: day(14) }, 403],
+      ['end before start', await roles.standard(), { start_date: day(14), end_date: day(12) }, 400],
+      ['same day', await roles.standard(), { start_date: day(14), end_date: day(14) }, 400],
+      ['outside the window', await roles.standard(), { start_date: day(5), end_date: day(12) }, 400],
+      ['91 nights', await roles.standard(), { start_date: day(20), end_date: day(111) }, 400],
+      ['too many guests', await roles.standard(), { start_date: day(12), end_date: day(14), guests: 3 }, 400],
+      ['bad date', await roles.standard(), { start_date: '2030-02-30', end_date: '2030-03-02' }, 400],
     ];
     for (const [name, as, body, status] of cases) {
       expect((await requestStay(as!, home.id, body)).status, name).toBe(status);
     }
     for (const role of ['standard', 'founding', 'travelHost', 'admin'] as const) {
       const as = await roles[role]();
-      const res = await requestStay(as, home.id, { startDate: day(20), endDate: day(110), guests: 2 });
+      const res = await requestStay(as, home.id, { start_date: day(20), end_date: day(110), guests: 2 });
       expect(res.status, role).toBe(201);
       const stay = await res.json<StayView>();
-      expect(stay).toMatchObject({ status: 'pending', nights: 90, viewerRole: 'guest', can_cancel: true, can_accept: false });
+      expect(stay).toMatchObject({ status: 'pending', nights: 90, viewer_role: 'guest', can_cancel: true, can_accept: false });
     }
     // The host was told of each, through the queue.
     const mail = await mailTo(host.email);
@@ -40,9 +40,9 @@ describe('requesting a stay', () => {
     const host = await roles.travelHost();
     const home = await createHome(host);
     const guest = await roles.founding();
-    const ok = await trpc('homes.requestStay', { homeId: home.id, startDate: day(12), endDate: day(14), guests: 1 }, { as: guest });
+    const ok = await trpc('homes.requestStay', { homeId: home.id, start_date: day(12), end_date: day(14), guests: 1 }, { as: guest });
     expect(ok.status).toBe(200);
-    const own = await trpc('homes.requestStay', { homeId: home.id, startDate: day(12), endDate: day(14), guests: 1 }, { as: host });
+    const own = await trpc('homes.requestStay', { homeId: home.id, start_date: day(12), end_date: day(14), guests: 1 }, { as: host });
     expect(own.status).toBe(403);
   });
 });
@@ -93,14 +93,14 @@ describe('answering', () => {
     await newStay(c, home.id, day(18), day(22)); // touches the first at check-out: no overlap
     const hostList = async () => (await restPageOf<StayView>(await request('/api/stays?role=host', { as: host }))).items;
     const byId = async (id: number) => (await hostList()).find((s) => s.id === id)!;
-    expect(await byId(first.id)).toMatchObject({ overlappingPending: 1, conflictsWithAccepted: false, can_accept: true });
+    expect(await byId(first.id)).toMatchObject({ overlapping_pending: 1, conflicts_with_accepted: false, can_accept: true });
     expect((await patchStay(host, first.id, 'accepted')).status).toBe(200);
-    expect(await byId(second.id)).toMatchObject({ status: 'pending', conflictsWithAccepted: true });
+    expect(await byId(second.id)).toMatchObject({ status: 'pending', conflicts_with_accepted: true });
     const refused = await patchStay(host, second.id, 'accepted');
     expect(refused.status).toBe(409);
     expect((await byId(second.id)).status).toBe('pending');
     // A new request over accepted dates is refused at once.
-    expect((await requestStay(await roles.standard(), home.id, { startDate: day(13), endDate: day(14) })).status).toBe(409);
+    expect((await requestStay(await roles.standard(), home.id, { start_date: day(13), end_date: day(14) })).status).toBe(409);
     // Back-to-back stays are fine.
     expect((await patchStay(host, (await hostList()).find((s) => s.guest.id === c.id)!.id, 'accepted')).status).toBe(200);
   });
@@ -110,18 +110,18 @@ describe('answering', () => {
     const home = await createHome(host);
     const [a, b] = await Promise.all([roles.standard(), roles.founding()]);
     const first = await newStay(a, home.id, day(12), day(18));
-    const res = await requestStay(b, home.id, { startDate: day(15), endDate: day(20) });
+    const res = await requestStay(b, home.id, { start_date: day(15), end_date: day(20) });
     expect(res.status).toBe(201);
     const second = await res.json<StayView>();
-    expect(second.overlappingPending).toBeNull();
+    expect(second.overlapping_pending).toBeNull();
     for (const guest of [a, b]) {
       const own = (await restPageOf<StayView>(await request('/api/stays?role=guest', { as: guest }))).items;
       expect(own).toHaveLength(1);
-      expect(own[0]!.overlappingPending).toBeNull();
+      expect(own[0]!.overlapping_pending).toBeNull();
     }
     const hosts = (await restPageOf<StayView>(await request('/api/stays?role=host', { as: host }))).items;
-    expect(hosts.find((s) => s.id === first.id)!.overlappingPending).toBe(1);
-    expect(hosts.find((s) => s.id === second.id)!.overlappingPending).toBe(1);
+    expect(hosts.find((s) => s.id === first.id)!.overlapping_pending).toBe(1);
+    expect(hosts.find((s) => s.id === second.id)!.overlapping_pending).toBe(1);
   });
 
   it('two accepts of overlapping stays at the same moment: exactly one succeeds', async () => {
@@ -151,13 +151,13 @@ describe('listing stays', () => {
     const p2 = await restPageOf<StayView>(await request(`/api/stays?role=guest&limit=1&cursor=${p1.nextCursor}`, { as: guest }));
     expect(p2.items.map((s) => s.id)).toEqual([s1.id]);
     const both = await restPageOf<StayView>(await request('/api/stays', { as: host }));
-    expect(both.items.map((s) => [s.id, s.viewerRole])).toEqual([
+    expect(both.items.map((s) => [s.id, s.viewer_role])).toEqual([
       [s2.id, 'host'],
       [s1.id, 'host'],
     ]);
     expect((await request('/api/stays?role=all', { as: guest })).status).toBe(403);
     const all = await restPageOf<StayView>(await request('/api/stays?role=all&limit=100', { as: await roles.admin() }));
-    expect(all.items.some((s) => s.id === s2.id && s.viewerRole === 'admin')).toBe(true);
+    expect(all.items.some((s) => s.id === s2.id && s.viewer_role === 'admin')).toBe(true);
     expect((await request('/api/stays', { as: null })).status).toBe(401);
   });
 });

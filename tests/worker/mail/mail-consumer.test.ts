@@ -175,7 +175,7 @@ describe('Sent mail', () => {
       as: admin,
       body: { subject: `Sent view ${unique()}`, body: '<p>Hello</p>', recipientGroup: 'selected', selectedMemberIds: [ok.id, bad.id] },
     });
-    const { messageId } = await res.json<{ messageId: number }>();
+    const { message_id: messageId } = await res.json<{ message_id: number }>();
     const ids = (await deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, messageId))).map((d) => d.id);
     // Whatever the real consumer did meanwhile, make one delivery a permanent failure.
     const watch = watchedSender({ permanent: [refused] });
@@ -188,17 +188,21 @@ describe('Sent mail', () => {
 
     const list = await request('/api/admin/sent-mail', { as: admin });
     expect(list.status).toBe(200);
-    const items = await list.json<{ id: number; counts: Record<string, number>; senderName: string; recipientGroup: string }[]>();
+    const items = await list.json<{ id: number; counts: Record<string, number>; sender_name: string; recipientGroup: string }[]>();
     const mine = items.find((i) => i.id === messageId)!;
-    expect(mine).toMatchObject({ senderName: admin.name, recipientGroup: 'selected', counts: { total: 2, sent: 1, failed: 1, queued: 0 } });
+    expect(mine).toMatchObject({
+      sender_name: admin.name,
+      recipientGroup: 'selected',
+      counts: { total: 2, sent: 1, failed: 1, queued: 0 },
+    });
 
     const detail = await request(`/api/admin/sent-mail/${messageId}`, { as: admin });
     const { deliveries, message } = await detail.json<{
-      deliveries: { toEmail: string; status: string; lastError: string | null }[];
+      deliveries: { to_email: string; status: string; last_error: string | null }[];
       message: { html: string; counts: object };
     }>();
     expect(message.counts).toEqual({ total: 2, queued: 0, sending: 0, sent: 1, failed: 1, skipped: 0 });
-    expect(deliveries[0]).toMatchObject({ toEmail: refused, status: 'failed', lastError: `email to ${refused} not allowed` });
+    expect(deliveries[0]).toMatchObject({ to_email: refused, status: 'failed', last_error: `email to ${refused} not allowed` });
     expect(message.html).toContain('Hello');
 
     const retry = await request(`/api/admin/sent-mail/${messageId}/retry`, { as: admin, method: 'POST' });

@@ -106,11 +106,11 @@ describe('POST /api/admin/send-email', () => {
       },
     });
     expect(res.status).toBe(202);
-    const body = await res.json<{ message: string; messageId: number; recipientCount: number }>();
-    expect(body).toMatchObject({ message: 'Email sent successfully.', recipientCount: 1 });
+    const body = await res.json<{ message: string; message_id: number; recipient_count: number }>();
+    expect(body).toMatchObject({ message: 'Email sent successfully.', recipient_count: 1 });
     expect(res.headers.get('Server-Timing')).toMatch(/D1 round trips: [12]"/);
 
-    const msg = await storedMessage(body.messageId);
+    const msg = await storedMessage(body.message_id);
     expect(msg).toMatchObject({ kind: 'group', subject, recipientGroup: 'testing', senderId: admin.id });
     expect(msg!.html).not.toContain('<script');
     expect(msg!.html).toContain('href="https://club.example/x"');
@@ -118,7 +118,7 @@ describe('POST /api/admin/send-email', () => {
     expect(msg!.text).toContain('this (https://club.example/x)');
     expect(msg!.text).toContain('Outstanding Women Outside Work');
 
-    const rows = await settled(body.messageId);
+    const rows = await settled(body.message_id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ toEmail: admin.email, userId: admin.id, status: 'sent', attempts: 1 });
 
@@ -213,7 +213,7 @@ describe('POST /api/admin/send-email', () => {
       body: { subject: 'Paragraphs', body: 'Dear {{name}},\n\nTea on Sunday\nat 4 pm.\n\nSee you!', recipientGroup: 'testing' },
     });
     expect(res.status).toBe(202);
-    const msg = await storedMessage((await res.json<{ messageId: number }>()).messageId);
+    const msg = await storedMessage((await res.json<{ message_id: number }>()).message_id);
     expect(msg!.html).toContain('<p>Dear {{name}},</p>\n<p>Tea on Sunday<br>at 4 pm.</p>\n<p>See you!</p>');
     expect(msg!.text).toContain('Dear {{name}},\n\nTea on Sunday\nat 4 pm.\n\nSee you!');
   });
@@ -226,7 +226,7 @@ describe('POST /api/admin/send-email', () => {
       body: { subject: 'Names', body: '<p>Dear {{name}},</p>', recipientGroup: 'selected', selectedMemberIds: [member.id] },
     });
     expect(res.status).toBe(202);
-    const { messageId } = await res.json<{ messageId: number }>();
+    const { message_id: messageId } = await res.json<{ message_id: number }>();
     await settled(messageId);
     // The dev mailbox is 404 here; the merge itself is checked in the consumer tests.
     const { personalize } = await import('../../../src/worker/modules/mail/layout');
@@ -266,11 +266,11 @@ describe('a send to a large group', () => {
       selectedMemberIds: selected,
     });
     const ms = Date.now() - t0;
-    expect(result.recipientCount).toBe(2000);
+    expect(result.recipient_count).toBe(2000);
     // One batch to read the chosen members, one batch for message + deliveries + audit.
     expect(counted.roundTrips()).toBe(2);
     expect(ms).toBeLessThan(10_000);
-    const rows = await deliveriesOf(result.messageId);
+    const rows = await deliveriesOf(result.message_id);
     expect(rows).toHaveLength(2000);
     expect(new Set(rows.map((r) => r.toEmail)).size).toBe(2000);
   });

@@ -172,7 +172,7 @@ describe('no secret at rest', () => {
       body: { subject: `Group ${unique()}`, body: '<p>Dear {{name}}</p>', recipientGroup: 'testing', selectedMemberIds: [] },
     });
     expect(group.status).toBe(202);
-    await sentBy(((await group.json()) as { messageId: number }).messageId);
+    await sentBy(((await group.json()) as { message_id: number }).message_id);
 
     // The calendar feed URL, too.
     const feed = await request('/trpc/events.regenerateCalendarFeed', { method: 'POST', body: {}, as: member });

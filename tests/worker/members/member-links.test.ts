@@ -43,14 +43,16 @@ describe('sent mail', () => {
       body: { subject, body: '<p>Hello</p>', recipientGroup: 'selected', selectedMemberIds: [recipient.id] },
     });
     expect(sent.status).toBeLessThan(300);
-    const { messageId } = await sent.json<{ messageId: number }>();
+    const { message_id: messageId } = await sent.json<{ message_id: number }>();
     const detail = await request(`/api/admin/sent-mail/${messageId}`, { as: admin });
     expect(detail.status).toBe(200);
     const body = await detail.json<{
-      message: { senderId: number | null; senderName: string | null };
-      deliveries: { toEmail: string; toName: string | null; userId: number | null }[];
+      message: { sender_id: number | null; sender_name: string | null };
+      deliveries: { to_email: string; to_name: string | null; user_id: number | null }[];
     }>();
-    expect(body.message).toMatchObject({ senderId: admin.id, senderName: admin.name });
-    expect(body.deliveries).toEqual([expect.objectContaining({ toEmail: recipient.email, toName: recipient.name, userId: recipient.id })]);
+    expect(body.message).toMatchObject({ sender_id: admin.id, sender_name: admin.name });
+    expect(body.deliveries).toEqual([
+      expect.objectContaining({ to_email: recipient.email, to_name: recipient.name, user_id: recipient.id }),
+    ]);
   });
 });

@@ -149,7 +149,7 @@ function AllStays() {
           </td>
           <td data-label="Dates">
             <span>
-              {formatDate(s.startDate)} – {formatDate(s.endDate)}{' '}
+              {formatDate(s.start_date)} – {formatDate(s.end_date)}{' '}
               <span className="muted">({s.nights === 1 ? '1 night' : `${s.nights} nights`})</span>
             </span>
           </td>

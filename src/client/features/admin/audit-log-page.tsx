@@ -14,7 +14,7 @@ function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
   return (
     // One element: on a phone the cell is a two-column grid (its label, then this).
     <span>
-      <span className="audit-target-type">{target.typeLabel}</span>{' '}
+      <span className="audit-target-type">{target.type_label}</span>{' '}
       {target.name === null ? (
         <span className="muted">#{target.id}</span>
       ) : target.type === 'user' ? (
@@ -49,7 +49,7 @@ export function AuditLogPage() {
   const [action, setAction] = useState('');
   const [actorId, setActorId] = useState('');
   const filters = useQuery(trpc.admin.auditLog.filters.queryOptions());
-  const input = { action: action || undefined, actorId: actorId ? Number(actorId) : undefined };
+  const input = { action: action || undefined, actor_id: actorId ? Number(actorId) : undefined };
   const log = useInfiniteQuery(trpc.admin.auditLog.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor }));
   const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(action || actorId);

@@ -21,14 +21,15 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
   const queryClient = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState({ guests: '1', message: '' });
-  const values = { startDate: dates.start, endDate: dates.end, ...form };
+  const values = { start_date: dates.start, end_date: dates.end, ...form };
   const errors = useFormErrors({
     values,
     validate: (v) => {
       const found = zodFieldErrors(StayRequestFieldsSchema.safeParse(v).error);
-      if (!v.startDate) found.startDate = 'Choose the check-in day.';
-      if (!v.endDate) found.endDate = 'Choose the check-out day.';
-      if (!found.guests && Number(v.guests) > home.maxGuests) found.guests = `This home sleeps at most ${plural(home.maxGuests, 'guest')}.`;
+      if (!v.start_date) found.start_date = 'Choose the check-in day.';
+      if (!v.end_date) found.end_date = 'Choose the check-out day.';
+      if (!found.guests && Number(v.guests) > home.max_guests)
+        found.guests = `This home sleeps at most ${plural(home.max_guests, 'guest')}.`;
       return found;
     },
   });
@@ -61,12 +62,12 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
           end={dates.end}
           onStart={(start) => setDates({ ...dates, start })}
           onEnd={(end) => setDates({ ...dates, end })}
-          errors={{ start: errors.errors.startDate, end: errors.errors.endDate }}
-          names={{ start: 'startDate', end: 'endDate' }}
+          errors={{ start: errors.errors.start_date, end: errors.errors.end_date }}
+          names={{ start: 'start_date', end: 'end_date' }}
           required
         />
       </div>
-      <GuestsField name="guests" max={home.maxGuests} required value={form.guests} onChange={set('guests')} error={errors.errors.guests} />
+      <GuestsField name="guests" max={home.max_guests} required value={form.guests} onChange={set('guests')} error={errors.errors.guests} />
       <TextAreaField
         label="Message to the host"
         name="message"
@@ -109,7 +110,7 @@ function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
   );
   if (stays.length === 0) return null;
   const line = (s: HomeView['my_stays'][number]) =>
-    `${s.status === 'pending' ? 'Your request' : 'Your stay'}: ${formatShortRange(s.startDate, s.endDate)}, ${s.status}`;
+    `${s.status === 'pending' ? 'Your request' : 'Your stay'}: ${formatShortRange(s.start_date, s.end_date)}, ${s.status}`;
   // One stay: its line is the card's heading; several: a heading, then a line each.
   const single = stays.length === 1;
   return (
@@ -135,7 +136,7 @@ function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
         title="Withdraw your request?"
         message={
           withdrawing
-            ? `Your request for ${formatShortRange(withdrawing.startDate, withdrawing.endDate)} is withdrawn and the host is told.`
+            ? `Your request for ${formatShortRange(withdrawing.start_date, withdrawing.end_date)} is withdrawn and the host is told.`
             : ''
         }
         confirmLabel="Withdraw request"
@@ -230,10 +231,10 @@ export function HomeDetailPage() {
               </ul>
             </section>
           ) : null}
-          {h.houseRules ? (
+          {h.house_rules ? (
             <section className="card">
               <h2>House rules</h2>
-              <p className="home-text">{h.houseRules}</p>
+              <p className="home-text">{h.house_rules}</p>
             </section>
           ) : null}
         </div>

@@ -19,9 +19,9 @@ interface FormState {
   country: string;
   address: string;
   bedrooms: string;
-  maxGuests: string;
+  max_guests: string;
   amenities: string[];
-  houseRules: string;
+  house_rules: string;
   availability: AvailabilityWindow[];
   photos: PickedPhoto[];
 }
@@ -34,9 +34,9 @@ const blank: FormState = {
   country: '',
   address: '',
   bedrooms: '1',
-  maxGuests: '2',
+  max_guests: '2',
   amenities: [],
-  houseRules: '',
+  house_rules: '',
   availability: [],
   photos: [],
 };
@@ -49,11 +49,11 @@ const fromHome = (h: HomeView): FormState => ({
   country: h.country,
   address: h.address ?? '',
   bedrooms: String(h.bedrooms),
-  maxGuests: String(h.maxGuests),
+  max_guests: String(h.max_guests),
   amenities: h.amenities,
-  houseRules: h.houseRules,
+  house_rules: h.house_rules,
   availability: h.availability,
-  photos: h.photos.map((p) => ({ id: p.id, thumbUrl: p.thumbUrl })),
+  photos: h.photos.map((p) => ({ id: p.id, thumbUrl: p.thumb_url })),
 });
 
 /** /homes/new and /homes/{id}/edit: the host (or an admin) completes a home; saving lists it. */
@@ -96,9 +96,9 @@ export function HomeEditorPage() {
     const { photos, ...rest } = form;
     const fields = {
       ...rest,
-      imageIds: photos.map((p) => p.id),
+      image_ids: photos.map((p) => p.id),
       bedrooms: Number(form.bedrooms),
-      maxGuests: Number(form.maxGuests),
+      max_guests: Number(form.max_guests),
     } as never;
     if (id) update.mutate({ id, ...(fields as object) } as never);
     else create.mutate(fields);
@@ -111,7 +111,7 @@ export function HomeEditorPage() {
   return (
     <section className="page home-editor">
       <h1>{id ? (draft ? 'Complete your home' : 'Edit your home') : 'List a home'}</h1>
-      {draft && existing.data?.fromProperty ? (
+      {draft && existing.data?.from_property ? (
         <p className="lead">
           We started from the property in your application. Add the city, country and open dates, then save to list it.
         </p>
@@ -160,9 +160,9 @@ export function HomeEditorPage() {
             type="number"
             min={1}
             max={50}
-            value={form.maxGuests}
-            onChange={set('maxGuests')}
-            error={errors.maxGuests}
+            value={form.max_guests}
+            onChange={set('max_guests')}
+            error={errors.max_guests}
           />
         </div>
         <fieldset className="home-amenity-picker">
@@ -187,14 +187,14 @@ export function HomeEditorPage() {
           context="home"
           hint="The first is the card’s photo."
         />
-        {errors.imageIds ? <p className="field-error">{errors.imageIds}</p> : null}
+        {errors.image_ids ? <p className="field-error">{errors.image_ids}</p> : null}
         <TextAreaField
           label="House rules"
           rows={3}
           maxLength={3000}
-          value={form.houseRules}
-          onChange={set('houseRules')}
-          error={errors.houseRules}
+          value={form.house_rules}
+          onChange={set('house_rules')}
+          error={errors.house_rules}
         />
         <fieldset className="home-window-editor">
           <legend>Availability</legend>

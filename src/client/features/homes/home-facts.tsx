@@ -3,7 +3,7 @@ import type { AvatarSize } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
 import { place, plural } from './homes-format';
 
-type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'maxGuests' | 'bedrooms'> & {
+type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'max_guests' | 'bedrooms'> & {
   host: { id: number; name: string; photo_url?: string | null };
 };
 
@@ -14,7 +14,7 @@ type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'maxGuests' | 'bedrooms'>
  * (the home's page) the host has a line of her own with her face.
  */
 export function HomeFacts({ home, withPlace = true, hostAvatar }: { home: HomeFactsOf; withPlace?: boolean; hostAvatar?: AvatarSize }) {
-  const facts = [withPlace ? place(home) : '', plural(home.maxGuests, 'guest'), plural(home.bedrooms, 'bedroom')]
+  const facts = [withPlace ? place(home) : '', plural(home.max_guests, 'guest'), plural(home.bedrooms, 'bedroom')]
     .filter(Boolean)
     .join(' · ');
   const host = (

@@ -12,7 +12,7 @@ function asImage(p: HomePhoto, i: number, homeTitle: string, hostName: string, h
     image_id: p.id,
     url: p.url,
     display_url: p.url,
-    thumb_url: p.thumbUrl,
+    thumb_url: p.thumb_url,
     content_type: '',
     bytes: 0,
     width: p.width,
@@ -28,7 +28,7 @@ function asImage(p: HomePhoto, i: number, homeTitle: string, hostName: string, h
     uploaded_by: hostId,
     author_name: hostName,
     author: hostName,
-    upload_date: p.uploadedAt,
+    upload_date: p.uploaded_at,
     comments: 0,
     comment_count: 0,
     can_manage: false,
@@ -53,7 +53,7 @@ export function HomePhotos({ photos, title, host }: { photos: HomePhoto[]; title
               onClick={() => setOpen(i)}
               aria-label={`Open photo ${i + 1} of ${photos.length}`}
             >
-              <img src={p.thumbUrl} alt="" loading="lazy" />
+              <img src={p.thumb_url} alt="" loading="lazy" />
             </button>
           </li>
         ))}

@@ -32,7 +32,7 @@ function HomeCardView({ home, index }: { home: HomeCard; index: number }) {
         {home.photo ? (
           // The first row's photos are on the first screen (its largest content): asked for at once.
           <img
-            src={home.photo.thumbUrl}
+            src={home.photo.thumb_url}
             alt=""
             loading={index < FIRST_ROW ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : 'auto'}
@@ -51,7 +51,9 @@ function HomeCardView({ home, index }: { home: HomeCard; index: number }) {
         <p className="home-card-meta">
           <HomeFacts home={home} withPlace={false} />
         </p>
-        <p className="home-card-dates">{home.nextAvailable ? `Next available ${formatRange(home.nextAvailable)}` : 'No dates open yet'}</p>
+        <p className="home-card-dates">
+          {home.next_available ? `Next available ${formatRange(home.next_available)}` : 'No dates open yet'}
+        </p>
         {home.state !== 'listed' ? (
           <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? 'Draft' : 'Hidden'}</span>
         ) : null}

@@ -69,7 +69,7 @@ export function MyHomesPage() {
                   <Link href={`/homes/${h.id}`}>{h.title}</Link>
                 </h2>
                 <p className="home-card-place">{place(h) || 'City and country to add'}</p>
-                <p className="home-card-dates">{h.nextAvailable ? `Next open ${formatRange(h.nextAvailable)}` : 'No open dates'}</p>
+                <p className="home-card-dates">{h.next_available ? `Next open ${formatRange(h.next_available)}` : 'No open dates'}</p>
                 {h.state !== 'listed' ? (
                   <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft' : 'Hidden by an admin'}</span>
                 ) : null}

@@ -32,9 +32,9 @@ function StayItem({ stay }: { stay: StayView }) {
   const guest = <MemberName id={stay.guest.id} name={stay.guest.name} />;
   const host = <MemberName id={stay.host.id} name={stay.host.name} />;
   const who =
-    stay.viewerRole === 'host' ? (
+    stay.viewer_role === 'host' ? (
       <>{guest} asks</>
-    ) : stay.viewerRole === 'admin' ? (
+    ) : stay.viewer_role === 'admin' ? (
       <>
         {guest} asks to stay with {host}
       </>
@@ -50,25 +50,25 @@ function StayItem({ stay }: { stay: StayView }) {
         <span className={`badge stay-${stay.status}`}>{STATUS_LABEL[stay.status]}</span>
       </div>
       <p className="stay-dates">
-        {formatDay(stay.startDate)} – {formatDay(stay.endDate)} · {plural(stay.nights, 'night')} · {plural(stay.guests, 'guest')}
+        {formatDay(stay.start_date)} – {formatDay(stay.end_date)} · {plural(stay.nights, 'night')} · {plural(stay.guests, 'guest')}
       </p>
       <p className="stay-who">
         {who} · {[stay.home.city, stay.home.country].filter(Boolean).join(', ')}
       </p>
       {stay.home.address ? <p className="home-address">{stay.home.address}</p> : null}
       {stay.message ? <blockquote className="stay-message">{stay.message}</blockquote> : null}
-      {stay.hostMessage ? (
+      {stay.host_message ? (
         <blockquote className="stay-message">
-          {host}: {stay.hostMessage}
+          {host}: {stay.host_message}
         </blockquote>
       ) : null}
-      {stay.conflictsWithAccepted ? (
+      {stay.conflicts_with_accepted ? (
         <p className="stay-conflict" role="note">
           These dates overlap a stay already accepted.
         </p>
-      ) : stay.overlappingPending ? (
+      ) : stay.overlapping_pending ? (
         <p className="stay-conflict" role="note">
-          {plural(stay.overlappingPending, 'other request')} for overlapping dates.
+          {plural(stay.overlapping_pending, 'other request')} for overlapping dates.
         </p>
       ) : null}
       {stay.can_accept || stay.can_decline || stay.can_cancel ? (

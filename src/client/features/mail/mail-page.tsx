@@ -161,7 +161,7 @@ export function MailPage() {
       onSuccess: async (result) => {
         toast('Email sent successfully.', 'success');
         setSentNote(
-          `Email sent successfully. It is on its way to ${plural(result.recipientCount)}.` +
+          `Email sent successfully. It is on its way to ${plural(result.recipient_count)}.` +
             (result.skipped ? ` ${plural(result.skipped)} opted out and ${result.skipped === 1 ? 'was' : 'were'} skipped.` : ''),
         );
         setSubject('');

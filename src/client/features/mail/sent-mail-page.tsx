@@ -118,11 +118,11 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
             ) : null}
             <div>
               <dt>Sender</dt>
-              <dd>{msg!.senderName ? <MemberName id={msg!.senderId} name={msg!.senderName} /> : 'The club'}</dd>
+              <dd>{msg!.sender_name ? <MemberName id={msg!.sender_id} name={msg!.sender_name} /> : 'The club'}</dd>
             </div>
             <div>
               <dt>Sent</dt>
-              <dd>{formatDateTime(msg!.createdAt)}</dd>
+              <dd>{formatDateTime(msg!.created_at)}</dd>
             </div>
           </dl>
           <CountsLine counts={msg!.counts} />
@@ -142,16 +142,16 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
                   <tr key={d.id}>
                     <td>
                       <span className="delivery-name">
-                        {d.toName && d.userId !== null ? <MemberName id={d.userId} name={d.toName} /> : (d.toName ?? d.toEmail)}
+                        {d.to_name && d.user_id !== null ? <MemberName id={d.user_id} name={d.to_name} /> : (d.to_name ?? d.to_email)}
                       </span>
-                      {d.toName ? <span className="delivery-email">{d.toEmail}</span> : null}
+                      {d.to_name ? <span className="delivery-email">{d.to_email}</span> : null}
                     </td>
                     <td>
                       <StatusBadge status={d.status} />
                     </td>
                     <td>{d.attempts}</td>
                     <td className="delivery-reason">
-                      {d.status === 'sent' && d.sentAt ? `Sent ${formatDateTime(d.sentAt)}` : (d.lastError ?? '')}
+                      {d.status === 'sent' && d.sent_at ? `Sent ${formatDateTime(d.sent_at)}` : (d.last_error ?? '')}
                     </td>
                   </tr>
                 ))}
@@ -218,8 +218,8 @@ export function SentMailPage() {
               <button type="button" className="card sent-item" onClick={() => setOpenId(m.id)} aria-label={`${m.subject}, details`}>
                 <span className="sent-item-top">
                   <span className="sent-subject">{m.subject}</span>
-                  <time className="sent-time" dateTime={new Date(m.createdAt).toISOString()}>
-                    {formatDateTime(m.createdAt)}
+                  <time className="sent-time" dateTime={new Date(m.created_at).toISOString()}>
+                    {formatDateTime(m.created_at)}
                   </time>
                 </span>
                 <span className="sent-item-meta">
@@ -228,7 +228,7 @@ export function SentMailPage() {
                   ) : (
                     <span className="badge">{KIND_LABELS[m.kind] ?? m.kind}</span>
                   )}
-                  <span>{m.senderName ? `by ${m.senderName}` : 'by the club'}</span>
+                  <span>{m.sender_name ? `by ${m.sender_name}` : 'by the club'}</span>
                 </span>
                 <CountsLine counts={m.counts} />
               </button>

@@ -60,7 +60,7 @@ function Stays({ stays, toAnswer }: { stays: YourClub['stays']; toAnswer: number
                 {s.home.title}
               </Link>
               <span className="club-item-meta">
-                {[s.home.city, s.home.country].filter(Boolean).join(', ')} · {formatShortRange(s.startDate, s.endDate)}
+                {[s.home.city, s.home.country].filter(Boolean).join(', ')} · {formatShortRange(s.start_date, s.end_date)}
               </span>
               <span className={`badge club-status-${s.status}`}>{s.status === 'accepted' ? 'Accepted' : 'Pending'}</span>
             </li>

@@ -51,10 +51,10 @@ const targetIs = (type: string, id: AnySQLiteColumn) =>
  * (actor_id, id) gives both the rows and their order. The names come from primary-key joins, at
  * most one of which matches an entry (each is guarded by the target type).
  */
-export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' | 'actorId'>, afterId: number | undefined, size: number) {
+export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' | 'actor_id'>, afterId: number | undefined, size: number) {
   const where: (SQL | undefined)[] = [
     filter.action ? eq(auditLog.action, filter.action) : undefined,
-    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    filter.actor_id ? eq(auditLog.actorId, filter.actor_id) : undefined,
     afterId === undefined ? undefined : lt(auditLog.id, afterId),
   ];
   return deps.db
@@ -139,7 +139,7 @@ function toView(r: Row): AuditLogEntryView {
         ? null
         : {
             type: r.targetType,
-            typeLabel: TARGET_TYPE_LABELS[r.targetType] ?? r.targetType,
+            type_label: TARGET_TYPE_LABELS[r.targetType] ?? r.targetType,
             id: r.targetId ?? '',
             name: targetName(r, details),
           },

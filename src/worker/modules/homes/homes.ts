@@ -58,11 +58,11 @@ interface PhotoRow {
 const toPhoto = (p: PhotoRow): HomePhoto => ({
   id: p.id,
   url: photoUrl(p.display ?? p.key),
-  thumbUrl: photoUrl(p.thumb ?? p.display ?? p.key),
+  thumb_url: photoUrl(p.thumb ?? p.display ?? p.key),
   width: p.width,
   height: p.height,
   title: p.title,
-  uploadedAt: new Date(p.created).toISOString(),
+  uploaded_at: new Date(p.created).toISOString(),
 });
 
 async function limitWrites(deps: Deps, me: MemberActor) {
@@ -193,10 +193,10 @@ export async function listHomes(deps: Deps, actor: Actor, input: ListHomesQuery)
       city: r.city,
       region: r.region,
       country: r.country,
-      maxGuests: r.maxGuests,
+      max_guests: r.maxGuests,
       bedrooms: r.bedrooms,
       host: { id: r.hostId, name: r.hostName },
-      nextAvailable: r.nextAvailable ? (JSON.parse(r.nextAvailable) as AvailabilityWindow) : null,
+      next_available: r.nextAvailable ? (JSON.parse(r.nextAvailable) as AvailabilityWindow) : null,
       photo: r.photo ? toPhoto(JSON.parse(r.photo) as PhotoRow) : null,
       can_edit: homePolicy.edit(me, r),
       can_hide: homePolicy.hide(me),
@@ -291,18 +291,18 @@ export async function getHome(deps: Deps, actor: Actor, input: HomeIdInput): Pro
     country: home.country,
     address: row.canSeeAddress ? home.address : null,
     bedrooms: home.bedrooms,
-    maxGuests: home.maxGuests,
+    max_guests: home.maxGuests,
     amenities: home.amenities,
-    houseRules: home.houseRules,
+    house_rules: home.houseRules,
     host: { id: home.hostId, name: row.hostName, photo_url: memberPhotoUrl(row.hostPhoto) },
     availability: windows,
     booked,
     photos: photos.map(toPhoto),
-    fromProperty: home.propertyId !== null,
+    from_property: home.propertyId !== null,
     my_stays: mine.map((s) => ({
       id: s.id,
-      startDate: s.startDate,
-      endDate: s.endDate,
+      start_date: s.startDate,
+      end_date: s.endDate,
       status: s.status as MyStay['status'],
       can_cancel: stayPolicy.cancel(me, s, today),
     })),
@@ -352,9 +352,9 @@ function homeValues(fields: HomeFields, now: number) {
     countryKey: fields.country.trim().toLowerCase(),
     address: fields.address,
     bedrooms: fields.bedrooms,
-    maxGuests: fields.maxGuests,
+    maxGuests: fields.max_guests,
     amenities: fields.amenities,
-    houseRules: fields.houseRules,
+    houseRules: fields.house_rules,
     updatedAt: now,
   };
 }
@@ -369,7 +369,7 @@ function childWrites(deps: Deps, homeId: SQL<number> | number, fields: HomeField
   if (windows.length) {
     writes.push(deps.db.insert(homeAvailability).values(windows.map((w) => ({ homeId: id, startDate: w.start, endDate: w.end }))));
   }
-  const photoIds = [...new Set(fields.imageIds)];
+  const photoIds = [...new Set(fields.image_ids)];
   if (photoIds.length) {
     writes.push(deps.db.insert(homeImages).values(photoIds.map((imageId, position) => ({ homeId: id, imageId, position }))));
   }
@@ -382,7 +382,7 @@ export async function createHome(deps: Deps, actor: Actor, fields: HomeFields): 
   ensure(homePolicy.create(me), 'Only Travel Hosts can list a home.');
   const windows = checkWindows(fields.availability);
   await limitWrites(deps, me);
-  await checkImages(deps, me, fields.imageIds);
+  await checkImages(deps, me, fields.image_ids);
   const now = deps.now();
   // The batch is one transaction, so her newest home inside it is the one just inserted.
   const newId = sql<number>`(SELECT max("id") FROM "homes" WHERE "host_id" = ${me.id})`;
@@ -404,7 +404,7 @@ export async function updateHome(deps: Deps, actor: Actor, input: UpdateHome): P
   ensure(homePolicy.edit(me, home), 'Only the host or an admin can edit this home.');
   const windows = checkWindows(fields.availability);
   await limitWrites(deps, me);
-  await checkImages(deps, me, fields.imageIds);
+  await checkImages(deps, me, fields.image_ids);
   const now = deps.now();
   const writes: BatchItem<'sqlite'>[] = [
     deps.db

@@ -23,11 +23,11 @@ const HomePhotoSchema = z
   .object({
     id: z.number().int(),
     url: z.string(),
-    thumbUrl: z.string(),
+    thumb_url: z.string(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     title: z.string(),
-    uploadedAt: IsoDateTime,
+    uploaded_at: IsoDateTime,
   })
   .meta({ id: 'HomePhoto' });
 
@@ -40,10 +40,10 @@ export const HomeCardSchema = z
     city: z.string(),
     region: z.string(),
     country: z.string(),
-    maxGuests: z.number().int(),
+    max_guests: z.number().int(),
     bedrooms: z.number().int(),
     host: idAndName,
-    nextAvailable: WindowSchema.nullable(),
+    next_available: WindowSchema.nullable(),
     photo: HomePhotoSchema.nullable(),
     can_edit: z.boolean(),
     can_hide: z.boolean(),
@@ -61,20 +61,20 @@ const HomeSchema = z
     country: z.string(),
     address: z.string().nullable().describe('Only for the host, admins and a guest whose stay was accepted'),
     bedrooms: z.number().int(),
-    maxGuests: z.number().int(),
+    max_guests: z.number().int(),
     amenities: z.array(z.string()),
-    houseRules: z.string(),
+    house_rules: z.string(),
     host: idNameAndPhoto,
     availability: z.array(WindowSchema),
     booked: z.array(WindowSchema),
     photos: z.array(HomePhotoSchema),
-    fromProperty: z.boolean(),
+    from_property: z.boolean(),
     my_stays: z
       .array(
         z.object({
           id: z.number().int(),
-          startDate: IsoDate,
-          endDate: IsoDate,
+          start_date: IsoDate,
+          end_date: IsoDate,
           status: z.enum(['pending', 'accepted']),
           can_cancel: z.boolean(),
         }),
@@ -94,21 +94,21 @@ const StaySchema = z
     home: z.object({ id: z.number().int(), title: z.string(), city: z.string(), country: z.string(), address: z.string().nullable() }),
     guest: idAndName,
     host: idAndName,
-    startDate: IsoDate,
-    endDate: IsoDate,
+    start_date: IsoDate,
+    end_date: IsoDate,
     nights: z.number().int(),
     guests: z.number().int(),
     message: z.string(),
-    hostMessage: z.string(),
+    host_message: z.string(),
     status: z.enum(STAY_STATUSES),
-    createdAt: IsoDateTime,
-    conflictsWithAccepted: z.boolean(),
-    overlappingPending: z
+    created_at: IsoDateTime,
+    conflicts_with_accepted: z.boolean(),
+    overlapping_pending: z
       .number()
       .int()
       .nullable()
       .describe('Pending requests only, for the host who answers: how many other pending requests overlap; null otherwise'),
-    viewerRole: z.enum(['guest', 'host', 'admin']),
+    viewer_role: z.enum(['guest', 'host', 'admin']),
     past: z.boolean().describe('Its check-out day has come: it can no longer be cancelled'),
     can_accept: z.boolean(),
     can_decline: z.boolean(),

@@ -89,18 +89,18 @@ function toView(r: StayRow, me: MemberActor, today: string): StayView {
     home: { id: r.homeId, title: r.homeTitle, city: r.city, country: r.country, address: addressVisible ? r.address : null },
     guest: { id: r.guestId, name: r.guestName },
     host: { id: r.hostId, name: r.hostName },
-    startDate: r.startDate,
-    endDate: r.endDate,
+    start_date: r.startDate,
+    end_date: r.endDate,
     nights: nightsBetween(r.startDate, r.endDate),
     guests: r.guests,
     message: r.message,
-    hostMessage: r.hostMessage,
+    host_message: r.hostMessage,
     status: r.status,
-    createdAt: new Date(r.createdAt).toISOString(),
-    conflictsWithAccepted: pending && Boolean(r.conflicts),
+    created_at: new Date(r.createdAt).toISOString(),
+    conflicts_with_accepted: pending && Boolean(r.conflicts),
     // How many others asked for these dates is for the host deciding, never for a guest (issue 30).
-    overlappingPending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
-    viewerRole,
+    overlapping_pending: stayPolicy.answer(me, r) ? Number(r.pendingOverlaps) : null,
+    viewer_role: viewerRole,
     past: stayIsOver(r, today),
     can_accept: stayPolicy.accept(me, r, today),
     can_decline: stayPolicy.answer(me, r),
@@ -127,7 +127,7 @@ const factsOf = (r: Pick<StayRow, 'homeTitle' | 'city' | 'country' | 'startDate'
 /** POST /api/homes/{id}/stays: any member but the host, at a listed home, within one window. */
 export async function requestStay(deps: Deps, actor: Actor, input: RequestStay): Promise<StayView> {
   const me = requireMember(actor);
-  const { homeId, startDate, endDate } = input;
+  const { homeId, start_date: startDate, end_date: endDate } = input;
   const fits = sql`EXISTS (SELECT 1 FROM "home_availability" AS "w" WHERE "w"."home_id" = "homes"."id" AND "w"."start_date" <= ${startDate} AND "w"."end_date" >= ${endDate})`;
   const taken = sql`EXISTS (SELECT 1 FROM "home_stays" AS "s" WHERE "s"."home_id" = "homes"."id" AND "s"."status" = 'accepted' AND "s"."start_date" < ${endDate} AND "s"."end_date" > ${startDate})`;
   const [found] = await deps.db
@@ -152,10 +152,10 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
   if (found.hostId === me.id) throw new AppError('FORBIDDEN', 'You cannot request a stay at your own home.');
   ensure(homePolicy.request(me, found), 'This home is not taking requests.');
   const field = (name: string, message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { [name]: [message] } });
-  if (startDate < todayOf(deps)) throw field('startDate', 'The check-in day has passed.');
+  if (startDate < todayOf(deps)) throw field('start_date', 'The check-in day has passed.');
   if (input.guests > found.maxGuests)
     throw field('guests', `This home takes at most ${found.maxGuests} guest${found.maxGuests === 1 ? '' : 's'}.`);
-  if (!found.fits) throw field('startDate', 'These dates are not within the home’s availability.');
+  if (!found.fits) throw field('start_date', 'These dates are not within the home’s availability.');
   if (found.taken) throw new AppError('CONFLICT', 'These dates are already booked.');
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 

@@ -14,8 +14,8 @@ export type SendGroupMailData = z.output<typeof SendGroupMailInputSchema>;
 
 export interface SendGroupMailResult {
   message: string;
-  messageId: number;
-  recipientCount: number;
+  message_id: number;
+  recipient_count: number;
   /** Members of the group who turned group mail off: recorded as skipped, not sent. */
   skipped: number;
 }
@@ -52,5 +52,5 @@ export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMa
       ],
     },
   );
-  return { message: 'Email sent successfully.', messageId, recipientCount: deliveryIds.length, skipped };
+  return { message: 'Email sent successfully.', message_id: messageId, recipient_count: deliveryIds.length, skipped };
 }

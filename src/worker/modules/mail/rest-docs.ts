@@ -20,9 +20,9 @@ const sentMailFields = {
   kind: z.string(),
   subject: z.string(),
   recipientGroup: z.string().nullable(),
-  senderId: z.number().int().nullable().describe('The sending admin; null once her account is gone'),
-  senderName: z.string().nullable(),
-  createdAt: IsoDateTime,
+  sender_id: z.number().int().nullable().describe('The sending admin; null once her account is gone'),
+  sender_name: z.string().nullable(),
+  created_at: IsoDateTime,
   counts: CountsSchema,
 };
 const SentMailSchema = z.object(sentMailFields).meta({ id: 'SentMail' });
@@ -30,13 +30,13 @@ const SentMailSchema = z.object(sentMailFields).meta({ id: 'SentMail' });
 const DeliverySchema = z
   .object({
     id: z.number().int(),
-    toEmail: z.string(),
-    toName: z.string().nullable(),
-    userId: z.number().int().nullable().describe('The member it went to; null for an address without an account, or one deleted since'),
+    to_email: z.string(),
+    to_name: z.string().nullable(),
+    user_id: z.number().int().nullable().describe('The member it went to; null for an address without an account, or one deleted since'),
     status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
     attempts: z.number().int(),
-    lastError: z.string().nullable(),
-    sentAt: IsoDateTime.nullable(),
+    last_error: z.string().nullable(),
+    sent_at: IsoDateTime.nullable(),
   })
   .meta({ id: 'MailDelivery' });
 
@@ -50,7 +50,7 @@ export const adminMailRestDocs = describeRoutes<typeof adminMailRoutes>()('Admin
     access: 'admin',
     body: SendGroupMailInputSchema,
     responses: {
-      202: z.object({ message: z.string(), messageId: z.number().int(), recipientCount: z.number().int(), skipped: z.number().int() }),
+      202: z.object({ message: z.string(), message_id: z.number().int(), recipient_count: z.number().int(), skipped: z.number().int() }),
     },
     errors: [429],
   },

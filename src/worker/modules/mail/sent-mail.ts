@@ -35,24 +35,24 @@ export interface SentMailSummary {
   subject: string;
   recipientGroup: string | null;
   /** The sending admin, null once her account is gone (the name then is too): her name links to her profile. */
-  senderId: number | null;
-  senderName: string | null;
+  sender_id: number | null;
+  sender_name: string | null;
   /** ISO 8601 (UTC). */
-  createdAt: string;
+  created_at: string;
   counts: DeliveryCounts;
 }
 
 export interface SentMailDelivery {
   id: number;
-  toEmail: string;
-  toName: string | null;
+  to_email: string;
+  to_name: string | null;
   /** The member it went to, null for an address without an account or one deleted since: her name links to her profile. */
-  userId: number | null;
+  user_id: number | null;
   status: DeliveryStatus;
   attempts: number;
-  lastError: string | null;
+  last_error: string | null;
   /** ISO 8601 (UTC). */
-  sentAt: string | null;
+  sent_at: string | null;
 }
 
 const d = emailDeliveries;
@@ -76,9 +76,9 @@ function summaryQuery(deps: Deps) {
       kind: emailMessages.kind,
       subject: emailMessages.subject,
       recipientGroup: emailMessages.recipientGroup,
-      senderId: emailMessages.senderId,
-      senderName: users.name,
-      createdAt: emailMessages.createdAt,
+      sender_id: emailMessages.senderId,
+      sender_name: users.name,
+      created_at: emailMessages.createdAt,
       ...countColumns,
     })
     .from(emailMessages)
@@ -89,8 +89,8 @@ function summaryQuery(deps: Deps) {
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[number];
 
 function toSummary(r: SummaryRow): SentMailSummary {
-  const { total, queued, sending, sent, failed, skipped, createdAt, ...rest } = r;
-  return { ...rest, createdAt: new Date(createdAt).toISOString(), counts: { total, queued, sending, sent, failed, skipped } };
+  const { total, queued, sending, sent, failed, skipped, created_at, ...rest } = r;
+  return { ...rest, created_at: new Date(created_at).toISOString(), counts: { total, queued, sending, sent, failed, skipped } };
 }
 
 /**
@@ -146,13 +146,13 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
     deps.db
       .select({
         id: d.id,
-        toEmail: d.toEmail,
-        toName: d.toName,
-        userId: d.userId,
+        to_email: d.toEmail,
+        to_name: d.toName,
+        user_id: d.userId,
         status: d.status,
         attempts: d.attempts,
-        lastError: d.lastError,
-        sentAt: d.sentAt,
+        last_error: d.lastError,
+        sent_at: d.sentAt,
       })
       .from(d)
       .where(eq(d.messageId, id))
@@ -167,7 +167,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
   const body = row && BODY_VISIBLE_KINDS.has(row.kind) ? await tryOpenMessageBody(deps.env, row.body) : null;
   return {
     message: { ...toSummary(summary), html: body?.html ?? null },
-    deliveries: deliveries.map((r): SentMailDelivery => ({ ...r, sentAt: r.sentAt === null ? null : new Date(r.sentAt).toISOString() })),
+    deliveries: deliveries.map((r): SentMailDelivery => ({ ...r, sent_at: r.sent_at === null ? null : new Date(r.sent_at).toISOString() })),
   };
 }
 
