@@ -58,7 +58,7 @@ describe('GET /api/admin/sent-mail, a page at a time', () => {
     await insertMessages(['group', 'registration', 'event_invitation']);
     const total = (await deps().db.select({ id: emailMessages.id }).from(emailMessages)).length;
     const walked = await walkLinks<SentMailSummary>(admin, '/api/admin/sent-mail?kind=all&limit=2');
-    expect(walked.items.every((m) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(m.createdAt))).toBe(true);
+    expect(walked.items.every((m) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(m.created_at))).toBe(true);
     expect(walked.items).toHaveLength(total);
     const res = await trpc('mail.sent', { kind: 'all', limit: 2 }, { as: admin, type: 'query' });
     const page = (await res.json<{ result: { data: Page<SentMailSummary> } }>()).result.data;
