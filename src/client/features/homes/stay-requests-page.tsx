@@ -100,7 +100,7 @@ function StayItem({ stay }: { stay: StayView }) {
   );
 }
 
-const byStart = (a: StayView, b: StayView) => a.startDate.localeCompare(b.startDate) || a.id - b.id;
+const byStart = (a: StayView, b: StayView) => a.start_date.localeCompare(b.start_date) || a.id - b.id;
 
 /**
  * Issue 46, point 13: requests waiting for an answer first, then what is still to come (soonest
