@@ -27,7 +27,7 @@ export function offCasing(doc: Json): string[] {
       walk(components[ref.slice('#/components/schemas/'.length)], `${where} (${ref.slice(2)})`, request, seen);
     }
     const properties = (v as Json).properties;
-    if (properties && typeof properties === 'object') {
+    if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
       for (const [name, schema] of Object.entries(properties as Record<string, Json>)) {
         if (isWireFieldName(name)) continue;
         if (request && schema.deprecated === true) continue;
@@ -36,6 +36,8 @@ export function offCasing(doc: Json): string[] {
     }
     // A properties map holds schemas (one may be a field named `properties`): walk them, not the map as one.
     for (const [k, x] of Object.entries(v)) {
+      // Examples are data, not schemas (their own schema checks them: openapi-vocabulary.test.ts).
+      if (k === 'example' || k === 'examples') continue;
       if (k === 'properties' && x && typeof x === 'object') Object.values(x).forEach((p) => walk(p, where, request, seen));
       else walk(x, where, request, seen);
     }
