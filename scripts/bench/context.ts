@@ -212,7 +212,7 @@ export const FIRST_PAGE_BUDGET = { maxKb: 64, maxRatio: 2 };
  * A JSON list route that promises one D1 round trip (reported in its Server-Timing): probes it
  * once for its length, round trips and body size, then measures it interleaved with the static
  * asset. `label(count)` names the rows, e.g. (n) => `GET /api/events (${n} events)`; the count is
- * the answer's length (a bare list) or its `items`' (a page object). With `maxKb` the body has a
+ * the answer's length (every REST list is a bare array, issue 47). With `maxKb` the body has a
  * budget too.
  */
 export async function listRouteRows(
@@ -226,8 +226,9 @@ export async function listRouteRows(
   const probe = await fetch(url, { headers: { Cookie: ctx.adminCookie } });
   const body = await probe.arrayBuffer();
   if (!probe.ok) throw new Error(`GET ${urlPath} answered ${probe.status}`);
-  const parsed = JSON.parse(new TextDecoder().decode(body)) as unknown[] | { items: unknown[] };
-  const name = label(Array.isArray(parsed) ? parsed.length : parsed.items.length);
+  const parsed = JSON.parse(new TextDecoder().decode(body)) as unknown;
+  if (!Array.isArray(parsed)) throw new Error(`GET ${urlPath} answered no bare list`);
+  const name = label(parsed.length);
   const trips = Number(/D1 round trips: (\d+)/.exec(probe.headers.get('server-timing') ?? '')?.[1] ?? NaN);
   const [staticStats, listStats] = await measureInterleaved([
     { url: ctx.baseUrl + STATIC_ASSET, requests: 200 },
