@@ -1,23 +1,26 @@
 // npm run i18n:compile: the catalogs' .po files (lingui.config.ts) compiled into the .ts modules
 // the app imports, English trimmed to its ICU messages: a message's id is its English text
 // (src/client/i18n/i18n.ts), so an English catalog holds only what its id cannot say (plurals,
-// placeholders). Writes src/client/locales/english-catalogs.ts: the catalogs English still loads.
-//   npx tsx scripts/i18n-compile.ts [--check]   (--check: fails when a compiled file is out of date, writes nothing)
-import { globSync, readFileSync, writeFileSync } from 'node:fs';
+// placeholders). Also writes
+// - src/client/locales/catalogs-{locale}.ts: each language's loaders (a chunk each), fetched by a
+//   page in that language: the entry holds six imports, not one per catalog and language;
+// - src/client/features/{name}/locales/i18n.ts: the page's i18n with the feature's English ICU
+//   messages, which its components import, so English ships with the code and fetches nothing.
+//   npx tsx scripts/i18n-compile.ts [--check]   (--check: fails when a compiled file is out of date or
+//   a translation is missing, and writes nothing)
+import { globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run, ROOT } from './lib/wrangler';
 
 const check = process.argv.includes('--check');
 const COMPILED = 'src/client/**/locales/*.ts';
-const list = 'src/client/locales/english-catalogs.ts';
-const before = new Map([...globSync(COMPILED, { cwd: ROOT }), list].map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
+const before = new Map(globSync(COMPILED, { cwd: ROOT }).map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
 
 // --strict: a language missing a translation fails (the check of npm test).
 run(path.join(ROOT, 'node_modules/.bin/lingui'), ['compile', '--workers', '1', ...(check ? ['--strict'] : [])]);
 
 const PREFIX = '/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(';
 const SUFFIX = ')as Messages;';
-const english: string[] = [];
 for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
   if (!source.startsWith(PREFIX) || !source.endsWith(SUFFIX)) throw new Error(`${file}: not what lingui compile writes`);
@@ -27,19 +30,19 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
   );
   writeFileSync(path.join(ROOT, file), PREFIX + JSON.stringify(JSON.stringify(kept)) + SUFFIX);
   const dir = path.dirname(path.dirname(file));
-  if (Object.keys(kept).length) english.push(dir === 'src/client' ? 'shell' : path.basename(dir));
+  if (dir !== 'src/client')
+    writeFileSync(
+      path.join(ROOT, dir, 'locales/i18n.ts'),
+      `// Written by scripts/i18n-compile.ts: the page's i18n, with this feature's English ICU messages.\nimport { i18n } from '${path.relative(path.join(dir, 'locales'), 'src/client/i18n/i18n')}';\nimport { messages } from './en';\n\ni18n.load('en', messages);\nexport { i18n };\n`,
+    );
 }
-writeFileSync(
-  path.join(ROOT, list),
-  `// Written by scripts/i18n-compile.ts: the catalogs whose English has ICU messages (the others' English is their ids).\nexport const ENGLISH_CATALOGS: readonly string[] = ${JSON.stringify(english.sort()).replaceAll(',', ', ')};\n`,
-);
 
-const locales = new Map<string, string[]>([['en', []]]);
+const locales = new Map<string, string[]>();
 for (const file of globSync('src/client/**/locales/*.po', { cwd: ROOT }).sort()) {
   const locale = path.basename(file, '.po');
+  if (locale === 'en') continue;
   const dir = path.dirname(path.dirname(file));
   const name = dir === 'src/client' ? 'shell' : path.basename(dir);
-  if (locale === 'en' && !english.includes(name)) continue;
   const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
   locales.set(locale, [...(locales.get(locale) ?? []), `  ${name}: () => import('${from.startsWith('.') ? from : `./${from}`}'),`]);
 }
@@ -50,7 +53,9 @@ for (const [locale, lines] of locales)
   );
 
 if (check) {
-  const stale = [...globSync(COMPILED, { cwd: ROOT }), list].filter((f) => before.get(f) !== readFileSync(path.join(ROOT, f), 'utf8'));
+  const after = globSync(COMPILED, { cwd: ROOT });
+  const stale = after.filter((f) => before.get(f) !== readFileSync(path.join(ROOT, f), 'utf8'));
+  for (const f of after) if (!before.has(f)) rmSync(path.join(ROOT, f));
   for (const [f, text] of before) writeFileSync(path.join(ROOT, f), text);
   if (stale.length) {
     console.error(`Compiled catalogs out of date (run npm run i18n:compile and commit):\n  ${stale.join('\n  ')}`);

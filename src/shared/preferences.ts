@@ -22,6 +22,12 @@ export const THEME_COOKIE = 'theme';
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 export const isTheme = (v: unknown): v is Theme => typeof v === 'string' && (THEMES as readonly string[]).includes(v);
 
+/**
+ * The tests' pseudo-language (issue 41: every text bracketed and accented, so one left untranslated
+ * shows): a `lang` cookie of this value, honoured only by a Worker run locally (npm start, tests).
+ */
+export const PSEUDO_LANGUAGE_TAG = 'en-XA';
+
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
 /**

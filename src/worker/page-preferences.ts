@@ -5,12 +5,14 @@ import {
   isTheme,
   LANGUAGE_COOKIE,
   preferenceCookie,
+  PSEUDO_LANGUAGE_TAG,
   requestLanguage,
   THEME_COOKIE,
   type Language,
   type Theme,
 } from '../shared/preferences';
 import type { Actor } from './platform/actor';
+import { isLocal } from './platform/app-origin';
 import { isSecure, readCookie } from './platform/cookies';
 import type { AppEnv } from './platform/hono-env';
 
@@ -25,6 +27,8 @@ export interface PagePreferences {
   language: Language;
   /** 'system': no data-theme, the stylesheet follows prefers-color-scheme. */
   theme: Theme;
+  /** The tests' pseudo-language (`lang=en-XA`, a local Worker only): the page says en-XA, and the client shows it. */
+  pseudo?: true;
 }
 
 /**
@@ -42,6 +46,7 @@ export function pagePreferences(c: Context<AppEnv>, actor?: Actor): PagePreferen
       acceptLanguage: c.req.header('Accept-Language'),
     }),
     theme: member ? member.theme : isTheme(themeCookie) ? themeCookie : 'system',
+    ...(isLocal(c.env) && readCookie(cookies, LANGUAGE_COOKIE) === PSEUDO_LANGUAGE_TAG ? { pseudo: true as const } : {}),
   };
 }
 
@@ -60,10 +65,12 @@ export function deviceCookiesFor(c: Context<AppEnv>, actor: Actor): string[] {
   return out;
 }
 
-const isDefault = (p: PagePreferences) => p.language === DEFAULT_LANGUAGE && p.theme === 'system';
+const isDefault = (p: PagePreferences) => p.language === DEFAULT_LANGUAGE && p.theme === 'system' && !p.pseudo;
+
+const langOf = (p: PagePreferences) => (p.pseudo ? PSEUDO_LANGUAGE_TAG : p.language);
 
 /** The ETag of a page in these choices: the file's, marked with them (a copy stored in other choices never matches). */
-const variantTag = (etag: string, p: PagePreferences) => etag.replace(/"$/, `-${p.language}-${p.theme}"`);
+const variantTag = (etag: string, p: PagePreferences) => etag.replace(/"$/, `-${langOf(p)}-${p.theme}"`);
 
 /**
  * The request to the static assets for a page in these choices: an If-None-Match of the same
@@ -73,7 +80,7 @@ export function assetRequestFor(request: Request, p: PagePreferences): Request {
   const match = request.headers.get('If-None-Match');
   if (isDefault(p) || !match) return request;
   const headers = new Headers(request.headers);
-  const suffix = `-${p.language}-${p.theme}"`;
+  const suffix = `-${langOf(p)}-${p.theme}"`;
   if (match.endsWith(suffix)) headers.set('If-None-Match', match.slice(0, -suffix.length) + '"');
   else headers.delete('If-None-Match');
   return new Request(request.url, { method: request.method, headers });
@@ -103,7 +110,7 @@ const THEME_COLORS = { light: '#faf7f2', dark: '#171312' } as const;
 export function withChoices(rewriter: HTMLRewriter, p: PagePreferences): HTMLRewriter {
   rewriter.on('html', {
     element: (el) => {
-      el.setAttribute('lang', p.language);
+      el.setAttribute('lang', langOf(p));
       el.setAttribute('dir', directionOf(p.language));
       if (p.theme === 'system') el.removeAttribute('data-theme');
       else el.setAttribute('data-theme', p.theme);

@@ -1,6 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { isLanguage, type Language } from '../../shared/preferences';
-import { ENGLISH_CATALOGS } from '../locales/english-catalogs';
+import { isLanguage, PSEUDO_LANGUAGE_TAG, type Language } from '../../shared/preferences';
 import { messages as shellEnglish } from '../locales/en';
 
 /**
@@ -14,14 +13,13 @@ import { messages as shellEnglish } from '../locales/en';
  */
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
-/** The tests' pseudo-language (bracketed and accented English), on a page whose `<html lang>` is en-XA. */
-export const PSEUDO_LANG = 'en-XA';
+/** The page's language, or the tests' pseudo-language (bracketed and accented English), whose `<html lang>` is en-XA. */
 export type PageLocale = Language | 'pseudo';
 
 /** The page's language, as the Worker wrote it on `<html lang>`. */
 export function pageLocale(): PageLocale {
   const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang;
-  if (lang === PSEUDO_LANG) return 'pseudo';
+  if (lang === PSEUDO_LANGUAGE_TAG) return 'pseudo';
   return isLanguage(lang) ? lang : 'en';
 }
 
@@ -34,11 +32,14 @@ const importCatalog = async (locale: PageLocale, name: CatalogName) => {
   return catalogs[name]?.() ?? { messages: {} };
 };
 
-const loaded = new Map<string, Promise<void>>([['en:shell', Promise.resolve()]]);
+const loaded = new Map<string, Promise<void>>();
 
-/** Loads a catalog of a language once (English only where it has ICU messages: scripts/i18n-compile.ts). */
+/**
+ * Loads a catalog of a language once. English's ICU messages come with the code instead: the
+ * shell's here, a feature's with its components (they import `i18n` from its locales/i18n.ts).
+ */
 export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): Promise<void> {
-  if (!name || (locale === 'en' && !ENGLISH_CATALOGS.includes(name))) return Promise.resolve();
+  if (!name || locale === 'en') return Promise.resolve();
   const key = `${locale}:${name}`;
   let loading = loaded.get(key);
   if (!loading) {

@@ -104,6 +104,8 @@ describe('pages in her language and appearance', () => {
     expect(dark.tag).toContain('lang="fr"');
     expect(dark.tag).toContain('dir="ltr"');
     expect(dark.tag).toContain('data-theme="dark"');
+    // The tests' pseudo-language, which a local Worker (this one) alone honours.
+    expect((await htmlTag('/about', { Cookie: 'lang=en-XA' })).tag).toContain('lang="en-XA"');
     // The browser's bar and first canvas in her appearance only.
     const head = await (await request('/', { headers: { Cookie: 'theme=dark' }, contract: false })).text();
     expect(head).toContain('<meta name="color-scheme" content="dark" />');
@@ -151,6 +153,9 @@ describe('pages in her language and appearance', () => {
     expect(html).toContain(title);
     expect(html).toContain('17 mars 2030, 18:00 - 21:00 UTC');
     expect(html).not.toContain('Mar 17, 2030');
+    // …and its texts (src/client/locales/fr.po): the header says who she is in French.
+    expect(html).toContain('Connectée en tant que ');
+    expect(html).not.toContain('Logged in as');
   });
 
   it('the session tells the page her choices', async () => {

@@ -1,18 +1,35 @@
-const COLUMNS = [
+import { i18n } from './locales/i18n';
+
+// Texts of the page's language, made as it renders; a Gathering's `key` is its circle's English name.
+const columns = (): { name: string; title: string; intro: string; items: [key: string, label: string][] }[] => [
   {
     name: 'Travel',
-    intro: 'In-network vacation homes',
-    items: ['New York', 'Carmel', 'Maui', 'Hong Kong', 'Thailand', 'Beijing', 'Tokyo'],
+    title: i18n.t('Travel'),
+    intro: i18n.t('In-network vacation homes'),
+    // Places: names, as written.
+    items: ['New York', 'Carmel', 'Maui', 'Hong Kong', 'Thailand', 'Beijing', 'Tokyo'].map((place) => [place, place]),
   },
   {
     name: 'Gathering',
-    intro: 'Circles that meet around a shared craft',
-    items: ['Art', 'Writing', 'Media', 'Performance Arts', 'Gardening', 'Tea culture', 'Meditation'],
+    title: i18n.t('Gathering'),
+    intro: i18n.t('Circles that meet around a shared craft'),
+    items: [
+      ['Art', i18n.t('Art')],
+      ['Writing', i18n.t('Writing')],
+      ['Media', i18n.t('Media')],
+      ['Performance Arts', i18n.t('Performance Arts')],
+      ['Gardening', i18n.t('Gardening')],
+      ['Tea culture', i18n.t('Tea culture')],
+      ['Meditation', i18n.t('Meditation')],
+    ],
   },
   {
     name: 'Showcase',
-    intro: 'Members share what they create',
-    items: ['artwork exhibition', 'video/movie viewing', 'book reading', 'tea/wine tasting', 'food sampling'],
+    title: i18n.t('Showcase'),
+    intro: i18n.t('Members share what they create'),
+    items: [i18n.t('artwork exhibition'), i18n.t('video/movie viewing'), i18n.t('book reading'), i18n.t('tea/wine tasting'), i18n.t('food sampling')].map(
+      (text) => [text, text],
+    ),
   },
 ];
 
@@ -23,16 +40,16 @@ const COLUMNS = [
 export function ActivitiesColumns({ counts }: { counts?: ReadonlyMap<string, string> }) {
   return (
     <section className="page">
-      <h1>Activities</h1>
+      <h1>{i18n.t('Activities')}</h1>
       <div className="columns three">
-        {COLUMNS.map((col) => (
+        {columns().map((col) => (
           <article key={col.name} className="card">
-            <h2>{col.name}</h2>
+            <h2>{col.title}</h2>
             <p className="muted">{col.intro}</p>
             <ul className="pill-list">
-              {col.items.map((item) => {
-                const members = col.name === 'Gathering' ? counts?.get(item.toLowerCase()) : undefined;
-                return <li key={item}>{members ? `${item}: ${members}` : item}</li>;
+              {col.items.map(([key, label]) => {
+                const members = col.name === 'Gathering' ? counts?.get(key.toLowerCase()) : undefined;
+                return <li key={key}>{members ? `${label}: ${members}` : label}</li>;
               })}
             </ul>
           </article>
