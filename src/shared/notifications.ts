@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   'circle_accepted',
   // Issue 43: after an event she came to.
   'event_feedback',
+  // Issue 46 point 12: asking to join an invite-only event, and its answer.
+  'event_join_request',
+  'event_join_answer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -58,6 +61,8 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   circle_request: { label: 'Requests to join a circle I host', defaultEmail: 'instant', adminOnly: false },
   circle_accepted: { label: 'My request to join a circle accepted', defaultEmail: 'instant', adminOnly: false },
   event_feedback: { label: 'Feedback requests after events I came to', defaultEmail: 'off', adminOnly: false },
+  event_join_request: { label: 'Requests to join an invite-only event I host', defaultEmail: 'instant', adminOnly: false },
+  event_join_answer: { label: 'Answers to my requests to join an event', defaultEmail: 'instant', adminOnly: false },
 };
 
 export type NotificationPreferences = Record<NotificationKind, EmailMode>;

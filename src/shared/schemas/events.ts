@@ -305,6 +305,10 @@ export interface EventViewerDto {
   can_leave_waitlist: boolean;
   /** The waitlist's names (EventDto.waitlist): the creator or an admin. */
   can_see_waitlist: boolean;
+  /** Ask to join (issue 46 point 12): an invite-only event she may not join and has not asked for (event page only). */
+  can_ask_to_join: boolean;
+  /** Her request to join it: 'pending', 'approved', 'declined', or null (none, or a list's entry). */
+  join_request: JoinRequestStatus | null;
 }
 
 /** The event page's answer: the same shape as a list entry. */
@@ -316,4 +320,22 @@ export type EventDetailDto = EventDto;
  */
 export interface EventsPage extends Page<EventDto> {
   counts: { upcoming: number; past: number } | null;
+}
+
+/** Issue 46 point 12: the host answers a request to join her invite-only event. */
+export const JoinRequestIdInputSchema = z.object({ id: IdSchema, requestId: IdSchema });
+export type JoinRequestIdInput = z.infer<typeof JoinRequestIdInputSchema>;
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+/** A request to join, as its event's host reads it. */
+export interface JoinRequestView {
+  id: number;
+  event_id: number;
+  user_id: number;
+  name: string;
+  status: JoinRequestStatus;
+  /** ISO 8601. */
+  created_at: string;
 }

@@ -1,3 +1,5 @@
+import type { JoinRequestStatus } from '../../../shared/schemas/events';
+import { eventJoinRequests } from '../../db/schema/event-join-requests';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { EVENT_CREATE_DEFAULTS } from '../../../shared/event-defaults';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
@@ -103,7 +105,7 @@ export function toEventDto(
   row: EventRow,
   joined: { creatorName: string | null; bannerKey: string | null; circleRef?: string | null },
   participants: EventParticipantDto[] | ParticipantSummary,
-  viewer: { actor: MemberActor; hasInvitation: boolean; waitlistPlace: number | null },
+  viewer: { actor: MemberActor; hasInvitation: boolean; waitlistPlace: number | null; joinRequest?: JoinRequestStatus | null },
   now: number,
   /** The event's waitlist in order (the event page); lists leave it out. */
   waitlist: EventParticipantDto[] = [],
@@ -113,6 +115,7 @@ export function toEventDto(
     joined: Array.isArray(participants) ? participants.some((p) => p.user_id === viewer.actor.id) : participants.viewerJoined,
     hasInvitation: viewer.hasInvitation,
     waitlistPlace: viewer.waitlistPlace,
+    joinRequest: viewer.joinRequest,
   });
   const participantCount = Array.isArray(participants) ? participants.length : participants.count;
   const open = flags.can_see_details;
@@ -427,12 +430,17 @@ export function eventPageQueries(deps: Deps, me: MemberActor, by: EventRefKind, 
     participantsOf(deps, me, inArray(eventParticipants.eventId, idOf)),
     pendingInvitations(deps, me.id, inArray(tokens.eventId, idOf)),
     waitlistOf(deps, inArray(eventWaitlist.eventId, idOf), me),
+    deps.db
+      .select({ status: eventJoinRequests.status })
+      .from(eventJoinRequests)
+      .where(and(inArray(eventJoinRequests.eventId, idOf), eq(eventJoinRequests.userId, me.id))),
   ] as const;
 }
 export const eventPageRow = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[0]);
 export const eventPageParticipants = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[1]);
 export const eventPageInvitation = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[2]);
 export const eventPageWaitlist = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[3]);
+export const eventPageJoinRequest = builtOnce((deps, me, by: EventRefKind) => eventPageQueries(deps, me, by)[4]);
 
 /**
  * The event page, by id or slug: the event, its participants and whether the viewer holds an
@@ -445,11 +453,12 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
   const by: EventRefKind = byId ? 'id' : 'slug';
   const slots = { ...slotsOf(deps, me), ref: byId ? Number(ref) : String(ref).toLowerCase() };
   // Built once per isolate (ADR 0020): the event, its participants, her invitation, its waitlist.
-  const [rows, people, invitation, waiting] = await readBatch(deps, [
+  const [rows, people, invitation, waiting, asked] = await readBatch(deps, [
     eventPageRow(me, by).with(slots),
     eventPageParticipants(me, by).with(slots),
     eventPageInvitation(me, by).with(slots),
     eventPageWaitlist(me, by).with(slots),
+    eventPageJoinRequest(me, by).with(slots),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
@@ -458,7 +467,7 @@ export async function getEvent(deps: Deps, actor: Actor, ref: number | string): 
     row.event,
     row,
     people.map((p) => ({ user_id: p.user_id, name: p.name, photo_url: memberPhotoUrl(p.photoKey) })),
-    { actor: me, hasInvitation: invitation.length > 0, waitlistPlace: place || null },
+    { actor: me, hasInvitation: invitation.length > 0, waitlistPlace: place || null, joinRequest: asked[0]?.status ?? null },
     deps.now(),
     waiting.map((w) => ({ user_id: w.user_id, name: w.name, photo_url: memberPhotoUrl(w.photoKey) })),
   );

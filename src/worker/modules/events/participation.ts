@@ -25,7 +25,7 @@ import { publishChange } from '../notifications/live-publish';
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 export const INVITE_ONLY = 'This event is by invitation only. Ask its host for an invitation.';
 
-function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
+export function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
   return deps.db
     .select({ id: tokens.id })
     .from(tokens)

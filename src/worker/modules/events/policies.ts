@@ -1,3 +1,4 @@
+import type { JoinRequestStatus } from '../../../shared/schemas/events';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { columnRef } from '../../db/column-ref';
@@ -12,7 +13,13 @@ type EventRef = { exclusivity: string; createdBy: number | null };
  * What the viewer holds on one event: a place among its participants, a place on its waitlist
  * (1: next in line; null when not waiting), a live invitation.
  */
-export type EventViewerState = { joined: boolean; hasInvitation: boolean; waitlistPlace?: number | null };
+export type EventViewerState = {
+  joined: boolean;
+  hasInvitation: boolean;
+  waitlistPlace?: number | null;
+  /** Her request to join (issue 46 point 12): null when none; undefined when not read (lists). */
+  joinRequest?: JoinRequestStatus | null;
+};
 
 const creatorOrAdmin = (a: MemberActor, event: { createdBy: number | null }) => a.isAdmin || event.createdBy === a.id;
 
@@ -110,5 +117,8 @@ export function eventViewer(a: MemberActor, event: EventRef, state: EventViewerS
     can_invite: eventPolicy.invite(a, event),
     can_leave_waitlist: place !== null,
     can_see_waitlist: eventPolicy.seeWaitlist(a, event),
+    // Issue 46 point 12: "Ask to join" an invite-only event she may not join yet, once (the event page reads her request).
+    can_ask_to_join: state.joinRequest === null && !state.joined && !place && !eventPolicy.join(a, event, state.hasInvitation),
+    join_request: state.joinRequest ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { JOIN_REQUEST_STATUSES, JoinRequestIdInputSchema } from '../../../shared/schemas/events';
 import * as z from 'zod';
 import { EVENT_TYPES, EXCLUSIVITY } from '../../../shared/constants';
 import {
@@ -35,8 +36,24 @@ const ViewerSchema = z
     can_invite: z.boolean(),
     can_leave_waitlist: z.boolean(),
     can_see_waitlist: z.boolean(),
+    can_ask_to_join: z
+      .boolean()
+      .describe('Ask to join: an invite-only event she may not join and has not asked for (the event page; false in lists)'),
+    join_request: z.enum(JOIN_REQUEST_STATUSES).nullable().describe('Her request to join it (the event page; null in lists)'),
   })
   .meta({ id: 'EventViewer', description: "The viewer's state and what the server's policies let her do with this event." });
+
+const JoinRequestSchema = z
+  .object({
+    id: z.number().int(),
+    event_id: z.number().int(),
+    user_id: z.number().int(),
+    name: z.string(),
+    status: z.enum(JOIN_REQUEST_STATUSES),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'EventJoinRequest' });
+const JoinAnswerSchema = z.object({ id: z.number().int(), status: z.enum(['approved', 'declined']) });
 
 /** SPEC 3 "Event" as both transports answer it (EventDto). */
 export const EventSchema = z
@@ -216,6 +233,40 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
     body: EventAnnouncementInputSchema.omit({ eventId: true }),
     responses: { 200: z.object({ ok: z.literal(true), recipients: z.number().int(), message: z.string() }) },
     errors: [404, 429],
+  },
+  'POST /api/events/:id/join-requests': {
+    operationId: 'askToJoinEvent',
+    summary: 'Ask to join an invite-only event (once per member and event); its host is told',
+    access: 'member',
+    ...eventId,
+    responses: { 201: z.object({ id: z.number().int(), status: z.enum(JOIN_REQUEST_STATUSES) }) },
+    errors: [400, 404, 409],
+    description:
+      '400 when the event is open or she may join it without asking (its host, an admin); 409 when she takes part, is invited, or asked already.',
+  },
+  'GET /api/events/:id/join-requests': {
+    operationId: 'listEventJoinRequests',
+    summary: 'The pending requests to join an invite-only event, oldest first (its host or an admin)',
+    access: 'member',
+    ...eventId,
+    responses: { 200: z.array(JoinRequestSchema) },
+    errors: [403, 404],
+  },
+  'POST /api/events/:id/join-requests/:requestId/approve': {
+    operationId: 'approveEventJoinRequest',
+    summary: 'Invite the member who asked (the usual invitation and its email); she is told',
+    access: 'member',
+    params: JoinRequestIdInputSchema,
+    responses: { 200: JoinAnswerSchema },
+    errors: [403, 404, 409],
+  },
+  'POST /api/events/:id/join-requests/:requestId/decline': {
+    operationId: 'declineEventJoinRequest',
+    summary: 'Decline a request to join; she is told',
+    access: 'member',
+    params: JoinRequestIdInputSchema,
+    responses: { 200: JoinAnswerSchema },
+    errors: [403, 404, 409],
   },
   'GET /api/events/:id/ics': {
     operationId: 'getEventIcs',

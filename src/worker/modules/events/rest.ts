@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import {
+  JoinRequestIdInputSchema,
   AcceptInvitationInputSchema,
   CreateEventInputSchema,
   EventAnnouncementInputSchema,
@@ -17,11 +18,14 @@ import { actorOf, requestMeta } from '../../platform/request-actor';
 import * as feed from './calendar-feed';
 import * as emails from './event-emails';
 import * as participation from './participation';
+import * as joinRequests from './join-requests';
 import * as events from './events';
 import { jsonBody, jsonBodyWith } from '../../platform/json-body';
 import { members } from '../../platform/rest-guards';
 
 const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
+const requestParams = (c: Context<AppEnv>) =>
+  parseInput(JoinRequestIdInputSchema, { id: c.req.param('id'), requestId: c.req.param('requestId') });
 
 function icsResponse(c: Context<AppEnv>, content: string, filename: string | null) {
   c.header('Content-Type', 'text/calendar; charset=utf-8');
@@ -82,6 +86,19 @@ export const eventsRoutes = new Hono<AppEnv>()
   .delete('/api/events/:id', members, async (c) => c.json(await events.deleteEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })))
   .post('/api/events/:id/join', members, async (c) =>
     c.json(await participation.joinEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })),
+  )
+  // Issue 46 point 12: asking to join an invite-only event, and its host's answer.
+  .post('/api/events/:id/join-requests', members, async (c) =>
+    c.json(await joinRequests.askToJoin(c.get('deps'), await actorOf(c), { id: idParam(c) }), 201),
+  )
+  .get('/api/events/:id/join-requests', members, async (c) =>
+    c.json(await joinRequests.listJoinRequests(c.get('deps'), await actorOf(c), { id: idParam(c) })),
+  )
+  .post('/api/events/:id/join-requests/:requestId/approve', members, async (c) =>
+    c.json(await joinRequests.approveJoinRequest(c.get('deps'), await actorOf(c), requestParams(c))),
+  )
+  .post('/api/events/:id/join-requests/:requestId/decline', members, async (c) =>
+    c.json(await joinRequests.declineJoinRequest(c.get('deps'), await actorOf(c), requestParams(c))),
   )
   .delete('/api/events/:id/leave', members, async (c) =>
     c.json(await participation.leaveEvent(c.get('deps'), await actorOf(c), { id: idParam(c) })),

@@ -1,3 +1,5 @@
+import * as joinRequests from './join-requests';
+import { JoinRequestIdInputSchema } from '../../../shared/schemas/events';
 import {
   AcceptInvitationInputSchema,
   CreateEventInputSchema,
@@ -24,6 +26,17 @@ export const eventsRouter = router({
   update: memberProcedure.input(UpdateEventInputSchema).mutation(({ ctx, input }) => events.updateEvent(ctx.deps, ctx.actor, input)),
   delete: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => events.deleteEvent(ctx.deps, ctx.actor, input)),
   join: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => participation.joinEvent(ctx.deps, ctx.actor, input)),
+  // Issue 46 point 12.
+  askToJoin: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => joinRequests.askToJoin(ctx.deps, ctx.actor, input)),
+  joinRequests: memberProcedure
+    .input(EventIdInputSchema)
+    .query(({ ctx, input }) => joinRequests.listJoinRequests(ctx.deps, ctx.actor, input)),
+  approveJoinRequest: memberProcedure
+    .input(JoinRequestIdInputSchema)
+    .mutation(({ ctx, input }) => joinRequests.approveJoinRequest(ctx.deps, ctx.actor, input)),
+  declineJoinRequest: memberProcedure
+    .input(JoinRequestIdInputSchema)
+    .mutation(({ ctx, input }) => joinRequests.declineJoinRequest(ctx.deps, ctx.actor, input)),
   leave: memberProcedure.input(EventIdInputSchema).mutation(({ ctx, input }) => participation.leaveEvent(ctx.deps, ctx.actor, input)),
   inviteCandidates: memberProcedure
     .input(EventIdInputSchema)

@@ -30,6 +30,8 @@ const WHAT: Record<UnsubscribeCategory, string> = {
   circle_post: 'emails about new posts in your circles',
   circle_request: 'emails about requests to join the circles you host',
   circle_accepted: 'emails about your requests to join a circle',
+  event_join_request: 'emails about requests to join the events you host',
+  event_join_answer: 'emails about your requests to join an event',
   event_feedback: 'emails asking for your feedback after events you came to',
   digest: 'the daily summary of your notifications',
 };

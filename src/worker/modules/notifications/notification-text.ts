@@ -94,5 +94,12 @@ export function notificationText(f: NotificationFacts): string {
     // Issue 43: two hours after an event she came to.
     case 'event_feedback':
       return `How was ${f.subject}? Give it 1 to 5 stars`;
+    // Issue 46 point 12: the detail of an answer is 'approved' or 'declined'.
+    case 'event_join_request':
+      return `${who} asked to join ${f.subject}`;
+    case 'event_join_answer': {
+      const host = f.actors[0]?.name ?? 'The host';
+      return f.detail === 'approved' ? `${host} invited you to ${f.subject}` : `${host} declined your request to join ${f.subject}`;
+    }
   }
 }

@@ -14,6 +14,7 @@ import { imageVisibleToSql } from '../images/policies';
 import { messageNewsOf } from '../messages/news';
 import { circleNewsFacts, circlePostNewsFacts } from '../circles/circle-news';
 import { postVisibleToSql } from '../circles/policies';
+import { joinRequestNewsFacts } from '../events/join-requests';
 
 /*
  * Who is told about what (issue 23 "What she is told about"), per kind: the entry's target (what
@@ -316,6 +317,23 @@ export async function planOf(deps: Deps, news: RecordedNews): Promise<Notificati
           WHERE "p"."event_id" = ${eventId} AND "p"."checked_in_at" IS NOT NULL
             AND "p"."user_id" IS NOT (SELECT "created_by" FROM ${events} WHERE "id" = ${eventId})
             AND NOT EXISTS (SELECT 1 FROM ${eventFeedback} AS "f" WHERE "f"."event_id" = "p"."event_id" AND "f"."user_id" = "p"."user_id")`,
+        instantEmailBySource: false,
+      };
+    }
+    // Issue 46 point 12: a request to join an invite-only event goes to its host; her answer to the member.
+    case 'event_join_request':
+    case 'event_join_answer': {
+      const facts = await joinRequestNewsFacts(deps, num(d.requestId));
+      if (!facts) return null;
+      const request = news.kind === 'event_join_request';
+      return {
+        kind: news.kind,
+        target: request ? `event:${facts.eventId}` : `join_request:${num(d.requestId)}`,
+        url: request ? `/events/${facts.eventId}?requests=1` : `/events/${facts.eventId}`,
+        subject: facts.title,
+        detail: request ? null : facts.status,
+        flags: 0,
+        recipients: request ? facts.hosts : idList([facts.userId]),
         instantEmailBySource: false,
       };
     }

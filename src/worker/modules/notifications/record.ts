@@ -29,7 +29,8 @@ export type NotificationNews =
   | { kind: 'circle_post'; postId: number }
   | { kind: 'circle_request'; circleId: number }
   | { kind: 'circle_accepted'; circleId: number; memberId: number }
-  | { kind: 'event_feedback'; eventId: number };
+  | { kind: 'event_feedback'; eventId: number }
+  | { kind: 'event_join_request' | 'event_join_answer'; requestId: number };
 
 /** The row(s) of one piece of news: a waitlist promotion spanning events is one row per event. */
 function rowsOf(news: NotificationNews): { kind: NotificationNews['kind']; data: Record<string, unknown> }[] {

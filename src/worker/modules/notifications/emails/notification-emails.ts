@@ -41,6 +41,8 @@ const DIGEST_HEADINGS: Record<NotificationKind, string> = {
   circle_post: 'New posts in your circles',
   circle_request: 'Requests to join your circles',
   circle_accepted: 'Circles you joined',
+  event_join_request: 'Requests to join your events',
+  event_join_answer: 'Your requests to join events',
   event_feedback: 'How was it?',
 };
 
