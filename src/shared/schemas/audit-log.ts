@@ -40,6 +40,8 @@ export interface AuditLogEntryView {
     id: string;
     /** A member's name, an event's title… when it can be told (else null: e.g. it was deleted). */
     name: string | null;
+    /** The app's page of it while it exists (/members/8, /admin/imports/2…), else null. */
+    path: string | null;
   } | null;
   /** The entry's details made readable, with nothing secret among them. */
   details: { label: string; value: string }[];

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLogEntryView, AuditLogFilters, AuditLogPage } from '../../../src/shared/schemas/audit-log';
 import { AuditLogListInputSchema } from '../../../src/shared/schemas/audit-log';
 import { auditLog } from '../../../src/worker/db/schema/membership';
+import { rosterImports } from '../../../src/worker/db/schema/roster-imports';
 import {
   auditLogFilters,
   auditLogPageQuery,
@@ -154,7 +155,10 @@ describe('pages', () => {
   });
 
   it('is served by an index for each filter, in order (EXPLAIN QUERY PLAN), reading no more than the page', async () => {
-    const joins = (p: string) => expect(p).not.toMatch(/SCAN (actor_user|target_user|events|applications|images|email_messages)\b/);
+    const joins = (p: string) =>
+      expect(p).not.toMatch(
+        /SCAN (actor_user|target_user|detail_user|events|applications|images|email_messages|homes|circles|roster_imports)\b/,
+      );
     const byAction = await planOf(auditLogPageQuery(deps(), { action: 'session.end' }, 50, 30));
     expectIndexed(byAction, [/SEARCH audit_log USING (COVERING )?INDEX audit_log_action_idx \(action=\? AND id<\?\)/]);
     const byActor = await planOf(auditLogPageQuery(deps(), { actor_id: 3 }, undefined, 30));
@@ -169,9 +173,9 @@ describe('pages', () => {
     for (const p of [byAction, byActor, after, first]) joins(p);
     const admin = await createUser({ admin: true });
     await insertEntries(admin.id, 60);
-    // Each entry of the page and its six primary-key joins, not the whole log.
+    // Each entry of the page and its ten primary-key joins, not the whole log.
     for (const filter of [{}, { actor_id: admin.id }]) {
-      expect(await rowsRead(auditLogPageQuery(deps(), filter, undefined, 5))).toBeLessThanOrEqual(6 * 7);
+      expect(await rowsRead(auditLogPageQuery(deps(), filter, undefined, 5))).toBeLessThanOrEqual(6 * 11);
     }
   });
 });
@@ -280,6 +284,58 @@ describe('what an entry says', () => {
     ]);
     const raw = await (await page(admin, { actor_id: admin.id })).text();
     for (const secret of ['hunter2-secret', 'tok-xyz']) expect(raw).not.toContain(secret);
+  });
+});
+
+describe('names, not ids (issue 46, point 14)', () => {
+  it('names a roster import by its day and rows, links what still exists, and shows a member named in the details by name', async () => {
+    const admin = await createUser({ admin: true });
+    const host = await createUser({ name: 'Hana Hostname' });
+    const [imported] = await deps()
+      .db.insert(rosterImports)
+      .values({
+        createdBy: admin.id,
+        fileName: 'roster.csv',
+        counts: { new: 4, exists: 1, pending: 0, duplicate: 0, invalid: 1 },
+        unknownColumns: [],
+        createdAt: Date.UTC(2026, 10, 27, 9),
+      })
+      .returning({ id: rosterImports.id });
+    const at = Date.now();
+    await deps()
+      .db.insert(auditLog)
+      .values([
+        {
+          actorId: admin.id,
+          action: 'roster.import',
+          targetType: 'roster_import',
+          targetId: String(imported!.id),
+          details: {},
+          createdAt: at,
+        },
+        {
+          actorId: admin.id,
+          action: 'home.delete',
+          targetType: 'home',
+          targetId: '99887',
+          details: { title: 'Gone Cottage', hostId: host.id },
+          createdAt: at,
+        },
+        { actorId: admin.id, action: 'user.privilege', targetType: 'user', targetId: String(host.id), details: {}, createdAt: at },
+      ]);
+    const { items } = await pageOf(admin, { actorId: admin.id });
+    const byAction = (a: string) => items.find((i) => i.action === a)!;
+    expect(byAction('roster.import').target).toMatchObject({
+      name: 'Roster import of Nov 27, 2026 (6 rows)',
+      path: `/admin/imports/${imported!.id}`,
+    });
+    // A deleted home: its title from the details, no link; its host by name, never "Host id: 8".
+    expect(byAction('home.delete').target).toMatchObject({ name: 'Gone Cottage', path: null });
+    expect(byAction('home.delete').details).toEqual([
+      { label: 'Title', value: 'Gone Cottage' },
+      { label: 'Host', value: 'Hana Hostname' },
+    ]);
+    expect(byAction('user.privilege').target).toMatchObject({ name: 'Hana Hostname', path: `/members/${host.id}` });
   });
 });
 

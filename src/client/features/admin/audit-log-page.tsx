@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { AuditLogEntryView } from '../../../shared/schemas/audit-log';
 import { SelectField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
@@ -11,15 +12,20 @@ import './admin.css';
 
 function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
   if (!target) return <span className="muted">—</span>;
+  // The kind, unless the name already says it ("Roster import of Nov 27, 2026 (6 rows)").
+  const kind = target.name?.startsWith(target.type_label) ? null : target.type_label;
   return (
     // One element: on a phone the cell is a two-column grid (its label, then this).
     <span>
-      <span className="audit-target-type">{target.type_label}</span>{' '}
+      {kind ? <span className="audit-target-type">{kind}</span> : null}{' '}
       {target.name === null ? (
-        <span className="muted">#{target.id}</span>
+        // Gone (deleted since): nothing to name or link.
+        <span className="muted">Deleted since</span>
       ) : target.type === 'user' ? (
         // A member still here: her name links to her profile (issue 22); a removed one has no name.
         <MemberName id={Number(target.id)} name={target.name} />
+      ) : target.path ? (
+        <Link href={target.path}>{target.name}</Link>
       ) : (
         target.name
       )}

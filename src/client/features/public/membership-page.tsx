@@ -46,7 +46,7 @@ export function MembershipPage() {
           </article>
         ))}
       </div>
-      <p className="center">
+      <p className="center tier-apply">
         <Link href="/request" className="button">{i18n.t('Apply with Invitation Code')}</Link>
       </p>
     </section>

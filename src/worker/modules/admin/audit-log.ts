@@ -10,7 +10,11 @@ import {
   type AuditLogPage,
 } from '../../../shared/schemas/audit-log';
 import { RECIPIENT_GROUP_LABELS } from '../../../shared/schemas/mail';
+import { formatInstantDate } from '../../../shared/date-format';
+import { circles } from '../../db/schema/circles';
 import { emailMessages } from '../../db/schema/email';
+import { homes } from '../../db/schema/homes';
+import { rosterImports } from '../../db/schema/roster-imports';
 import { events } from '../../db/schema/events';
 import { images } from '../../db/schema/images';
 import { applications, auditLog } from '../../db/schema/membership';
@@ -28,6 +32,9 @@ type ListInput = z.output<typeof AuditLogListInputSchema>;
 
 const actorUser = alias(users, 'actor_user');
 const targetUser = alias(users, 'target_user');
+/** The member a detail names by id (a deleted home's host, a circle's new host): shown by name. */
+const detailUser = alias(users, 'detail_user');
+const DETAIL_USER_KEYS = { hostId: 'host', memberId: 'member' } as const;
 
 const TARGET_TYPE_LABELS: Record<string, string> = {
   user: 'Member',
@@ -39,6 +46,11 @@ const TARGET_TYPE_LABELS: Record<string, string> = {
   recipient_group: 'Recipients',
   email_message: 'Email',
   dead_letter: 'Queue message',
+  home: 'Home',
+  circle: 'Circle',
+  circle_proposal: 'Circle proposal',
+  roster_import: 'Roster import',
+  roster: 'Roster',
 };
 
 /** The target row of an entry of this type, joined by its primary key (target_id is text). */
@@ -68,7 +80,11 @@ export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' |
       targetId: auditLog.targetId,
       targetName: sql<
         string | null
-      >`coalesce(${targetUser.name}, ${events.title}, ${applications.fullName}, nullif(${images.title}, ''), ${emailMessages.subject})`,
+      >`coalesce(${targetUser.name}, ${events.title}, ${applications.fullName}, nullif(${images.title}, ''), ${emailMessages.subject}, ${homes.title}, ${circles.name})`,
+      circleSlug: circles.slug,
+      rosterImportAt: rosterImports.createdAt,
+      rosterImportCounts: rosterImports.counts,
+      detailUserName: detailUser.name,
       details: auditLog.details,
     })
     .from(auditLog)
@@ -78,6 +94,19 @@ export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' |
     .leftJoin(applications, targetIs('application', applications.id))
     .leftJoin(images, targetIs('image', images.id))
     .leftJoin(emailMessages, targetIs('email_message', emailMessages.id))
+    .leftJoin(homes, targetIs('home', homes.id))
+    .leftJoin(circles, targetIs('circle', circles.id))
+    .leftJoin(rosterImports, targetIs('roster_import', rosterImports.id))
+    .leftJoin(
+      detailUser,
+      eq(
+        detailUser.id,
+        sql`coalesce(${sql.join(
+          Object.keys(DETAIL_USER_KEYS).map((k) => sql`json_extract(${auditLog.details}, ${`$.${k}`})`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .where(and(...where))
     .orderBy(desc(auditLog.id))
     .limit(size + 1);
@@ -142,19 +171,58 @@ function toView(r: Row): AuditLogEntryView {
             type_label: TARGET_TYPE_LABELS[r.targetType] ?? r.targetType,
             id: r.targetId ?? '',
             name: targetName(r, details),
+            path: targetPath(r),
           },
-    details: readableDetails(details),
+    details: readableDetails(namedDetails(details, r.detailUserName)),
   };
 }
 
 /** The joined name, else what the entry itself says (a deleted event keeps its title there). */
 function targetName(r: Row, details: Record<string, unknown>): string | null {
+  if (r.targetType === 'roster_import' && r.rosterImportAt !== null && r.rosterImportCounts) {
+    // "Roster import of Nov 27, 2026 (6 rows)" (issue 46, point 14), not "roster_import #2".
+    const rows = Object.values(r.rosterImportCounts).reduce((a, b) => a + b, 0);
+    return `Roster import of ${formatInstantDate(r.rosterImportAt, 'UTC')} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
+  }
   if (r.targetName) return r.targetName;
   if (r.targetType === 'invitation_code') return r.targetId;
   if (r.targetType === 'recipient_group') return RECIPIENT_GROUP_LABELS[r.targetId as RecipientGroup] ?? r.targetId;
   if (typeof details.title === 'string' && details.title) return details.title;
   if (r.targetType === 'application' && typeof details.email === 'string') return details.email;
   return null;
+}
+
+/** Where the screen links the target, while it is still there (the join found it); else null. */
+function targetPath(r: Row): string | null {
+  const id = r.targetId;
+  if (!id || (!r.targetName && r.rosterImportAt === null)) return null;
+  switch (r.targetType) {
+    case 'user':
+      return `/members/${id}`;
+    case 'event':
+      return `/events/${id}`;
+    case 'home':
+      return `/homes/${id}`;
+    case 'circle':
+      return r.circleSlug ? `/circles/${r.circleSlug}` : null;
+    case 'image':
+      return `/gallery?image=${id}`;
+    case 'roster_import':
+      return `/admin/imports/${id}`;
+    default:
+      return null;
+  }
+}
+
+/** A detail that names a member by id shows her name instead ("Host: Hana Sato", never "Host id: 8"). */
+function namedDetails(details: Record<string, unknown>, name: string | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(details)) {
+    const named = DETAIL_USER_KEYS[key as keyof typeof DETAIL_USER_KEYS];
+    if (named) out[named] = name ?? 'Removed account';
+    else out[key] = value;
+  }
+  return out;
 }
 
 /**
@@ -165,6 +233,8 @@ const HIDDEN_KEY = /pass|token|secret|hash|otp|cookie|nonce|key|body|html/i;
 const MAX_VALUE_LENGTH = 300;
 
 const KEY_LABELS: Record<string, string> = {
+  host: 'Host',
+  member: 'Member',
   method: 'Second factor',
   device: 'Device',
   current: 'Was the device in use',

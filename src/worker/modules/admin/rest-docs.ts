@@ -53,7 +53,9 @@ const AuditEntrySchema = z
     actor: idAndName.nullable(),
     action: z.string(),
     label: z.string(),
-    target: z.object({ type: z.string(), type_label: z.string(), id: z.string(), name: z.string().nullable() }).nullable(),
+    target: z
+      .object({ type: z.string(), type_label: z.string(), id: z.string(), name: z.string().nullable(), path: z.string().nullable() })
+      .nullable(),
     details: z.array(z.object({ label: z.string(), value: z.string() })),
   })
   .meta({ id: 'AuditLogEntry' });
