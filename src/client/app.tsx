@@ -82,7 +82,7 @@ export function App() {
                           </Protected>
                         )}
                       </Route>
-                      <Route path="/settings">
+                      <Route path="/settings/:section?">
                         {() => (
                           <Protected>
                             <P.Settings />

@@ -99,8 +99,9 @@ const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
   '/notifications': pages.Notifications,
 };
 
-/** …and /circles and a circle's page (/circles/{slug}: src/shared/first-screen.ts FIRST_SCREEN_ROUTES). */
-const firstScreenPage = (path: string) => FIRST_SCREEN_PAGES[path] ?? (path.startsWith('/circles') ? pages.Circles : undefined);
+/** …a section of Settings (/settings/{section}), and /circles and a circle's page (/circles/{slug}: src/shared/first-screen.ts FIRST_SCREEN_ROUTES). */
+const firstScreenPage = (path: string) =>
+  FIRST_SCREEN_PAGES[path] ?? (path.startsWith('/settings/') ? pages.Settings : path.startsWith('/circles') ? pages.Circles : undefined);
 
 /**
  * Loads the chunks a member's page's first render needs (the page, the tRPC root, the header's

@@ -1,4 +1,5 @@
 import type { AuthStatus } from './schemas/auth';
+import { SETTINGS_SECTIONS } from './settings-sections';
 
 /**
  * Issue 27: a member's main page arrives with the answers its first screen needs, in the HTML (a
@@ -67,6 +68,12 @@ export interface FirstScreenRoute {
 }
 
 export const FIRST_SCREEN_ROUTES: readonly FirstScreenRoute[] = [
+  {
+    // A section of Settings (issue 46): the whole page, scrolled to it.
+    pattern: new RegExp(`^/settings/(?:${SETTINGS_SECTIONS.join('|')})$`),
+    shell: '/settings',
+    queries: () => FIRST_SCREENS['/settings']!,
+  },
   {
     // A circle's page and its board's first page (issue 39).
     pattern: /^\/circles\/([a-z0-9-]{1,80})$/,

@@ -45,6 +45,8 @@ const PAGES: [path: string, firstScreen: (page: Page) => Promise<void>][] = [
   ['/gallery', (page) => expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible()],
   ['/homes', (page) => expect(page.getByRole('heading', { name: 'Homes', level: 1 })).toBeVisible()],
   ['/settings', (page) => expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()],
+  // A section's own address (issue 46): the same page, at that section.
+  ['/settings/passkeys', (page) => expect(page.getByRole('heading', { name: 'Passkeys', level: 2 })).toBeInViewport()],
   ['/members', (page) => expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()],
   ['/notifications', (page) => expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()],
 ];
@@ -228,4 +230,40 @@ test('her rendered page, as a public one, paints before its scripts are asked fo
     expect(scripts.length, path).toBeGreaterThan(1);
     expect(Math.min(...scripts), path).toBeGreaterThan(paint);
   }
+});
+
+test('Settings has a table of contents: each section its own address, beside the cards on a desktop, above them on a phone (issue 46)', async ({
+  page,
+}) => {
+  await loginAs(page, SEED.standard.email, SEED.demoPassword, SEED.standard.name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/settings/passkeys');
+  const contents = page.getByRole('navigation', { name: 'Settings sections' });
+  await expect(contents.getByRole('link', { name: 'Passkeys' })).toHaveAttribute('aria-current', 'location');
+  // Scrolled to the section and focused there, below the sticky header.
+  const passkeys = page.locator('[data-section="passkeys"]');
+  await expect(passkeys).toBeFocused();
+  expect((await passkeys.boundingBox())!.y).toBeGreaterThanOrEqual(60);
+  await expect(page.getByRole('heading', { name: 'Passkeys', level: 2 })).toBeInViewport();
+  // Beside the cards, every card the same width.
+  const cards = page.locator('.settings-section > .card');
+  const widths = new Set(await cards.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width))));
+  expect([...widths]).toHaveLength(1);
+  expect((await contents.boundingBox())!.x + (await contents.boundingBox())!.width).toBeLessThan((await cards.first().boundingBox())!.x);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SEED.standard.name);
+  await page.screenshot({ path: test.info().outputPath('settings-contents-1280.png') });
+  await contents.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/settings\/privacy$/);
+  await expect(page.locator('[data-section="privacy"]')).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Privacy', level: 2 })).toBeInViewport();
+
+  // On a phone the list is a row above the cards, scrolling sideways within itself.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings');
+  await expect(contents).toBeVisible();
+  expect((await contents.boundingBox())!.y).toBeLessThan((await cards.first().boundingBox())!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('settings-contents-390.png') });
+  await contents.getByRole('link', { name: 'Delete account' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete account', level: 2 })).toBeInViewport();
 });

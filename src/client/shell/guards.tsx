@@ -7,7 +7,7 @@ import { useAuth } from '../shared/use-auth';
  * The member pages a lapsed member keeps (the server's twin: src/worker/platform/lapsed-gate.ts):
  * Settings, and her conversations to read (issue 38), not a new one.
  */
-export const LAPSED_MEMBER_PAGES = /^\/(settings|messages(\/\d+)?)$/;
+export const LAPSED_MEMBER_PAGES = /^\/(settings(\/[a-z-]+)?|messages(\/\d+)?)$/;
 
 /** Her page when closed to her, and her /home (issue 46): its own chunk (only she needs the term's rules). */
 export const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(() => import('../features/settings/lapsed-page'), 'LapsedNotice');
@@ -28,7 +28,7 @@ interface GuardProps {
 export function Protected({ children, unauthenticatedTo = '/login', admin = false, nonAdminTo = '/home' }: GuardProps) {
   const { pending, authenticated, user } = useAuth();
   const [location, navigate] = useLocation();
-  const mustChange = user?.must_change_password && location !== '/settings';
+  const mustChange = user?.must_change_password && !location.startsWith('/settings');
   const target = pending
     ? null
     : !authenticated

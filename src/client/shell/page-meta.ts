@@ -24,6 +24,7 @@ const PAGES: [pattern: string, title: string][] = [
   ['/events/:id', 'Event'],
   ['/gallery', 'Image gallery'],
   ['/settings', 'Settings'],
+  ['/settings/:section', 'Settings'],
   ['/member-home', 'Members’ home'],
   ['/notifications', 'Notifications'],
   ['/activities-member', 'My schedule'],

@@ -187,6 +187,23 @@ describe("the other members' pages", () => {
     expect(about.screen).toBeNull();
   });
 
+  it('a section of Settings is its own address: Settings rendered with its section list, that section named (issue 46)', async () => {
+    const u = await roles.standard();
+    const passkeys = await rendered('/settings/passkeys', u);
+    expect(passkeys.res.status).toBe(200);
+    expect(passkeys.screen?.queries.map((q) => q.path)).toContain('auth.passkeys.list');
+    expect(passkeys.root).toContain('<h1>Settings</h1>');
+    expect(passkeys.root).toContain('aria-label="Settings sections"');
+    expect(passkeys.root).toContain('<a aria-current="location" href="/settings/passkeys">Passkeys</a>');
+    expect(passkeys.root).toMatch(/data-section="passkeys" tabindex="-1"/);
+    // A visitor gets Settings' shell (the app sends her to log in); a path that is no section, none of it.
+    const visitor = await page('/settings/email', null);
+    expect(visitor.res.status).toBe(200);
+    expect(visitor.html).toContain('<title>Settings');
+    expect(visitor.screen).toBeNull();
+    expect((await rendered('/settings/nothing-here', u)).screen).toBeNull();
+  });
+
   it('/circles and a circle’s page carry theirs, rendered, each in one D1 round trip (issue 39)', async () => {
     const admin = await roles.admin();
     const u = await roles.standard();

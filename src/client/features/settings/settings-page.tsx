@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { isSettingsSection, type SettingsSection } from '../../../shared/settings-sections';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
 import { FormMessage, SelectField, TextField } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
@@ -22,6 +23,7 @@ import { ProfileSettings } from './profile-settings';
 import { PrivacySettings } from './privacy-settings';
 import { PreferencesSettings } from './preferences-settings';
 import { MembershipSettings } from './membership-settings';
+import { SettingsContents, SettingsSectionPlace } from './settings-sections';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -36,7 +38,7 @@ function AccountForm() {
   const form = useFormErrors({
     values: { name, type },
     validate: (v) => ({
-      name: v.name.trim() ? undefined : 'Username is required.',
+      name: v.name.trim() ? undefined : 'Name is required.',
       type: canChangeType && !v.type ? 'Type is required.' : undefined,
     }),
   });
@@ -70,7 +72,7 @@ function AccountForm() {
       <h2>Account</h2>
       <p className="muted">{details.data?.email}</p>
       <TextField
-        label="Username"
+        label="Name"
         name="name"
         required
         maxLength={100}
@@ -200,6 +202,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
 
 export function SettingsPage() {
   const { user } = useAuth();
+  const params = useParams<{ section?: string }>();
   const forced = user?.must_change_password ?? false;
   // Where login and the guards send a member whose password an admin reset: only this form.
   if (forced) {
@@ -210,31 +213,47 @@ export function SettingsPage() {
       </section>
     );
   }
+  // A section that is not one: Settings itself.
+  if (params.section !== undefined && !isSettingsSection(params.section)) return <Redirect to="/settings" replace />;
+  const current = params.section;
+  const cards: [SettingsSection, ReactNode][] = [
+    ['membership', <MembershipSettings />],
+    ['account', <AccountForm />],
+    ['preferences', <PreferencesSettings />],
+    ['profile', <ProfileSettings />],
+    ['privacy', <PrivacySettings />],
+    ['password', <PasswordForm forced={false} />],
+    ['app', <AppSettings />],
+    ['email', <EmailPreferencesSettings />],
+    // A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed.
+    ...(user?.status === 'lapsed' ? [] : [['calendar', <CalendarFeedSettings />] as [SettingsSection, ReactNode]]),
+    ['passkeys', <PasskeysSettings />],
+    ['two-factor', <TwoFactorSettings />],
+    ['devices', <SignedInDevices />],
+    ['data', <YourDataSettings />],
+    ['delete', <DeleteAccountSettings />],
+  ];
   return (
-    <section className="page narrow stack">
+    <section className="page settings-page">
       <h1>Settings</h1>
       {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
       {user?.needs_two_factor_setup ? (
         <FormMessage tone="info">
-          Administrators sign in with a second factor: <a href="#passkeys">a passkey</a> or <a href="#two-factor">two-factor sign-in</a>.
-          Set one up below (or sign in with your passkey) to open the admin pages.
+          Administrators sign in with a second factor: <Link href="/settings/passkeys">a passkey</Link> or{' '}
+          <Link href="/settings/two-factor">two-factor sign-in</Link>. Set one up below (or sign in with your passkey) to open the admin
+          pages.
         </FormMessage>
       ) : null}
-      <MembershipSettings />
-      <AccountForm />
-      <PreferencesSettings />
-      <ProfileSettings />
-      <PrivacySettings />
-      <PasswordForm forced={false} />
-      <AppSettings />
-      <EmailPreferencesSettings />
-      {/* A lapsed member keeps her own account only (DECISIONS "Membership terms"): no event feed. */}
-      {user?.status === 'lapsed' ? null : <CalendarFeedSettings />}
-      <PasskeysSettings />
-      <TwoFactorSettings />
-      <SignedInDevices />
-      <YourDataSettings />
-      <DeleteAccountSettings />
+      <div className="settings-layout">
+        <SettingsContents sections={cards.map(([s]) => s)} current={current} />
+        <div className="settings-cards stack">
+          {cards.map(([section, card]) => (
+            <SettingsSectionPlace key={section} section={section} current={current}>
+              {card}
+            </SettingsSectionPlace>
+          ))}
+        </div>
+      </div>
     </section>
   );
 }
