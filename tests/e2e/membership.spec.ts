@@ -82,6 +82,12 @@ test.describe.serial('membership pipeline', () => {
     await submit.click();
 
     await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+    // Issue 46: Home first, SPEC's 'Back to Login' beside it; her email says it arrived and what comes next.
+    await expect(page.getByRole('link', { name: 'Home', exact: true }).last()).toHaveClass(/\bbutton\b/);
+    await page.screenshot({ path: test.info().outputPath('application-submitted-1280.png') });
+    const received = await latestMailTo(page, applicant.email, 'We received your application');
+    expect(received.text).toContain('What happens next');
+    expect(received.text).not.toContain('as a member');
     await page.getByRole('link', { name: 'Back to Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
     // Fields were cleared.
@@ -144,10 +150,20 @@ test.describe.serial('membership pipeline', () => {
     await expect(invitee.getByText('Passwords do not match.')).toBeVisible();
     await invitee.getByLabel('Confirm password').fill(applicant.password);
     await create.click();
-    await expect(invitee).toHaveURL(/\/login$/);
-
-    // First login as the new Founding member.
-    await loginAs(invitee, applicant.email, applicant.password, applicant.memberName, { fresh: true });
+    // Issue 46: signed in at once, and welcomed on /home by her first steps (390 px phone).
+    await expect(invitee).toHaveURL(/\/home$/);
+    await invitee.setViewportSize({ width: 390, height: 844 });
+    const steps = invitee.getByRole('region', { name: 'Welcome to the club: your first steps' });
+    await expect(steps).toContainText('0 of 4 done.');
+    await expect(steps.getByRole('link', { name: 'Join an event' })).toBeVisible();
+    expect(mail.text).not.toContain('as a member');
+    await invitee.screenshot({ path: test.info().outputPath('first-steps-390.png'), fullPage: true });
+    await steps.getByRole('button', { name: 'Dismiss first steps' }).click();
+    await expect(steps).toHaveCount(0);
+    await invitee.reload();
+    await expect(invitee.getByRole('heading', { name: 'Your next events' })).toBeVisible();
+    await expect(steps).toHaveCount(0);
+    await invitee.setViewportSize({ width: 1280, height: 720 });
     await invitee.goto('/settings');
     await expect(invitee.getByText('Account type: Founding')).toBeVisible();
 

@@ -10,7 +10,24 @@ export const YOUR_CLUB_LIMITS = { events: 3, stays: 3, photos: 6 } as const;
 /** Failed email counts for admins while it is this recent (older failures stay in Sent mail). */
 export const FAILED_MAIL_DAYS = 7;
 
+/** How long after registering a new member is offered the first-steps card (issue 46). */
+export const FIRST_STEPS_DAYS = 30;
+
+/** Issue 46: a newcomer's first steps on /home, each true once done (read from what she did). */
+export interface FirstSteps {
+  /** She has a profile photo. */
+  photo: boolean;
+  /** Her profile says what her directory card shows: job title, city and an interest. */
+  profile: boolean;
+  /** She chose her directory listing herself (saved it in Settings > Profile). */
+  directory: boolean;
+  /** She joined an event (or waits for a place in one). */
+  event: boolean;
+}
+
 export interface YourClub {
+  /** Her first steps while she is new (registered within FIRST_STEPS_DAYS) and has not put the card away; else null. */
+  first_steps: FirstSteps | null;
   /** Her next events, joined or waiting for a place, soonest first (they have not ended). */
   events: EventDto[];
   /** Her stays as a guest that have not ended: pending requests and accepted stays, soonest first. */

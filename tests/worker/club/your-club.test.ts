@@ -3,6 +3,8 @@ import type { YourClub } from '../../../src/shared/schemas/club';
 import { eventParticipants, eventWaitlist } from '../../../src/worker/db/schema/events';
 import { emailDeliveries, emailMessages } from '../../../src/worker/db/schema/email';
 import { images } from '../../../src/worker/db/schema/images';
+import { users } from '../../../src/worker/db/schema/users';
+import { eq } from 'drizzle-orm';
 import { applications } from '../../../src/worker/db/schema/membership';
 import { getYourClub } from '../../../src/worker/modules/club/your-club';
 import { countingDeps } from '../../../src/worker/platform/d1-round-trips';
@@ -145,6 +147,28 @@ describe('club.yourClub', () => {
       await getYourClub(counted.deps, actorOf(who));
       expect(counted.roundTrips()).toBe(1);
     }
+  });
+
+  it('gives a newcomer her first steps, each ticked from what she did, until she puts the card away (issue 46)', async () => {
+    const me = await createUser();
+    expect((await yourClub(me)).first_steps).toEqual({ photo: false, profile: false, directory: false, event: false });
+    // Her profile saved with her directory choice, a title, a city and an interest, then an event joined.
+    const saved = await trpc('profile.update', { title: 'Architect', city: 'Lisbon', interests: ['Travel'], directory: true }, { as: me });
+    expect(saved.status).toBe(200);
+    const event = await eventAt(30);
+    await deps().db.insert(eventParticipants).values({ eventId: event.id, userId: me.id });
+    expect((await yourClub(me)).first_steps).toEqual({ photo: false, profile: true, directory: true, event: true });
+    // Put away: for good, on every device.
+    expect((await trpc('club.dismissFirstSteps', undefined, { as: me })).status).toBe(200);
+    expect((await yourClub(me)).first_steps).toBeNull();
+    // A member of longer standing is not offered the card.
+    const older = await createUser();
+    await deps()
+      .db.update(users)
+      .set({ createdAt: Date.now() - 31 * 24 * HOUR })
+      .where(eq(users.id, older.id));
+    expect((await yourClub(older)).first_steps).toBeNull();
+    expect((await trpc('club.dismissFirstSteps', undefined, { as: null })).status).toBe(401);
   });
 
   it('refuses a visitor', async () => {

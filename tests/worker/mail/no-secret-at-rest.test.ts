@@ -192,7 +192,15 @@ describe('no secret at rest', () => {
     // (The notifications' own emails, e.g. the admins' about the new application, come from the
     // notifications queue whenever its consumer runs: checked like the rest, not counted.)
     expect(new Set(stored.map((m) => m.kind).filter((k) => !k.startsWith('notification_')))).toEqual(
-      new Set(['registration', 'password_reset', 'event_invitation', 'event_confirmation', 'event_announcement', 'group']),
+      new Set([
+        'registration',
+        'password_reset',
+        'event_invitation',
+        'event_confirmation',
+        'event_announcement',
+        'group',
+        'application_received',
+      ]),
     );
 
     await expectNoSecretInD1(secrets);

@@ -32,6 +32,21 @@ describe('POST /request', () => {
     expect((await codeRow(code.id)).useCount).toBe(1);
   });
 
+  it('tells the applicant at once that it arrived, and what happens next, in an email not addressed to a member (issue 46)', async () => {
+    const admin = await createUser({ admin: true });
+    const app = await submitApplication();
+    const [received] = await mailTo(app.email);
+    expect(received).toMatchObject({ kind: 'application_received', subject: 'We received your application' });
+    expect(received!.text).toContain('What happens next');
+    expect(received!.text).toContain('create your account');
+    expect(received!.text).toContain('because this address was given in an application to join');
+    // Nor is the invitation to register, once she is accepted, addressed to a member.
+    expect((await decide(admin, app.id, true)).status).toBe(200);
+    const invitation = (await mailTo(app.email)).find((m) => m.kind === 'registration')!;
+    for (const part of [invitation.text, invitation.html, received!.html]) expect(part).not.toContain('as a member');
+    expect(invitation.text).toContain('because this address was invited to create an account');
+  });
+
   it('refuses invalid, expired, revoked and used-up codes with the same answer and counts nothing', async () => {
     const codes = [await insertCode({ expiresAt: Date.now() - 1 }), await insertCode({ revoked: true }), await insertCode({ maxUses: 0 })];
     for (const c of codes) {
@@ -173,7 +188,8 @@ describe('PATCH /api/applications/{id}/status', () => {
     const admin = await createUser({ admin: true });
     const app = await submitApplication();
     expect((await decide(admin, app.id, false)).status).toBe(200);
-    expect(await mailTo(app.email)).toHaveLength(0);
+    // Only the acknowledgement of her application (issue 46) was sent, before.
+    expect((await mailTo(app.email)).map((m) => m.kind)).toEqual(['application_received']);
     expect((await auditFor('application', app.id)).map((a) => a.action)).toEqual(['application.reject']);
   });
 
@@ -213,7 +229,7 @@ describe('PATCH /api/applications/{id}/status', () => {
     const first = (await mailTo(app.email))[0]!.text.match(/\/register\/([A-Za-z0-9_-]+)/)![1]!;
     const res = await request(`/api/applications/${app.id}/resend-invitation`, { method: 'POST', as: admin });
     expect(res.status).toBe(200);
-    const mails = await mailTo(app.email);
+    const mails = (await mailTo(app.email)).filter((m) => m.kind === 'registration');
     expect(mails).toHaveLength(2);
     const second = mails[0]!.text.match(/\/register\/([A-Za-z0-9_-]+)/)![1]!;
     expect(second).not.toBe(first);

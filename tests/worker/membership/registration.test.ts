@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_REGISTRATION_TOKEN } from '../../../src/shared/schemas/membership';
 import { createDeps } from '../../../src/worker/platform/deps';
 import { issueToken } from '../../../src/worker/modules/membership/single-use-tokens';
-import { createUser, request, unique, untilLimited, userRow } from '../helpers';
+import { cookieFrom, createUser, request, unique, untilLimited, userRow } from '../helpers';
+import { SESSION_COOKIE } from '../../../src/shared/constants';
 import { acceptedInvite, randomIp } from './membership-helpers';
 
 const validateToken = (token: string, ip = randomIp()) => request(`/api/register/validate-token/${token}`, { ip });
@@ -61,6 +62,29 @@ describe('POST /api/register', () => {
     expect(results[0]!.password_hash).toMatch(/^scrypt\$/);
     expect((await loginWith(app.email, 'a-good-password')).status).toBe(200);
     expect((await registerWith({ token, name: 'Again', type: 'Standard', password: 'a-good-password' })).status).toBe(400);
+  });
+
+  it('signs her in at once (issue 46), but never replaces the session of a browser signed in already', async () => {
+    const admin = await createUser({ admin: true });
+    const { app, token } = await acceptedInvite(admin);
+    const res = await registerWith({ token, name: 'Ines Newcomer', type: 'Standard', password: 'a-good-password' });
+    expect(res.status).toBe(201);
+    const session = cookieFrom(res, SESSION_COOKIE);
+    expect(session).not.toBeNull();
+    const status = await (
+      await request('/auth-status', { headers: { Cookie: session! } })
+    ).json<{ authenticated: boolean; user: { email?: string; name: string } }>();
+    expect(status).toMatchObject({ authenticated: true, user: { name: 'Ines Newcomer' } });
+    // Sent from an admin's browser (the tests' fixtures do): her session stays hers.
+    const other = await acceptedInvite(admin);
+    const fromAdmin = await request('/api/register', {
+      body: { token: other.token, name: 'Other Newcomer', type: 'Standard', password: 'a-good-password' },
+      as: admin,
+      ip: randomIp(),
+    });
+    expect(fromAdmin.status).toBe(201);
+    expect(cookieFrom(fromAdmin, SESSION_COOKIE)).toBeNull();
+    expect(app.email).not.toBe(other.app.email);
   });
 
   it('refuses a type the invitation does not allow, and allows Founding only when granted', async () => {

@@ -26,6 +26,7 @@ const KIND_LABELS: Record<string, string> = {
   event_waitlist_place: 'Waitlist place',
   home_stay: 'Home stay',
   application_rejected: 'Application rejected',
+  application_received: 'Application received',
   passkey_added: 'Passkey added',
 };
 

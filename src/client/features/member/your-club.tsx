@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatEventWhen, formatShortRange } from '../../../shared/date-format';
 import type { YourClub } from '../../../shared/schemas/club';
 import { useTRPC } from '../../lib/trpc';
+import { FirstStepsCard } from './first-steps';
 import './your-club.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -146,6 +147,7 @@ export function YourClubSection() {
         <p className="muted">Your club could not be loaded. Please try again later.</p>
       ) : (
         <div className="club-grid">
+          {club.data.first_steps ? <FirstStepsCard steps={club.data.first_steps} /> : null}
           {club.data.admin ? <AdminCounts admin={club.data.admin} /> : null}
           <NextEvents events={club.data.events} />
           <Stays stays={club.data.stays} toAnswer={club.data.stayRequestsToAnswer} />

@@ -143,9 +143,16 @@ export function ApplicationPage() {
             Thank you for applying. An administrator will review your application, and you will receive an email with your invitation to
             register once it is accepted.
           </p>
-          <Link href="/login" className="button">
-            Back to Login
-          </Link>
+          <p className="muted center">We have also sent you an email saying so, with what happens next.</p>
+          {/* Issue 46: Home first; SPEC 2's 'Back to Login' stays beside it. */}
+          <div className="success-actions">
+            <Link href="/home" className="button">
+              Home
+            </Link>
+            <Link href="/login" className="button button-secondary">
+              Back to Login
+            </Link>
+          </div>
         </div>
       </section>
     );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -16,6 +16,7 @@ export function RegisterPage() {
   const { token = '' } = useParams<{ token: string }>();
   const trpc = useTRPC();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const invite = useQuery({ ...trpc.membership.registrationInvite.queryOptions({ token }), retry: false, staleTime: Infinity });
   const [name, setName] = useState('');
@@ -40,9 +41,16 @@ export function RegisterPage() {
 
   const register = useMutation(
     trpc.membership.register.mutationOptions({
-      onSuccess: () => {
-        toast('Your account is ready. Please log in.', 'success');
-        navigate('/login', { replace: true });
+      onSuccess: async (answer) => {
+        // Issue 46: signed in by the answer, she is welcomed on /home (a browser signed in as
+        // someone else was left as it was: she logs in there).
+        if (!answer.signedIn) {
+          toast('Your account is ready. Please log in.', 'success');
+          navigate('/login', { replace: true });
+          return;
+        }
+        await queryClient.invalidateQueries();
+        navigate('/home', { replace: true });
       },
       onError: (err) => {
         const status = err instanceof TRPCClientError ? (err.data?.httpStatus ?? 500) : 500;

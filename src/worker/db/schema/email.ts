@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   'group',
   'home_stay',
   'application_rejected',
+  // Issue 46: her application arrived, and what happens next (always sent).
+  'application_received',
   'membership_renewal',
   // Issue 46: a lapsed (or due) member's note to the club's admins about renewing (always sent).
   'membership_contact',

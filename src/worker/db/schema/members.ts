@@ -36,6 +36,8 @@ export const memberProfiles = sqliteTable(
     visibility: text('visibility', { mode: 'json' }).$type<Partial<VisibilityMap>>().notNull().default({}),
     /** Listed in the directory (and found by its search). */
     directory: bool('directory').notNull().default(true),
+    /** When she last saved her directory choice herself (issue 46: a first step); null until then. */
+    directoryChosenAt: integer('directory_chosen_at'),
     /** R2 keys of the square photo, large and small WebP (random, served only by members/photos.ts). */
     photoKey: text('photo_key'),
     photoSmallKey: text('photo_small_key'),

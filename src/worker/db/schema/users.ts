@@ -47,6 +47,8 @@ export const users = sqliteTable(
     theme: text('theme', { enum: THEMES }).notNull().default('system'),
     memberSince: text('member_since').notNull().default(''),
     renewsOn: text('renews_on').notNull().default(''),
+    /** When she put away /home's first-steps card (issue 46); null while it may show. */
+    firstStepsDismissedAt: integer('first_steps_dismissed_at'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at')
       .notNull()

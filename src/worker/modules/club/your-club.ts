@@ -8,6 +8,7 @@ import { todayOf } from '../homes/homes';
 import { imagePageQuery, toImageDto } from '../images/images';
 import { failedDeliveriesCountQuery } from '../mail/sent-mail';
 import { applicationCountsQuery } from '../membership/applications';
+import { firstStepsOf, firstStepsQuery } from './first-steps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,7 +21,8 @@ export async function getYourClub(deps: Deps, actor: Actor): Promise<YourClub> {
   const me = requireMember(actor);
   // An admin's counts need her admin powers (2FA on), as the pages they link to do.
   const admin = me.isAdmin;
-  const [events, stays, toAnswer, photos, ...counts] = await deps.db.batch([
+  const [steps, events, stays, toAnswer, photos, ...counts] = await deps.db.batch([
+    firstStepsQuery(deps, me),
     myNextEventsQuery(deps, me, YOUR_CLUB_LIMITS.events),
     myUpcomingStaysQuery(deps, me, YOUR_CLUB_LIMITS.stays),
     stayRequestsToAnswerQuery(deps, me),
@@ -30,6 +32,7 @@ export async function getYourClub(deps: Deps, actor: Actor): Promise<YourClub> {
   ]);
   const [applications, failed] = counts as [{ pending: number }[] | undefined, { count: number }[] | undefined];
   return {
+    first_steps: firstStepsOf(deps, steps[0]),
     events: myNextEvents(deps, me, events),
     stays: myUpcomingStays(me, stays, todayOf(deps)),
     stayRequestsToAnswer: toAnswer[0]?.count ?? 0,

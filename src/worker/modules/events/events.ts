@@ -375,6 +375,10 @@ const joinedOrWaiting = (deps: Deps, me: MemberActor) =>
     inArray(events.id, deps.db.select({ id: eventWaitlist.eventId }).from(eventWaitlist).where(eq(eventWaitlist.userId, me.id))),
   );
 
+/** Whether she ever joined an event or waited for a place at one (issue 46: a first step), as SQL. */
+export const joinedAnyEventSql = (userId: SQL | number) =>
+  sql<number>`(EXISTS (SELECT 1 FROM ${eventParticipants} WHERE ${eventParticipants.userId} = ${userId}) OR EXISTS (SELECT 1 FROM ${eventWaitlist} WHERE ${eventWaitlist.userId} = ${userId}))`;
+
 /**
  * "Your club" on /home (issue 31): her next events, joined or waiting, that have not ended,
  * soonest first. The statement, for the caller's batch; its rows go through myNextEvents.

@@ -4,7 +4,7 @@ import { emailDeliveries, emailMessages, type EMAIL_KINDS } from '../../db/schem
 import { AppError } from '../../platform/app-error';
 import type { Deps } from '../../platform/deps';
 import type { MailJob } from '../../platform/mail-job';
-import { emailLayout, footerText, htmlToText } from './layout';
+import { emailLayout, footerText, htmlToText, type FooterReason } from './layout';
 import { sealMessageBody, type MailAttachment } from './message-body';
 import { describeError } from '../../platform/log-redaction';
 import { categoryOfKind } from './email-preferences';
@@ -83,6 +83,13 @@ function uniqueRecipients(recipients: EmailRecipient[]): EmailRecipient[] {
   });
 }
 
+/** The emails to someone who is not a member (yet): their footer says why she receives them (issue 46). */
+const FOOTER_REASONS: Partial<Record<OutgoingEmail['kind'], FooterReason>> = {
+  registration: 'invited',
+  application_received: 'applicant',
+  application_rejected: 'applicant',
+};
+
 /**
  * The message's subject checked and its body laid out and sealed: the body holds the live links,
  * so only its sealed form reaches D1 (DECISIONS "No secret at rest").
@@ -93,9 +100,10 @@ export async function sealedBody(deps: Deps, email: Pick<OutgoingEmail, 'kind' |
   const origin = deps.env.APP_ORIGIN;
   // Optional emails end with an unsubscribe link, filled in per recipient by the consumer.
   const unsubscribe = categoryOfKind(email.kind) !== null;
+  const reason = FOOTER_REASONS[email.kind] ?? 'member';
   return sealMessageBody(deps.env, {
-    html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe }),
-    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe })}`,
+    html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe, reason }),
+    text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe, reason })}`,
     attachments: email.attachments?.length ? email.attachments : null,
   });
 }

@@ -18,32 +18,43 @@ export function appLink(appOrigin: string, path: string): string {
 // (mail/email-preferences.ts UNSUBSCRIBE_PLACEHOLDER; layout cannot import it without a cycle).
 const UNSUBSCRIBE_URL = '{{unsubscribe_url}}';
 
+/**
+ * Why she receives it (issue 46): only members read "as a member". An applicant, or someone invited
+ * to create her account, is not one yet.
+ */
+export type FooterReason = 'member' | 'applicant' | 'invited';
+const WHY: Record<FooterReason, string> = {
+  member: `You receive this email as a member of ${CLUB_NAME}.`,
+  applicant: `You receive this email because this address was given in an application to join ${CLUB_NAME}.`,
+  invited: `You receive this email because this address was invited to create an account at ${CLUB_NAME}.`,
+};
+
 /** The closing line of every email: who sends it and a way back to the site; optional emails add an unsubscribe link. */
-function footerHtml(appOrigin: string, unsubscribe: boolean): string {
+function footerHtml(appOrigin: string, unsubscribe: boolean, reason: FooterReason): string {
   const home = escapeHtml(appLink(appOrigin, '/'));
   const optOut = unsubscribe
     ? `<br>Don’t want emails like this? <a href="${UNSUBSCRIBE_URL}" style="color:#8a5a44">Unsubscribe</a> in one click, or choose in Settings.`
     : '';
   return `<tr><td style="font-size:12px;line-height:1.5;color:#6b5d57;border-top:1px solid #eee3da;padding-top:16px;margin-top:24px">
-You receive this email as a member of ${CLUB_NAME}. <a href="${home}" style="color:#8a5a44">${home}</a>${optOut}</td></tr>`;
+${WHY[reason]} <a href="${home}" style="color:#8a5a44">${home}</a>${optOut}</td></tr>`;
 }
 
-export function footerText(appOrigin: string, opts: { unsubscribe?: boolean } = {}): string {
+export function footerText(appOrigin: string, opts: { unsubscribe?: boolean; reason?: FooterReason } = {}): string {
   const optOut = opts.unsubscribe ? `\nDon’t want emails like this? Unsubscribe: ${UNSUBSCRIBE_URL}` : '';
-  return `--\nYou receive this email as a member of ${CLUB_NAME}. ${appLink(appOrigin, '/')}${optOut}`;
+  return `--\n${WHY[opts.reason ?? 'member']} ${appLink(appOrigin, '/')}${optOut}`;
 }
 
 /**
  * Wraps (already safe) body HTML in the club's simple, email-client-friendly layout. With
  * appOrigin, a footer names the club and links home (always from the configured origin).
  */
-export function emailLayout(bodyHtml: string, opts: { appOrigin?: string; unsubscribe?: boolean } = {}): string {
+export function emailLayout(bodyHtml: string, opts: { appOrigin?: string; unsubscribe?: boolean; reason?: FooterReason } = {}): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;padding:0;background:#f6f1ec;font-family:Georgia,'Times New Roman',serif;color:#2b2320">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f1ec;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td style="font-size:13px;letter-spacing:2px;text-transform:uppercase;color:#8a5a44;padding-bottom:16px">${CLUB_NAME}</td></tr>
 <tr><td style="font-size:16px;line-height:1.6;padding-bottom:24px">${bodyHtml}</td></tr>
-${opts.appOrigin ? footerHtml(opts.appOrigin, opts.unsubscribe ?? false) : ''}
+${opts.appOrigin ? footerHtml(opts.appOrigin, opts.unsubscribe ?? false, opts.reason ?? 'member') : ''}
 </table></td></tr></table></body></html>`;
 }
 

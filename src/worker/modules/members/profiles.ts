@@ -164,13 +164,16 @@ export async function updateMyProfile(deps: Deps, actor: Actor, changes: Profile
   const set = columnsOf(changes);
   const visibility = Object.fromEntries(Object.entries(changes.visibility ?? {}).filter(([, v]) => v !== undefined));
   const now = deps.now();
+  // Her own choice of the directory listing (a first step of /home's card, issue 46).
+  const chosen = changes.directory !== undefined ? { directoryChosenAt: now } : {};
   await deps.db
     .insert(memberProfiles)
-    .values({ userId: me.id, ...set, visibility, updatedAt: now })
+    .values({ userId: me.id, ...set, ...chosen, visibility, updatedAt: now })
     .onConflictDoUpdate({
       target: memberProfiles.userId,
       set: {
         ...set,
+        ...chosen,
         ...(Object.keys(visibility).length
           ? { visibility: sql`json_patch(${memberProfiles.visibility}, ${JSON.stringify(visibility)})` }
           : {}),

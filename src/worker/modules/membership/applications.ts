@@ -20,6 +20,7 @@ import { enqueueEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { registrationEmail } from './emails/registration-email';
 import { rejectionEmail } from './emails/rejection-email';
+import { applicationReceivedEmail } from './emails/application-received-email';
 import { requireAdmin } from '../../platform/guards';
 import type { RequestMeta } from '../../platform/request-actor';
 import { auditEntry } from '../../platform/audit';
@@ -69,6 +70,8 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
     throw err;
   }
   await notify(deps, null, { kind: 'application', applicationId });
+  const mail = applicationReceivedEmail({ name: input.full_name });
+  await enqueueEmail(deps, { kind: 'application_received', ...mail, recipients: [{ email: input.email, name: input.full_name }] });
   return { ok: true };
 }
 

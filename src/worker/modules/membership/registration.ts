@@ -7,6 +7,8 @@ import { AppError } from '../../platform/app-error';
 import { hashPassword, sha256Hex } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import type { RequestMeta } from '../../platform/request-actor';
+import type { Actor } from '../../platform/actor';
+import { createSession, type NewSession } from '../auth/sessions';
 import type { Deps } from '../../platform/deps';
 import { publicFormLimit } from './membership-common';
 import { consumeToken } from './single-use-tokens';
@@ -60,7 +62,7 @@ const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';
  * consumed by one conditional UPDATE, so of two concurrent registrations exactly one succeeds.
  * A Travel Host application's property becomes the member's first property, in the same batch.
  */
-export async function register(deps: Deps, meta: RequestMeta, input: RegisterInput): Promise<{ ok: true; email: string }> {
+export async function register(deps: Deps, meta: RequestMeta, input: RegisterInput): Promise<{ ok: true; email: string; userId: number }> {
   await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', publicFormLimit('register', meta));
   const invite = await findInvite(deps, input.token);
   if (!invite) throw new AppError('BAD_REQUEST', INVALID_REGISTRATION_TOKEN);
@@ -112,8 +114,10 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
     ...(app ? [profileFromApplication(deps, userId, app)] : []),
     ...(!app && invite.imported ? [profileFromRosterRow(deps, userId, invite.imported)] : []),
   ];
+  let newId: number;
   try {
-    await deps.db.batch([insertUser, ...alongside]);
+    const [[inserted]] = await deps.db.batch([insertUser, ...alongside]);
+    newId = inserted!.id;
   } catch (err) {
     // Most likely the email was registered in the meantime: give the token back, refuse.
     await deps.db.update(tokens).set({ usedAt: null }).where(eq(tokens.id, consumed.id)).run();
@@ -121,7 +125,22 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
     if (taken) throw new AppError('CONFLICT', EMAIL_TAKEN);
     throw err;
   }
-  return { ok: true, email: invite.email };
+  return { ok: true, email: invite.email, userId: newId };
+}
+
+/**
+ * POST /api/register and membership.register (issue 46): she is signed in at once, no login form
+ * right after choosing her password, unless this browser is signed in already (an admin's own
+ * session is never replaced by hers). The demo seed registers without a session.
+ */
+export async function registerAndSignIn(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: RegisterInput,
+): Promise<{ email: string; session: NewSession | null }> {
+  const { email, userId } = await register(deps, meta, input);
+  return { email, session: actor.kind === 'member' ? null : await createSession(deps, userId, meta.userAgent) };
 }
 
 function sqlUserIdByEmail(email: string) {

@@ -23,6 +23,7 @@ import { contactClub } from './contact-club';
 import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
+import { sessionCookie } from '../auth/session-cookie';
 import { jsonBody, jsonBodyWith } from '../../platform/json-body';
 import { admins } from '../../platform/rest-guards';
 
@@ -59,8 +60,9 @@ export const membershipRoutes = new Hono<AppEnv>()
   })
   .post('/api/register', async (c) => {
     const input = await jsonBody(c, RegisterInputSchema);
-    await registration.register(c.get('deps'), requestMeta(c), input);
-    return c.json({ ok: true, message: 'Account created. You can now log in.' }, 201);
+    const { session } = await registration.registerAndSignIn(c.get('deps'), await actorOf(c), requestMeta(c), input);
+    if (session) c.header('Set-Cookie', sessionCookie(c.req.url, session.token, session.expiresAt), { append: true });
+    return c.json({ ok: true, message: session ? 'Account created. You are signed in.' : 'Account created. You can now log in.' }, 201);
   })
   .post('/forgot-password', (c) =>
     textAnswer(c, async () =>

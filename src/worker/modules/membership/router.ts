@@ -17,6 +17,7 @@ import { contactClub } from './contact-club';
 import * as codes from './invitation-codes';
 import * as passwordReset from './password-reset';
 import * as registration from './registration';
+import { sessionCookie } from '../auth/session-cookie';
 import * as roster from './roster-import';
 import { ImportIdInputSchema, ListImportsInputSchema, ResendImportInvitationInputSchema } from '../../../shared/schemas/roster-import';
 import { adminProcedure, publicProcedure, router } from '../../platform/trpc';
@@ -35,7 +36,11 @@ export const membershipRouter = router({
   registrationInvite: publicProcedure
     .input(RegistrationTokenInputSchema)
     .query(({ ctx, input }) => registration.registrationInvite(ctx.deps, ctx.meta, input)),
-  register: publicProcedure.input(RegisterInputSchema).mutation(({ ctx, input }) => registration.register(ctx.deps, ctx.meta, input)),
+  register: publicProcedure.input(RegisterInputSchema).mutation(async ({ ctx, input }) => {
+    const { session, email } = await registration.registerAndSignIn(ctx.deps, ctx.actor, ctx.meta, input);
+    if (session) ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.req.url, session.token, session.expiresAt));
+    return { ok: true as const, email, signedIn: session !== null };
+  }),
   forgotPassword: publicProcedure
     .input(ForgotPasswordInputSchema)
     .mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, ctx.meta, input)),
