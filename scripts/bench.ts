@@ -15,6 +15,16 @@ import { FIRST_LOADS, firstLoadInBrowser, kb, type FirstLoad } from './lib/first
 import { childEnv, ROOT } from './lib/wrangler';
 import { seedOptionsFromEnv } from './lib/seed/options';
 
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  console.log(`Usage: npm run bench
+
+Builds and serves the app on its own fresh seeded state (.bench/, port BENCH_PORT, default 8870),
+measures first loads, latencies and every section of scripts/bench/*.ts, prints the table, writes
+.bench/results.md and rewrites README's Performance table. BENCH_ONLY=videos,mail runs only those
+sections and leaves README as it is.`);
+  process.exit(0);
+}
+
 const PORT = process.env.BENCH_PORT ?? '8870';
 // BENCH_ONLY=videos,mail runs only those sections (after the first loads and auth-status) and
 // leaves README's table as it is: a partial run is not the whole picture.

@@ -2,7 +2,10 @@
 // Node a machine needs ("With any Node >= 20" in Quick start) is devEngines.runtime.version, the
 // Node the project pins ("pins its own Node 24") is the node devDependency's major, and every
 // `npm run <name>` that README or docs/operations.md (issue 44: followed from an empty account)
-// tells a reader to type is a script of package.json.
+// tells a reader to type is a script of package.json. Every one docs/operations.md names answers
+// `--help` with its usage and does nothing else (issue 44: "`--help` works here"; `npm run reset
+// -- --help` once wiped the local state).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -35,10 +38,26 @@ for (const doc of ['README.md', 'docs/operations.md']) {
   }
 }
 
+const operations = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+const documented = [...new Set([...operations.matchAll(/\bnpm run ([a-z][\w:-]*)/g)].map((m) => m[1]!))];
+for (const name of documented.filter((n) => pkg.scripts?.[n])) {
+  // The script itself under tsx (what `npm run` would start), so no npm process per command.
+  const script = /^tsx (scripts\/[\w-]+\.ts)$/.exec(pkg.scripts![name]!)?.[1];
+  if (!script) continue;
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script, '--help'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (run.status !== 0 || !/^Usage: npm run /.test(run.stdout)) {
+    problems.push(`npm run ${name} -- --help (docs/operations.md) answered ${run.status}: ${(run.stdout || run.stderr).slice(0, 200)}`);
+  }
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
 console.log(
-  `check:setup: README's Node lines match package.json (Node >= ${needed} to install, Node ${pinned![1]} pinned), and every npm run it and docs/operations.md name exists`,
+  `check:setup: README's Node lines match package.json (Node >= ${needed} to install, Node ${pinned![1]} pinned), and every npm run it and docs/operations.md name exists; the ${documented.length} operations commands answer --help`,
 );
