@@ -91,6 +91,7 @@ export default defineConfig(
       'worker-configuration.d.ts',
       // Compiled text catalogs (npm run i18n:compile).
       'src/client/**/locales/*.ts',
+      'src/worker/locales/*.ts',
       'reports/',
       '.test-reports/',
       'test-results/',

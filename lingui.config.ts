@@ -12,7 +12,6 @@ import { formatter } from '@lingui/format-po';
  * components and the widgets of src/client/shared), loaded before the first render.
  * `npm run i18n:extract` writes the .po files from the code; `npm run i18n:compile` the .ts
  * modules the app imports (committed: the Worker's bundle and tsc read them as they are).
- * Add the Worker's catalogs as entries of their own.
  */
 const config: LinguiConfig = {
   sourceLocale: 'en',
@@ -38,6 +37,12 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/client/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/client/features/{name}/'],
+    },
+    // The Worker's texts (emails and the API's error messages, src/worker/platform/i18n.ts): its
+    // own catalog, and the messages src/shared gives the Worker (a schema's field messages).
+    {
+      path: '<rootDir>/src/worker/locales/{locale}',
+      include: ['<rootDir>/src/worker/', '<rootDir>/src/shared/'],
     },
   ],
 };

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { run, ROOT } from './lib/wrangler';
 
 const check = process.argv.includes('--check');
-const COMPILED = 'src/client/**/locales/*.ts';
+// The client's catalogs and the Worker's (src/worker/locales: emails and error messages, English kept whole).
+const COMPILED = '{src/client/**/locales/*.ts,src/worker/locales/*.ts}';
 const before = new Map(globSync(COMPILED, { cwd: ROOT }).map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
 
 // --strict: a language missing a translation fails (the check of npm test).

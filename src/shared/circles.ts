@@ -38,11 +38,11 @@ export const STARTER_CIRCLE_DESCRIPTIONS: Record<(typeof STARTER_CIRCLES)[number
   Meditation: 'Sitting together, online and in person: practices, retreats and a calmer week.',
 };
 
-export const CIRCLE_NOT_FOUND = 'Circle not found.';
-export const POST_NOT_FOUND = 'Post not found.';
+export const CIRCLE_NOT_FOUND = /*i18n*/ 'Circle not found.';
+export const POST_NOT_FOUND = /*i18n*/ 'Post not found.';
 /** What the author reads on her post or comment once a host removed it. */
 export const REMOVED_BY_HOST = 'Removed by a host';
-export const CIRCLE_ARCHIVED = 'This circle is archived.';
+export const CIRCLE_ARCHIVED = /*i18n*/ 'This circle is archived.';
 
 // ── What the routes answer (REST and tRPC alike) ─────────────────────────────────────────────
 

@@ -28,10 +28,10 @@ export const DISPLAY_MAX_EDGE = 1600;
 export const THUMB_WIDTH = 400;
 export const THUMB_TARGET_BYTES = 30 * 1024;
 
-export const TOO_LARGE_MESSAGE = 'The image is larger than 15 MB. Please choose a smaller file.';
-export const WRONG_TYPE_MESSAGE = 'Only JPEG, PNG or WebP images can be uploaded.';
-export const VIDEO_TOO_LARGE_MESSAGE = 'The video is larger than 500 MB. Please choose a smaller file.';
-export const WRONG_VIDEO_TYPE_MESSAGE = 'Only MP4 (H.264/AAC) or WebM videos can be uploaded.';
+export const TOO_LARGE_MESSAGE = /*i18n*/ 'The image is larger than 15 MB. Please choose a smaller file.';
+export const WRONG_TYPE_MESSAGE = /*i18n*/ 'Only JPEG, PNG or WebP images can be uploaded.';
+export const VIDEO_TOO_LARGE_MESSAGE = /*i18n*/ 'The video is larger than 500 MB. Please choose a smaller file.';
+export const WRONG_VIDEO_TYPE_MESSAGE = /*i18n*/ 'Only MP4 (H.264/AAC) or WebM videos can be uploaded.';
 
 /** Splits "a, b,c" into trimmed, de-duplicated tags (case-insensitively), keeping the first spelling. */
 export function parseTags(value: string | readonly string[]): string[] {

@@ -120,7 +120,7 @@ export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
   email: 'Email',
 };
 
-export const MEMBER_NOT_FOUND = 'Member not found.';
+export const MEMBER_NOT_FOUND = /*i18n*/ 'Member not found.';
 
 /** Directory pages: 30 cards (issue 22), 'Load more' for the next. */
 export const DIRECTORY_PAGE_SIZE = 30;

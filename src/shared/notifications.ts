@@ -48,21 +48,21 @@ export interface NotificationKindInfo {
 }
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
-  comment: { label: 'Comments on my events, images and conversations', defaultEmail: 'daily', adminOnly: false },
-  like: { label: 'Likes of my comments', defaultEmail: 'off', adminOnly: false },
-  event_changed: { label: 'Changes to events I joined or wait for', defaultEmail: 'instant', adminOnly: false },
-  waitlist_place: { label: 'A place for me from a waitlist', defaultEmail: 'instant', adminOnly: false },
-  stay: { label: 'Stay requests and their answers', defaultEmail: 'instant', adminOnly: false },
-  application: { label: 'New membership applications', defaultEmail: 'instant', adminOnly: true },
-  new_event: { label: 'New events', defaultEmail: 'daily', adminOnly: false },
+  comment: { label: /*i18n*/ 'Comments on my events, images and conversations', defaultEmail: 'daily', adminOnly: false },
+  like: { label: /*i18n*/ 'Likes of my comments', defaultEmail: 'off', adminOnly: false },
+  event_changed: { label: /*i18n*/ 'Changes to events I joined or wait for', defaultEmail: 'instant', adminOnly: false },
+  waitlist_place: { label: /*i18n*/ 'A place for me from a waitlist', defaultEmail: 'instant', adminOnly: false },
+  stay: { label: /*i18n*/ 'Stay requests and their answers', defaultEmail: 'instant', adminOnly: false },
+  application: { label: /*i18n*/ 'New membership applications', defaultEmail: 'instant', adminOnly: true },
+  new_event: { label: /*i18n*/ 'New events', defaultEmail: 'daily', adminOnly: false },
   // Issue 38: who wrote to her, grouped per conversation; never the text.
-  message: { label: 'Messages from members', defaultEmail: 'instant', adminOnly: false },
-  circle_post: { label: 'New posts in my circles', defaultEmail: 'daily', adminOnly: false },
-  circle_request: { label: 'Requests to join a circle I host', defaultEmail: 'instant', adminOnly: false },
-  circle_accepted: { label: 'My request to join a circle accepted', defaultEmail: 'instant', adminOnly: false },
-  event_feedback: { label: 'Feedback requests after events I came to', defaultEmail: 'off', adminOnly: false },
-  event_join_request: { label: 'Requests to join an invite-only event I host', defaultEmail: 'instant', adminOnly: false },
-  event_join_answer: { label: 'Answers to my requests to join an event', defaultEmail: 'instant', adminOnly: false },
+  message: { label: /*i18n*/ 'Messages from members', defaultEmail: 'instant', adminOnly: false },
+  circle_post: { label: /*i18n*/ 'New posts in my circles', defaultEmail: 'daily', adminOnly: false },
+  circle_request: { label: /*i18n*/ 'Requests to join a circle I host', defaultEmail: 'instant', adminOnly: false },
+  circle_accepted: { label: /*i18n*/ 'My request to join a circle accepted', defaultEmail: 'instant', adminOnly: false },
+  event_feedback: { label: /*i18n*/ 'Feedback requests after events I came to', defaultEmail: 'off', adminOnly: false },
+  event_join_request: { label: /*i18n*/ 'Requests to join an invite-only event I host', defaultEmail: 'instant', adminOnly: false },
+  event_join_answer: { label: /*i18n*/ 'Answers to my requests to join an event', defaultEmail: 'instant', adminOnly: false },
 };
 
 export type NotificationPreferences = Record<NotificationKind, EmailMode>;

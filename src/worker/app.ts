@@ -114,7 +114,7 @@ app.notFound((c) => {
       return c.env.ASSETS.fetch(assetRequestFor(asset, prefs)).then((res) => withPagePreferences(res, prefs));
     }
   }
-  return errorResponse(new AppError('NOT_FOUND', 'Not found'));
+  return errorResponse(new AppError('NOT_FOUND', /*i18n*/ 'Not found'));
 });
 
 app.onError((err, c) => {

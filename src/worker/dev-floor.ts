@@ -79,7 +79,7 @@ export async function floorBatch(req: Request, env: Env): Promise<D1Result[] | n
   const [, , , what = '', id] = url.pathname.split('/');
   if (what === 'none') return null;
   const reads = Object.hasOwn(ROUTE_READS, what) ? ROUTE_READS[what] : undefined;
-  if (!reads && what !== 'session') throw new AppError('NOT_FOUND', 'Not found');
+  if (!reads && what !== 'session') throw new AppError('NOT_FOUND', /*i18n*/ 'Not found');
   const token = readSessionToken(req.url, req.headers.get('Cookie')) ?? '';
   const sessionId = await sha256Hex(token);
   const d1 = env.DB.withSession('first-unconstrained');
@@ -89,7 +89,7 @@ export async function floorBatch(req: Request, env: Env): Promise<D1Result[] | n
   }
   const deps = createDeps(env, () => {}, d1);
   const me = hintFor(sessionId) ?? (token ? await resolveSessionById(deps, sessionId) : null);
-  if (!me) throw new AppError('UNAUTHORIZED', 'Sign in first: the floor reads as the member of the session cookie.');
+  if (!me) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Sign in first: the floor reads as the member of the session cookie.');
   const check = hintCheck(deps, me);
   const statements = [d1.prepare(check.sql).bind(...check.params)];
   for (const read of reads(me, { me: me.id, now: Date.now(), ref: Number(id) })) statements.push(d1.prepare(read.sql).bind(...read.params));

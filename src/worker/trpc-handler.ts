@@ -6,7 +6,9 @@ import { MAX_TRPC_BATCH } from '../shared/constants';
 import { JSON_BODY_LIMIT, readTextWithin } from './platform/body-limit';
 import type { AppEnv } from './platform/hono-env';
 import { describeError } from './platform/log-redaction';
-import { actorOf, requestMeta } from './platform/request-actor';
+import { actorOf, languageOf, requestMeta } from './platform/request-actor';
+import { loadLanguage } from './platform/i18n';
+import { DEFAULT_LANGUAGE } from '../shared/preferences';
 import { appRouter } from './router';
 
 /** The calls a batch URL names ("/trpc/a,b,c?batch=1"), counted before anything is read. */
@@ -27,7 +29,7 @@ function batchSize(url: URL): number {
  */
 async function boundedRequest(req: Request): Promise<Request> {
   if (batchSize(new URL(req.url)) > MAX_TRPC_BATCH) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `A request may batch at most ${MAX_TRPC_BATCH} calls.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', /*i18n*/ 'A request may batch at most {max} calls.', { values: { max: MAX_TRPC_BATCH } });
   }
   if (req.method !== 'POST') return req;
   const text = await readTextWithin(req, JSON_BODY_LIMIT);
@@ -41,6 +43,10 @@ export async function handleTrpc(c: Context<AppEnv>): Promise<Response> {
   const overloaded = c.get('overloaded') === true;
   // Overloaded: every call is refused before it reads the session (platform/trpc.ts).
   const actor = overloaded ? VISITOR : await actorOf(c);
+  const meta = requestMeta(c);
+  // Issue 41: its errors are written in her language by the error formatter, which cannot wait.
+  const language = languageOf(actor, meta);
+  if (language !== DEFAULT_LANGUAGE) await Promise.all([loadLanguage(DEFAULT_LANGUAGE), loadLanguage(language)]);
   return fetchRequestHandler({
     endpoint: '/trpc',
     req,
@@ -50,7 +56,7 @@ export async function handleTrpc(c: Context<AppEnv>): Promise<Response> {
     createContext: ({ resHeaders }) => ({
       deps: c.get('deps'),
       actor,
-      meta: requestMeta(c),
+      meta,
       req,
       resHeaders,
       requestId: c.get('requestId'),

@@ -7,8 +7,8 @@ import { IdSchema } from './common';
  */
 
 /** The REST error texts the issue fixes (the scanner shows them without the full stop). */
-export const TICKET_NOT_VALID = 'Ticket not valid.';
-export const NOT_A_PARTICIPANT = 'Not a participant of this event.';
+export const TICKET_NOT_VALID = /*i18n*/ 'Ticket not valid.';
+export const NOT_A_PARTICIPANT = /*i18n*/ 'Not a participant of this event.';
 
 /** How many co-hosts an event may have besides its host. */
 export const MAX_CO_HOSTS = 10;

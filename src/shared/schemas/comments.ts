@@ -13,7 +13,7 @@ export const CommentContentSchema = z
   .min(1, 'Comment cannot be empty.')
   .max(COMMENT_MAX_LENGTH, 'Comment must be at most 5,000 characters.');
 
-export const COMMENTABLE_ID_MESSAGE = 'commentableId must look like event-12, image-7 or post-3.';
+export const COMMENTABLE_ID_MESSAGE = /*i18n*/ 'commentableId must look like event-12, image-7 or post-3.';
 /** A circle's post (issue 39): only its circle's members comment, while it is open. */
 export const MEMBERS_COMMENT = 'Only members of this circle can comment.';
 export const POST_CLOSED = 'This post is closed to new comments.';
@@ -42,7 +42,7 @@ export const ListCommentsInputSchema = z
   .extend(PageQuerySchema.shape);
 export type ListCommentsInput = z.output<typeof ListCommentsInputSchema>;
 
-export const REPLY_PARENT_MESSAGE = 'parent_id must be a comment on the same commentableId.';
+export const REPLY_PARENT_MESSAGE = /*i18n*/ 'parent_id must be a comment on the same commentableId.';
 
 /**
  * POST /api/comments. `parent_id` makes it a reply (issue 46 point 11): to a comment on the same

@@ -274,7 +274,7 @@ export interface EventCircleRef {
 }
 
 /** What the event form's Circle field refuses: a circle she is not in (400). */
-export const NOT_HER_CIRCLE = 'Choose one of your circles.';
+export const NOT_HER_CIRCLE = /*i18n*/ 'Choose one of your circles.';
 
 export interface EventViewerDto {
   /** The viewer has joined. */

@@ -12,7 +12,7 @@ import { PageQuerySchema, type Page } from './page';
 // also hold on the server.
 
 export const ENTER_CODE = 'Please enter your invitation code.';
-export const INVALID_CODE = 'Invalid invitation code.';
+export const INVALID_CODE = /*i18n*/ 'Invalid invitation code.';
 
 /** Codes compare case-insensitively: stored and looked up upper-cased. */
 export const InvitationCodeSchema = z
@@ -30,7 +30,7 @@ export interface ValidateCodeResult {
 }
 
 // Registration by emailed token (SPEC 2 and 7).
-export const INVALID_REGISTRATION_TOKEN = 'Invalid or expired token. Please request a new invitation.';
+export const INVALID_REGISTRATION_TOKEN = /*i18n*/ 'Invalid or expired token. Please request a new invitation.';
 
 export const RegistrationTokenInputSchema = z.object({ token: TokenSchema });
 
@@ -58,7 +58,7 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a pa
 
 export const ResetPasswordInputSchema = z.object({ token: TokenSchema, newPassword: NewPasswordSchema });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
-export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired. Please request a new one.';
+export const INVALID_RESET_TOKEN = /*i18n*/ 'This password reset link is invalid or has expired. Please request a new one.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
 
 // Admin: applications.

@@ -27,7 +27,7 @@ export const MESSAGES_FROM_LABELS: Record<MessagesFrom, string> = {
 };
 
 /** The server's refusal where her `messages_from` (or a block) says no (403). */
-export const MESSAGES_REFUSED = 'She does not accept messages from you.';
+export const MESSAGES_REFUSED = /*i18n*/ 'She does not accept messages from you.';
 /** What the others see in place of a deleted or removed message. */
 export const MESSAGE_DELETED_TEXT = 'Message deleted';
 export const MESSAGE_REMOVED_TEXT = "Removed by the club's admins";

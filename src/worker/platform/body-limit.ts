@@ -13,7 +13,9 @@ function sizeText(bytes: number): string {
 }
 
 export function payloadTooLarge(limit: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `The request body is too large (at most ${sizeText(limit)}).`);
+  return new AppError('PAYLOAD_TOO_LARGE', /*i18n*/ 'The request body is too large (at most {size}).', {
+    values: { size: sizeText(limit) },
+  });
 }
 
 /** 413 at once when the request declares more than `limit` bytes. */

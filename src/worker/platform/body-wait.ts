@@ -14,7 +14,7 @@ export const BODY_DEADLINE = {
   MIN_BYTES_PER_SECOND: 16 * 1024,
 };
 
-export const BODY_TIMEOUT_MESSAGE = 'The request took too long to send its body. Please try again.';
+export const BODY_TIMEOUT_MESSAGE = /*i18n*/ 'The request took too long to send its body. Please try again.';
 
 /** The gauge's side: told when a request starts and stops waiting for its client's body. */
 export interface BodyWaitListener {

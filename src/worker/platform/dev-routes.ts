@@ -25,10 +25,10 @@ export function forLoopbackHost(req: Request): boolean {
   return names.every((name) => name !== null && LOOPBACK_NAMES.has(name));
 }
 
-export const DEV_ROUTES_LOOPBACK_ONLY = 'Development routes answer only at http://127.0.0.1 or http://localhost.';
+export const DEV_ROUTES_LOOPBACK_ONLY = /*i18n*/ 'Development routes answer only at http://127.0.0.1 or http://localhost.';
 
 /** Throws the answer of a development route to this request: 404 outside development, 403 for another host. */
 export function refuseUnlessDevRoute(env: Env, req: Request): void {
-  if (env.ENVIRONMENT !== 'development') throw new AppError('NOT_FOUND', 'Not found');
+  if (env.ENVIRONMENT !== 'development') throw new AppError('NOT_FOUND', /*i18n*/ 'Not found');
   if (!forLoopbackHost(req)) throw new AppError('FORBIDDEN', DEV_ROUTES_LOOPBACK_ONLY);
 }

@@ -9,9 +9,9 @@ import { lapsedMessage } from '../../shared/membership-term';
 
 /** A signed-in member (who is not stuck on a forced password change, nor lapsed but on her own account). */
 export function requireMember(actor: Actor): MemberActor {
-  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
   if (actor.mustChangePassword) {
-    throw new AppError('FORBIDDEN', 'You must choose a new password before continuing.');
+    throw new AppError('FORBIDDEN', /*i18n*/ 'You must choose a new password before continuing.');
   }
   // DECISIONS "Membership terms": a lapsed member keeps her own account (the allow-list of
   // platform/lapsed-gate.ts) and nothing else. Admins never lapse (their status is always active).
@@ -23,7 +23,7 @@ export function requireMember(actor: Actor): MemberActor {
 
 /** A signed-in member, even one who must still change the password (for that change only). */
 export function requireSession(actor: Actor): MemberActor {
-  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (actor.kind !== 'member') throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
   return actor;
 }
 
@@ -41,12 +41,12 @@ export const isAdmin = (member: Pick<MemberActor, 'hasAdminFlag'>): boolean => m
 export const needsTwoFactorSetup = (member: Pick<MemberActor, 'hasAdminFlag' | 'isAdmin'>): boolean => isAdmin(member) && !member.isAdmin;
 
 export const TWO_FACTOR_REQUIRED_MESSAGE =
-  'Administrators sign in with a second factor: a passkey or two-factor sign-in. Please set one up in Settings first, or sign in with your passkey.';
+  /*i18n*/ 'Administrators sign in with a second factor: a passkey or two-factor sign-in. Please set one up in Settings first, or sign in with your passkey.';
 
 /** Every admin-only route and procedure: an admin, with a second factor (DECISIONS "Privacy and trust"). */
 export function requireAdmin(actor: Actor): MemberActor {
   const member = requireMember(actor);
-  if (!isAdmin(member)) throw new AppError('FORBIDDEN', 'Administrators only.');
+  if (!isAdmin(member)) throw new AppError('FORBIDDEN', /*i18n*/ 'Administrators only.');
   if (needsTwoFactorSetup(member)) throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE);
   return member;
 }

@@ -3,6 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import { AppError } from './app-error';
 import { rateLimitHeaders } from './rate-limit-policy';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/preferences';
+import { localizedError } from './error-language';
+import { loadLanguage } from './i18n';
 
 /** What an AppError becomes on the wire, whatever the transport. */
 export interface HttpError {
@@ -12,7 +15,7 @@ export interface HttpError {
   headers: Record<string, string>;
 }
 
-export const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
+export const INTERNAL_MESSAGE = /*i18n*/ 'Something went wrong. Please try again.';
 
 function body(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { error: message, message, code, ...extra };
@@ -43,7 +46,11 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof HTTPException) {
     const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 400 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
     const status = code === 'INTERNAL_SERVER_ERROR' ? 500 : err.status;
-    return { status, body: body(code, code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : err.message || 'Bad request'), headers: {} };
+    return {
+      status,
+      body: body(code, code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : err.message || /*i18n*/ 'Bad request'),
+      headers: {},
+    };
   }
   return { status: 500, body: body('INTERNAL_SERVER_ERROR', INTERNAL_MESSAGE), headers: {} };
 }
@@ -54,7 +61,31 @@ export function toHttpError(err: unknown): HttpError {
  */
 export function errorResponse(err: unknown, requestId?: string): Response {
   const { status, body, headers } = toHttpError(err);
-  return Response.json(status === 500 && requestId ? { ...body, request_id: requestId } : body, { status, headers });
+  const json = status === 500 && requestId ? { ...body, request_id: requestId } : body;
+  return remember(Response.json(json, { status, headers }), { body: json, cause: err, text: false });
+}
+
+/** What an error answer was made from, so its language can be chosen once the request's is known. */
+const madeFrom = new WeakMap<Response, { body: ErrorBody; cause: unknown; text: boolean }>();
+
+function remember(res: Response, made: { body: ErrorBody; cause: unknown; text: boolean }): Response {
+  madeFrom.set(res, made);
+  return res;
+}
+
+/** An answer made by errorResponse or errorTextResponse. */
+export const isErrorAnswer = (res: Response): boolean => madeFrom.has(res);
+
+/**
+ * The same error answer in `language` (issue 41; middleware/content-language.ts asks it, knowing
+ * the request's), or null for an answer that is no error of errorResponse's or errorTextResponse's.
+ */
+export async function errorInLanguage(res: Response, language: Language): Promise<Response | null> {
+  const made = madeFrom.get(res);
+  if (!made || language === DEFAULT_LANGUAGE) return null;
+  await Promise.all([loadLanguage(DEFAULT_LANGUAGE), loadLanguage(language)]);
+  const body = localizedError(made.body, made.cause, language);
+  return made.text ? new Response(body.message, res) : Response.json(body, res);
 }
 
 /** The same 500 as a page, for a browser that asked for a page (a member's page failed to render). */
@@ -66,5 +97,6 @@ export function errorPage(requestId: string): Response {
 /** SPEC 7 answers a few calls (forgot and reset password) as plain text, failures included. */
 export function errorTextResponse(err: unknown): Response {
   const { status, body, headers } = toHttpError(err);
-  return new Response(body.message, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=UTF-8' } });
+  const res = new Response(body.message, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=UTF-8' } });
+  return remember(res, { body, cause: err, text: true });
 }

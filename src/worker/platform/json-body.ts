@@ -12,7 +12,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The request body must be JSON.');
   }
 }
 
@@ -32,6 +32,6 @@ export async function jsonBodyWith<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const body = await readJson(c);
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new AppError('BAD_REQUEST', 'The request body must be a JSON object.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The request body must be a JSON object.');
   return parseInput(schema, { ...body, ...fromPath });
 }

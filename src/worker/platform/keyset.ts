@@ -37,13 +37,13 @@ export function decodeCursor(cursor: string | undefined, shape: readonly ('n' | 
   try {
     key = JSON.parse(td.decode(fromBase64Url(cursor)));
   } catch {
-    throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'Invalid cursor.');
   }
   const fits =
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((v, i) => (shape[i] === 'n' ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string' && v.length <= 256));
-  if (!fits) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  if (!fits) throw new AppError('BAD_REQUEST', /*i18n*/ 'Invalid cursor.');
   return key as CursorKey;
 }
 

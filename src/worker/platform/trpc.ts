@@ -4,7 +4,9 @@ import type { Actor } from './actor';
 import { AppError, fieldErrorsOf } from './app-error';
 import { errorHeaders, INTERNAL_MESSAGE } from './http-errors';
 import { requireAdmin, requireMember, requireSession } from './guards';
-import type { RequestMeta } from './request-actor';
+import { languageOf, type RequestMeta } from './request-actor';
+import { localizedError } from './error-language';
+import { DEFAULT_LANGUAGE } from '../../shared/preferences';
 import type { Deps } from './deps';
 import { busyError } from './middleware/load-shed';
 import { keepingLapsedAccess, procedureKeptWhileLapsed } from './lapsed-gate';
@@ -59,7 +61,15 @@ const t = initTRPC.context<TrpcContext>().create({
     const appCode = error.cause instanceof AppError ? error.cause.code : undefined;
     // An unexpected error names the request (as its log line does), for the member to quote.
     const requestId = error.code === 'INTERNAL_SERVER_ERROR' ? ctx?.requestId : undefined;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors, appCode, requestId } };
+    // Issue 41: in the member's (or the device's) language; handleTrpc loaded its catalog.
+    const language = ctx ? languageOf(ctx.actor, ctx.meta) : DEFAULT_LANGUAGE;
+    const cause = error.code === 'INTERNAL_SERVER_ERROR' ? undefined : error.cause;
+    const localized = localizedError({ error: message, message, code: appCode ?? 'BAD_REQUEST', fieldErrors }, cause, language);
+    return {
+      ...shape,
+      message: localized.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors: localized.fieldErrors, appCode, requestId },
+    };
   },
 });
 

@@ -140,6 +140,8 @@ describe('notification preferences', () => {
       circle_request: 'instant',
       circle_accepted: 'instant',
       event_feedback: 'off',
+      event_join_request: 'instant',
+      event_join_answer: 'instant',
     });
     expect(body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });

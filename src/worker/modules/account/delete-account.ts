@@ -40,7 +40,7 @@ import { messagesOfDeletedMember } from '../messages/member-data';
  */
 
 export const LAST_ADMIN_MESSAGE =
-  'You are the last administrator: the club would have nobody to run it. Make another member an admin first, then delete your account.';
+  /*i18n*/ 'You are the last administrator: the club would have nobody to run it. Make another member an admin first, then delete your account.';
 
 /** The last-admin rule (DECISIONS "The member's own data"): deleting her would leave the club without one. */
 export function leavesNoAdmin(target: { isAdmin: boolean }, otherAdmins: number): boolean {
@@ -137,7 +137,7 @@ async function deleteMember(
   ]);
   // Every statement had the same guard in one transaction: refused, nothing was deleted nor audited.
   if (audit.length === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'That member was not found.');
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', /*i18n*/ 'That member was not found.');
   recheckLiveSockets(deps, target.id);
   await notifyPromoted(deps, promoted);
 
@@ -157,15 +157,17 @@ export async function deleteMyAccount(deps: Deps, actor: Actor, input: DeleteAcc
   const me = requireMember(actor);
   await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select().from(users).where(eq(users.id, me.id)).limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (!row) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
   if (!(await verifyPassword(input.password, row.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The password is not correct.', { fieldErrors: { password: ['The password is not correct.'] } });
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The password is not correct.', {
+      fieldErrors: { password: ['The password is not correct.'] },
+    });
   }
   if (row.totpEnabledAt !== null) {
     const message = 'Enter the current code from your authenticator app, or an unused recovery code.';
     if (!input.code) throw new AppError('BAD_REQUEST', message, { fieldErrors: { code: [message] } });
     if (!(await useSecondFactor(deps, row, input.code))) {
-      throw new AppError('BAD_REQUEST', 'That code is not right.', { fieldErrors: { code: ['That code is not right.'] } });
+      throw new AppError('BAD_REQUEST', /*i18n*/ 'That code is not right.', { fieldErrors: { code: ['That code is not right.'] } });
     }
   }
   await deleteMember(deps, row, me, 'account.delete');
@@ -182,7 +184,7 @@ export async function adminDeleteUser(deps: Deps, actor: Actor, input: AdminDele
     .from(users)
     .where(eq(users.id, input.userId))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'That member was not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'That member was not found.');
   await deleteMember(deps, row, admin, 'user.delete');
   return { ok: true, message: 'The member’s account was deleted.' };
 }

@@ -80,7 +80,7 @@ const eventNamed = {
   timeZone: events.timeZone,
 };
 
-export const CROSS_SITE_EXPORT_MESSAGE = 'Download your data from Settings: a download started by another site is refused.';
+export const CROSS_SITE_EXPORT_MESSAGE = /*i18n*/ 'Download your data from Settings: a download started by another site is refused.';
 
 /**
  * GET /api/account/export: the ZIP of her data. Audited; at most EXPORTS_PER_DAY a day. A GET
@@ -248,7 +248,7 @@ export async function exportMyData(deps: Deps, actor: Actor, meta: Pick<RequestM
   ]);
   if (allowed.length === 0) throw await exportRefused(deps, me.id, now);
   const user = userRows[0];
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (!user) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
 
   const optedOut = new Set(optOutRows.map((r) => r.category));
   const files = imageRows.map((img) => ({ img, path: zipFileName(img.id, img.name, img.contentType) }));

@@ -125,7 +125,7 @@ async function loadUser(deps: Deps, id: number) {
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Member not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'Member not found.');
   return row;
 }
 
@@ -152,7 +152,8 @@ export async function changePrivilege(
  */
 export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): Promise<{ ok: true; admin: boolean }> {
   const admin = requireAdmin(actor);
-  if (!userAdminPolicy.setAdmin(admin, input, input.admin)) throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
+  if (!userAdminPolicy.setAdmin(admin, input, input.admin))
+    throw new AppError('CONFLICT', /*i18n*/ 'You cannot remove your own admin rights.');
   const target = await loadUser(deps, input.id);
   if (target.isAdmin === input.admin) return { ok: true, admin: input.admin };
   const now = deps.now();
@@ -176,7 +177,7 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
       and(eq(users.id, target.id), eq(users.isAdmin, input.admin), eq(users.updatedAt, now)),
     ),
   ]);
-  if (!changed) throw new AppError('CONFLICT', 'The last admin cannot be demoted.');
+  if (!changed) throw new AppError('CONFLICT', /*i18n*/ 'The last admin cannot be demoted.');
   // A demoted admin whose term has passed is lapsed from now: her open pages stop following the club.
   if (!input.admin) recheckLiveSockets(deps, target.id);
   return { ok: true, admin: input.admin };
@@ -188,7 +189,7 @@ export async function setAdmin(deps: Deps, actor: Actor, input: SetAdminInput): 
  */
 export async function resetPasswordToTemp(deps: Deps, actor: Actor, input: { id: number }): Promise<{ temporary_password: string }> {
   const admin = requireAdmin(actor);
-  if (!userAdminPolicy.resetPassword(admin, input)) throw new AppError('CONFLICT', 'Change your own password in Settings.');
+  if (!userAdminPolicy.resetPassword(admin, input)) throw new AppError('CONFLICT', /*i18n*/ 'Change your own password in Settings.');
   const target = await loadUser(deps, input.id);
   const temporaryPassword = randomPassword();
   const passwordHash = await hashPassword(temporaryPassword);
@@ -242,7 +243,7 @@ export async function getMemberProfile(deps: Deps, actor: Actor, input: { id: nu
       .orderBy(asc(properties.id)),
     renewalHistoryQuery(deps, input.id, RENEWALS_SHOWN),
   ]);
-  if (!user) throw new AppError('NOT_FOUND', 'Member not found.');
+  if (!user) throw new AppError('NOT_FOUND', /*i18n*/ 'Member not found.');
   const homes = await listHomes(deps, admin, { scope: 'all', host: user.id, limit: PROFILE_HOMES });
   return {
     user_id: user.id,

@@ -81,7 +81,7 @@ export async function endSession(deps: Deps, actor: Actor, input: EndSessionInpu
   const rows = await activeSessionsOf(deps, me.id);
   const ids = await Promise.all(rows.map((r) => sessionPublicId(r.id)));
   const target = rows[ids.indexOf(input.id)];
-  if (!target) throw new AppError('NOT_FOUND', 'This session has already ended.');
+  if (!target) throw new AppError('NOT_FOUND', /*i18n*/ 'This session has already ended.');
   const current = target.id === me.sessionId;
   await deps.db.batch([
     deps.db.delete(sessions).where(and(eq(sessions.id, target.id), eq(sessions.userId, me.id))),

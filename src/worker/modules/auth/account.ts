@@ -36,7 +36,7 @@ import { loginAttemptLimits, recentFailuresQuery, recordLoginFailure, refuseThro
 import { passTwoFactorLogin, startTwoFactorLogin, type PendingLogin } from './two-factor';
 import { recheckLiveSockets } from '../notifications/live-publish';
 
-const INVALID_LOGIN = 'Invalid email or password.';
+const INVALID_LOGIN = /*i18n*/ 'Invalid email or password.';
 
 /** A login's outcome: a session, or (2FA on) only a pending sign-in that POST /login/2fa completes. */
 export type LoginResult = { session: NewSession; user: StatusUser; pending?: never } | { pending: PendingLogin; session?: never };
@@ -179,7 +179,7 @@ export async function updateUser(deps: Deps, actor: Actor, input: UpdateUserInpu
   const patch: Partial<typeof users.$inferInsert> = { name: input.name, updatedAt: deps.now() };
   if (accountPolicy.changeOwnType(me) && input.type) patch.type = input.type;
   if (me.isAdmin && input.admin === false && !userAdminPolicy.setAdmin(me, me, false)) {
-    throw new AppError('CONFLICT', 'You cannot remove your own admin rights.');
+    throw new AppError('CONFLICT', /*i18n*/ 'You cannot remove your own admin rights.');
   }
   const changes: Record<string, unknown> = {};
   if (patch.type && patch.type !== me.type) changes.type = { from: me.type, to: patch.type };
@@ -209,7 +209,7 @@ export async function changePassword(
   await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The old password is not correct.', {
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The old password is not correct.', {
       fieldErrors: { oldPassword: ['The old password is not correct.'] },
     });
   }

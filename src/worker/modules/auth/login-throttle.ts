@@ -34,7 +34,7 @@ export const ACCOUNT_FLOOD_FAILURES = 20;
 export const ADDRESS_FAILURES_IN_FLOOD = 3;
 
 export const THROTTLED_LOGIN =
-  'Too many failed sign-ins from this address. Please wait a few minutes and try again, or reset your password.';
+  /*i18n*/ 'Too many failed sign-ins from this address. Please wait a few minutes and try again, or reset your password.';
 
 export interface LoginKeys {
   accountHash: string;

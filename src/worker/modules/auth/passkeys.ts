@@ -40,7 +40,7 @@ import { PASSKEY_CHALLENGE_SECONDS, storeChallenge, takeChallenge } from './pass
 import { createSession, refuseAdminWithUnusedPasskey, type NewSession } from './sessions';
 import { confirmItIsHer } from './reauthentication';
 import { passkeyAddedEmail } from './emails/passkey-added-email';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { describeError } from '../../platform/log-redaction';
 import { describeUserAgent } from './session-device';
@@ -56,8 +56,8 @@ import { describeUserAgent } from './session-device';
  */
 
 /** The one answer to a sign-in that fails, whatever failed: it tells nobody whether the credential exists. */
-const SIGN_IN_REFUSED = 'That passkey could not be used to sign in. Please try again, or sign in with your email and password.';
-const REGISTRATION_REFUSED = 'That passkey could not be added. Please try again.';
+const SIGN_IN_REFUSED = /*i18n*/ 'That passkey could not be used to sign in. Please try again, or sign in with your email and password.';
+const REGISTRATION_REFUSED = /*i18n*/ 'That passkey could not be added. Please try again.';
 const TOO_MANY = `You have ${MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -215,7 +215,7 @@ export async function registerPasskey(
   if (!row) {
     const [mineNow] = await passkeyCount(deps, me.id);
     if ((mineNow?.n ?? 0) >= MAX_PASSKEYS) throw new AppError('CONFLICT', TOO_MANY);
-    throw new AppError('CONFLICT', 'That passkey is already registered.');
+    throw new AppError('CONFLICT', /*i18n*/ 'That passkey is already registered.');
   }
   await tellHerAPasskeyWasAdded(deps, me, row.name, defaultPasskeyName(meta.userAgent));
   return view(row);
@@ -228,9 +228,13 @@ export async function registerPasskey(
  */
 async function tellHerAPasskeyWasAdded(deps: Deps, me: MemberActor, passkeyName: string, device: string): Promise<void> {
   const link = appLink(deps.env.APP_ORIGIN, '/settings#passkeys');
-  const mail = passkeyAddedEmail({ name: me.name, passkeyName, device, at: deps.now(), link });
+  const at = deps.now();
   try {
-    await enqueueEmail(deps, { kind: 'passkey_added', ...mail, recipients: [{ email: me.email, name: me.name, userId: me.id }] });
+    await enqueueRenderedEmail(deps, {
+      kind: 'passkey_added',
+      render: () => passkeyAddedEmail({ name: me.name, passkeyName, device, at, link }),
+      recipients: [{ email: me.email, name: me.name, userId: me.id, language: me.language }],
+    });
   } catch (err) {
     console.error('passkeys: could not queue the passkey-added email', { error: describeError(err) });
   }
@@ -247,7 +251,7 @@ export async function listPasskeys(deps: Deps, actor: Actor): Promise<PasskeyVie
   return rows.map(view);
 }
 
-const NOT_FOUND = 'That passkey was not found.';
+const NOT_FOUND = /*i18n*/ 'That passkey was not found.';
 
 /** PATCH /api/passkeys/{id}: a new name for one of hers; another member's is 404. */
 export async function renamePasskey(deps: Deps, actor: Actor, input: RenamePasskeyInput): Promise<PasskeyView> {

@@ -57,7 +57,7 @@ export async function refuseAdminWithUnusedPasskey(deps: Deps, me: MemberActor):
 }
 
 export const PASSKEY_SIGN_IN_FIRST =
-  'Please sign in with your passkey first: an administrator who has one changes her passkeys and two-factor sign-in only after signing in with it.';
+  /*i18n*/ 'Please sign in with your passkey first: an administrator who has one changes her passkeys and two-factor sign-in only after signing in with it.';
 
 /**
  * A new session; `userAgent` is the request's, of which only the browser and OS are kept.

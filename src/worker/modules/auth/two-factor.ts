@@ -33,7 +33,8 @@ export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
 const WRONG_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.';
 const WRONG_SETUP_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
-const EXPIRED = 'Your sign-in has expired. Please enter your email and password again.';
+const EXPIRED = /*i18n*/ 'Your sign-in has expired. Please enter your email and password again.';
+const TOO_MANY_WRONG_CODES = /*i18n*/ 'Too many wrong codes. Your sign-in has expired. Please enter your email and password again.';
 
 /** The sealed secret opens only as this member's (the context is AES-GCM's additional data). */
 const secretContext = (userId: number) => `totp-secret:user:${userId}`;
@@ -101,7 +102,7 @@ async function secondFactorUser(deps: Deps, userId: number): Promise<SecondFacto
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (!row) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
   return row;
 }
 
@@ -142,7 +143,7 @@ export async function setupTwoFactor(deps: Deps, actor: Actor): Promise<TwoFacto
     .set({ totpSecret: sealed, totpLastStep: null, updatedAt: deps.now() })
     .where(and(eq(users.id, me.id), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
-  if (!row) throw new AppError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
+  if (!row) throw new AppError('CONFLICT', /*i18n*/ 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
   return { secret, otpauthUri: otpauthUri(secret, me.email, CLUB_NAME) };
 }
 
@@ -151,8 +152,8 @@ export async function enableTwoFactor(deps: Deps, actor: Actor, input: TwoFactor
   const me = requireMember(actor);
   await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const user = await secondFactorUser(deps, me.id);
-  if (user.totpEnabledAt !== null) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
-  if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the set-up first: a new secret is needed.');
+  if (user.totpEnabledAt !== null) throw new AppError('CONFLICT', /*i18n*/ 'Two-factor sign-in is already on.');
+  if (!user.totpSecret) throw new AppError('BAD_REQUEST', /*i18n*/ 'Start the set-up first: a new secret is needed.');
   const digits = normaliseTotpInput(input.code);
   const step = digits ? await matchTotp(await openTotpSecret(deps, me.id, user.totpSecret), digits, deps.now(), null) : null;
   if (step === null) throw codeError(WRONG_SETUP_CODE);
@@ -163,7 +164,7 @@ export async function enableTwoFactor(deps: Deps, actor: Actor, input: TwoFactor
     .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: now })
     .where(and(eq(users.id, me.id), isNull(users.totpEnabledAt), eq(users.totpSecret, user.totpSecret)))
     .returning({ id: users.id });
-  if (!enabled) throw new AppError('CONFLICT', 'Two-factor sign-in changed meanwhile. Please start the set-up again.');
+  if (!enabled) throw new AppError('CONFLICT', /*i18n*/ 'Two-factor sign-in changed meanwhile. Please start the set-up again.');
   const fresh = await recoveryCodeRows(deps, me.id);
   await deps.db.batch([
     deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id)),
@@ -178,10 +179,12 @@ export async function disableTwoFactor(deps: Deps, actor: Actor, input: TwoFacto
   const me = requireMember(actor);
   await enforceRateLimit(deps.env, 'LOGIN_ACCOUNT_LIMITER', `account:${me.email}`);
   const [row] = await deps.db.select().from(users).where(eq(users.id, me.id)).limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
-  if (row.totpEnabledAt === null) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
+  if (!row) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
+  if (row.totpEnabledAt === null) throw new AppError('CONFLICT', /*i18n*/ 'Two-factor sign-in is not on.');
   if (!(await verifyPassword(input.password, row.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The password is not correct.', { fieldErrors: { password: ['The password is not correct.'] } });
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The password is not correct.', {
+      fieldErrors: { password: ['The password is not correct.'] },
+    });
   }
   const method = await useSecondFactor(deps, row, input.code);
   if (!method) throw codeError(WRONG_CODE);
@@ -258,13 +261,13 @@ export async function passTwoFactorLogin(
       ),
     )
     .returning({ attempts: twoFactorChallenges.attempts });
-  if (!counted) throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
+  if (!counted) throw new AppError('UNAUTHORIZED', TOO_MANY_WRONG_CODES);
   const method = await useSecondFactor(deps, user, input.code);
   if (!method) {
     // The last allowed wrong code ends the pending sign-in.
     if (counted.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
       await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
-      throw new AppError('UNAUTHORIZED', `Too many wrong codes. ${EXPIRED}`);
+      throw new AppError('UNAUTHORIZED', TOO_MANY_WRONG_CODES);
     }
     throw codeError(WRONG_CODE);
   }

@@ -165,8 +165,8 @@ export async function walkInCandidates(deps: Deps, actor: Actor, input: WalkInSe
   return rows.map((r) => ({ id: r.id, name: r.name, photo_url: memberPhotoUrl(r.photoKey) }));
 }
 
-export const WALK_IN_UNKNOWN = 'Member not found.';
-export const WALK_IN_LAPSED = 'That member’s membership has lapsed: she cannot be added to an event until it is renewed.';
+export const WALK_IN_UNKNOWN = /*i18n*/ 'Member not found.';
+export const WALK_IN_LAPSED = /*i18n*/ 'That member’s membership has lapsed: she cannot be added to an event until it is renewed.';
 
 /**
  * POST /api/events/{id}/walk-ins: a member who is not on the list comes in. She becomes a

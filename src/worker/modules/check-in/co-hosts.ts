@@ -27,7 +27,7 @@ export const toDoorMember = (r: { id: number; name: string; photoKey: string | n
   photo_url: memberPhotoUrl(r.photoKey),
 });
 
-const UNKNOWN_MEMBERS = 'Choose co-hosts among the club’s members.';
+const UNKNOWN_MEMBERS = /*i18n*/ 'Choose co-hosts among the club’s members.';
 
 /**
  * PUT /api/events/{id}/co-hosts: the host (or an admin) names the members who check guests in

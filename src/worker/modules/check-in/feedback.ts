@@ -18,9 +18,9 @@ import { doorPolicy, FEEDBACK_HIDDEN, FEEDBACK_NOT_THE_HOST } from './policies';
  * once, once it is over. Only the host and admins read them (and their average).
  */
 
-export const FEEDBACK_ONLY_WHO_CAME = 'Feedback is for the members who came to the event.';
-export const FEEDBACK_NOT_YET = 'Feedback opens when the event is over.';
-export const FEEDBACK_ALREADY = 'You have already given your feedback on this event.';
+export const FEEDBACK_ONLY_WHO_CAME = /*i18n*/ 'Feedback is for the members who came to the event.';
+export const FEEDBACK_NOT_YET = /*i18n*/ 'Feedback opens when the event is over.';
+export const FEEDBACK_ALREADY = /*i18n*/ 'You have already given your feedback on this event.';
 
 /** The average and the count of an event's feedback (its primary key's range). */
 export function feedbackSummaryQuery(deps: Deps, eventId: number) {

@@ -21,7 +21,7 @@ export const doorPolicy = {
   giveFeedback: (a: MemberActor, event: DoorEvent) => event.createdBy !== a.id,
 };
 
-export const CHECK_IN_REFUSED = 'Only the event’s host, its co-hosts and admins can check guests in.';
-export const CO_HOSTS_REFUSED = 'Only the event’s host or an admin can name its co-hosts.';
-export const FEEDBACK_NOT_THE_HOST = 'The host does not give feedback on her own event.';
-export const FEEDBACK_HIDDEN = 'The feedback on an event is for its host and the admins.';
+export const CHECK_IN_REFUSED = /*i18n*/ 'Only the event’s host, its co-hosts and admins can check guests in.';
+export const CO_HOSTS_REFUSED = /*i18n*/ 'Only the event’s host or an admin can name its co-hosts.';
+export const FEEDBACK_NOT_THE_HOST = /*i18n*/ 'The host does not give feedback on her own event.';
+export const FEEDBACK_HIDDEN = /*i18n*/ 'The feedback on an event is for its host and the admins.';

@@ -50,7 +50,7 @@ import type * as z from 'zod';
 /** How many upcoming events a circle's page lists. */
 const UPCOMING_EVENTS = 6;
 
-const NAME_TAKEN = 'A circle with this name already exists.';
+const NAME_TAKEN = /*i18n*/ 'A circle with this name already exists.';
 
 /** Its next event (events_circle_idx), as JSON, for the outer circles row. */
 function nextEventSql(now: number) {
@@ -310,7 +310,7 @@ async function slugOf(deps: Deps, id: number): Promise<string> {
 /** POST /api/circles (admins): the circle, hosted by the admin who made it until she names others. */
 export async function createCircle(deps: Deps, actor: Actor, input: z.output<typeof CreateCircleInputSchema>): Promise<CircleDetail> {
   const me = requireAdmin(actor);
-  ensure(circlePolicy.create(me), 'Only administrators create circles.');
+  ensure(circlePolicy.create(me), /*i18n*/ 'Only administrators create circles.');
   await limitCircleWrites(deps, me);
   await assertCover(deps, input.cover_image_id);
   const id = await insertCircle(
@@ -326,7 +326,7 @@ export async function createCircle(deps: Deps, actor: Actor, input: z.output<typ
 export async function updateCircle(deps: Deps, actor: Actor, input: z.output<typeof UpdateCircleInputSchema>): Promise<CircleDetail> {
   const me = requireMember(actor);
   const { circle, membership } = await findCircle(deps, me, input.slug);
-  ensure(circlePolicy.edit(me, membership), 'Only its hosts and administrators can edit this circle.');
+  ensure(circlePolicy.edit(me, membership), /*i18n*/ 'Only its hosts and administrators can edit this circle.');
   await limitCircleWrites(deps, me);
   if (input.name !== undefined) await assertNameFree(deps, input.name, circle.id);
   await assertCover(deps, input.cover_image_id);
@@ -363,7 +363,7 @@ export async function updateCircle(deps: Deps, actor: Actor, input: z.output<typ
 export async function deleteCircle(deps: Deps, actor: Actor, input: CircleSlugInput): Promise<void> {
   const me = requireAdmin(actor);
   const { circle } = await findCircle(deps, me, input.slug);
-  ensure(circlePolicy.delete(me), 'Only administrators delete circles.');
+  ensure(circlePolicy.delete(me), /*i18n*/ 'Only administrators delete circles.');
   await deps.db.batch([
     deps.db.update(events).set({ circleId: null }).where(eq(events.circleId, circle.id)),
     deps.db.delete(circles).where(eq(circles.id, circle.id)),
@@ -374,10 +374,10 @@ export async function deleteCircle(deps: Deps, actor: Actor, input: CircleSlugIn
 /** POST /api/circles/{slug}/hosts (admins): the member hosts it (joining it if she had not). */
 export async function addHost(deps: Deps, actor: Actor, input: { slug: string; member_id: number }): Promise<CircleDetail> {
   const me = requireAdmin(actor);
-  ensure(circlePolicy.nameHosts(me), 'Only administrators name hosts.');
+  ensure(circlePolicy.nameHosts(me), /*i18n*/ 'Only administrators name hosts.');
   const { circle } = await findCircle(deps, me, input.slug);
   const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, input.member_id)).limit(1);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found.');
+  if (!member) throw new AppError('NOT_FOUND', /*i18n*/ 'Member not found.');
   const now = deps.now();
   await deps.db.batch([
     deps.db
@@ -400,14 +400,14 @@ export async function addHost(deps: Deps, actor: Actor, input: { slug: string; m
 /** DELETE /api/circles/{slug}/hosts/{member_id} (admins): she stays a member, no longer a host. */
 export async function removeHost(deps: Deps, actor: Actor, input: { slug: string; member_id: number }): Promise<CircleDetail> {
   const me = requireAdmin(actor);
-  ensure(circlePolicy.nameHosts(me), 'Only administrators name hosts.');
+  ensure(circlePolicy.nameHosts(me), /*i18n*/ 'Only administrators name hosts.');
   const { circle } = await findCircle(deps, me, input.slug);
   const changed = await deps.db
     .update(circleMembers)
     .set({ role: 'member' })
     .where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, input.member_id), eq(circleMembers.role, 'host')))
     .returning({ id: circleMembers.userId });
-  if (changed.length === 0) throw new AppError('NOT_FOUND', 'She does not host this circle.');
+  if (changed.length === 0) throw new AppError('NOT_FOUND', /*i18n*/ 'She does not host this circle.');
   await auditEntry(deps, me, 'circle.host', { type: 'circle', id: circle.id }, { memberId: input.member_id, hosting: false });
   return getCircle(deps, me, { slug: circle.slug });
 }

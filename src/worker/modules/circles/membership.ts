@@ -59,7 +59,7 @@ export async function joinCircle(deps: Deps, actor: Actor, input: CircleSlugInpu
   return { requested: true };
 }
 
-export const ONLY_HOST = 'You are this circle’s only host: an administrator names another host first.';
+export const ONLY_HOST = /*i18n*/ 'You are this circle’s only host: an administrator names another host first.';
 
 /** POST /api/circles/{slug}/leave (204): her membership, or her request, goes. Its only host stays. */
 export async function leaveCircle(deps: Deps, actor: Actor, input: CircleSlugInput): Promise<void> {
@@ -91,7 +91,8 @@ export async function leaveCircle(deps: Deps, actor: Actor, input: CircleSlugInp
 export async function muteCircle(deps: Deps, actor: Actor, input: CircleSlugInput & { muted: boolean }): Promise<{ muted: boolean }> {
   const me = requireMember(actor);
   const { circle, membership } = await findCircle(deps, me, input.slug);
-  if (membership.status !== 'member') throw new AppError('CONFLICT', 'Join the circle first: only its members are told of its posts.');
+  if (membership.status !== 'member')
+    throw new AppError('CONFLICT', /*i18n*/ 'Join the circle first: only its members are told of its posts.');
   await deps.db
     .update(circleMembers)
     .set({ muted: input.muted })
@@ -103,7 +104,7 @@ export async function muteCircle(deps: Deps, actor: Actor, input: CircleSlugInpu
 export async function listRequests(deps: Deps, actor: Actor, input: CircleSlugInput): Promise<CircleRequestDto[]> {
   const me = requireMember(actor);
   const { circle, membership } = await findCircle(deps, me, input.slug);
-  ensure(circlePolicy.host(me, membership), 'Only its hosts answer requests to join this circle.');
+  ensure(circlePolicy.host(me, membership), /*i18n*/ 'Only its hosts answer requests to join this circle.');
   const rows = await deps.db
     .select({ id: users.id, name: users.name, photo: memberPhotoSql(me, users.id), at: circleMembers.joinedAt })
     .from(circleMembers)
@@ -124,7 +125,7 @@ export async function answerRequest(
 ): Promise<{ member_id: number; accepted: boolean }> {
   const me = requireMember(actor);
   const { circle, membership } = await findCircle(deps, me, input.slug);
-  ensure(circlePolicy.host(me, membership), 'Only its hosts answer requests to join this circle.');
+  ensure(circlePolicy.host(me, membership), /*i18n*/ 'Only its hosts answer requests to join this circle.');
   await limitCircleWrites(deps, me);
   const theirs = and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, input.member_id), eq(circleMembers.status, 'pending'));
   const [changed] = await deps.db.batch([
@@ -133,7 +134,7 @@ export async function answerRequest(
       : deps.db.delete(circleMembers).where(theirs).returning({ id: circleMembers.userId }),
     refreshMemberCount(deps, circle.id),
   ]);
-  if (changed.length === 0) throw new AppError('NOT_FOUND', 'She has no request waiting to join this circle.');
+  if (changed.length === 0) throw new AppError('NOT_FOUND', /*i18n*/ 'She has no request waiting to join this circle.');
   if (input.accept) await notify(deps, me.id, { kind: 'circle_accepted', circleId: circle.id, memberId: input.member_id });
   return { member_id: input.member_id, accepted: input.accept };
 }

@@ -53,8 +53,8 @@ import { circlePolicy, postPolicy, type Membership } from './policies';
  * marked "Removed by a host", and the removal is in the audit log.
  */
 
-export const BOARD_FOR_MEMBERS = 'The board of this circle is for its members.';
-export const MEMBERS_POST = 'Only members of this circle can post.';
+export const BOARD_FOR_MEMBERS = /*i18n*/ 'The board of this circle is for its members.';
+export const MEMBERS_POST = /*i18n*/ 'Only members of this circle can post.';
 const postNotFound = () => new AppError('NOT_FOUND', POST_NOT_FOUND);
 
 interface ImageJson {
@@ -260,7 +260,7 @@ export async function createPost(deps: Deps, actor: Actor, input: z.output<typeo
 export async function updatePost(deps: Deps, actor: Actor, input: z.output<typeof UpdatePostInputSchema>): Promise<CirclePostDto> {
   const me = requireMember(actor);
   const { circle, m, post } = await findPost(deps, me, input.id);
-  ensure(postPolicy.edit(me, circle, m, post), 'Only its author or a host of its circle can edit this post.');
+  ensure(postPolicy.edit(me, circle, m, post), /*i18n*/ 'Only its author or a host of its circle can edit this post.');
   await limitCircleWrites(deps, me);
   if (input.image_ids) await checkImages(deps, me, input.image_ids, post.id);
   const writes: BatchItem<'sqlite'>[] = [
@@ -288,7 +288,7 @@ export async function updatePost(deps: Deps, actor: Actor, input: z.output<typeo
 export async function deletePost(deps: Deps, actor: Actor, input: PostIdInput): Promise<void> {
   const me = requireMember(actor);
   const { m, post } = await findPost(deps, me, input.id);
-  ensure(postPolicy.delete(me, m, post), 'Only its author or a host of its circle can remove this post.');
+  ensure(postPolicy.delete(me, m, post), /*i18n*/ 'Only its author or a host of its circle can remove this post.');
   await limitCircleWrites(deps, me);
   if (post.authorId === me.id) {
     await deps.db.delete(circlePosts).where(eq(circlePosts.id, post.id));
@@ -313,7 +313,7 @@ export async function deletePost(deps: Deps, actor: Actor, input: PostIdInput): 
 export async function pinPost(deps: Deps, actor: Actor, input: z.output<typeof PinPostInputSchema>): Promise<CirclePostDto> {
   const me = requireMember(actor);
   const { m, post } = await findPost(deps, me, input.id);
-  ensure(postPolicy.moderate(me, m), 'Only the hosts of its circle can pin this post.');
+  ensure(postPolicy.moderate(me, m), /*i18n*/ 'Only the hosts of its circle can pin this post.');
   if (post.removedAt !== null) throw postNotFound();
   if (input.pinned && post.pinnedAt === null) {
     // Counted in the same statement, so two hosts pinning at once cannot make a fourth.
@@ -327,7 +327,8 @@ export async function pinPost(deps: Deps, actor: Actor, input: z.output<typeof P
         ),
       )
       .returning({ id: circlePosts.id });
-    if (changed.length === 0) throw new AppError('CONFLICT', `A circle pins at most ${PINNED_POSTS_MAX} posts: unpin one first.`);
+    if (changed.length === 0)
+      throw new AppError('CONFLICT', /*i18n*/ 'A circle pins at most {max} posts: unpin one first.', { values: { max: PINNED_POSTS_MAX } });
   } else if (!input.pinned && post.pinnedAt !== null) {
     await deps.db.update(circlePosts).set({ pinnedAt: null }).where(eq(circlePosts.id, post.id));
   }
@@ -338,7 +339,7 @@ export async function pinPost(deps: Deps, actor: Actor, input: z.output<typeof P
 export async function closePost(deps: Deps, actor: Actor, input: z.output<typeof ClosePostInputSchema>): Promise<CirclePostDto> {
   const me = requireMember(actor);
   const { m, post } = await findPost(deps, me, input.id);
-  ensure(postPolicy.moderate(me, m), 'Only the hosts of its circle can close this post.');
+  ensure(postPolicy.moderate(me, m), /*i18n*/ 'Only the hosts of its circle can close this post.');
   await deps.db
     .update(circlePosts)
     .set({ closedAt: input.closed ? (post.closedAt ?? deps.now()) : null })
@@ -363,7 +364,7 @@ export async function likePost(
 ): Promise<{ id: number; like_count: number; liked: boolean }> {
   const me = requireMember(actor);
   const { circle, m, post } = await findPost(deps, me, input.id);
-  ensure(postPolicy.like(me, circle, m, post), 'Only members of this circle can like its posts.');
+  ensure(postPolicy.like(me, circle, m, post), /*i18n*/ 'Only members of this circle can like its posts.');
   await limitCircleWrites(deps, me);
   const [, , counted] = await deps.db.batch([
     input.liked

@@ -60,7 +60,7 @@ function toDto(r: ProposalRow): CircleProposalDto {
 
 async function proposalById(deps: Deps, me: MemberActor, id: number): Promise<CircleProposalDto> {
   const [row] = await proposalsOf(deps, me).where(eq(circleProposals.id, id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Proposal not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'Proposal not found.');
   return toDto(row);
 }
 
@@ -103,8 +103,8 @@ export async function decideProposal(
 ): Promise<CircleProposalDto> {
   const me = requireAdmin(actor);
   const [proposal] = await deps.db.select().from(circleProposals).where(eq(circleProposals.id, input.id)).limit(1);
-  if (!proposal) throw new AppError('NOT_FOUND', 'Proposal not found.');
-  if (proposal.status !== 'pending') throw new AppError('CONFLICT', 'This proposal was already decided.');
+  if (!proposal) throw new AppError('NOT_FOUND', /*i18n*/ 'Proposal not found.');
+  if (proposal.status !== 'pending') throw new AppError('CONFLICT', /*i18n*/ 'This proposal was already decided.');
   const now = deps.now();
   const pending = and(eq(circleProposals.id, proposal.id), eq(circleProposals.status, 'pending'));
   if (input.accept) {

@@ -86,7 +86,7 @@ function parentVisible(deps: Deps, me: MemberActor, target: Commentable): SQL {
 function hiddenParent(target: Commentable): AppError {
   if (target.kind === 'post') return new AppError('FORBIDDEN', BOARD_FOR_MEMBERS);
   return target.kind === 'event'
-    ? new AppError('FORBIDDEN', 'The comments of this event are shared with its invited members.')
+    ? new AppError('FORBIDDEN', /*i18n*/ 'The comments of this event are shared with its invited members.')
     : missingParent(target);
 }
 
@@ -112,7 +112,7 @@ const parentIdOf = (row: { eventId: number | null; imageId: number | null; postI
       ? commentableId('event', row.eventId)
       : commentableId('image', row.imageId!);
 
-const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found.');
+const commentNotFound = () => new AppError('NOT_FOUND', /*i18n*/ 'Comment not found.');
 
 const likeCountSql = sql<number>`(SELECT count(*) FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id})`;
 const userLikedSql = (viewerId: number) =>
@@ -412,7 +412,7 @@ async function refusalOf(deps: Deps, me: MemberActor, target: Commentable, reply
 export async function updateComment(deps: Deps, actor: Actor, input: UpdateCommentInput): Promise<CommentView> {
   const me = requireMember(actor);
   const current = await commentView(deps, me, input.id);
-  ensure(commentPolicy.edit(me, { userId: current.user_id }), 'Only the author can edit this comment.');
+  ensure(commentPolicy.edit(me, { userId: current.user_id }), /*i18n*/ 'Only the author can edit this comment.');
   await limitWrites(deps, me);
   const now = deps.now();
   await deps.db.update(comments).set({ content: input.content, updatedAt: now }).where(eq(comments.id, input.id));
@@ -440,7 +440,7 @@ export async function deleteComment(deps: Deps, actor: Actor, input: CommentIdIn
   // The author may still delete her own words on an event she no longer sees; to anyone else a
   // comment she may not see does not exist.
   if (!row || (!row.visible && row.userId !== me.id)) throw commentNotFound();
-  ensure(commentPolicy.delete(me, row) || row.moderates, 'Only the author or an administrator can delete this comment.');
+  ensure(commentPolicy.delete(me, row) || row.moderates, /*i18n*/ 'Only the author or an administrator can delete this comment.');
   // Its replies go with it (a reply has none).
   const remove = deps.db.delete(comments).where(or(eq(comments.id, input.id), eq(comments.parentId, input.id)));
   if (row.postId !== null) {

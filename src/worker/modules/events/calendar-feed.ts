@@ -81,7 +81,7 @@ export async function calendarFeedIcs(deps: Deps, meta: RequestMeta, token: stri
   // Public by design (calendar apps hold no session), so a guessed token costs a rate-limited try.
   await enforceRateLimit(deps.env, 'PUBLIC_FORM_LIMITER', `ip:${meta.ip}`);
   const ownerId = await feedOwner(deps, token);
-  if (ownerId === null) throw new AppError('NOT_FOUND', 'Calendar feed not found.');
+  if (ownerId === null) throw new AppError('NOT_FOUND', /*i18n*/ 'Calendar feed not found.');
   const owner = { id: ownerId };
   // Only events the owner created or joined: she sees the details of each of them
   // (eventPolicy.seeDetails), so the feed's addresses and links never reach anyone else. An

@@ -5,7 +5,7 @@ import { eventParticipants, events } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/app-error';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueEmail, enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { emailBodyHtml } from '../mail/sanitize';
 import { eventAnnouncementEmail } from './emails/event-announcement';
@@ -21,7 +21,7 @@ import { optedOutSql } from '../mail/email-preferences';
 import { receivesClubNewsSql, todayOf } from '../membership/terms';
 import { columnRef } from '../../db/column-ref';
 
-const LAPSED_PARTICIPANT = 'That member’s membership has lapsed: the club sends her no email about events until it is renewed.';
+const LAPSED_PARTICIPANT = /*i18n*/ 'That member’s membership has lapsed: the club sends her no email about events until it is renewed.';
 
 /**
  * The 'Welcome to {event}!' modal's Send Confirmation Email: the event's details and an .ics
@@ -38,6 +38,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
         id: users.id,
         name: users.name,
         email: users.email,
+        language: users.language,
         joinedAt: eventParticipants.joinedAt,
         receives: receivesClubNewsSql(columnRef(users.id), todayOf(deps)).mapWith(Boolean).as('receives'),
       })
@@ -47,7 +48,7 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   ]);
   const event = found[0];
   if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  if (targetId !== me.id) ensure(eventPolicy.confirmForOthers(me, event), 'You can only ask for your own confirmation.');
+  if (targetId !== me.id) ensure(eventPolicy.confirmForOthers(me, event), /*i18n*/ 'You can only ask for your own confirmation.');
   const target = targets[0];
   if (!target)
     throw new AppError(
@@ -60,11 +61,10 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
   const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
   // Issue 43: her ticket, the QR code inline.
   const ticket = await ticketForEmail(deps, event, { id: target.id, joinedAt: target.joinedAt });
-  const mail = eventConfirmationEmail({ event, memberName: target.name, link, ticketHtml: ticket.html });
-  await enqueueEmail(deps, {
+  await enqueueRenderedEmail(deps, {
     kind: 'event_confirmation',
-    ...mail,
-    recipients: [{ email: target.email, name: target.name, userId: target.id }],
+    render: () => eventConfirmationEmail({ event, memberName: target.name, link, ticketHtml: ticket.html }),
+    recipients: [{ email: target.email, name: target.name, userId: target.id, language: target.language }],
     senderId: me.id,
     eventId: event.id,
     attachments: [
@@ -83,14 +83,14 @@ export async function sendConfirmation(deps: Deps, actor: Actor, input: { eventI
 export async function sendAnnouncement(deps: Deps, actor: Actor, input: EventAnnouncementInput) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
-  ensure(eventPolicy.announce(me, event), 'Only the event’s creator or an admin can email its participants.');
+  ensure(eventPolicy.announce(me, event), /*i18n*/ 'Only the event’s creator or an admin can email its participants.');
   await enforceRateLimit(deps.env, 'MAIL_SEND_LIMITER', `member:${me.id}`);
   const recipients = await deps.db
     .select({ userId: users.id, name: users.name, email: users.email, optedOut: optedOutSql(users.id, 'announcements') })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
     .where(and(eq(eventParticipants.eventId, event.id), receivesClubNewsSql(columnRef(users.id), todayOf(deps))));
-  if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No participants yet: there is nobody to send this to.');
+  if (recipients.length === 0) throw new AppError('BAD_REQUEST', /*i18n*/ 'No participants yet: there is nobody to send this to.');
   const mail = eventAnnouncementEmail({
     event,
     subject: input.subject,

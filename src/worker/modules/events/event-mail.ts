@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
 import { optedOutSql } from '../mail/email-preferences';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { receivesClubNewsSql, todayOf } from '../membership/terms';
 
@@ -55,6 +55,7 @@ export async function emailMembersPerEvent(
         userId: users.id,
         name: users.name,
         email: users.email,
+        language: users.language,
         // Named: a bare `0` would be a column called "0", which D1's rows put first (an index-like key).
         optedOut: opts.optedOutOf ? optedOutSql(users.id, opts.optedOutOf) : sql<boolean>`0`.mapWith(Boolean).as('opted_out'),
       })
@@ -75,8 +76,14 @@ export async function emailMembersPerEvent(
     const recipients = people.filter((p) => ids.has(p.userId));
     if (recipients.length === 0) continue;
     try {
-      const mail = opts.build(event, appLink(deps.env.APP_ORIGIN, `/events/${event.id}`));
-      const result = await enqueueEmail(deps, { kind: opts.kind, ...mail, recipients, eventId: event.id });
+      const link = appLink(deps.env.APP_ORIGIN, `/events/${event.id}`);
+      // Her language's words (issue 41): one message per language among the event's members.
+      const result = await enqueueRenderedEmail(deps, {
+        kind: opts.kind,
+        render: () => opts.build(event, link),
+        recipients,
+        eventId: event.id,
+      });
       counts.sent += result.deliveryIds.length;
       counts.skipped += result.skipped;
     } catch (err) {

@@ -52,9 +52,9 @@ import { assertEventCircle, eventCircleSql, eventsInCircleSql } from '../circles
 
 /** Who hosts an event whose creator deleted her account. */
 export const FORMER_MEMBER = 'Former member';
-export const EVENT_NOT_FOUND = 'Event not found';
+export const EVENT_NOT_FOUND = /*i18n*/ 'Event not found';
 /** The refusal of an invite-only event's details (eventPolicy.seeDetails) where a 403 is the answer. */
-export const DETAILS_WITHHELD = 'The details of this event are shared with its invited members.';
+export const DETAILS_WITHHELD = /*i18n*/ 'The details of this event are shared with its invited members.';
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -210,7 +210,7 @@ function decodeEventCursor(cursor: string | undefined): EventCursor | undefined 
   const key = decodeCursor(cursor, ['s', 'n', 'n']);
   if (!key) return undefined;
   const [phase, startsAt, id] = key as [string, number, number];
-  if (phase !== 'u' && phase !== 'p') throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  if (phase !== 'u' && phase !== 'p') throw new AppError('BAD_REQUEST', /*i18n*/ 'Invalid cursor.');
   return { phase, startsAt, id };
 }
 
@@ -323,7 +323,7 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
   const size = pageSize(input.limit);
   const after = decodeEventCursor(input.cursor);
   const only = input.when ? PHASE[input.when] : undefined;
-  if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  if (after && only && after.phase !== only) throw new AppError('BAD_REQUEST', /*i18n*/ 'Invalid cursor.');
   const phases: Phase[] = only ? [only] : after?.phase === 'p' ? ['p'] : ['u', 'p'];
   // A search or a circle (issue 39) makes the statements of this request; without, they are built once.
   const filter = and(titleFilter(input.search), eventsInCircleSql(me, input.circle));
@@ -596,7 +596,7 @@ function toColumns(v: EventValues) {
   };
 }
 
-export const BANNER_NOT_OF_EVENT = "The banner must be one of this event's images.";
+export const BANNER_NOT_OF_EVENT = /*i18n*/ "The banner must be one of this event's images.";
 
 function bannerRefusal(): AppError {
   return new AppError('BAD_REQUEST', BANNER_NOT_OF_EVENT, { fieldErrors: { banner_image_id: [BANNER_NOT_OF_EVENT] } });
@@ -648,7 +648,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** Founding members, Travel Hosts and admins create events (DECISIONS); Standard gets 403. */
 export async function createEvent(deps: Deps, actor: Actor, input: CreateEventInput): Promise<EventDetailDto> {
   const me = requireMember(actor);
-  ensure(eventPolicy.create(me), 'Only Founding members, Travel Hosts and admins can create events.');
+  ensure(eventPolicy.create(me), /*i18n*/ 'Only Founding members, Travel Hosts and admins can create events.');
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const values = valuesForCreate(input, deps.now());
   assertValid(values);
@@ -683,11 +683,11 @@ export async function createEvent(deps: Deps, actor: Actor, input: CreateEventIn
 export async function updateEvent(deps: Deps, actor: Actor, input: UpdateEventInput): Promise<EventDetailDto> {
   const me = requireMember(actor);
   const old = await findEventRow(deps, input.id);
-  ensure(eventPolicy.edit(me, old), 'Only the event’s creator or an admin can edit it.');
+  ensure(eventPolicy.edit(me, old), /*i18n*/ 'Only the event’s creator or an admin can edit it.');
   const values = valuesForUpdate(old, input);
   assertValid(values);
   if (input.banner_image_id !== undefined) {
-    ensure(eventPolicy.changeBanner(me, old), 'Only the event’s creator or an admin can change its banner.');
+    ensure(eventPolicy.changeBanner(me, old), /*i18n*/ 'Only the event’s creator or an admin can change its banner.');
     await assertBannerOfEvent(deps, old.id, input.banner_image_id);
   }
   // Moving it into a circle (issue 39): one of hers; out of it: null.
@@ -752,7 +752,7 @@ function capacityRefusal(count: number): AppError {
 export async function deleteEvent(deps: Deps, actor: Actor, input: { id: number }): Promise<{ ok: true }> {
   const me = requireMember(actor);
   const old = await findEventRow(deps, input.id);
-  ensure(eventPolicy.delete(me, old), 'Only the event’s creator or an admin can delete it.');
+  ensure(eventPolicy.delete(me, old), /*i18n*/ 'Only the event’s creator or an admin can delete it.');
   await deps.db.batch([
     // First: who took part or waited goes with the event.
     eventDeletedNews(deps, me.id, old.id),

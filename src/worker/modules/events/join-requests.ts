@@ -22,14 +22,14 @@ import { eventPolicy } from './policies';
  */
 
 export const JOIN_REQUEST_MESSAGES = {
-  open: 'This event is open to every member: join it.',
-  free: 'You can join this event without asking.',
-  joined: 'You already take part in this event.',
-  invited: 'You are already invited to this event: join it.',
-  asked: 'You already asked to join this event.',
-  notFound: 'Join request not found.',
-  answered: 'This request was already answered.',
-  onlyHost: 'Only the event’s host or an admin can answer requests to join it.',
+  open: /*i18n*/ 'This event is open to every member: join it.',
+  free: /*i18n*/ 'You can join this event without asking.',
+  joined: /*i18n*/ 'You already take part in this event.',
+  invited: /*i18n*/ 'You are already invited to this event: join it.',
+  asked: /*i18n*/ 'You already asked to join this event.',
+  notFound: /*i18n*/ 'Join request not found.',
+  answered: /*i18n*/ 'This request was already answered.',
+  onlyHost: /*i18n*/ 'Only the event’s host or an admin can answer requests to join it.',
 } as const;
 
 /** POST /api/events/{id}/join-requests: one request per member per event, when joining needs an invitation she lacks. */

@@ -12,7 +12,7 @@ import { COUNTED_POLICIES } from '../../platform/rate-limit-policy';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { appLink } from '../mail/layout';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { eventInvitationEmail } from './emails/event-invitation';
 import { ensure, requireMember } from '../../platform/guards';
 import { eventPolicy } from './policies';
@@ -22,8 +22,8 @@ import { fillFreePlaces, joinOrWait, notifyPromoted } from './waitlist';
 import { noShowNoteFor } from './attendance';
 import { publishChange } from '../notifications/live-publish';
 
-export const INVALID_INVITATION = 'Invalid or expired invitation';
-export const INVITE_ONLY = 'This event is by invitation only. Ask its host for an invitation.';
+export const INVALID_INVITATION = /*i18n*/ 'Invalid or expired invitation';
+export const INVITE_ONLY = /*i18n*/ 'This event is by invitation only. Ask its host for an invitation.';
 
 export function pendingInvitationsOf(deps: Deps, userId: number, eventId: number) {
   return deps.db
@@ -134,7 +134,7 @@ function liveInvitationSql(eventId: number, now: number) {
 export async function inviteCandidates(deps: Deps, actor: Actor, input: { id: number }) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.id);
-  ensure(eventPolicy.invite(me, event), 'Only the event’s creator or an admin can invite members to an invite-only event.');
+  ensure(eventPolicy.invite(me, event), /*i18n*/ 'Only the event’s creator or an admin can invite members to an invite-only event.');
   const rows = await deps.db
     .select({
       user_id: users.id,
@@ -206,7 +206,7 @@ function secondsUntilFreed(oldest: number | null, now: number): number {
 export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembersInput) {
   const me = requireMember(actor);
   const event = await findEventRow(deps, input.eventId);
-  ensure(eventPolicy.invite(me, event), 'Only the event’s creator or an admin can invite members to an invite-only event.');
+  ensure(eventPolicy.invite(me, event), /*i18n*/ 'Only the event’s creator or an admin can invite members to an invite-only event.');
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const ids = [...new Set(input.userIds)];
   const now = deps.now();
@@ -217,6 +217,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
         id: users.id,
         name: users.name,
         email: users.email,
+        language: users.language,
         participant: eventParticipants.userId,
         invited: liveInvitationSql(event.id, now).mapWith(Boolean),
       })
@@ -242,7 +243,7 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
         message: inviteMessage(0, alreadyInvitedNames),
       };
     }
-    throw new AppError('BAD_REQUEST', 'The selected members already take part in this event.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The selected members already take part in this event.');
   }
   const sent = window?.sent ?? 0;
   if (sent + invitees.length > DAILY_INVITATION_LIMIT) {
@@ -287,16 +288,11 @@ export async function inviteMembers(deps: Deps, actor: Actor, input: InviteMembe
   // Each link is personal, so each invitee gets a message of their own.
   await Promise.all(
     sentTo.map((i) => {
-      const mail = eventInvitationEmail({
-        event,
-        inviterName: me.name,
-        inviteeName: i.user.name,
-        link: appLink(deps.env.APP_ORIGIN, `/events/invite/${i.token}`),
-      });
-      return enqueueEmail(deps, {
+      const link = appLink(deps.env.APP_ORIGIN, `/events/invite/${i.token}`);
+      return enqueueRenderedEmail(deps, {
         kind: 'event_invitation',
-        ...mail,
-        recipients: [{ email: i.user.email, name: i.user.name, userId: i.user.id }],
+        render: () => eventInvitationEmail({ event, inviterName: me.name, inviteeName: i.user.name, link }),
+        recipients: [{ email: i.user.email, name: i.user.name, userId: i.user.id, language: i.user.language }],
         senderId: me.id,
         eventId: event.id,
       });

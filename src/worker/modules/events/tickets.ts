@@ -13,7 +13,7 @@ import { EVENT_NOT_FOUND } from './events';
 import { signTicket } from './ticket-token';
 
 /** Issue 43, "Her ticket": every participant (not the waitlist) has one; leaving voids it (ticket-token.ts). */
-export const NO_TICKET = 'You have no ticket for this event: tickets are for its participants.';
+export const NO_TICKET = /*i18n*/ 'You have no ticket for this event: tickets are for its participants.';
 
 const ticketLabel = (title: string) => `Your ticket for ${title}`;
 

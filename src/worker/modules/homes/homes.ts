@@ -37,7 +37,7 @@ import { addressVisibleSql, homePolicy, stayPolicy } from './policies';
  * (homes.property_id is unique).
  */
 
-export const HOME_NOT_FOUND = 'Home not found.';
+export const HOME_NOT_FOUND = /*i18n*/ 'Home not found.';
 const notFound = () => new AppError('NOT_FOUND', HOME_NOT_FOUND);
 
 /** Today as yyyy-mm-dd (UTC): stays and windows are calendar days. */
@@ -319,7 +319,7 @@ function checkWindows(windows: AvailabilityWindow[]) {
   const sorted = [...windows].sort((a, b) => a.start.localeCompare(b.start));
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.start < sorted[i - 1]!.end) {
-      throw new AppError('BAD_REQUEST', 'Availability windows must not overlap; join them into one.', {
+      throw new AppError('BAD_REQUEST', /*i18n*/ 'Availability windows must not overlap; join them into one.', {
         fieldErrors: { availability: ['Availability windows must not overlap; join them into one.'] },
       });
     }
@@ -339,7 +339,7 @@ async function checkImages(deps: Deps, me: MemberActor, ids: number[]) {
     .from(images)
     .where(inArray(images.id, unique));
   const usable = rows.filter((r) => (me.isAdmin || r.uploadedBy === me.id) && r.context === 'home');
-  if (usable.length !== unique.length) throw new AppError('BAD_REQUEST', 'A photo must be one you uploaded for a home.');
+  if (usable.length !== unique.length) throw new AppError('BAD_REQUEST', /*i18n*/ 'A photo must be one you uploaded for a home.');
 }
 
 function homeValues(fields: HomeFields, now: number) {
@@ -379,7 +379,7 @@ function childWrites(deps: Deps, homeId: SQL<number> | number, fields: HomeField
 /** POST /api/homes: Travel Hosts and admins; the home is listed at once. */
 export async function createHome(deps: Deps, actor: Actor, fields: HomeFields): Promise<HomeView> {
   const me = requireMember(actor);
-  ensure(homePolicy.create(me), 'Only Travel Hosts can list a home.');
+  ensure(homePolicy.create(me), /*i18n*/ 'Only Travel Hosts can list a home.');
   const windows = checkWindows(fields.availability);
   await limitWrites(deps, me);
   await checkImages(deps, me, fields.image_ids);
@@ -401,7 +401,7 @@ export async function updateHome(deps: Deps, actor: Actor, input: UpdateHome): P
   const me = requireMember(actor);
   const { id, ...fields } = input;
   const home = await findVisibleHome(deps, me, id);
-  ensure(homePolicy.edit(me, home), 'Only the host or an admin can edit this home.');
+  ensure(homePolicy.edit(me, home), /*i18n*/ 'Only the host or an admin can edit this home.');
   const windows = checkWindows(fields.availability);
   await limitWrites(deps, me);
   await checkImages(deps, me, fields.image_ids);
@@ -425,14 +425,14 @@ export async function updateHome(deps: Deps, actor: Actor, input: UpdateHome): P
 export async function deleteHome(deps: Deps, actor: Actor, input: HomeIdInput): Promise<{ ok: true; id: number }> {
   const me = requireMember(actor);
   const home = await findVisibleHome(deps, me, input.id);
-  ensure(homePolicy.delete(me, home), 'Only the host or an admin can delete this home.');
+  ensure(homePolicy.delete(me, home), /*i18n*/ 'Only the host or an admin can delete this home.');
   await limitWrites(deps, me);
   const [upcoming] = await deps.db
     .select({ id: homeStays.id })
     .from(homeStays)
     .where(and(eq(homeStays.homeId, home.id), eq(homeStays.status, 'accepted'), sql`"home_stays"."end_date" > ${todayOf(deps)}`))
     .limit(1);
-  if (upcoming) throw new AppError('CONFLICT', 'This home has an accepted stay to come. Cancel it first, so the guest is told.');
+  if (upcoming) throw new AppError('CONFLICT', /*i18n*/ 'This home has an accepted stay to come. Cancel it first, so the guest is told.');
   const remove = deps.db.delete(homes).where(eq(homes.id, home.id));
   if (home.hostId === me.id) await remove.run();
   else

@@ -17,7 +17,7 @@ import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import type { Deps } from '../../platform/deps';
 import { ensure, requireAdmin, requireMember } from '../../platform/guards';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail, type EmailText } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { stayAcceptedEmail, stayCancelledEmail, stayDeclinedEmail, stayRequestedEmail } from './emails/stay-emails';
 import { HOME_NOT_FOUND, todayOf } from './homes';
@@ -33,7 +33,7 @@ import { notify } from '../notifications/record';
  * step emails the other side through the queue.
  */
 
-const STAY_NOT_FOUND = 'Stay not found.';
+const STAY_NOT_FOUND = /*i18n*/ 'Stay not found.';
 const guest = alias(users, 'guest');
 const host = alias(users, 'host');
 
@@ -61,8 +61,10 @@ function stayFields() {
     address: homes.address,
     guestName: guest.name,
     guestEmail: guest.email,
+    guestLanguage: guest.language,
     hostName: host.name,
     hostEmail: host.email,
+    hostLanguage: host.language,
     conflicts: sql<number>`EXISTS (SELECT 1 FROM "home_stays" AS "o" WHERE ${overlapSql('accepted')})`,
     pendingOverlaps: sql<number>`(SELECT count(*) FROM "home_stays" AS "o" WHERE ${overlapSql('pending')})`,
   };
@@ -141,6 +143,7 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
       maxGuests: homes.maxGuests,
       hostName: users.name,
       hostEmail: users.email,
+      hostLanguage: users.language,
       fits: fits.mapWith(Boolean),
       taken: taken.mapWith(Boolean),
     })
@@ -149,14 +152,14 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
     .where(eq(homes.id, homeId))
     .limit(1);
   if (!found || !homePolicy.see(me, found)) throw new AppError('NOT_FOUND', HOME_NOT_FOUND);
-  if (found.hostId === me.id) throw new AppError('FORBIDDEN', 'You cannot request a stay at your own home.');
-  ensure(homePolicy.request(me, found), 'This home is not taking requests.');
+  if (found.hostId === me.id) throw new AppError('FORBIDDEN', /*i18n*/ 'You cannot request a stay at your own home.');
+  ensure(homePolicy.request(me, found), /*i18n*/ 'This home is not taking requests.');
   const field = (name: string, message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { [name]: [message] } });
   if (startDate < todayOf(deps)) throw field('start_date', 'The check-in day has passed.');
   if (input.guests > found.maxGuests)
     throw field('guests', `This home takes at most ${found.maxGuests} guest${found.maxGuests === 1 ? '' : 's'}.`);
   if (!found.fits) throw field('start_date', 'These dates are not within the home’s availability.');
-  if (found.taken) throw new AppError('CONFLICT', 'These dates are already booked.');
+  if (found.taken) throw new AppError('CONFLICT', /*i18n*/ 'These dates are already booked.');
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 
   const now = deps.now();
@@ -168,24 +171,23 @@ export async function requestStay(deps: Deps, actor: Actor, input: RequestStay):
     WHERE "homes"."id" = ${homeId} AND "homes"."state" = 'listed' AND "homes"."host_id" <> ${me.id} AND ${fits} AND NOT ${taken}
     RETURNING "id"`);
   const id = inserted[0]?.id;
-  if (id === undefined) throw new AppError('CONFLICT', 'These dates were just booked, or the home stopped taking requests.');
+  if (id === undefined) throw new AppError('CONFLICT', /*i18n*/ 'These dates were just booked, or the home stopped taking requests.');
 
-  const mail = stayRequestedEmail({
-    stay: { ...factsOf({ homeTitle: found.title, city: found.city, country: found.country, startDate, endDate, guests: input.guests }) },
-    hostName: found.hostName,
-    guestName: me.name,
-    message: input.message,
-    link: appLink(deps.env.APP_ORIGIN, '/homes/requests'),
-  });
-  await enqueueEmail(deps, {
+  const stay = factsOf({ homeTitle: found.title, city: found.city, country: found.country, startDate, endDate, guests: input.guests });
+  const link = appLink(deps.env.APP_ORIGIN, '/homes/requests');
+  await enqueueRenderedEmail(deps, {
     kind: 'home_stay',
-    ...mail,
-    recipients: [{ email: found.hostEmail, name: found.hostName, userId: found.hostId }],
+    render: () => stayRequestedEmail({ stay, hostName: found.hostName, guestName: me.name, message: input.message, link }),
+    recipients: [{ email: found.hostEmail, name: found.hostName, userId: found.hostId, language: found.hostLanguage }],
     senderId: me.id,
   });
   await notify(deps, me.id, { kind: 'stay', stayId: id, step: 'requested', recipientIds: [found.hostId] });
   return toView(await findStay(deps, me, id), me, todayOf(deps));
 }
+
+/** A stay request answered (or withdrawn) already: its status in words. */
+const ALREADY_ANSWERED =
+  /*i18n*/ 'This request is already {status, select, accepted {accepted} declined {declined} cancelled {cancelled} other {answered}}.';
 
 const ALLOWED_FROM: Record<UpdateStay['status'], StayStatus[]> = {
   accepted: ['pending'],
@@ -202,18 +204,19 @@ const ALLOWED_FROM: Record<UpdateStay['status'], StayStatus[]> = {
 export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): Promise<StayView> {
   const me = requireMember(actor);
   const stay = await findStay(deps, me, input.id);
-  const answered = () => new AppError('CONFLICT', `This request is already ${stay.status}.`);
+  const answered = () => new AppError('CONFLICT', ALREADY_ANSWERED, { values: { status: stay.status } });
   if (input.status === 'cancelled') {
     if (!ALLOWED_FROM.cancelled.includes(stay.status)) throw answered();
-    if (stayIsOver(stay, todayOf(deps))) throw new AppError('CONFLICT', 'This stay is over.');
+    if (stayIsOver(stay, todayOf(deps))) throw new AppError('CONFLICT', /*i18n*/ 'This stay is over.');
     ensure(
       stayPolicy.cancel(me, stay, todayOf(deps)),
       stay.hostId === me.id ? 'Decline a pending request instead.' : 'Only the guest or the host can cancel this stay.',
     );
   } else {
-    ensure(stay.hostId === me.id, 'Only the host can answer this request.');
+    ensure(stay.hostId === me.id, /*i18n*/ 'Only the host can answer this request.');
     if (stay.status !== 'pending') throw answered();
-    if (input.status === 'accepted' && stay.startDate < todayOf(deps)) throw new AppError('BAD_REQUEST', 'The check-in day has passed.');
+    if (input.status === 'accepted' && stay.startDate < todayOf(deps))
+      throw new AppError('BAD_REQUEST', /*i18n*/ 'The check-in day has passed.');
   }
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `homes:${me.id}`);
 
@@ -236,9 +239,9 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
   const after = await findStay(deps, me, stay.id);
   if (changed.length === 0) {
     if (input.status === 'accepted' && after.status === 'pending') {
-      throw new AppError('CONFLICT', 'These dates overlap a stay you already accepted.');
+      throw new AppError('CONFLICT', /*i18n*/ 'These dates overlap a stay you already accepted.');
     }
-    throw new AppError('CONFLICT', `This request is already ${after.status}.`);
+    throw new AppError('CONFLICT', ALREADY_ANSWERED, { values: { status: after.status } });
   }
 
   await sendStepEmail(deps, me, after, input);
@@ -253,44 +256,45 @@ export async function updateStay(deps: Deps, actor: Actor, input: UpdateStay): P
 
 async function sendStepEmail(deps: Deps, me: MemberActor, stay: StayRow, input: UpdateStay) {
   const stayFacts = factsOf(stay);
-  const toGuest = { email: stay.guestEmail, name: stay.guestName, userId: stay.guestId };
-  const toHost = { email: stay.hostEmail, name: stay.hostName, userId: stay.hostId };
-  let mail: { subject: string; bodyHtml: string };
+  const toGuest = { email: stay.guestEmail, name: stay.guestName, userId: stay.guestId, language: stay.guestLanguage };
+  const toHost = { email: stay.hostEmail, name: stay.hostName, userId: stay.hostId, language: stay.hostLanguage };
+  let render: () => EmailText;
   let recipient = toGuest;
   if (input.status === 'accepted') {
-    mail = stayAcceptedEmail({
-      stay: stayFacts,
-      guestName: stay.guestName,
-      hostName: stay.hostName,
-      address: stay.address,
-      message: input.message,
-      link: appLink(deps.env.APP_ORIGIN, `/homes/${stay.homeId}`),
-    });
+    render = () =>
+      stayAcceptedEmail({
+        stay: stayFacts,
+        guestName: stay.guestName,
+        hostName: stay.hostName,
+        address: stay.address,
+        message: input.message,
+        link: appLink(deps.env.APP_ORIGIN, `/homes/${stay.homeId}`),
+      });
   } else if (input.status === 'declined') {
-    mail = stayDeclinedEmail({
-      stay: stayFacts,
-      guestName: stay.guestName,
-      hostName: stay.hostName,
-      message: input.message,
-      link: appLink(deps.env.APP_ORIGIN, '/homes'),
-    });
+    render = () =>
+      stayDeclinedEmail({
+        stay: stayFacts,
+        guestName: stay.guestName,
+        hostName: stay.hostName,
+        message: input.message,
+        link: appLink(deps.env.APP_ORIGIN, '/homes'),
+      });
   } else {
     // A cancellation goes to the other side; an admin's to both.
     const recipients = me.id === stay.guestId ? [toHost] : me.id === stay.hostId ? [toGuest] : [toGuest, toHost];
     for (const r of recipients) {
-      const m = stayCancelledEmail({
-        stay: stayFacts,
-        recipientName: r.name,
-        byName: me.name,
-        message: input.message,
-        link: appLink(deps.env.APP_ORIGIN, '/homes/requests'),
+      const link = appLink(deps.env.APP_ORIGIN, '/homes/requests');
+      await enqueueRenderedEmail(deps, {
+        kind: 'home_stay',
+        render: () => stayCancelledEmail({ stay: stayFacts, recipientName: r.name, byName: me.name, message: input.message, link }),
+        recipients: [r],
+        senderId: me.id,
       });
-      await enqueueEmail(deps, { kind: 'home_stay', ...m, recipients: [r], senderId: me.id });
     }
     return;
   }
   if (me.id === stay.guestId) recipient = toHost;
-  await enqueueEmail(deps, { kind: 'home_stay', ...mail, recipients: [recipient], senderId: me.id });
+  await enqueueRenderedEmail(deps, { kind: 'home_stay', render, recipients: [recipient], senderId: me.id });
 }
 
 /**

@@ -108,9 +108,9 @@ export function parseRange(header: string | null | undefined, size: number): { o
 
 /** The stored object as an HTTP answer: 200, 206, 304, 404 or 416. */
 export async function serveObject(bucket: R2Bucket, key: string, req: Request): Promise<Response> {
-  if (!isImageKey(key)) throw new AppError('NOT_FOUND', 'Image not found.');
+  if (!isImageKey(key)) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
   const head = await bucket.head(key);
-  if (!head) throw new AppError('NOT_FOUND', 'Image not found.');
+  if (!head) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
 
   const headers = new Headers();
   head.writeHttpMetadata(headers);
@@ -136,12 +136,12 @@ export async function serveObject(bucket: R2Bucket, key: string, req: Request): 
     headers.set('Content-Length', String(range.length));
     if (isHead) return new Response(null, { status: 206, headers });
     const obj = await bucket.get(key, { range, onlyIf: { etagMatches: head.etag } });
-    if (!obj || !('body' in obj)) throw new AppError('NOT_FOUND', 'Image not found.');
+    if (!obj || !('body' in obj)) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
     return new Response(obj.body, { status: 206, headers });
   }
   headers.set('Content-Length', String(head.size));
   if (isHead) return new Response(null, { status: 200, headers });
   const obj = await bucket.get(key);
-  if (!obj) throw new AppError('NOT_FOUND', 'Image not found.');
+  if (!obj) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
   return new Response(obj.body, { status: 200, headers });
 }

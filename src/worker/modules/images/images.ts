@@ -30,9 +30,9 @@ import type { Deps } from '../../platform/deps';
 import { afterSlots, builtOnce, readBatch, SLOT, slotsOf } from '../../platform/built-once';
 import { deleteObjects, imageUrl, isImageKey, newImageKey, putObjects, serveObject, type StoredObject } from './image-storage';
 
-const NOT_FOUND = 'Image not found.';
-export const NO_SUCH_EVENT = 'That event does not exist.';
-const NOT_LINKABLE = 'Only the members invited to that event can add images to it.';
+const NOT_FOUND = /*i18n*/ 'Image not found.';
+export const NO_SUCH_EVENT = /*i18n*/ 'That event does not exist.';
+const NOT_LINKABLE = /*i18n*/ 'Only the members invited to that event can add images to it.';
 
 // ---------------------------------------------------------------- reading
 
@@ -283,7 +283,7 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   if (request.contentLength > MAX_UPLOAD_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const input = await request.read(MAX_UPLOAD_REQUEST);
-  if (!isFile(input.image)) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
+  if (!isFile(input.image)) throw new AppError('BAD_REQUEST', /*i18n*/ 'Choose an image to upload.');
   const original = await checkPart(input.image, 'image');
   const display = isFile(input.display) ? await checkPart(input.display, 'display image') : null;
   const thumb = isFile(input.thumbnail) ? await checkPart(input.thumbnail, 'thumbnail') : null;
@@ -292,11 +292,11 @@ export async function uploadImage(deps: Deps, actor: Actor, request: UploadReque
   const { fields } = input;
   const eventId = fields.associated_event_id ?? fields.event_id ?? null;
   if (fields.context === 'home') {
-    ensure(homePolicy.create(me), 'Only Travel Hosts can upload photos of a home.');
-    if (eventId) throw new AppError('BAD_REQUEST', 'A photo of a home cannot be linked to an event.');
+    ensure(homePolicy.create(me), /*i18n*/ 'Only Travel Hosts can upload photos of a home.');
+    if (eventId) throw new AppError('BAD_REQUEST', /*i18n*/ 'A photo of a home cannot be linked to an event.');
   }
   // A circle's photo (a post's, or a cover: issue 39) belongs to its circle, never to an event.
-  if (fields.context === 'post' && eventId) throw new AppError('BAD_REQUEST', 'A photo of a circle cannot be linked to an event.');
+  if (fields.context === 'post' && eventId) throw new AppError('BAD_REQUEST', /*i18n*/ 'A photo of a circle cannot be linked to an event.');
   await assertEventLinkable(deps, me, eventId);
   const objects: StoredObject[] = [original, display, thumb]
     .filter((p): p is CheckedPart => p !== null)
@@ -364,7 +364,7 @@ export async function updateImage(deps: Deps, actor: Actor, input: UpdateImageIn
     .from(images)
     .where(and(eq(images.id, input.id), imageVisible(deps, me), inGallery));
   if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-  ensure(imagePolicy.manage(me, current), 'Only the uploader or an administrator can edit this image.');
+  ensure(imagePolicy.manage(me, current), /*i18n*/ 'Only the uploader or an administrator can edit this image.');
   if (input.associated_event_id) await assertEventLinkable(deps, me, input.associated_event_id);
 
   const patch: Partial<typeof images.$inferInsert> = {};
@@ -403,7 +403,7 @@ export async function deleteImages(deps: Deps, actor: Actor, input: DeleteImages
     .from(images)
     .where(inArray(images.id, input.images));
   if (!rows.length) throw new AppError('NOT_FOUND', input.images.length === 1 ? NOT_FOUND : 'None of these images exist.');
-  for (const r of rows) ensure(imagePolicy.manage(me, r), 'Only the uploader or an administrator can delete an image.');
+  for (const r of rows) ensure(imagePolicy.manage(me, r), /*i18n*/ 'Only the uploader or an administrator can delete an image.');
 
   const ids = rows.map((r) => r.id);
   const others = rows.filter((r) => r.uploadedBy !== me.id);

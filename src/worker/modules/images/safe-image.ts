@@ -32,7 +32,7 @@ export function safeImage(raw: Uint8Array, label: string): SafeImage {
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
   const clean = cleanImage(raw, type);
   if (isRefusal(clean)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unreadableMessage(label));
-  if (clean.width * clean.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels.');
+  if (clean.width * clean.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', /*i18n*/ 'The image has too many pixels.');
   if (leftoverMetadata(clean.bytes, type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', metadataMessage(label));
   // Orientations 5-8 turn the picture a quarter: it is shown as tall as the pixels are wide.
   const quarterTurn = clean.orientation >= 5;

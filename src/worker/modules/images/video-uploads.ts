@@ -43,7 +43,7 @@ export const MAX_OPEN_UPLOADS = 5;
 /** An upload no part has reached for this long is abandoned: the housekeeping aborts it. */
 export const UPLOAD_IDLE_MS = 6 * 60 * 60 * 1000;
 
-const NO_SUCH_UPLOAD = 'This upload does not exist (it may have been cancelled). Please start it again.';
+const NO_SUCH_UPLOAD = /*i18n*/ 'This upload does not exist (it may have been cancelled). Please start it again.';
 /** The complete step's form: the poster's display size and thumbnail (WebP, small) and the text fields. */
 export const MAX_COMPLETE_REQUEST = MAX_IMAGE_BYTES * 2 + 1024 * 1024;
 
@@ -55,7 +55,7 @@ const REFUSALS: Record<Exclude<RefusalKind, 'mismatch'>, string> = {
   crowded:
     'This video is made of too many tiny pieces to be checked safely, so it was not stored. Please export it again as MP4 (H.264/AAC) or WebM.',
 };
-const MISMATCH = 'The parts of this upload do not fit together. Please retry the upload.';
+const MISMATCH = /*i18n*/ 'The parts of this upload do not fit together. Please retry the upload.';
 
 const formatOf = (type: string) => (type === 'video/webm' ? webmFormat : mp4Format);
 const partCount = (row: Pick<VideoUploadRow, 'bytes' | 'partBytes'>) => Math.ceil(row.bytes / row.partBytes);
@@ -90,8 +90,8 @@ async function refuseFile(deps: Deps, row: VideoUploadRow, kind: Exclude<Refusal
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSALS[kind]);
 }
 
-export const HOME_TAKES_PHOTOS_MESSAGE = 'A home takes photos only (JPEG, PNG or WebP), not videos.';
-export const POST_TAKES_PHOTOS_MESSAGE = 'A circle’s post takes photos only (JPEG, PNG or WebP), not videos.';
+export const HOME_TAKES_PHOTOS_MESSAGE = /*i18n*/ 'A home takes photos only (JPEG, PNG or WebP), not videos.';
+export const POST_TAKES_PHOTOS_MESSAGE = /*i18n*/ 'A circle’s post takes photos only (JPEG, PNG or WebP), not videos.';
 
 // ---------------------------------------------------------------- create
 
@@ -123,7 +123,8 @@ export async function createVideoUpload(deps: Deps, actor: Actor, input: CreateV
   }
   if (inserted.length === 0) {
     await upload.abort().catch(() => {});
-    throw new AppError('TOO_MANY_REQUESTS', `You have ${MAX_OPEN_UPLOADS} uploads in progress. Wait for one to finish, or cancel one.`, {
+    throw new AppError('TOO_MANY_REQUESTS', /*i18n*/ 'You have {count} uploads in progress. Wait for one to finish, or cancel one.', {
+      values: { count: MAX_OPEN_UPLOADS },
       retryAfter: OPEN_UPLOADS_RETRY_AFTER_SECONDS,
     });
   }
@@ -151,9 +152,10 @@ export async function uploadVideoPart(deps: Deps, actor: Actor, req: VideoPartRe
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `video-parts:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
-  if (req.part > parts) throw new AppError('BAD_REQUEST', `This upload has ${parts} parts.`);
+  if (req.part > parts) throw new AppError('BAD_REQUEST', /*i18n*/ 'This upload has {parts} parts.', { values: { parts } });
   if (req.part <= row.partsDone) return { part: req.part, parts_done: row.partsDone };
-  if (req.part !== row.partsDone + 1) throw new AppError('CONFLICT', `Send part ${row.partsDone + 1} first.`);
+  if (req.part !== row.partsDone + 1)
+    throw new AppError('CONFLICT', /*i18n*/ 'Send part {part} first.', { values: { part: row.partsDone + 1 } });
 
   const offset = (req.part - 1) * row.partBytes;
   const partLength = Math.min(row.partBytes, row.bytes - offset);
@@ -223,11 +225,13 @@ export async function completeVideoUpload(deps: Deps, actor: Actor, req: Complet
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   const row = await ownUpload(deps, me, req.id);
   const parts = partCount(row);
-  if (row.partsDone !== parts) throw new AppError('CONFLICT', `Part ${row.partsDone + 1} of ${parts} has not arrived yet.`);
+  if (row.partsDone !== parts)
+    throw new AppError('CONFLICT', /*i18n*/ 'Part {part} of {parts} has not arrived yet.', { values: { part: row.partsDone + 1, parts } });
   const unfinished = finishWalk(formatOf(row.contentType), JSON.parse(row.scan) as WalkState, row.bytes);
   if (unfinished) return refuseFile(deps, row, unfinished.refused === 'mismatch' ? 'unreadable' : unfinished.refused, unfinished.reason);
 
-  if (req.contentLength > MAX_COMPLETE_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', 'The poster frames are larger than 30 MB.');
+  if (req.contentLength > MAX_COMPLETE_REQUEST)
+    throw new AppError('PAYLOAD_TOO_LARGE', /*i18n*/ 'The poster frames are larger than 30 MB.');
   const input = await req.read(MAX_COMPLETE_REQUEST);
   const display = await posterPart(input.display, 'poster frame');
   const thumb = await posterPart(input.thumbnail, 'thumbnail');
@@ -244,7 +248,7 @@ export async function completeVideoUpload(deps: Deps, actor: Actor, req: Complet
     await deps.env.IMAGES.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(etags.map((etag, i) => ({ partNumber: i + 1, etag })));
   } catch (error) {
     console.error('R2 multipart complete failed', { upload: row.id, error: error instanceof Error ? error.message : String(error) });
-    throw new AppError('CONFLICT', 'This upload could not be completed (it may have been cancelled). Please start it again.');
+    throw new AppError('CONFLICT', /*i18n*/ 'This upload could not be completed (it may have been cancelled). Please start it again.');
   }
   const posters: StoredObject[] = [display, thumb].map((p) => ({ key: newImageKey(p.type), bytes: p.bytes, type: p.type }));
   const keys = [row.r2Key, ...posters.map((p) => p.key)];

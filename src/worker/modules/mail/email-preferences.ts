@@ -123,7 +123,7 @@ export type UnsubscribeParams = z.output<typeof UnsubscribeParamsSchema>;
 /** Checks an unsubscribe link's token; a wrong one is a 404 (it names no member). */
 export async function checkUnsubscribeLink(env: Pick<Env, 'DATA_ENCRYPTION_KEY'>, p: UnsubscribeParams): Promise<void> {
   const ok = await verifyLinkMac(env, 'unsubscribe', macMessage(p.userId, p.category), p.token);
-  if (!ok) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
+  if (!ok) throw new AppError('NOT_FOUND', /*i18n*/ 'This unsubscribe link is not valid.');
 }
 
 /**

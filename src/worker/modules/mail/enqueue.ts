@@ -10,6 +10,8 @@ import { describeError } from '../../platform/log-redaction';
 import { categoryOfKind } from './email-preferences';
 import { isNotificationKind } from '../../../shared/notifications';
 import { instantEmailOffSql } from '../notifications/preferences';
+import { inLanguage } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/preferences';
 
 export interface EmailRecipient {
   email: string;
@@ -21,13 +23,20 @@ export interface EmailRecipient {
    * decides too, read in the insert itself.
    */
   optedOut?: boolean;
+  /** Her language (users.language; null: English): a rendered email is written in it (issue 41). */
+  language?: Language | null;
 }
 
-export interface OutgoingEmail {
-  kind: (typeof EMAIL_KINDS)[number];
+/** What an email's template makes: its subject and its body's HTML, already safe (escaped or sanitized). */
+export interface EmailText {
   subject: string;
-  /** Body HTML, already safe (escaped or sanitized); the layout is added here. */
   bodyHtml: string;
+}
+
+export interface OutgoingEmail extends EmailText {
+  kind: (typeof EMAIL_KINDS)[number];
+  /** The language of the subject and body; the layout's footer is written in it too (English by default). */
+  language?: Language;
   recipients: EmailRecipient[];
   senderId?: number | null;
   recipientGroup?: string | null;
@@ -61,7 +70,7 @@ export function chunk<T>(items: T[], size: number): T[][] {
 
 /** Refuses a subject that could inject mail headers, whoever built it. */
 function assertSingleLine(subject: string): void {
-  if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'The subject must be a single line.');
+  if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', /*i18n*/ 'The subject must be a single line.');
 }
 
 // The paths whose last segment is a single-use secret (registration, reset, event invitation).
@@ -69,7 +78,8 @@ const TOKEN_LINK = /\/(register|reset-password|events\/invite)\/[A-Za-z0-9_-]{16
 
 /** The subject is stored in clear (the Sent mail list needs it): it must never carry a link's token. */
 function assertNoTokenInSubject(subject: string): void {
-  if (TOKEN_LINK.test(subject)) throw new AppError('BAD_REQUEST', 'The subject cannot contain a registration, reset or invitation link.');
+  if (TOKEN_LINK.test(subject))
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The subject cannot contain a registration, reset or invitation link.');
 }
 
 /** One row per address: the same member twice in a list still receives one email. */
@@ -94,18 +104,52 @@ const FOOTER_REASONS: Partial<Record<OutgoingEmail['kind'], FooterReason>> = {
  * The message's subject checked and its body laid out and sealed: the body holds the live links,
  * so only its sealed form reaches D1 (DECISIONS "No secret at rest").
  */
-export async function sealedBody(deps: Deps, email: Pick<OutgoingEmail, 'kind' | 'subject' | 'bodyHtml' | 'attachments'>): Promise<string> {
+export async function sealedBody(
+  deps: Deps,
+  email: Pick<OutgoingEmail, 'kind' | 'subject' | 'bodyHtml' | 'attachments' | 'language'>,
+): Promise<string> {
   assertSingleLine(email.subject);
   assertNoTokenInSubject(email.subject);
   const origin = deps.env.APP_ORIGIN;
   // Optional emails end with an unsubscribe link, filled in per recipient by the consumer.
   const unsubscribe = categoryOfKind(email.kind) !== null;
   const reason = FOOTER_REASONS[email.kind] ?? 'member';
-  return sealMessageBody(deps.env, {
+  const laidOut = await inLanguage(email.language ?? DEFAULT_LANGUAGE, () => ({
     html: emailLayout(email.bodyHtml, { appOrigin: origin, unsubscribe, reason }),
     text: `${htmlToText(email.bodyHtml)}\n\n${footerText(origin, { unsubscribe, reason })}`,
-    attachments: email.attachments?.length ? email.attachments : null,
-  });
+  }));
+  return sealMessageBody(deps.env, { ...laidOut, attachments: email.attachments?.length ? email.attachments : null });
+}
+
+/** An email whose template is rendered in each recipient's own language. */
+export type RenderedEmail = Omit<OutgoingEmail, 'subject' | 'bodyHtml' | 'language'> & { render: () => EmailText };
+
+/**
+ * Issue 41: her emails in her language. The recipients are grouped by language and each group is
+ * one message, its template rendered in that language (dates too); the caller's writes go with
+ * the first. What the club's members or admins wrote (an event's title, a note) stays as written.
+ */
+export async function enqueueRenderedEmail(
+  deps: Deps,
+  email: RenderedEmail,
+  opts: EnqueueOptions = {},
+): Promise<{ messageId: number; deliveryIds: number[]; skipped: number }> {
+  const { render, ...rest } = email;
+  const groups = new Map<Language, EmailRecipient[]>();
+  for (const r of email.recipients) {
+    const language = r.language ?? DEFAULT_LANGUAGE;
+    groups.set(language, [...(groups.get(language) ?? []), r]);
+  }
+  if (groups.size === 0) groups.set(DEFAULT_LANGUAGE, []);
+  const out = { messageId: 0, deliveryIds: [] as number[], skipped: 0 };
+  for (const [language, recipients] of groups) {
+    const text = await inLanguage(language, render);
+    const sent = await enqueueEmail(deps, { ...rest, ...text, language, recipients }, out.messageId ? {} : opts);
+    out.messageId ||= sent.messageId;
+    out.deliveryIds.push(...sent.deliveryIds);
+    out.skipped += sent.skipped;
+  }
+  return out;
 }
 
 /**

@@ -29,9 +29,9 @@ export async function sendGroupMail(deps: Deps, actor: Actor, input: SendGroupMa
   const admin = requireAdmin(actor);
   await enforceRateLimit(deps.env, 'MAIL_SEND_LIMITER', `mail:${admin.id}`);
   const bodyHtml = emailBodyHtml(input.body);
-  if (!bodyHtml) throw new AppError('BAD_REQUEST', 'The body has no content left once unsafe HTML is removed.');
+  if (!bodyHtml) throw new AppError('BAD_REQUEST', /*i18n*/ 'The body has no content left once unsafe HTML is removed.');
   const recipients = await resolveRecipients(deps, admin, input);
-  if (recipients.length === 0) throw new AppError('BAD_REQUEST', 'No members are in this group.');
+  if (recipients.length === 0) throw new AppError('BAD_REQUEST', /*i18n*/ 'No members are in this group.');
 
   const { messageId, deliveryIds, skipped } = await enqueueEmail(
     deps,

@@ -160,7 +160,7 @@ export async function getSentMail(deps: Deps, actor: Actor, id: number) {
       .limit(MAX_DELIVERIES_SHOWN),
   ]);
   const summary = summaries[0];
-  if (!summary) throw new AppError('NOT_FOUND', 'That email was not found.');
+  if (!summary) throw new AppError('NOT_FOUND', /*i18n*/ 'That email was not found.');
   const row = bodies[0];
   // Sealed in D1: opened only for the kinds an admin may read, and absent (null) when the body
   // predates sealing or DATA_ENCRYPTION_KEY no longer opens it; the statuses stay readable.
@@ -188,7 +188,7 @@ export async function retryFailedDeliveries(deps: Deps, actor: Actor, id: number
   ]);
   if (requeued.length === 0) {
     const [exists] = await deps.db.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.id, id));
-    if (!exists) throw new AppError('NOT_FOUND', 'That email was not found.');
+    if (!exists) throw new AppError('NOT_FOUND', /*i18n*/ 'That email was not found.');
     return { requeued: 0 };
   }
   await enqueueDeliveries(

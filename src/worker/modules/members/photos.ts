@@ -55,7 +55,7 @@ export async function uploadProfilePhoto(deps: Deps, actor: Actor, request: Phot
   await enforceRateLimit(deps.env, 'MEMBER_WRITE_LIMITER', `member:${me.id}`);
   if (request.contentLength > MAX_PHOTO_REQUEST) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const parts = await request.read(MAX_PHOTO_REQUEST);
-  if (!isFile(parts.photo)) throw new AppError('BAD_REQUEST', 'Choose a photo to upload (the file in the form field "photo").');
+  if (!isFile(parts.photo)) throw new AppError('BAD_REQUEST', /*i18n*/ 'Choose a photo to upload (the file in the form field "photo").');
   const large = await checkPart(parts.photo, 'photo');
   const small = isFile(parts.small) ? await checkPart(parts.small, 'small photo') : large;
 
@@ -93,7 +93,7 @@ export async function deleteProfilePhoto(deps: Deps, actor: Actor): Promise<{ ok
  */
 export async function serveMemberPhoto(deps: Deps, actor: Actor, key: string, req: Request): Promise<Response> {
   const me = requireMember(actor);
-  if (!isImageKey(key)) throw new AppError('NOT_FOUND', 'Image not found.');
+  if (!isImageKey(key)) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
   const [row] = await deps.db
     .select({
       userId: memberProfiles.userId,
@@ -104,7 +104,7 @@ export async function serveMemberPhoto(deps: Deps, actor: Actor, key: string, re
     .limit(1);
   // A lapsed member keeps her own Settings (platform/lapsed-gate.ts): her own photo, no one else's.
   const seesOthers = me.membership.status !== 'lapsed' && (row?.shown || me.isAdmin);
-  if (!row || !(row.userId === me.id || seesOthers)) throw new AppError('NOT_FOUND', 'Image not found.');
+  if (!row || !(row.userId === me.id || seesOthers)) throw new AppError('NOT_FOUND', /*i18n*/ 'Image not found.');
   return serveObject(deps.env.IMAGES, key, req);
 }
 

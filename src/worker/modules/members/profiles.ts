@@ -107,7 +107,7 @@ async function loadMine(deps: Deps, me: MemberActor): Promise<MyProfileDto> {
     .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
     .where(eq(users.id, me.id))
     .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED', 'Please log in.');
+  if (!row) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Please log in.');
   return myProfileDto(row.user, row.profile);
 }
 
@@ -131,7 +131,7 @@ export function parseProfileChanges(input: unknown): ProfileChanges {
   }
   const first = result.error.issues[0];
   const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-  throw new AppError('BAD_REQUEST', `${where}${first?.message ?? 'Invalid input'}`, { fieldErrors });
+  throw new AppError('BAD_REQUEST', first?.message ?? /*i18n*/ 'Invalid input', { fieldErrors, prefix: where });
 }
 
 /** The row's columns that the changes set (links only in the part she sent). */

@@ -16,7 +16,7 @@ import { columnRef } from '../../db/column-ref';
 import { AppError } from '../../platform/app-error';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { registrationEmail } from './emails/registration-email';
 import { rejectionEmail } from './emails/rejection-email';
@@ -70,8 +70,12 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
     throw err;
   }
   await notify(deps, null, { kind: 'application', applicationId });
-  const mail = applicationReceivedEmail({ name: input.full_name });
-  await enqueueEmail(deps, { kind: 'application_received', ...mail, recipients: [{ email: input.email, name: input.full_name }] });
+  // No account, so no language of her own yet: English (as the invitation to register).
+  await enqueueRenderedEmail(deps, {
+    kind: 'application_received',
+    render: () => applicationReceivedEmail({ name: input.full_name }),
+    recipients: [{ email: input.email, name: input.full_name }],
+  });
   return { ok: true };
 }
 
@@ -177,7 +181,7 @@ async function loadApplication(deps: Deps, id: number) {
     .leftJoin(invitationCodes, eq(invitationCodes.id, applications.invitationCodeId))
     .where(eq(applications.id, id))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Application not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'Application not found.');
   return row;
 }
 
@@ -189,7 +193,7 @@ function allowedTypesOf(app: Pick<ApplicationRow, 'membershipType' | 'grantedFou
 
 async function refuseExistingMember(deps: Deps, email: string) {
   const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (member) throw new AppError('CONFLICT', 'A member with this email already exists.');
+  if (member) throw new AppError('CONFLICT', /*i18n*/ 'A member with this email already exists.');
 }
 
 /** Creates a registration token for an accepted application and enqueues the invitation email. */
@@ -207,12 +211,14 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
       ? [auditEntry(deps, admin, 'application.resend_invitation', { type: 'application', id: app.id }, { email: app.email })]
       : []),
   ]);
-  const mail = registrationEmail({
-    name: app.fullName,
-    link: appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`),
-    expiresAt: issued.expiresAt,
+  const link = appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`);
+  // An applicant has no account, so no language of her own yet: English.
+  await enqueueRenderedEmail(deps, {
+    kind: 'registration',
+    render: () => registrationEmail({ name: app.fullName, link, expiresAt: issued.expiresAt }),
+    recipients: [{ email: app.email, name: app.fullName }],
+    senderId: admin.id,
   });
-  await enqueueEmail(deps, { kind: 'registration', ...mail, recipients: [{ email: app.email, name: app.fullName }], senderId: admin.id });
 }
 
 /**
@@ -224,12 +230,12 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
 export async function decideApplication(deps: Deps, actor: Actor, input: DecideApplicationInput): Promise<ApplicationView> {
   const admin = requireAdmin(actor);
   if (input.accepted && input.rejection_email !== undefined) {
-    throw new AppError('BAD_REQUEST', 'A rejection email goes only with a rejection.', {
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'A rejection email goes only with a rejection.', {
       fieldErrors: { rejection_email: ['A rejection email goes only with a rejection.'] },
     });
   }
   const current = await loadApplication(deps, input.id);
-  if (current.app.accepted !== null) throw new AppError('CONFLICT', 'This application has already been decided.');
+  if (current.app.accepted !== null) throw new AppError('CONFLICT', /*i18n*/ 'This application has already been decided.');
   if (input.accepted) await refuseExistingMember(deps, current.app.email);
   const now = deps.now();
   const grantedFounding = input.accepted && input.grant_founding === true;
@@ -261,13 +267,13 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
       ),
     ),
   ]);
-  if (!row) throw new AppError('CONFLICT', 'This application has already been decided.');
+  if (!row) throw new AppError('CONFLICT', /*i18n*/ 'This application has already been decided.');
   if (row.accepted) await sendRegistrationInvitation(deps, admin, row, false);
   else if (input.rejection_email !== undefined) {
-    const mail = rejectionEmail({ text: input.rejection_email });
-    await enqueueEmail(deps, {
+    const text = input.rejection_email;
+    await enqueueRenderedEmail(deps, {
       kind: 'application_rejected',
-      ...mail,
+      render: () => rejectionEmail({ text }),
       recipients: [{ email: row.email, name: row.fullName }],
       senderId: admin.id,
     });
@@ -282,7 +288,7 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
 export async function resendRegistrationInvitation(deps: Deps, actor: Actor, input: { id: number }): Promise<{ ok: true }> {
   const admin = requireAdmin(actor);
   const { app } = await loadApplication(deps, input.id);
-  if (app.accepted !== true) throw new AppError('CONFLICT', 'Only an accepted application can be sent a new invitation.');
+  if (app.accepted !== true) throw new AppError('CONFLICT', /*i18n*/ 'Only an accepted application can be sent a new invitation.');
   await refuseExistingMember(deps, app.email);
   await sendRegistrationInvitation(deps, admin, app, true);
   return { ok: true };

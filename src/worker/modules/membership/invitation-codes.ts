@@ -149,13 +149,14 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
   const now = deps.now();
   const expiresAt = input.expires_at == null ? null : Date.parse(input.expires_at);
   if (expiresAt !== null && expiresAt <= now) {
-    throw new AppError('BAD_REQUEST', 'The expiry must be in the future.', {
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The expiry must be in the future.', {
       fieldErrors: { expires_at: ['The expiry must be in the future.'] },
     });
   }
   const code = input.code || generateCode();
   const [existing] = await deps.db.select({ id: invitationCodes.id }).from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1);
-  if (existing) throw new AppError('CONFLICT', 'That code already exists.', { fieldErrors: { code: ['That code already exists.'] } });
+  if (existing)
+    throw new AppError('CONFLICT', /*i18n*/ 'That code already exists.', { fieldErrors: { code: ['That code already exists.'] } });
   const values = {
     code,
     note: input.note || null,
@@ -196,8 +197,8 @@ export async function createInvitationCode(deps: Deps, actor: Actor, input: Crea
 export async function revokeInvitationCode(deps: Deps, actor: Actor, input: { id: number }): Promise<{ ok: true }> {
   const admin = requireAdmin(actor);
   const [row] = await deps.db.select().from(invitationCodes).where(eq(invitationCodes.id, input.id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Invitation code not found.');
-  if (row.revokedAt !== null) throw new AppError('CONFLICT', 'This code is already revoked.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'Invitation code not found.');
+  if (row.revokedAt !== null) throw new AppError('CONFLICT', /*i18n*/ 'This code is already revoked.');
   await deps.db.batch([
     deps.db
       .update(invitationCodes)

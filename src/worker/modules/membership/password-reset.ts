@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error';
 import { hashPassword } from '../../platform/crypto';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { describeError } from '../../platform/log-redaction';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { passwordResetEmail } from './emails/password-reset-email';
 import type { RequestMeta } from '../../platform/request-actor';
@@ -30,7 +30,7 @@ const RESEND_AFTER_MS = 60 * 1000;
 /** Issues a reset token for the account of this email, if there is one, and emails the link. */
 async function sendResetLink(deps: Deps, email: string): Promise<void> {
   const [user] = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -52,8 +52,12 @@ async function sendResetLink(deps: Deps, email: string): Promise<void> {
   const issued = await issueToken(deps, 'password_reset', { userId: user.id, email: user.email });
   // Only the newest link works.
   await deps.db.batch([retireTokensQuery(deps, 'password_reset', { userId: user.id }), issued.insert]);
-  const mail = passwordResetEmail({ name: user.name, link: appLink(deps.env.APP_ORIGIN, `/reset-password/${issued.token}`) });
-  await enqueueEmail(deps, { kind: 'password_reset', ...mail, recipients: [{ email: user.email, name: user.name, userId: user.id }] });
+  const link = appLink(deps.env.APP_ORIGIN, `/reset-password/${issued.token}`);
+  await enqueueRenderedEmail(deps, {
+    kind: 'password_reset',
+    render: () => passwordResetEmail({ name: user.name, link }),
+    recipients: [{ email: user.email, name: user.name, userId: user.id, language: user.language }],
+  });
 }
 
 /**

@@ -55,7 +55,7 @@ export async function registrationInvite(deps: Deps, meta: RequestMeta, input: {
   return { email: invite.email, name: invite.app?.fullName ?? invite.imported?.name ?? '', allowed_types: invite.allowedTypes };
 }
 
-const EMAIL_TAKEN = 'An account with this email already exists. Please log in.';
+const EMAIL_TAKEN = /*i18n*/ 'An account with this email already exists. Please log in.';
 
 /**
  * POST /api/register: creates the member from the invitation and uses the token up. The token is

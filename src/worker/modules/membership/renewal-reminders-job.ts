@@ -1,10 +1,11 @@
+import type { Language } from '../../../shared/preferences';
 import { sql } from 'drizzle-orm';
 import { addDays, REMINDER_DAYS, type ReminderDays } from '../../../shared/membership-term';
 import { membershipReminders } from '../../db/schema/membership-terms';
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import type { ScheduledJob } from '../../platform/scheduled-job';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { appLink } from '../mail/layout';
 import { renewalReminderEmail } from './emails/renewal-reminder-email';
 import { todayOf } from './terms';
@@ -19,6 +20,7 @@ interface Claim {
   name: string;
   renews_on: string;
   days_before: ReminderDays;
+  language: Language | null;
 }
 
 /**
@@ -53,7 +55,8 @@ function claimDueReminders(deps: Deps, lead: ReminderDays, today: string, now: n
     ON CONFLICT DO NOTHING
     RETURNING user_id, renews_on, days_before,
       (SELECT "m"."email" FROM ${users} AS "m" WHERE "m"."id" = "membership_reminders"."user_id") AS email,
-      (SELECT "m"."name" FROM ${users} AS "m" WHERE "m"."id" = "membership_reminders"."user_id") AS name`);
+      (SELECT "m"."name" FROM ${users} AS "m" WHERE "m"."id" = "membership_reminders"."user_id") AS name,
+      (SELECT "m"."language" FROM ${users} AS "m" WHERE "m"."id" = "membership_reminders"."user_id") AS language`);
 }
 
 /** One email per renewal date: everyone renewing that day reads the same words, greeted by name. */
@@ -62,10 +65,10 @@ async function sendReminders(deps: Deps, claims: Claim[]): Promise<number> {
   for (const c of claims) byDate.set(c.renews_on, [...(byDate.get(c.renews_on) ?? []), c]);
   const settingsLink = appLink(deps.env.APP_ORIGIN, '/settings');
   for (const [renewsOn, members] of byDate) {
-    await enqueueEmail(deps, {
+    await enqueueRenderedEmail(deps, {
       kind: 'membership_renewal',
-      ...renewalReminderEmail({ renewsOn, settingsLink }),
-      recipients: members.map((m) => ({ email: m.email, name: m.name, userId: m.user_id })),
+      render: () => renewalReminderEmail({ renewsOn, settingsLink }),
+      recipients: members.map((m) => ({ email: m.email, name: m.name, userId: m.user_id, language: m.language })),
     });
   }
   return claims.length;

@@ -74,7 +74,7 @@ function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError('BAD_REQUEST', 'The file must be a CSV saved as UTF-8 text.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The file must be a CSV saved as UTF-8 text.');
   }
 }
 
@@ -115,7 +115,7 @@ export function readRosterCsv(bytes: Uint8Array): RosterCsv {
     throw err;
   }
   const [header, ...body] = records;
-  if (!header) throw new AppError('BAD_REQUEST', 'The file is empty: it needs a header row and one row per member.');
+  if (!header) throw new AppError('BAD_REQUEST', /*i18n*/ 'The file is empty: it needs a header row and one row per member.');
   if (body.length > ROSTER_MAX_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', ROSTER_LIMITS_MESSAGE);
 
   // 'Member Since', 'member-since' and 'MEMBER_SINCE' are all member_since (issue 46).
@@ -128,7 +128,7 @@ export function readRosterCsv(bytes: Uint8Array): RosterCsv {
     } else if (name) unknownColumns.push(header.record[i]!.trim());
   });
   if (!columns.has('email') || !columns.has('name')) {
-    throw new AppError('BAD_REQUEST', 'The file needs a header row with an email and a name column.');
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'The file needs a header row with an email and a name column.');
   }
 
   const lineAt = lineCounter(bytes);

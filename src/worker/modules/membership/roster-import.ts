@@ -357,7 +357,7 @@ async function loadImport(deps: Deps, id: number) {
     .leftJoin(users, eq(users.id, rosterImports.createdBy))
     .where(eq(rosterImports.id, id))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Import not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'Import not found.');
   return row;
 }
 
@@ -453,7 +453,7 @@ export async function resendImportInvitation(deps: Deps, actor: Actor, input: Re
     .from(rosterImportRows)
     .where(and(eq(rosterImportRows.importId, input.id), eq(rosterImportRows.line, input.line)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'That row of the import was not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'That row of the import was not found.');
   const now = deps.now();
   const state = invitationState({ ...row.row, registered: row.registered }, now);
   if (state !== 'expired') {

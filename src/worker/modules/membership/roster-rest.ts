@@ -19,7 +19,7 @@ import * as roster from './roster-import';
 /** The multipart envelope around a 2 MB file: its boundaries and part headers. */
 const FORM_OVERHEAD = 64 * 1024;
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', ROSTER_LIMITS_MESSAGE);
-const SEND_AS_FORM = 'Send the roster as multipart/form-data with the CSV in the field "file".';
+const SEND_AS_FORM = /*i18n*/ 'Send the roster as multipart/form-data with the CSV in the field "file".';
 
 /** The CSV of a multipart request's `file` field, counted while it streams: 413 past 2 MB. */
 async function rosterFile(req: Request): Promise<{ name: string; bytes: Uint8Array }> {

@@ -60,7 +60,7 @@ export async function renewMembership(deps: Deps, actor: Actor, input: RenewMemb
     .from(users)
     .where(eq(users.id, input.id))
     .limit(1);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found.');
+  if (!member) throw new AppError('NOT_FOUND', /*i18n*/ 'Member not found.');
   if (input.renews_on < earliestRenewsOn(member.memberSince)) {
     const message = termTooShortMessage(member.memberSince);
     throw new AppError('BAD_REQUEST', message, { fieldErrors: { renews_on: [message] } });
@@ -91,7 +91,7 @@ export async function renewMembership(deps: Deps, actor: Actor, input: RenewMemb
       renewed,
     ),
   ]);
-  if (!changed) throw new AppError('CONFLICT', 'Her membership was changed meanwhile. Please look again.');
+  if (!changed) throw new AppError('CONFLICT', /*i18n*/ 'Her membership was changed meanwhile. Please look again.');
   // A term set in the past may lapse her: her open pages stop following the club.
   recheckLiveSockets(deps, member.id);
   return termOf({ member_since: member.memberSince, renews_on: input.renews_on, admin: member.admin }, todayOf(deps));

@@ -37,7 +37,9 @@ export async function blockMember(deps: Deps, actor: Actor, input: BlockInput): 
   const me = requireMember(actor);
   await limitWrites(deps, me);
   if (input.member_id === me.id) {
-    throw new AppError('BAD_REQUEST', 'You cannot block yourself.', { fieldErrors: { member_id: ['You cannot block yourself.'] } });
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'You cannot block yourself.', {
+      fieldErrors: { member_id: ['You cannot block yourself.'] },
+    });
   }
   const [[member]] = await deps.db.batch([
     deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, input.member_id)),
@@ -47,7 +49,7 @@ export async function blockMember(deps: Deps, actor: Actor, input: BlockInput): 
       .select(sql`SELECT NULL, ${me.id}, ${users.id}, ${deps.now()}, NULL FROM ${users} WHERE ${users.id} = ${input.member_id}`)
       .onConflictDoNothing(),
   ]);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found.');
+  if (!member) throw new AppError('NOT_FOUND', /*i18n*/ 'Member not found.');
   return member;
 }
 

@@ -235,7 +235,7 @@ export async function startConversation(
     deps.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.key, key)),
   ]);
   const id = conversation?.id ?? created[0]?.id;
-  if (id === undefined) throw new AppError('CONFLICT', 'The conversation could not be started. Please try again.');
+  if (id === undefined) throw new AppError('CONFLICT', /*i18n*/ 'The conversation could not be started. Please try again.');
   const sealed = await sealBody(deps.env, id, input.body);
   const [inserted, , , , told] = await deps.db.batch(messageStatements(deps, me, sql`${id}`, sealed));
   const row = inserted[0];
@@ -290,7 +290,7 @@ export async function leaveConversation(deps: Deps, actor: Actor, input: { id: n
       .where(and(eq(conversations.id, id), memberOfSql(me, sql`${id}`))),
   ]);
   if (!row) throw conversationNotFound();
-  if (!row.isGroup) throw new AppError('BAD_REQUEST', 'A conversation of two cannot be left: archive it instead.');
+  if (!row.isGroup) throw new AppError('BAD_REQUEST', /*i18n*/ 'A conversation of two cannot be left: archive it instead.');
   const [, told] = await deps.db.batch([
     deps.db.update(cm).set({ leftAt: deps.now(), unreadCount: 0 }).where(mineIn(me, id)),
     toldQuery(deps, sql`${id}`, null, sql`1`),
@@ -310,7 +310,7 @@ export async function archiveConversation(deps: Deps, actor: Actor, input: { id:
       .where(and(eq(conversations.id, id), memberOfSql(me, sql`${id}`))),
   ]);
   if (!row) throw conversationNotFound();
-  if (row.isGroup) throw new AppError('BAD_REQUEST', 'A group conversation cannot be archived: leave it instead.');
+  if (row.isGroup) throw new AppError('BAD_REQUEST', /*i18n*/ 'A group conversation cannot be archived: leave it instead.');
   await deps.db.update(cm).set({ archived: input.archived }).where(mineIn(me, id));
 }
 

@@ -33,9 +33,9 @@ import { toldQuery } from './unread';
  * (ADR 0023). Bodies are sealed at rest (sealed-body.ts).
  */
 
-export const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
-export const NOBODY_LEFT = 'Nobody else is left in this conversation.';
-const messageNotFound = () => new AppError('NOT_FOUND', 'Message not found.');
+export const conversationNotFound = () => new AppError('NOT_FOUND', /*i18n*/ 'Conversation not found.');
+export const NOBODY_LEFT = /*i18n*/ 'Nobody else is left in this conversation.';
+const messageNotFound = () => new AppError('NOT_FOUND', /*i18n*/ 'Message not found.');
 
 /** She is in the conversation (named by an SQL id) and has not left it. */
 export function memberOfSql(me: MemberActor, conversationId: SQL): SQL<boolean> {
@@ -230,12 +230,14 @@ async function refusal(deps: Deps, me: MemberActor, conversationId: number): Pro
   if (row.suspendedUntil !== null) return suspendedError(row.suspendedUntil);
   if (!row.othersLeft) return new AppError('CONFLICT', NOBODY_LEFT);
   if (row.refused) return new AppError('FORBIDDEN', MESSAGES_REFUSED);
-  return new AppError('CONFLICT', 'The message could not be sent. Please try again.');
+  return new AppError('CONFLICT', /*i18n*/ 'The message could not be sent. Please try again.');
 }
 
 export function suspendedError(until: number): AppError {
-  const day = new Date(until).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return new AppError('FORBIDDEN', `The club's admins suspended your messages until ${day}.`);
+  // The day as a date value: each language writes it its own way (issue 41).
+  return new AppError('FORBIDDEN', /*i18n*/ "The club's admins suspended your messages until {day, date, long}.", {
+    values: { day: new Date(until) },
+  });
 }
 
 /**
@@ -286,11 +288,13 @@ export async function tellChange(deps: Deps, conversationId: number, authorId: n
 export async function editMessage(deps: Deps, actor: Actor, input: EditMessageInput): Promise<MessageDto> {
   const me = requireMember(actor);
   const m = await visibleMessage(deps, me, Number(input.id));
-  if (m.authorId !== me.id) throw new AppError('FORBIDDEN', 'Only its author can edit a message.');
-  if (m.deleted) throw new AppError('CONFLICT', 'This message was deleted.');
+  if (m.authorId !== me.id) throw new AppError('FORBIDDEN', /*i18n*/ 'Only its author can edit a message.');
+  if (m.deleted) throw new AppError('CONFLICT', /*i18n*/ 'This message was deleted.');
   const now = deps.now();
   if (!messagePolicy.edit(me, m, now)) {
-    throw new AppError('CONFLICT', `A message can be edited for ${MESSAGE_EDIT_WINDOW_MS / 60_000} minutes after it is sent.`);
+    throw new AppError('CONFLICT', /*i18n*/ 'A message can be edited for {minutes} minutes after it is sent.', {
+      values: { minutes: MESSAGE_EDIT_WINDOW_MS / 60_000 },
+    });
   }
   await limitMessages(deps, me);
   const sealed = await sealBody(deps.env, m.conversationId, input.body);
@@ -307,7 +311,7 @@ export async function editMessage(deps: Deps, actor: Actor, input: EditMessageIn
       ),
     )
     .returning({ id: messages.id });
-  if (!updated) throw new AppError('CONFLICT', 'This message can no longer be edited.');
+  if (!updated) throw new AppError('CONFLICT', /*i18n*/ 'This message can no longer be edited.');
   await tellChange(deps, m.conversationId, me.id);
   const [row] = await messagePageQuery(deps, me, m.conversationId, Number(input.id) + 1, 1);
   return toMessageDto(deps, me, m.conversationId, row!);
@@ -322,7 +326,7 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { id: numbe
   const me = requireMember(actor);
   const id = Number(input.id);
   const m = await visibleMessage(deps, me, id);
-  if (m.authorId !== me.id) throw new AppError('FORBIDDEN', 'Only its author can delete a message.');
+  if (m.authorId !== me.id) throw new AppError('FORBIDDEN', /*i18n*/ 'Only its author can delete a message.');
   if (m.deleted) return;
   const reported = sql`EXISTS (SELECT 1 FROM ${messageReports} AS "open" WHERE "open"."message_id" = ${id} AND "open"."status" = 'open')`;
   await deps.db

@@ -38,8 +38,8 @@ export async function reportMessage(deps: Deps, actor: Actor, input: ReportMessa
   const id = Number(input.id);
   await limitWrites(deps, me);
   const m = await visibleMessage(deps, me, id);
-  if (m.authorId === me.id) throw new AppError('BAD_REQUEST', 'You cannot report your own message.');
-  if (m.deleted) throw new AppError('CONFLICT', 'This message was deleted already.');
+  if (m.authorId === me.id) throw new AppError('BAD_REQUEST', /*i18n*/ 'You cannot report your own message.');
+  if (m.deleted) throw new AppError('CONFLICT', /*i18n*/ 'This message was deleted already.');
   const [inserted, existing] = await deps.db.batch([
     deps.db
       .insert(messageReports)
@@ -185,7 +185,7 @@ export async function resolveReport(deps: Deps, actor: Actor, input: ResolveRepo
   const admin = requireAdmin(actor);
   const id = Number(input.id);
   if (input.suspend_days !== undefined && input.action !== 'remove') {
-    throw new AppError('BAD_REQUEST', 'A suspension goes with a removal: remove the message to suspend its author.', {
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'A suspension goes with a removal: remove the message to suspend its author.', {
       fieldErrors: { suspend_days: ['A suspension goes with a removal.'] },
     });
   }
@@ -199,8 +199,8 @@ export async function resolveReport(deps: Deps, actor: Actor, input: ResolveRepo
     .from(messageReports)
     .innerJoin(messages, eq(messages.id, messageReports.messageId))
     .where(eq(messageReports.id, id));
-  if (!report) throw new AppError('NOT_FOUND', 'Report not found.');
-  if (report.status !== 'open') throw new AppError('CONFLICT', 'This report was decided already.');
+  if (!report) throw new AppError('NOT_FOUND', /*i18n*/ 'Report not found.');
+  if (report.status !== 'open') throw new AppError('CONFLICT', /*i18n*/ 'This report was decided already.');
   const now = deps.now();
   const status = input.action === 'remove' ? 'removed' : 'dismissed';
   const action: AuditAction = input.action === 'remove' ? 'message_report.remove' : 'message_report.dismiss';
@@ -252,7 +252,7 @@ export async function resolveReport(deps: Deps, actor: Actor, input: ResolveRepo
         ]
       : []),
   ]);
-  if (decided.length === 0) throw new AppError('CONFLICT', 'This report was decided already.');
+  if (decided.length === 0) throw new AppError('CONFLICT', /*i18n*/ 'This report was decided already.');
   if (input.action === 'remove') await tellChange(deps, report.conversationId, report.authorId);
   const [[row]] = await deps.db.batch([reportPageQuery(deps, admin, status, undefined, 1, id)]);
   return toReportDto(deps, row!);

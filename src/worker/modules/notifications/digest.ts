@@ -3,7 +3,7 @@ import { notificationSettings, notifications } from '../../db/schema/notificatio
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail } from '../mail/enqueue';
 import { digestEmail } from './emails/notification-emails';
 import { entryColumns, toView, type EntryRow } from './notifications';
 import { emailModeOfRowSql, nextDigestAt } from './preferences';
@@ -53,7 +53,7 @@ export async function sendDailyDigests(deps: Deps): Promise<{ members: number; d
     if (claimed.length === 0) continue;
     const since = JSON.stringify(claimed.map((m) => [m.userId, Math.max(m.lastDigestAt ?? 0, now - DAY_MS)]));
     const rows = await deps.db
-      .select({ ...entryColumns(), email: users.email, name: users.name })
+      .select({ ...entryColumns(), email: users.email, name: users.name, language: users.language })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .innerJoin(
@@ -68,18 +68,20 @@ export async function sendDailyDigests(deps: Deps): Promise<{ members: number; d
     for (const r of rows) byMember.set(r.userId, [...(byMember.get(r.userId) ?? []), r]);
     for (const [userId, entries] of byMember) {
       const first = entries[0]!;
-      const mail = digestEmail(
-        entries
-          .slice(0, ENTRIES_PER_DIGEST)
-          // A new post's entry is listed under its circle (its subject).
-          .map((e) => ({ ...toView(e as EntryRow), ...(e.kind === 'circle_post' && { group: e.subject }) })),
-        deps.env.APP_ORIGIN,
-      );
+      // Rendered in her language (issue 41): the entries' sentences too.
+      const render = () =>
+        digestEmail(
+          entries
+            .slice(0, ENTRIES_PER_DIGEST)
+            // A new post's entry is listed under its circle (its subject).
+            .map((e) => ({ ...toView(e as EntryRow), ...(e.kind === 'circle_post' && { group: e.subject }) })),
+          deps.env.APP_ORIGIN,
+        );
       try {
-        await enqueueEmail(deps, {
+        await enqueueRenderedEmail(deps, {
           kind: 'notification_digest',
-          ...mail,
-          recipients: [{ email: first.email, name: first.name, userId, optedOut: false }],
+          render,
+          recipients: [{ email: first.email, name: first.name, userId, optedOut: false, language: first.language }],
         });
         digests++;
       } catch (err) {

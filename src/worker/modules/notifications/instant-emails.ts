@@ -3,7 +3,7 @@ import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
-import { enqueueEmail } from '../mail/enqueue';
+import { enqueueRenderedEmail, type RenderedEmail } from '../mail/enqueue';
 import { instantNotificationEmail } from './emails/notification-emails';
 import { entryColumns, idsIn, toView, type EntryRow } from './notifications';
 
@@ -55,7 +55,7 @@ export async function sendDueInstantEmails(deps: Deps): Promise<{ emailed: numbe
     const ids = await claimDue(deps, now);
     if (ids.length === 0) break;
     const rows = await deps.db
-      .select({ ...entryColumns(), email: users.email, name: users.name })
+      .select({ ...entryColumns(), email: users.email, name: users.name, language: users.language })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(idsIn(notifications.id, ids));
@@ -68,12 +68,14 @@ export async function sendDueInstantEmails(deps: Deps): Promise<{ emailed: numbe
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      const mail = instantNotificationEmail(group, deps.env.APP_ORIGIN);
+      // The sentence again in each reader's language (issue 41): the same facts, her words.
+      const first = group.rows[0] as EntryRow;
+      const render = () => instantNotificationEmail({ ...group, text: toView(first).text }, deps.env.APP_ORIGIN);
       try {
-        await enqueueEmail(deps, {
-          kind: `notification_${group.kind}` as Parameters<typeof enqueueEmail>[1]['kind'],
-          ...mail,
-          recipients: group.rows.map((r) => ({ email: r.email, name: r.name, userId: r.userId, optedOut: false })),
+        await enqueueRenderedEmail(deps, {
+          kind: `notification_${group.kind}` as RenderedEmail['kind'],
+          render,
+          recipients: group.rows.map((r) => ({ email: r.email, name: r.name, userId: r.userId, optedOut: false, language: r.language })),
         });
         emailed += group.rows.length;
       } catch (err) {

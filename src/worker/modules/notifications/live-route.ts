@@ -16,10 +16,10 @@ import { memberLive } from './live-publish';
  */
 export async function openLiveSocket(c: Context<AppEnv>): Promise<Response> {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
-    throw new AppError('UPGRADE_REQUIRED', 'GET /api/live is a WebSocket: connect with an Upgrade: websocket request.');
+    throw new AppError('UPGRADE_REQUIRED', /*i18n*/ 'GET /api/live is a WebSocket: connect with an Upgrade: websocket request.');
   }
   const me = requireMember(await actorOf(c));
-  if (isCrossOrigin(c)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+  if (isCrossOrigin(c)) throw new AppError('FORBIDDEN', /*i18n*/ 'Cross-site request refused.');
   // Issue 45: her socket opens count as writes of hers (429 past the limiter's rate).
   await enforceRateLimit(c.env, 'MEMBER_WRITE_LIMITER', `live:${me.id}`);
   const owner: LiveSocketOwner = { memberId: me.id, sessionId: me.sessionId, lapsesAt: lapsesAtOf(me) };

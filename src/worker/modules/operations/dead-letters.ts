@@ -142,7 +142,7 @@ export async function waitingDeadLetterCount(deps: Deps): Promise<number> {
 
 async function getRow(deps: Deps, id: number): Promise<Row> {
   const [row] = await selectRows(deps).where(eq(deadLetters.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'That queue message was not found.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'That queue message was not found.');
   return row;
 }
 
@@ -181,7 +181,10 @@ async function decide(deps: Deps, admin: MemberActor, id: number, status: 'retri
   ]);
   if (took.length === 0) {
     const current = await getRow(deps, id);
-    throw new AppError('CONFLICT', `This message was already ${current.status === 'retried' ? 'retried' : 'discarded'}.`);
+    throw new AppError(
+      'CONFLICT',
+      current.status === 'retried' ? /*i18n*/ 'This message was already retried.' : /*i18n*/ 'This message was already discarded.',
+    );
   }
   return row;
 }

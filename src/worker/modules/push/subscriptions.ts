@@ -43,7 +43,9 @@ export async function savePushSubscription(
 ): Promise<{ id: number; created: boolean }> {
   const me = requireMember(actor);
   if (!endpointAllowed(deps, input.endpoint)) {
-    throw new AppError('BAD_REQUEST', 'endpoint must be an https URL.', { fieldErrors: { endpoint: ['endpoint must be an https URL.'] } });
+    throw new AppError('BAD_REQUEST', /*i18n*/ 'endpoint must be an https URL.', {
+      fieldErrors: { endpoint: ['endpoint must be an https URL.'] },
+    });
   }
   const now = deps.now();
   const device = sql`coalesce("s"."browser", 'Unknown browser') || ' on ' || coalesce("s"."os", 'an unknown system')`;
@@ -76,7 +78,7 @@ export async function savePushSubscription(
   ]);
   const row = saved[0];
   // Her session ended between the check and the write: nothing was written.
-  if (!row) throw new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
+  if (!row) throw new AppError('UNAUTHORIZED', /*i18n*/ 'Your session has ended. Sign in again.');
   return { id: row.id, created: known.length === 0 };
 }
 
@@ -111,5 +113,5 @@ export async function deletePushSubscription(deps: Deps, actor: Actor, id: numbe
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, me.id)))
     .returning({ id: pushSubscriptions.id });
-  if (gone.length === 0) throw new AppError('NOT_FOUND', 'This device does not receive push notifications.');
+  if (gone.length === 0) throw new AppError('NOT_FOUND', /*i18n*/ 'This device does not receive push notifications.');
 }

@@ -33,7 +33,7 @@ export function idempotency(route: string): MiddlewareHandler<AppEnv> {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
     if (!KEY_PATTERN.test(key)) {
-      throw new AppError('BAD_REQUEST', 'An Idempotency-Key is 1 to 255 printable characters, without spaces.', {
+      throw new AppError('BAD_REQUEST', /*i18n*/ 'An Idempotency-Key is 1 to 255 printable characters, without spaces.', {
         fieldErrors: { [IDEMPOTENCY_HEADER]: ['1 to 255 printable characters, without spaces.'] },
       });
     }
@@ -57,13 +57,17 @@ export function idempotency(route: string): MiddlewareHandler<AppEnv> {
     const mine = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
     if (claimed.length === 0) {
       const [first] = await deps.db.select().from(idempotencyKeys).where(mine);
-      if (!first) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
-      if (first.route !== route) throw new AppError('BAD_REQUEST', 'This Idempotency-Key was used for another request.');
+      if (!first)
+        throw new AppError('CONFLICT', /*i18n*/ 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
+      if (first.route !== route) throw new AppError('BAD_REQUEST', /*i18n*/ 'This Idempotency-Key was used for another request.');
       if (first.fingerprint !== null && first.fingerprint !== fingerprint) {
-        throw new AppError('BAD_REQUEST', 'This Idempotency-Key was used with another request body. Use a new key for a new request.');
+        throw new AppError(
+          'BAD_REQUEST',
+          /*i18n*/ 'This Idempotency-Key was used with another request body. Use a new key for a new request.',
+        );
       }
       if (first.status === null)
-        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
+        throw new AppError('CONFLICT', /*i18n*/ 'A request with this Idempotency-Key is still in progress. Try again in a moment.');
       const headers = new Headers({ 'Idempotent-Replayed': 'true' });
       if (first.contentType) headers.set('Content-Type', first.contentType);
       if (first.location) headers.set('Location', first.location);

@@ -32,8 +32,8 @@ export const LOAD_LIMITS = {
   MAX_BODIES_PER_CLIENT: 16,
 };
 
-export const BUSY_MESSAGE = 'The club is very busy right now. Please try again in a moment.';
-export const CLIENT_BUSY_MESSAGE = 'Too many requests from your address at once. Please wait a moment and try again.';
+export const BUSY_MESSAGE = /*i18n*/ 'The club is very busy right now. Please try again in a moment.';
+export const CLIENT_BUSY_MESSAGE = /*i18n*/ 'Too many requests from your address at once. Please wait a moment and try again.';
 
 export function busyError(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, { retryAfter: LOAD_LIMITS.RETRY_AFTER_SECONDS });

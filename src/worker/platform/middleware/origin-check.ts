@@ -14,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   if (isCrossOrigin(c)) {
-    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    throw new AppError('FORBIDDEN', /*i18n*/ 'Cross-site request refused.');
   }
   return next();
 };

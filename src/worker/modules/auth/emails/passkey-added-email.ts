@@ -1,5 +1,6 @@
 import { CLUB_NAME } from '../../../../shared/constants';
 import { formatDateTime } from '../../../../shared/date-format';
+import { i18n } from '../../../platform/i18n';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 
 /**
@@ -13,11 +14,11 @@ export function passkeyAddedEmail(opts: { name: string; passkeyName: string; dev
   bodyHtml: string;
 } {
   return {
-    subject: 'A passkey was added to your account',
-    bodyHtml: `<p>Dear ${escapeHtml(opts.name)},</p>
-<p>A passkey was added to your ${escapeHtml(CLUB_NAME)} account from <strong>${escapeHtml(opts.device)}</strong> on ${escapeHtml(formatDateTime(opts.at, 'UTC'))}. It is listed as “${escapeHtml(opts.passkeyName)}” in Settings &gt; Passkeys, and it can now sign in to your account.</p>
-<p>If you added it, there is nothing to do.</p>
-<p>If you did not, someone else may be using your account: remove the passkey in Settings &gt; Passkeys, then change your password there and keep “Also remove my passkeys” checked.</p>
-${buttonHtml(opts.link, 'Open Settings > Passkeys')}`,
+    subject: i18n._('A passkey was added to your account'),
+    bodyHtml: `<p>${i18n._('Dear {name},', { name: escapeHtml(opts.name) })}</p>
+<p>${i18n._('A passkey was added to your {club} account from <strong>{device}</strong> on {date}. It is listed as “{passkey}” in Settings &gt; Passkeys, and it can now sign in to your account.', { club: escapeHtml(CLUB_NAME), device: escapeHtml(opts.device), date: escapeHtml(formatDateTime(opts.at, 'UTC')), passkey: escapeHtml(opts.passkeyName) })}</p>
+<p>${i18n._('If you added it, there is nothing to do.')}</p>
+<p>${i18n._('If you did not, someone else may be using your account: remove the passkey in Settings &gt; Passkeys, then change your password there and keep “Also remove my passkeys” checked.')}</p>
+${buttonHtml(opts.link, i18n._('Open Settings > Passkeys'))}`,
   };
 }

@@ -1,4 +1,5 @@
 import type { EventRow } from '../../../db/schema/events';
+import { i18n } from '../../../platform/i18n';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 import { eventDetailsHtml } from './event-details';
 
@@ -6,11 +7,11 @@ import { eventDetailsHtml } from './event-details';
 export function eventInvitationEmail(opts: { event: EventRow; inviterName: string; inviteeName: string; link: string }) {
   const { event } = opts;
   return {
-    subject: `You're invited: ${event.title}`,
-    bodyHtml: `<p>Dear ${escapeHtml(opts.inviteeName)},</p>
-<p>${escapeHtml(opts.inviterName)} invites you to <strong>${escapeHtml(event.title)}</strong>.</p>
+    subject: i18n._("You're invited: {title}", { title: event.title }),
+    bodyHtml: `<p>${i18n._('Dear {name},', { name: escapeHtml(opts.inviteeName) })}</p>
+<p>${i18n._('{inviter} invites you to <strong>{title}</strong>.', { inviter: escapeHtml(opts.inviterName), title: escapeHtml(event.title) })}</p>
 ${eventDetailsHtml(event)}
-${buttonHtml(opts.link, 'Accept the invitation')}
-<p style="font-size:13px;color:#6b5d57">The link is yours alone and works once, for 14 days.</p>`,
+${buttonHtml(opts.link, i18n._('Accept the invitation'))}
+<p style="font-size:13px;color:#6b5d57">${i18n._('The link is yours alone and works once, for 14 days.')}</p>`,
   };
 }

@@ -1,7 +1,8 @@
 import { formatDate } from '../../../../shared/date-format';
+import { i18n } from '../../../platform/i18n';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 
-/** The emails of a stay's steps: each goes to the other side (DECISIONS "Travel Host homes"). */
+/** The emails of a stay's steps: each goes to the other side (DECISIONS "Travel Host homes"), in her language. */
 
 interface StayFacts {
   homeTitle: string;
@@ -16,21 +17,26 @@ interface StayFacts {
 function factsHtml(s: StayFacts): string {
   const where = [s.city, s.country].filter(Boolean).join(', ');
   return `<p><strong>${escapeHtml(s.homeTitle)}</strong>${where ? ` · ${escapeHtml(where)}` : ''}<br>
-${escapeHtml(formatDate(s.startDate))} to ${escapeHtml(formatDate(s.endDate))} · ${s.nights} night${s.nights === 1 ? '' : 's'} · ${s.guests} guest${s.guests === 1 ? '' : 's'}</p>`;
+${i18n._('{start} to {end} · {nights, plural, one {# night} other {# nights}} · {guests, plural, one {# guest} other {# guests}}', { start: escapeHtml(formatDate(s.startDate)), end: escapeHtml(formatDate(s.endDate)), nights: s.nights, guests: s.guests })}</p>`;
 }
 
-const noteHtml = (label: string, note: string) =>
-  note.trim() ? `<p>${escapeHtml(label)}</p><blockquote>${escapeHtml(note).replace(/\n/g, '<br>')}</blockquote>` : '';
+/** Her note as she wrote it, under "{name} wrote:". */
+const noteHtml = (name: string, note: string) =>
+  note.trim()
+    ? `<p>${escapeHtml(i18n._('{name} wrote:', { name }))}</p><blockquote>${escapeHtml(note).replace(/\n/g, '<br>')}</blockquote>`
+    : '';
+
+const dear = (name: string) => `<p>${i18n._('Dear {name},', { name: escapeHtml(name) })}</p>`;
 
 /** To the host: a member asks for a stay. */
 export function stayRequestedEmail(o: { stay: StayFacts; hostName: string; guestName: string; message: string; link: string }) {
   return {
-    subject: `Stay request for ${o.stay.homeTitle}`,
-    bodyHtml: `<p>Dear ${escapeHtml(o.hostName)},</p>
-<p>${escapeHtml(o.guestName)} would like to stay at your home.</p>
+    subject: i18n._('Stay request for {home}', { home: o.stay.homeTitle }),
+    bodyHtml: `${dear(o.hostName)}
+<p>${i18n._('{name} would like to stay at your home.', { name: escapeHtml(o.guestName) })}</p>
 ${factsHtml(o.stay)}
-${noteHtml(`${o.guestName} wrote:`, o.message)}
-${buttonHtml(o.link, 'Answer the request')}`,
+${noteHtml(o.guestName, o.message)}
+${buttonHtml(o.link, i18n._('Answer the request'))}`,
   };
 }
 
@@ -44,36 +50,36 @@ export function stayAcceptedEmail(o: {
   link: string;
 }) {
   return {
-    subject: `Your stay at ${o.stay.homeTitle} is confirmed`,
-    bodyHtml: `<p>Dear ${escapeHtml(o.guestName)},</p>
-<p>${escapeHtml(o.hostName)} accepted your stay.</p>
+    subject: i18n._('Your stay at {home} is confirmed', { home: o.stay.homeTitle }),
+    bodyHtml: `${dear(o.guestName)}
+<p>${i18n._('{name} accepted your stay.', { name: escapeHtml(o.hostName) })}</p>
 ${factsHtml(o.stay)}
-<p>The address: <strong>${escapeHtml(o.address)}</strong></p>
-${noteHtml(`${o.hostName} wrote:`, o.message)}
-${buttonHtml(o.link, 'See your stay')}`,
+<p>${i18n._('The address: <strong>{address}</strong>', { address: escapeHtml(o.address) })}</p>
+${noteHtml(o.hostName, o.message)}
+${buttonHtml(o.link, i18n._('See your stay'))}`,
   };
 }
 
 /** To the guest: the host declined. */
 export function stayDeclinedEmail(o: { stay: StayFacts; guestName: string; hostName: string; message: string; link: string }) {
   return {
-    subject: `Your stay request for ${o.stay.homeTitle} was declined`,
-    bodyHtml: `<p>Dear ${escapeHtml(o.guestName)},</p>
-<p>${escapeHtml(o.hostName)} cannot host you for these dates.</p>
+    subject: i18n._('Your stay request for {home} was declined', { home: o.stay.homeTitle }),
+    bodyHtml: `${dear(o.guestName)}
+<p>${i18n._('{name} cannot host you for these dates.', { name: escapeHtml(o.hostName) })}</p>
 ${factsHtml(o.stay)}
-${noteHtml(`${o.hostName} wrote:`, o.message)}
-${buttonHtml(o.link, 'Find another home')}`,
+${noteHtml(o.hostName, o.message)}
+${buttonHtml(o.link, i18n._('Find another home'))}`,
   };
 }
 
 /** To the other side: the stay (or request) was cancelled. */
 export function stayCancelledEmail(o: { stay: StayFacts; recipientName: string; byName: string; message: string; link: string }) {
   return {
-    subject: `Stay cancelled: ${o.stay.homeTitle}`,
-    bodyHtml: `<p>Dear ${escapeHtml(o.recipientName)},</p>
-<p>${escapeHtml(o.byName)} cancelled this stay.</p>
+    subject: i18n._('Stay cancelled: {home}', { home: o.stay.homeTitle }),
+    bodyHtml: `${dear(o.recipientName)}
+<p>${i18n._('{name} cancelled this stay.', { name: escapeHtml(o.byName) })}</p>
 ${factsHtml(o.stay)}
-${noteHtml(`${o.byName} wrote:`, o.message)}
-${buttonHtml(o.link, 'See your stays')}`,
+${noteHtml(o.byName, o.message)}
+${buttonHtml(o.link, i18n._('See your stays'))}`,
   };
 }

@@ -2,6 +2,7 @@ import { CLUB_NAME } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/date-format';
 import { lapsesOn } from '../../../../shared/membership-term';
 import { NAME_PLACEHOLDER } from '../../../../shared/schemas/mail';
+import { i18n } from '../../../platform/i18n';
 import { buttonHtml, escapeHtml } from '../../mail/layout';
 
 /**
@@ -11,11 +12,11 @@ import { buttonHtml, escapeHtml } from '../../mail/layout';
 export function renewalReminderEmail(opts: { renewsOn: string; settingsLink: string }): { subject: string; bodyHtml: string } {
   const date = formatDate(opts.renewsOn);
   return {
-    subject: `Your membership renews on ${date}`,
-    bodyHtml: `<p>Dear ${NAME_PLACEHOLDER},</p>
-<p>Your membership of ${escapeHtml(CLUB_NAME)} renews on <strong>${escapeHtml(date)}</strong>. Please arrange your renewal with the club before then.</p>
-<p>After that day you keep everything for 30 days of grace; from ${escapeHtml(formatDate(lapsesOn(opts.renewsOn)))} a membership that was not renewed lapses.</p>
-${buttonHtml(opts.settingsLink, 'Your membership in Settings')}
-<p>Thank you for being part of the club.</p>`,
+    subject: i18n._('Your membership renews on {date}', { date }),
+    bodyHtml: `<p>${i18n._('Dear {name},', { name: NAME_PLACEHOLDER })}</p>
+<p>${i18n._('Your membership of {club} renews on <strong>{date}</strong>. Please arrange your renewal with the club before then.', { club: escapeHtml(CLUB_NAME), date: escapeHtml(date) })}</p>
+<p>${i18n._('After that day you keep everything for 30 days of grace; from {date} a membership that was not renewed lapses.', { date: escapeHtml(formatDate(lapsesOn(opts.renewsOn))) })}</p>
+${buttonHtml(opts.settingsLink, i18n._('Your membership in Settings'))}
+<p>${i18n._('Thank you for being part of the club.')}</p>`,
   };
 }

@@ -1,5 +1,6 @@
 import { NAME_PLACEHOLDER } from '../../../../shared/schemas/mail';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_INFO, type NotificationKind } from '../../../../shared/notifications';
+import { i18n, translate } from '../../../platform/i18n';
 import { appLink, buttonHtml, escapeHtml } from '../../mail/layout';
 
 /** An entry as an email shows it: its sentence and where it leads. */
@@ -21,29 +22,29 @@ function subjectOf(text: string): string {
 export function instantNotificationEmail(entry: EmailedEntry, appOrigin: string) {
   return {
     subject: subjectOf(entry.text),
-    bodyHtml: `<p>Dear ${NAME_PLACEHOLDER},</p>
+    bodyHtml: `<p>${i18n._('Dear {name},', { name: NAME_PLACEHOLDER })}</p>
 <p>${escapeHtml(entry.text)}.</p>
-${buttonHtml(appLink(appOrigin, entry.url), 'Open it in the club')}
-<p style="font-size:13px;color:#6b5d57">You chose to be emailed at once about ${escapeHtml(NOTIFICATION_KIND_INFO[entry.kind].label.toLowerCase())}. Settings › Email changes it.</p>`,
+${buttonHtml(appLink(appOrigin, entry.url), i18n._('Open it in the club'))}
+<p style="font-size:13px;color:#6b5d57">${i18n._('You chose to be emailed at once about {kind}. Settings › Email changes it.', { kind: escapeHtml(translate(NOTIFICATION_KIND_INFO[entry.kind].label).toLowerCase()) })}</p>`,
   };
 }
 
-/** Headings of the daily summary, per kind. */
+/** Headings of the daily summary, per kind (English ids; written in the email's language). */
 const DIGEST_HEADINGS: Record<NotificationKind, string> = {
-  comment: 'Comments',
-  like: 'Likes',
-  event_changed: 'Event changes',
-  waitlist_place: 'Waitlist places',
-  stay: 'Stays',
-  application: 'Membership applications',
-  new_event: 'New events',
-  message: 'Messages',
-  circle_post: 'New posts in your circles',
-  circle_request: 'Requests to join your circles',
-  circle_accepted: 'Circles you joined',
-  event_join_request: 'Requests to join your events',
-  event_join_answer: 'Your requests to join events',
-  event_feedback: 'How was it?',
+  comment: /*i18n*/ 'Comments',
+  like: /*i18n*/ 'Likes',
+  event_changed: /*i18n*/ 'Event changes',
+  waitlist_place: /*i18n*/ 'Waitlist places',
+  stay: /*i18n*/ 'Stays',
+  application: /*i18n*/ 'Membership applications',
+  new_event: /*i18n*/ 'New events',
+  message: /*i18n*/ 'Messages',
+  circle_post: /*i18n*/ 'New posts in your circles',
+  circle_request: /*i18n*/ 'Requests to join your circles',
+  circle_accepted: /*i18n*/ 'Circles you joined',
+  event_join_request: /*i18n*/ 'Requests to join your events',
+  event_join_answer: /*i18n*/ 'Your requests to join events',
+  event_feedback: /*i18n*/ 'How was it?',
 };
 
 const entryItem = (e: EmailedEntry, appOrigin: string) =>
@@ -71,16 +72,16 @@ export function digestEmail(entries: EmailedEntry[], appOrigin: string) {
   const groups = NOTIFICATION_KINDS.map((kind) => ({ kind, items: entries.filter((e) => e.kind === kind) })).filter((g) => g.items.length);
   const sections = groups
     .map(
-      (g) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(DIGEST_HEADINGS[g.kind])}</h2>
+      (g) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(translate(DIGEST_HEADINGS[g.kind]))}</h2>
 ${groupedList(g.items, appOrigin)}`,
     )
     .join('\n');
   const n = entries.length;
   return {
-    subject: `Your daily summary: ${n} new notification${n === 1 ? '' : 's'}`,
-    bodyHtml: `<p>Dear ${NAME_PLACEHOLDER},</p>
-<p>Here is what happened in the club since your last summary.</p>
+    subject: i18n._('Your daily summary: {n, plural, one {# new notification} other {# new notifications}}', { n }),
+    bodyHtml: `<p>${i18n._('Dear {name},', { name: NAME_PLACEHOLDER })}</p>
+<p>${i18n._('Here is what happened in the club since your last summary.')}</p>
 ${sections}
-${buttonHtml(appLink(appOrigin, '/notifications'), 'See all notifications')}`,
+${buttonHtml(appLink(appOrigin, '/notifications'), i18n._('See all notifications'))}`,
   };
 }
