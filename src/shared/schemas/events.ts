@@ -323,7 +323,7 @@ export interface EventsPage extends Page<EventDto> {
 }
 
 /** Issue 46 point 12: the host answers a request to join her invite-only event. */
-export const JoinRequestIdInputSchema = z.object({ id: IdSchema, requestId: IdSchema });
+export const JoinRequestIdInputSchema = z.object({ id: IdSchema, request_id: IdSchema });
 export type JoinRequestIdInput = z.infer<typeof JoinRequestIdInputSchema>;
 
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;

@@ -126,11 +126,11 @@ describe('optional emails and opted-out members', () => {
       { as: admin },
     );
     const sent = await data(res);
-    expect(sent).toMatchObject({ recipientCount: 1, skipped: 1 });
-    const rows = await deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, sent.messageId));
+    expect(sent).toMatchObject({ recipient_count: 1, skipped: 1 });
+    const rows = await deps().db.select().from(emailDeliveries).where(eq(emailDeliveries.messageId, sent.message_id));
     expect(rows.find((r) => r.userId === quiet.id)?.status).toBe('skipped');
     expect(rows.find((r) => r.userId === keen.id)?.status).not.toBe('skipped');
-    const detail = await trpc('mail.sentById', { id: sent.messageId }, { as: admin, type: 'query' });
+    const detail = await trpc('mail.sentById', { id: sent.message_id }, { as: admin, type: 'query' });
     expect((await data(detail)).message.counts.skipped).toBe(1);
 
     // The admin turned group mail off too: her own test send still reaches her.
@@ -146,7 +146,7 @@ describe('optional emails and opted-out members', () => {
       { recipientGroup: 'testing', selectedMemberIds: [], subject: `Test ${unique()}`, body: '<p>Test</p>' },
       { as: admin },
     );
-    expect(await data(test)).toMatchObject({ recipientCount: 1, skipped: 0 });
+    expect(await data(test)).toMatchObject({ recipient_count: 1, skipped: 0 });
   });
 
   it('optional emails carry her own unsubscribe link and the RFC 8058 headers; account emails carry neither', async () => {

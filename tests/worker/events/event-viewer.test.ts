@@ -21,13 +21,19 @@ async function fromTrpc(e: { title: string; id: number }, as: TestUser) {
   const page = (await (await trpc('events.byId', { ref: e.id }, { as, type: 'query' })).json<{ result: { data: EventDto } }>()).result.data;
   return { list: list.find((x) => x.id === e.id)!.viewer, page: page.viewer };
 }
-/** The same flags everywhere the client reads an event. */
+/**
+ * The same flags everywhere the client reads an event, but "Ask to join" (issue 46, point 12):
+ * only the event page reads her request, so a list says false and null there.
+ */
 async function viewerOf(e: { title: string; id: number }, as: TestUser): Promise<EventViewerDto> {
   const page = await fromPage(e, as);
-  expect(await fromList(e, as)).toEqual(page);
-  expect(await fromTrpc(e, as)).toEqual({ list: page, page });
+  const listed = { ...page, can_ask_to_join: false, join_request: null };
+  expect(await fromList(e, as)).toEqual(listed);
+  expect(await fromTrpc(e, as)).toEqual({ list: listed, page });
   return page;
 }
+/** Not asking to join: she may join already, or manages it. */
+const notAsking = { can_ask_to_join: false, join_request: null };
 
 const manager = { can_edit: true, can_delete: true, can_announce: true, can_change_banner: true, can_see_waitlist: true };
 const notManager = { can_edit: false, can_delete: false, can_announce: false, can_change_banner: false, can_see_waitlist: false };
@@ -45,10 +51,34 @@ describe('event viewer flags', () => {
       roles.admin(),
     ]);
     const sees = { can_see_details: true };
-    expect(await viewerOf(e, creator)).toEqual({ joined: false, ...none, ...sees, ...manager, can_join: true, can_invite: true });
-    expect(await viewerOf(e, admin)).toEqual({ joined: false, ...none, ...sees, ...manager, can_join: true, can_invite: true });
+    expect(await viewerOf(e, creator)).toEqual({
+      joined: false,
+      ...none,
+      ...sees,
+      ...manager,
+      can_join: true,
+      can_invite: true,
+      ...notAsking,
+    });
+    expect(await viewerOf(e, admin)).toEqual({
+      joined: false,
+      ...none,
+      ...sees,
+      ...manager,
+      can_join: true,
+      can_invite: true,
+      ...notAsking,
+    });
     for (const member of [standard, founding, travelHost]) {
-      expect(await viewerOf(e, member)).toEqual({ joined: false, ...none, ...sees, ...notManager, can_join: true, can_invite: true });
+      expect(await viewerOf(e, member)).toEqual({
+        joined: false,
+        ...none,
+        ...sees,
+        ...notManager,
+        can_join: true,
+        can_invite: true,
+        ...notAsking,
+      });
     }
   });
 
@@ -69,6 +99,7 @@ describe('event viewer flags', () => {
         ...manager,
         can_join: true,
         can_invite: true,
+        ...notAsking,
       });
     }
     for (const member of [standard, founding, travelHost]) {
@@ -79,6 +110,9 @@ describe('event viewer flags', () => {
         ...notManager,
         can_join: false,
         can_invite: false,
+        // Not invited: she may ask the host.
+        can_ask_to_join: true,
+        join_request: null,
       });
     }
     // An invitation lets that member (and only that one) join and see the details, on the list as on the page.
@@ -90,6 +124,7 @@ describe('event viewer flags', () => {
       ...notManager,
       can_join: true,
       can_invite: false,
+      ...notAsking,
     });
     expect((await viewerOf(e, founding)).can_join).toBe(false);
   });

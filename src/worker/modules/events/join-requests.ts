@@ -105,7 +105,7 @@ async function answer(deps: Deps, actor: Actor, input: JoinRequestIdInput, statu
   const [request] = await deps.db
     .select()
     .from(eventJoinRequests)
-    .where(and(eq(eventJoinRequests.id, input.requestId), eq(eventJoinRequests.eventId, event.id)))
+    .where(and(eq(eventJoinRequests.id, input.request_id), eq(eventJoinRequests.eventId, event.id)))
     .limit(1);
   if (!request) throw new AppError('NOT_FOUND', JOIN_REQUEST_MESSAGES.notFound);
   // Only a pending request is answered, once: two taps at once decide it once.
@@ -120,9 +120,9 @@ async function answer(deps: Deps, actor: Actor, input: JoinRequestIdInput, statu
   return { id: request.id, status };
 }
 
-/** POST /api/events/{id}/join-requests/{requestId}/approve */
+/** POST /api/events/{id}/join-requests/{request_id}/approve */
 export const approveJoinRequest = (deps: Deps, actor: Actor, input: JoinRequestIdInput) => answer(deps, actor, input, 'approved');
-/** POST /api/events/{id}/join-requests/{requestId}/decline */
+/** POST /api/events/{id}/join-requests/{request_id}/decline */
 export const declineJoinRequest = (deps: Deps, actor: Actor, input: JoinRequestIdInput) => answer(deps, actor, input, 'declined');
 
 /** What the notifications' plans need of a request: its event, who asked, the answer, and who hosts. */

@@ -252,7 +252,7 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
     responses: { 200: z.array(JoinRequestSchema) },
     errors: [403, 404],
   },
-  'POST /api/events/:id/join-requests/:requestId/approve': {
+  'POST /api/events/:id/join-requests/:request_id/approve': {
     operationId: 'approveEventJoinRequest',
     summary: 'Invite the member who asked (the usual invitation and its email); she is told',
     access: 'member',
@@ -260,7 +260,7 @@ export const eventsRestDocs = describeRoutes<typeof eventsRoutes>()('Events', {
     responses: { 200: JoinAnswerSchema },
     errors: [403, 404, 409],
   },
-  'POST /api/events/:id/join-requests/:requestId/decline': {
+  'POST /api/events/:id/join-requests/:request_id/decline': {
     operationId: 'declineEventJoinRequest',
     summary: 'Decline a request to join; she is told',
     access: 'member',

@@ -25,7 +25,7 @@ import { members } from '../../platform/rest-guards';
 
 const idParam = (c: Context<AppEnv>) => parseInput(EventIdInputSchema, { id: c.req.param('id') }).id;
 const requestParams = (c: Context<AppEnv>) =>
-  parseInput(JoinRequestIdInputSchema, { id: c.req.param('id'), requestId: c.req.param('requestId') });
+  parseInput(JoinRequestIdInputSchema, { id: c.req.param('id'), request_id: c.req.param('request_id') });
 
 function icsResponse(c: Context<AppEnv>, content: string, filename: string | null) {
   c.header('Content-Type', 'text/calendar; charset=utf-8');
@@ -94,10 +94,10 @@ export const eventsRoutes = new Hono<AppEnv>()
   .get('/api/events/:id/join-requests', members, async (c) =>
     c.json(await joinRequests.listJoinRequests(c.get('deps'), await actorOf(c), { id: idParam(c) })),
   )
-  .post('/api/events/:id/join-requests/:requestId/approve', members, async (c) =>
+  .post('/api/events/:id/join-requests/:request_id/approve', members, async (c) =>
     c.json(await joinRequests.approveJoinRequest(c.get('deps'), await actorOf(c), requestParams(c))),
   )
-  .post('/api/events/:id/join-requests/:requestId/decline', members, async (c) =>
+  .post('/api/events/:id/join-requests/:request_id/decline', members, async (c) =>
     c.json(await joinRequests.declineJoinRequest(c.get('deps'), await actorOf(c), requestParams(c))),
   )
   .delete('/api/events/:id/leave', members, async (c) =>
