@@ -108,8 +108,9 @@ test('rejecting sends an email only when asked, with the admin’s edited text',
   await page.getByRole('button', { name: 'Reject' }).click();
   await page.getByRole('dialog', { name: 'Reject application' }).getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByText(`Rejected ${silent.name}.`, { exact: true })).toBeVisible();
-  const all = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string }[];
-  expect(all.filter((m) => m.to === silent.email)).toEqual([]);
+  // She has only the acknowledgement of her application (issue 46, point 9), no rejection.
+  const all = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; subject: string }[];
+  expect(all.filter((m) => m.to === silent.email).map((m) => m.subject)).toEqual(['We received your application']);
 });
 
 test("'Event not found' goes back to /calendar after 3000 ms, and its link goes at once", async ({ page }) => {
