@@ -1,7 +1,9 @@
-// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] path...
+// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] [--lang fr|es|ja|ar|en-XA] path...
 // --base: the server to shoot, by default npm start's on PORT (as `PORT=9000 npm start`), else 8787.
 // Writes .screens/<name>-desktop.png and -phone.png (390 px wide) for each path. When the login
 // asks for a two-factor code, it is computed from --totp, else from the seeded admin's secret.
+// --lang: the device's language cookie, set after the login (which is driven in English); en-XA is
+// the tests' pseudo-language (a local Worker only). A member's account language still wins over it.
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -16,6 +18,7 @@ const { values, positionals } = parseArgs({
     login: { type: 'string' },
     full: { type: 'boolean', default: false },
     totp: { type: 'string' },
+    lang: { type: 'string' },
   },
 });
 mkdirSync('.screens', { recursive: true });
@@ -43,11 +46,12 @@ for (const [label, viewport] of [
       await page.waitForURL(/\/home$/);
     }
   }
+  if (values.lang) await context.addCookies([{ name: 'lang', value: values.lang, url: values.base }]);
   for (const path of positionals.length ? positionals : ['/']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
-    const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+    const name = (path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home') + (values.lang ? `-${values.lang}` : '');
     await page.screenshot({ path: `.screens/${name}-${label}.png`, fullPage: values.full });
     console.log(`.screens/${name}-${label}.png`);
   }
