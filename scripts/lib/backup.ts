@@ -3,18 +3,7 @@
 // to one dated folder; and loading such a folder into an empty database and bucket. The same code
 // serves the local state (`wrangler dev`'s) and the deployed club (--remote).
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -23,6 +12,7 @@ import { openMessageBody } from '../../src/worker/modules/mail/message-body';
 import { buildVersion } from './build-version';
 import type { ProductionSettings } from './production-config';
 import { renderProductionConfig, SAMPLE_SETTINGS } from './production-config';
+import { codeMigrations, migrationsSql } from './migrations-sql';
 import { ROOT, sqlText, wrangler } from './wrangler';
 
 export const MANIFEST = 'manifest.json';
@@ -256,24 +246,6 @@ export function firstSealedBody(sqlFile: string, migrations: string[]): string |
   }
 }
 
-/**
- * `migrations` (a backup's schema, this checkout's files of those names) as the SQL `wrangler d1
- * migrations apply` runs: its d1_migrations table, then each file followed by the row that records
- * it. Locally that command starts a new workerd for every file (about 1.5 s each, a minute for the
- * whole schema on a busy machine), so a local restore runs this text in one `d1 execute` instead.
- */
-export function migrationsSql(migrations: string[]): string {
-  const parts = [
-    `CREATE TABLE IF NOT EXISTS "d1_migrations"(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);`,
-  ];
-  for (const name of migrations) {
-    parts.push(
-      `${readFileSync(path.join(ROOT, 'migrations', name), 'utf8')}\nINSERT INTO "d1_migrations" (name)\nvalues (${sqlText(name)});`,
-    );
-  }
-  return `${parts.join('\n')}\n`;
-}
-
 /** Applies exactly `migrations` (a backup's schema) with `wrangler d1 migrations apply` (the deployed club's way). */
 function applyMigrations(place: Place, migrations: string[]): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'owow-migrations-'));
@@ -315,13 +287,6 @@ function loadD1(place: Place, folder: string, manifest: Manifest): void {
     where.dispose();
     rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-/** This checkout's migrations, in order. */
-export function codeMigrations(): string[] {
-  return readdirSync(path.join(ROOT, 'migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
 }
 
 // ------------------------------------------------------------------ R2
