@@ -5,7 +5,7 @@
 // tells a reader to type is a script of package.json. Every one docs/operations.md names answers
 // `--help` with its usage and does nothing else (issue 44: "`--help` works here"; `npm run reset
 // -- --help` once wiped the local state).
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,19 +40,26 @@ for (const doc of ['README.md', 'docs/operations.md']) {
 
 const operations = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
 const documented = [...new Set([...operations.matchAll(/\bnpm run ([a-z][\w:-]*)/g)].map((m) => m[1]!))];
-for (const name of documented.filter((n) => pkg.scripts?.[n])) {
-  // The script itself under tsx (what `npm run` would start), so no npm process per command.
-  const script = /^tsx (scripts\/[\w-]+\.ts)$/.exec(pkg.scripts![name]!)?.[1];
-  if (!script) continue;
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script, '--help'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 30_000,
+// The commands start at once (each is mostly tsx loading its modules: two cores do two at a time).
+const helps = documented
+  .filter((n) => pkg.scripts?.[n])
+  .map((name) => ({ name, script: /^tsx (scripts\/[\w-]+\.ts)$/.exec(pkg.scripts![name]!)?.[1] }))
+  .filter((c): c is { name: string; script: string } => Boolean(c.script))
+  .map(async ({ name, script }) => {
+    // The script itself under tsx (what `npm run` would start), so no npm process per command.
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script, '--help'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      );
+    });
+    if (run.status !== 0 || !/^Usage: npm run /.test(run.stdout)) {
+      problems.push(`npm run ${name} -- --help (docs/operations.md) answered ${run.status}: ${(run.stdout || run.stderr).slice(0, 200)}`);
+    }
   });
-  if (run.status !== 0 || !/^Usage: npm run /.test(run.stdout)) {
-    problems.push(`npm run ${name} -- --help (docs/operations.md) answered ${run.status}: ${(run.stdout || run.stderr).slice(0, 200)}`);
-  }
-}
+await Promise.all(helps);
 
 if (problems.length) {
   console.error(problems.join('\n'));
