@@ -180,6 +180,3 @@ export interface CircleCount {
   name: string;
   member_count: number;
 }
-
-/** "24 members", "1 member". */
-export const memberCountText = (n: number) => `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;

@@ -8,6 +8,7 @@ import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { PhotoPicker, type PickedPhoto } from '../../shared/images/photo-picker';
 import { PostItem } from './post-item';
+import { i18n } from './locales/i18n';
 
 /** A new post: a title, plain text (line breaks and links kept) and up to six photos. */
 function PostComposer({ circle }: { circle: CircleDetail }) {
@@ -22,8 +23,8 @@ function PostComposer({ circle }: { circle: CircleDetail }) {
   const { errors, ...errorState } = useFormErrors({
     values: form,
     validate: (v) => ({
-      title: v.title.trim() ? undefined : 'Give the post a title.',
-      body: v.body.trim() ? undefined : 'Write something.',
+      title: v.title.trim() ? undefined : i18n.t('Give the post a title.'),
+      body: v.body.trim() ? undefined : i18n.t('Write something.'),
     }),
   });
   const create = useMutation(
@@ -33,13 +34,13 @@ function PostComposer({ circle }: { circle: CircleDetail }) {
         setPhotos([]);
         setOpen(false);
         errorState.clear();
-        toast('Posted.', 'success');
+        toast(i18n.t('Posted.'), 'success');
         await queryClient.invalidateQueries(trpc.circles.posts.pathFilter());
       },
       onError: (error) => {
         const fe = fieldErrors(error);
         errorState.show(fe);
-        setMessage(Object.keys(fe).length ? '' : errorMessage(error, 'The post could not be sent.'));
+        setMessage(Object.keys(fe).length ? '' : errorMessage(error, i18n.t('The post could not be sent.')));
       },
     }),
   );
@@ -51,15 +52,15 @@ function PostComposer({ circle }: { circle: CircleDetail }) {
   if (!open) {
     return (
       <button type="button" className="circle-compose-open card" onClick={() => setOpen(true)}>
-        Write a post for {circle.name}…
+        {i18n.t('Write a post for {circle}…', { circle: circle.name })}
       </button>
     );
   }
   return (
     <form className="card circle-composer stack" onSubmit={submit} aria-labelledby={titleId} {...errorState.formProps}>
-      <h3 id={titleId}>New post</h3>
+      <h3 id={titleId}>{i18n.t('New post')}</h3>
       <TextField
-        label="Title"
+        label={i18n.t('Title')}
         name="title"
         maxLength={POST_TITLE_MAX}
         value={form.title}
@@ -68,11 +69,11 @@ function PostComposer({ circle }: { circle: CircleDetail }) {
         autoFocus
       />
       <TextAreaField
-        label="Your post"
+        label={i18n.t('Your post')}
         name="body"
         rows={5}
         maxLength={POST_BODY_MAX}
-        hint="Plain text; line breaks and links are kept."
+        hint={i18n.t('Plain text; line breaks and links are kept.')}
         value={form.body}
         error={errors.body}
         onChange={(e) => setForm((f) => ({ ...f, body: e.target.value }))}
@@ -81,10 +82,10 @@ function PostComposer({ circle }: { circle: CircleDetail }) {
       {message ? <FormMessage>{message}</FormMessage> : null}
       <div className="form-actions">
         <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {i18n.t('Cancel')}
         </button>
         <button type="submit" className="button" disabled={create.isPending}>
-          {create.isPending ? 'Posting…' : 'Post'}
+          {create.isPending ? i18n.t('Posting…') : i18n.t('Post')}
         </button>
       </div>
     </form>
@@ -112,17 +113,17 @@ export function CircleBoard({ circle, focusPost }: { circle: CircleDetail; focus
   const posts = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.id !== focusPost);
   return (
     <section className="circle-board" aria-labelledby="circle-board">
-      <h2 id="circle-board">The board</h2>
+      <h2 id="circle-board">{i18n.t('The board')}</h2>
       {circle.can_post ? <PostComposer circle={circle} /> : null}
       {focusPost ? <FocusedPost circle={circle} id={focusPost} /> : null}
       {list.isPending ? (
-        <p className="page-status">Loading posts…</p>
+        <p className="page-status">{i18n.t('Loading posts…')}</p>
       ) : list.isError ? (
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'The board could not be loaded. Please try again.')}
+          {errorMessage(list.error, i18n.t('The board could not be loaded. Please try again.'))}
         </p>
       ) : posts.length === 0 && !focusPost ? (
-        <p className="muted">No posts yet.{circle.can_post ? ' Be the first to write one.' : ''}</p>
+        <p className="muted">{circle.can_post ? i18n.t('No posts yet. Be the first to write one.') : i18n.t('No posts yet.')}</p>
       ) : (
         <ol className="circle-posts">
           {posts.map((p) => (
@@ -132,7 +133,7 @@ export function CircleBoard({ circle, focusPost }: { circle: CircleDetail; focus
           ))}
         </ol>
       )}
-      <LoadMore query={list} label="Older posts" />
+      <LoadMore query={list} label={i18n.t('Older posts')} />
     </section>
   );
 }

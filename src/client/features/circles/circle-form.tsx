@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast';
 import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { PhotoPicker, type PickedPhoto } from '../../shared/images/photo-picker';
+import { i18n } from './locales/i18n';
 
 interface FormState {
   name: string;
@@ -22,10 +23,10 @@ function GalleryCovers({ chosen, onChoose }: { chosen: number | null; onChoose: 
   const trpc = useTRPC();
   const list = useInfiniteQuery(trpc.images.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
   const photos = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((i) => i.media_kind !== 'video');
-  if (list.isPending) return <p className="page-status">Loading the gallery…</p>;
-  if (!photos.length) return <p className="muted">The gallery has no photos yet.</p>;
+  if (list.isPending) return <p className="page-status">{i18n.t('Loading the gallery…')}</p>;
+  if (!photos.length) return <p className="muted">{i18n.t('The gallery has no photos yet.')}</p>;
   return (
-    <ul className="circle-cover-choices" aria-label="Photos of the gallery">
+    <ul className="circle-cover-choices" aria-label={i18n.t('Photos of the gallery')}>
       {photos.map((p) => (
         <li key={p.id}>
           <button
@@ -66,16 +67,16 @@ export function CircleFormDialog({ circle, onClose }: { circle?: CircleDetail; o
   const [message, setMessage] = useState('');
   const { errors, ...errorState } = useFormErrors({
     values: form,
-    validate: (v) => ({ name: v.name.trim() ? undefined : 'Name the circle.' }),
+    validate: (v) => ({ name: v.name.trim() ? undefined : i18n.t('Name the circle.') }),
   });
   const onError = (error: unknown) => {
     const fe = fieldErrors(error);
     errorState.show(fe);
-    setMessage(Object.keys(fe).length ? '' : errorMessage(error, 'The circle could not be saved.'));
+    setMessage(Object.keys(fe).length ? '' : errorMessage(error, i18n.t('The circle could not be saved.')));
   };
   const onSuccess = async (saved: CircleDetail) => {
     await queryClient.invalidateQueries(trpc.circles.pathFilter());
-    toast(circle ? 'Circle saved.' : `Circle '${saved.name}' created.`, 'success');
+    toast(circle ? i18n.t('Circle saved.') : i18n.t("Circle '{circle}' created.", { circle: saved.name }), 'success');
     onClose();
     if (!circle) navigate(`/circles/${saved.slug}`);
   };
@@ -105,11 +106,11 @@ export function CircleFormDialog({ circle, onClose }: { circle?: CircleDetail; o
     <Modal
       open
       onClose={onClose}
-      title={circle ? `Edit ${circle.name}` : 'New circle'}
+      title={circle ? i18n.t('Edit {circle}', { circle: circle.name }) : i18n.t('New circle')}
       footer={
         <ModalActions
           onCancel={onClose}
-          actionLabel={pending ? 'Saving…' : circle ? 'Save' : 'Create circle'}
+          actionLabel={pending ? i18n.t('Saving…') : circle ? i18n.t('Save') : i18n.t('Create circle')}
           form={formId}
           disabled={pending}
         />
@@ -117,7 +118,7 @@ export function CircleFormDialog({ circle, onClose }: { circle?: CircleDetail; o
     >
       <form id={formId} className="stack" onSubmit={submit} {...errorState.formProps}>
         <TextField
-          label="Name"
+          label={i18n.t('Name')}
           name="name"
           maxLength={CIRCLE_NAME_MAX}
           value={form.name}
@@ -125,42 +126,42 @@ export function CircleFormDialog({ circle, onClose }: { circle?: CircleDetail; o
           onChange={(e) => set('name', e.target.value)}
         />
         <TextAreaField
-          label="Description"
+          label={i18n.t('Description')}
           name="description"
           rows={4}
           maxLength={CIRCLE_DESCRIPTION_MAX}
-          hint="Plain text: what the circle is about and how it meets."
+          hint={i18n.t('Plain text: what the circle is about and how it meets.')}
           value={form.description}
           error={errors.description}
           onChange={(e) => set('description', e.target.value)}
         />
         <SelectField
-          label="Who may join"
+          label={i18n.t('Who may join')}
           name="join"
           value={form.join}
           error={errors.join}
           onChange={(e) => set('join', e.target.value as CircleJoin)}
         >
-          <option value="open">Any member joins at once</option>
-          <option value="request">A host accepts each request</option>
+          <option value="open">{i18n.t('Any member joins at once')}</option>
+          <option value="request">{i18n.t('A host accepts each request')}</option>
         </SelectField>
         <PhotoPicker
           photos={cover}
           onChange={(next) => setCover((c) => next(c).slice(-1))}
           max={1}
           context="post"
-          hint="The cover of the circle’s card and page."
+          hint={i18n.t('The cover of the circle’s card and page.')}
         />
         <div>
           <button type="button" className="text-link" aria-expanded={fromGallery} onClick={() => setFromGallery((v) => !v)}>
-            {fromGallery ? 'Hide the gallery' : 'Or choose a cover from the gallery'}
+            {fromGallery ? i18n.t('Hide the gallery') : i18n.t('Or choose a cover from the gallery')}
           </button>
           {fromGallery ? <GalleryCovers chosen={cover[0]?.id ?? null} onChoose={(p) => setCover([p])} /> : null}
         </div>
         {circle ? (
           <label className="checkbox">
             <input type="checkbox" checked={form.archived} onChange={(e) => set('archived', e.target.checked)} />
-            Archived: it takes no new member and no new post; its members still read it
+            {i18n.t('Archived: it takes no new member and no new post; its members still read it')}
           </label>
         ) : null}
         {message ? <FormMessage>{message}</FormMessage> : null}

@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { memberCountText, type CircleDetail } from '../../../shared/circles';
+import type { CircleDetail } from '../../../shared/circles';
 import { LoadMore } from '../../components/load-more';
 import { Modal } from '../../components/modal';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MemberName } from '../../shared/members/member-name';
+import { i18n } from './locales/i18n';
 
 /** "See all": a circle's members, in the order they joined, a page at a time (each as she shows herself). */
 export function CircleMembersDialog({ circle, onClose }: { circle: CircleDetail; onClose: () => void }) {
@@ -14,11 +15,15 @@ export function CircleMembersDialog({ circle, onClose }: { circle: CircleDetail;
   const members = list.data?.pages.flatMap((p) => p.items) ?? [];
   const hosts = new Set(circle.hosts.map((h) => h.id));
   return (
-    <Modal open onClose={onClose} title={`${circle.name}: ${memberCountText(circle.member_count)}`}>
+    <Modal
+      open
+      onClose={onClose}
+      title={i18n.t('{circle}: {count, plural, one {# member} other {# members}}', { circle: circle.name, count: circle.member_count })}
+    >
       {list.isPending ? (
-        <p className="page-status">Loading members…</p>
+        <p className="page-status">{i18n.t('Loading members…')}</p>
       ) : list.isError ? (
-        <p className="form-message form-message-error">{errorMessage(list.error, 'The members could not be loaded.')}</p>
+        <p className="form-message form-message-error">{errorMessage(list.error, i18n.t('The members could not be loaded.'))}</p>
       ) : (
         <ul className="circle-member-list">
           {members.map((m) => {
@@ -31,7 +36,7 @@ export function CircleMembersDialog({ circle, onClose }: { circle: CircleDetail;
                   name={m.name}
                   photoUrl={m.photo_url}
                   avatar="md"
-                  after={hosts.has(m.id) ? <span className="badge">Host</span> : null}
+                  after={hosts.has(m.id) ? <span className="badge">{i18n.t('Host')}</span> : null}
                 />
                 {line ? <span className="muted">{line}</span> : null}
               </li>
@@ -39,7 +44,7 @@ export function CircleMembersDialog({ circle, onClose }: { circle: CircleDetail;
           })}
         </ul>
       )}
-      <LoadMore query={list} label="More members" />
+      <LoadMore query={list} label={i18n.t('More members')} />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { formatEventWhen } from '../../../shared/date-format';
-import { memberCountText, type CircleDetail } from '../../../shared/circles';
+import type { CircleDetail } from '../../../shared/circles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -11,6 +11,7 @@ import { MemberName } from '../../shared/members/member-name';
 import { CircleBoard } from './circle-board';
 import { CircleCover } from './circle-cover';
 import './circles.css';
+import { i18n } from './locales/i18n';
 
 // What a click opens is fetched then: the page's first screen needs none of it.
 const CircleFormDialog = lazy(() => import('./circle-form').then((m) => ({ default: m.CircleFormDialog })));
@@ -24,11 +25,14 @@ function Membership({ circle }: { circle: CircleDetail }) {
   const toast = useToast();
   const [leaving, setLeaving] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.circles.pathFilter());
-  const onError = (error: unknown) => toast(errorMessage(error, 'That did not work. Please try again.'), 'error');
+  const onError = (error: unknown) => toast(errorMessage(error, i18n.t('That did not work. Please try again.')), 'error');
   const join = useMutation(
     trpc.circles.join.mutationOptions({
       onSuccess: async (answer) => {
-        toast('joined' in answer ? `Welcome to ${circle.name}!` : 'Your request was sent to its hosts.', 'success');
+        toast(
+          'joined' in answer ? i18n.t('Welcome to {circle}!', { circle: circle.name }) : i18n.t('Your request was sent to its hosts.'),
+          'success',
+        );
         await refresh();
       },
       onError,
@@ -52,11 +56,11 @@ function Membership({ circle }: { circle: CircleDetail }) {
     <div className="circle-actions">
       {circle.can_join ? (
         <button type="button" className="button" disabled={join.isPending} onClick={() => join.mutate(slug)}>
-          {circle.join === 'open' ? 'Join' : 'Request to join'}
+          {circle.join === 'open' ? i18n.t('Join') : i18n.t('Request to join')}
         </button>
       ) : null}
-      {circle.requested ? <span className="badge">Request sent</span> : null}
-      {circle.joined ? <span className="badge badge-joined">Joined</span> : null}
+      {circle.requested ? <span className="badge">{i18n.t('Request sent')}</span> : null}
+      {circle.joined ? <span className="badge badge-joined">{i18n.t('Joined')}</span> : null}
       {circle.joined ? (
         <button
           type="button"
@@ -65,19 +69,23 @@ function Membership({ circle }: { circle: CircleDetail }) {
           disabled={mute.isPending}
           onClick={() => mute.mutate({ ...slug, muted: !circle.muted })}
         >
-          {circle.muted ? 'Unmute this circle' : 'Mute this circle'}
+          {circle.muted ? i18n.t('Unmute this circle') : i18n.t('Mute this circle')}
         </button>
       ) : null}
       {circle.can_leave ? (
         <button type="button" className="button button-ghost button-small" onClick={() => setLeaving(true)}>
-          {circle.requested ? 'Withdraw request' : 'Leave'}
+          {circle.requested ? i18n.t('Withdraw request') : i18n.t('Leave')}
         </button>
       ) : null}
       <ConfirmDialog
         open={leaving}
-        title={circle.requested ? 'Withdraw your request' : `Leave ${circle.name}`}
-        message={circle.requested ? 'Withdraw your request to join this circle?' : 'Leave this circle? You can join it again later.'}
-        confirmLabel={circle.requested ? 'Withdraw' : 'Leave'}
+        title={circle.requested ? i18n.t('Withdraw your request') : i18n.t('Leave {circle}', { circle: circle.name })}
+        message={
+          circle.requested
+            ? i18n.t('Withdraw your request to join this circle?')
+            : i18n.t('Leave this circle? You can join it again later.')
+        }
+        confirmLabel={circle.requested ? i18n.t('Withdraw') : i18n.t('Leave')}
         busy={leave.isPending}
         onConfirm={() => leave.mutate(slug)}
         onCancel={() => setLeaving(false)}
@@ -89,24 +97,25 @@ function Membership({ circle }: { circle: CircleDetail }) {
 function Upcoming({ circle }: { circle: CircleDetail }) {
   return (
     <section className="card circle-events" aria-labelledby="circle-events">
-      <h2 id="circle-events">Upcoming events</h2>
+      <h2 id="circle-events">{i18n.t('Upcoming events')}</h2>
       {circle.upcoming_events.length ? (
         <ul>
           {circle.upcoming_events.map((e) => (
             <li key={e.id}>
               <Link href={`/events/${e.id}`}>{e.title}</Link>
               <span className="muted">
-                {formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}
-                {e.exclusivity === 'invite-only' ? ' · invite-only' : ''}
+                {e.exclusivity === 'invite-only'
+                  ? i18n.t('{when} · invite-only', { when: formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start })
+                  : formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No event planned yet.</p>
+        <p className="muted">{i18n.t('No event planned yet.')}</p>
       )}
       <Link href={`/calendar?circle=${circle.slug}`} className="text-link">
-        All its events
+        {i18n.t('All its events')}
       </Link>
     </section>
   );
@@ -127,15 +136,15 @@ export function CirclePage() {
   const requestsOpen = search.get('requests') === '1';
   const circle = query.data;
 
-  if (query.isPending) return <p className="page-status">Loading the circle…</p>;
+  if (query.isPending) return <p className="page-status">{i18n.t('Loading the circle…')}</p>;
   if (!circle) {
     return (
       <section className="page narrow">
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(query.error, 'Circle not found.')}
+          {errorMessage(query.error, i18n.t('Circle not found.'))}
         </p>
         <Link href="/circles" className="button button-ghost">
-          Back to circles
+          {i18n.t('Back to circles')}
         </Link>
       </section>
     );
@@ -146,12 +155,13 @@ export function CirclePage() {
         <CircleCover circle={circle} eager />
         <div className="circle-head-text">
           <p className="eyebrow">
-            <Link href="/circles">Circles</Link>
+            <Link href="/circles">{i18n.t('Circles')}</Link>
           </p>
           <h1>{circle.name}</h1>
           <p className="circle-head-meta">
-            {memberCountText(circle.member_count)} · {circle.join === 'open' ? 'open to every member' : 'by request'}
-            {circle.archived ? ' · archived' : ''}
+            {i18n.t('{count, plural, one {# member} other {# members}}', { count: circle.member_count })} ·{' '}
+            {circle.join === 'open' ? i18n.t('open to every member') : i18n.t('by request')}
+            {circle.archived ? ` · ${i18n.t('archived')}` : ''}
           </p>
           <Membership circle={circle} />
         </div>
@@ -164,14 +174,18 @@ export function CirclePage() {
             <CircleBoard circle={circle} focusPost={Number(search.get('post')) || null} />
           ) : (
             <section className="card circle-board-closed">
-              <h2>The board</h2>
-              <p>The board of this circle is for its members.{circle.can_join ? ' Ask to join to read and post.' : ''}</p>
+              <h2>{i18n.t('The board')}</h2>
+              <p>
+                {circle.can_join
+                  ? i18n.t('The board of this circle is for its members. Ask to join to read and post.')
+                  : i18n.t('The board of this circle is for its members.')}
+              </p>
             </section>
           )}
         </div>
         <aside className="circle-side">
           <section className="card" aria-labelledby="circle-hosts">
-            <h2 id="circle-hosts">{circle.hosts.length === 1 ? 'Host' : 'Hosts'}</h2>
+            <h2 id="circle-hosts">{i18n.t('{count, plural, one {Host} other {Hosts}}', { count: circle.hosts.length })}</h2>
             <ul className="circle-hosts">
               {circle.hosts.map((h) => (
                 <li key={h.id}>
@@ -183,7 +197,7 @@ export function CirclePage() {
               <div className="circle-host-tools">
                 {circle.can_edit ? (
                   <button type="button" className="button button-ghost button-small" onClick={() => setOpen('edit')}>
-                    Edit the circle
+                    {i18n.t('Edit the circle')}
                   </button>
                 ) : null}
                 {circle.can_host ? (
@@ -192,15 +206,18 @@ export function CirclePage() {
                     className="button button-ghost button-small"
                     onClick={() => navigate(`/circles/${circle.slug}?requests=1`)}
                   >
-                    Requests{circle.pending_requests ? ` (${circle.pending_requests})` : ''}
+                    {circle.pending_requests ? i18n.t('Requests ({count})', { count: circle.pending_requests }) : i18n.t('Requests')}
                   </button>
                 ) : null}
               </div>
             ) : null}
           </section>
           <section className="card" aria-labelledby="circle-members">
-            <h2 id="circle-members">Members</h2>
-            <ul className="circle-faces" aria-label={`${memberCountText(circle.member_count)}, the first ones`}>
+            <h2 id="circle-members">{i18n.t('Members')}</h2>
+            <ul
+              className="circle-faces"
+              aria-label={i18n.t('{count, plural, one {# member} other {# members}}, the first ones', { count: circle.member_count })}
+            >
               {circle.faces.map((f) => (
                 <li key={f.id} title={f.name}>
                   <Link href={`/members/${f.id}`} aria-label={f.name}>
@@ -210,7 +227,7 @@ export function CirclePage() {
               ))}
             </ul>
             <button type="button" className="text-link" onClick={() => setOpen('members')}>
-              See all {memberCountText(circle.member_count)}
+              {i18n.t('See all {count, plural, one {# member} other {# members}}', { count: circle.member_count })}
             </button>
           </section>
           <Upcoming circle={circle} />

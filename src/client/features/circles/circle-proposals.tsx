@@ -5,9 +5,12 @@ import type { CircleProposalDto } from '../../../shared/circles';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { withNodes } from '../../i18n/with-nodes';
 import { MemberName } from '../../shared/members/member-name';
+import { i18n } from './locales/i18n';
 
-const STATUS_LABEL: Record<CircleProposalDto['status'], string> = { pending: 'Waiting', accepted: 'Accepted', declined: 'Declined' };
+const statusLabel = (status: CircleProposalDto['status']) =>
+  ({ pending: i18n.t('Waiting'), accepted: i18n.t('Accepted'), declined: i18n.t('Declined') })[status];
 
 function Proposal({ proposal }: { proposal: CircleProposalDto }) {
   const trpc = useTRPC();
@@ -16,25 +19,29 @@ function Proposal({ proposal }: { proposal: CircleProposalDto }) {
   const decide = useMutation(
     trpc.circles.decideProposal.mutationOptions({
       onSuccess: async (p) => {
-        toast(p.status === 'accepted' ? `'${p.name}' is open: its proposer hosts it.` : 'Declined.', 'success');
+        toast(
+          p.status === 'accepted' ? i18n.t("'{circle}' is open: its proposer hosts it.", { circle: p.name }) : i18n.t('Declined.'),
+          'success',
+        );
         await queryClient.invalidateQueries(trpc.circles.pathFilter());
       },
-      onError: (e) => toast(errorMessage(e, 'That did not work. Please try again.'), 'error'),
+      onError: (e) => toast(errorMessage(e, i18n.t('That did not work. Please try again.')), 'error'),
     }),
   );
   return (
     <li className="card proposal-card">
       <header>
         <h3>{proposal.name}</h3>
-        <span className="badge">{STATUS_LABEL[proposal.status]}</span>
+        <span className="badge">{statusLabel(proposal.status)}</span>
       </header>
       <p className="muted">
-        Proposed by <MemberName id={proposal.proposed_by.id} name={proposal.proposed_by.id === null ? null : proposal.proposed_by.name} />{' '}
-        on {formatDateTime(proposal.created_at)}
+        {withNodes((m) => i18n.t('Proposed by {name} on {date}', { ...m, date: formatDateTime(proposal.created_at) }), {
+          name: <MemberName id={proposal.proposed_by.id} name={proposal.proposed_by.id === null ? null : proposal.proposed_by.name} />,
+        })}
       </p>
       <p className="proposal-text">{proposal.description}</p>
       <p className="proposal-text">
-        <strong>Why: </strong>
+        <strong>{i18n.t('Why:')} </strong>
         {proposal.reason}
       </p>
       {proposal.status === 'pending' ? (
@@ -45,7 +52,7 @@ function Proposal({ proposal }: { proposal: CircleProposalDto }) {
             disabled={decide.isPending}
             onClick={() => decide.mutate({ id: proposal.id, accept: false })}
           >
-            Decline
+            {i18n.t('Decline')}
           </button>
           <button
             type="button"
@@ -53,11 +60,11 @@ function Proposal({ proposal }: { proposal: CircleProposalDto }) {
             disabled={decide.isPending}
             onClick={() => decide.mutate({ id: proposal.id, accept: true })}
           >
-            Accept
+            {i18n.t('Accept')}
           </button>
         </div>
       ) : proposal.circle ? (
-        <Link href={`/circles/${proposal.circle.slug}`}>Open {proposal.circle.name}</Link>
+        <Link href={`/circles/${proposal.circle.slug}`}>{i18n.t('Open {circle}', { circle: proposal.circle.name })}</Link>
       ) : null}
     </li>
   );
@@ -76,18 +83,18 @@ export function CircleProposals() {
   return (
     <section id="proposals" aria-labelledby="proposals-title">
       <h2 id="proposals-title" className="circles-section-title">
-        Proposals
+        {i18n.t('Proposals')}
       </h2>
       {list.isPending ? (
         <p className="page-status" role="status">
-          Loading proposals…
+          {i18n.t('Loading proposals…')}
         </p>
       ) : list.isError ? (
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'The proposals could not be loaded.')}
+          {errorMessage(list.error, i18n.t('The proposals could not be loaded.'))}
         </p>
       ) : proposals.length === 0 ? (
-        <p className="muted">No proposal yet.</p>
+        <p className="muted">{i18n.t('No proposal yet.')}</p>
       ) : (
         <ul className="proposal-list">
           {proposals.map((p) => (
@@ -95,7 +102,7 @@ export function CircleProposals() {
           ))}
         </ul>
       )}
-      <LoadMore query={list} label="Older proposals" />
+      <LoadMore query={list} label={i18n.t('Older proposals')} />
     </section>
   );
 }

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../shared/date-format';
-import { memberCountText, type CircleSummary } from '../../../shared/circles';
+import type { CircleSummary } from '../../../shared/circles';
 import { CircleCover } from './circle-cover';
 import { CircleProposals } from './circle-proposals';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import './circles.css';
+import { i18n } from './locales/i18n';
 
 // The forms are fetched when opened: the list's first screen needs none of them.
 const CircleFormDialog = lazy(() => import('./circle-form').then((m) => ({ default: m.CircleFormDialog })));
@@ -27,22 +28,21 @@ function CircleCard({ circle, index }: { circle: CircleSummary; index: number })
           </Link>
         </h3>
         <p className="circle-card-meta">
-          {memberCountText(circle.member_count)}
-          {circle.join === 'request' ? ' · by request' : ''}
+          {circle.join === 'request'
+            ? i18n.t('{count, plural, one {# member} other {# members}} · by request', { count: circle.member_count })
+            : i18n.t('{count, plural, one {# member} other {# members}}', { count: circle.member_count })}
         </p>
         <p className="circle-card-next">
           {circle.next_event ? (
-            <>
-              Next: {circle.next_event.title} · {formatDate(circle.next_event.event_date)}
-            </>
+            i18n.t('Next: {event} · {date}', { event: circle.next_event.title, date: formatDate(circle.next_event.event_date) })
           ) : (
-            <span className="muted">No event planned yet</span>
+            <span className="muted">{i18n.t('No event planned yet')}</span>
           )}
         </p>
         <p className="circle-card-badges">
-          {circle.joined ? <span className="badge badge-joined">Joined</span> : null}
-          {circle.requested ? <span className="badge">Requested</span> : null}
-          {circle.archived ? <span className="badge badge-past">Archived</span> : null}
+          {circle.joined ? <span className="badge badge-joined">{i18n.t('Joined')}</span> : null}
+          {circle.requested ? <span className="badge">{i18n.t('Requested')}</span> : null}
+          {circle.archived ? <span className="badge badge-past">{i18n.t('Archived')}</span> : null}
         </p>
       </div>
     </li>
@@ -65,32 +65,32 @@ export function CirclesPage() {
     <section className="page circles-page">
       <header className="page-head circles-head">
         <div>
-          <h1>Circles</h1>
-          <p className="lead">Small groups around what you love: their members, their events and their talk between events.</p>
+          <h1>{i18n.t('Circles')}</h1>
+          <p className="lead">{i18n.t('Small groups around what you love: their members, their events and their talk between events.')}</p>
         </div>
         <div className="circles-tools">
           <button type="button" className="button button-ghost" onClick={() => setDialog('propose')}>
-            Propose a circle
+            {i18n.t('Propose a circle')}
           </button>
           {user?.can.admin ? (
             <button type="button" className="button" onClick={() => setDialog('create')}>
-              New circle
+              {i18n.t('New circle')}
             </button>
           ) : null}
         </div>
       </header>
       {list.isPending ? (
-        <p className="page-status">Loading circles…</p>
+        <p className="page-status">{i18n.t('Loading circles…')}</p>
       ) : list.isError ? (
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'The circles could not be loaded. Please try again.')}
+          {errorMessage(list.error, i18n.t('The circles could not be loaded. Please try again.'))}
         </p>
       ) : (
         <>
           {mine.length ? (
             <section aria-labelledby="my-circles">
               <h2 id="my-circles" className="circles-section-title">
-                Your circles
+                {i18n.t('Your circles')}
               </h2>
               <ul className="circle-grid">
                 {mine.map((c, i) => (
@@ -101,7 +101,7 @@ export function CirclesPage() {
           ) : null}
           <section aria-labelledby="more-circles">
             <h2 id="more-circles" className="circles-section-title">
-              {mine.length ? 'More circles' : 'All circles'}
+              {mine.length ? i18n.t('More circles') : i18n.t('All circles')}
             </h2>
             {others.length ? (
               <ul className="circle-grid">
@@ -110,7 +110,7 @@ export function CirclesPage() {
                 ))}
               </ul>
             ) : (
-              <p className="muted">{circles.length ? 'You belong to every circle of the club.' : 'No circles yet.'}</p>
+              <p className="muted">{circles.length ? i18n.t('You belong to every circle of the club.') : i18n.t('No circles yet.')}</p>
             )}
           </section>
         </>

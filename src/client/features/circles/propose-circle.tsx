@@ -7,6 +7,7 @@ import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
 import { useFormErrors, zodFieldErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 
 /** Any member proposes a circle: its name, what it is, and why the club needs it; an admin decides. */
 export function ProposeCircleDialog({ onClose }: { onClose: () => void }) {
@@ -22,13 +23,13 @@ export function ProposeCircleDialog({ onClose }: { onClose: () => void }) {
   const propose = useMutation(
     trpc.circles.propose.mutationOptions({
       onSuccess: () => {
-        toast('Thank you: an administrator will look at your proposal.', 'success');
+        toast(i18n.t('Thank you: an administrator will look at your proposal.'), 'success');
         onClose();
       },
       onError: (error) => {
         const fe = fieldErrors(error);
         errorState.show(fe);
-        setMessage(Object.keys(fe).length ? '' : errorMessage(error, 'The proposal could not be sent.'));
+        setMessage(Object.keys(fe).length ? '' : errorMessage(error, i18n.t('The proposal could not be sent.')));
       },
     }),
   );
@@ -42,21 +43,28 @@ export function ProposeCircleDialog({ onClose }: { onClose: () => void }) {
     <Modal
       open
       onClose={onClose}
-      title="Propose a circle"
+      title={i18n.t('Propose a circle')}
       footer={
         <ModalActions
           onCancel={onClose}
-          actionLabel={propose.isPending ? 'Sending…' : 'Send the proposal'}
+          actionLabel={propose.isPending ? i18n.t('Sending…') : i18n.t('Send the proposal')}
           form={formId}
           disabled={propose.isPending}
         />
       }
     >
       <form id={formId} className="stack" onSubmit={submit} {...errorState.formProps}>
-        <p className="muted">If an administrator accepts it, the circle opens and you host it.</p>
-        <TextField label="Name" name="name" maxLength={CIRCLE_NAME_MAX} value={form.name} error={errors.name} onChange={set('name')} />
+        <p className="muted">{i18n.t('If an administrator accepts it, the circle opens and you host it.')}</p>
+        <TextField
+          label={i18n.t('Name')}
+          name="name"
+          maxLength={CIRCLE_NAME_MAX}
+          value={form.name}
+          error={errors.name}
+          onChange={set('name')}
+        />
         <TextAreaField
-          label="What is it about?"
+          label={i18n.t('What is it about?')}
           name="description"
           rows={3}
           maxLength={CIRCLE_DESCRIPTION_MAX}
@@ -65,7 +73,7 @@ export function ProposeCircleDialog({ onClose }: { onClose: () => void }) {
           onChange={set('description')}
         />
         <TextAreaField
-          label="Why should the club have it?"
+          label={i18n.t('Why should the club have it?')}
           name="reason"
           rows={3}
           maxLength={PROPOSAL_REASON_MAX}
