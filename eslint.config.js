@@ -76,8 +76,9 @@ const TRANSLATED = [
   'src/client/shell/menu-panel.tsx',
   'src/client/features/public/**',
   'src/client/features/circles/**',
+  'src/client/features/settings/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles'];
+const TRANSLATED_FEATURES = ['public', 'circles', 'settings'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',
@@ -173,17 +174,30 @@ export default defineConfig(
         'error',
         {
           // A text has a letter; a message's id is its English (i18n.t), a list of texts is marked /*i18n*/.
-          // One lower-case word is a value, not a text ('open', 'post', 'description': a DTO's enum, a field's key).
-          ignore: ['^[^\\p{L}]*$', '^/', '^[a-z][a-z0-9_-]*$'],
+          // A URL, or one lower-case token, is not a text: a value or a key ('open', 'post', 'company': a DTO's enum, a field's
+          // key), a file or a media type ('photo.webp', 'image/webp').
+          ignore: ['^[^\\p{L}]*$', '^/', '^https?://', '^[a-z][\\w.-]*(/[\\w.+-]+)?$'],
           ignoreNames: [
             {
               regex: {
                 pattern:
-                  '^(className|href|to|key|type|id|role|rel|target|name|path|autoComplete|inputMode|data-.*|aria-(haspopup|current|hidden|live|controls))$',
+                  '^(className|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|data-.*|aria-(haspopup|current|hidden|live|controls))$',
               },
             },
           ],
-          ignoreFunctions: ['i18n.t', 'i18n._', 'console.*', 'navigate', 'Error', 'import', 'RegExp', 'test', 'startsWith', 'get'],
+          ignoreFunctions: [
+            'i18n.t',
+            'i18n._',
+            'console.*',
+            '*.matchMedia',
+            'navigate',
+            'Error',
+            'import',
+            'RegExp',
+            'test',
+            'startsWith',
+            'get',
+          ],
         },
       ],
     },

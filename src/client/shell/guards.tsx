@@ -10,7 +10,11 @@ import { useAuth } from '../shared/use-auth';
 export const LAPSED_MEMBER_PAGES = /^\/(settings(\/[a-z-]+)?|messages(\/\d+)?)$/;
 
 /** Her page when closed to her, and her /home (issue 46): its own chunk (only she needs the term's rules). */
-export const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(() => import('../features/settings/lapsed-page'), 'LapsedNotice');
+export const LapsedNotice = page<'LapsedNotice', { renewsOn: string }>(
+  () => import('../features/settings/lapsed-page'),
+  'LapsedNotice',
+  'settings',
+);
 
 interface GuardProps {
   children: ReactNode;

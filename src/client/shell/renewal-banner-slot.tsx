@@ -5,6 +5,7 @@ import { useAuth } from '../shared/use-auth';
 const RenewalBanner = page<'RenewalBanner', { renewsOn: string; grace: boolean }>(
   () => import('../features/settings/renewal-banner'),
   'RenewalBanner',
+  'settings',
 );
 
 const DAY = 86_400_000;

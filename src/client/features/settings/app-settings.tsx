@@ -6,6 +6,8 @@ import { installPrompt, onInstallPromptChange, promptInstall } from '../../lib/i
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useHydrated } from '../../lib/use-hydrated';
 import './settings.css';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 
 /*
  * Settings > The app (issue 40): install the club on this device, and turn on push notifications
@@ -20,13 +22,13 @@ const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in win
 function InstallTheApp() {
   const offered = useSyncExternalStore(onInstallPromptChange, installPrompt, () => null);
   const [installed, setInstalled] = useState(isInstalled);
-  if (installed) return <p className="muted">The app is installed on this device.</p>;
+  if (installed) return <p className="muted">{i18n.t('The app is installed on this device.')}</p>;
   if (offered) {
     return (
       <div className="app-install">
-        <p className="muted">Open the club from your home screen or dock, like any app.</p>
+        <p className="muted">{i18n.t('Open the club from your home screen or dock, like any app.')}</p>
         <button type="button" className="button" onClick={() => void promptInstall().then(setInstalled)}>
-          Install the app
+          {i18n.t('Install the app')}
         </button>
       </div>
     );
@@ -34,11 +36,16 @@ function InstallTheApp() {
   if (isIos()) {
     return (
       <p className="muted">
-        To add the club to your iPhone or iPad: open this page in Safari, tap Share, then <strong>Add to Home Screen</strong>.
+        {withNodes(
+          (m) => i18n.t('To add the club to your iPhone or iPad: open this page in Safari, tap Share, then {addToHomeScreen}.', m),
+          {
+            addToHomeScreen: <strong>{i18n.t('Add to Home Screen')}</strong>,
+          },
+        )}
       </p>
     );
   }
-  return <p className="muted">To install the club, choose Install app (or Add to Home Screen) in your browser's menu.</p>;
+  return <p className="muted">{i18n.t("To install the club, choose Install app (or Add to Home Screen) in your browser's menu.")}</p>;
 }
 
 /** This device's push subscription, as the browser has it. */
@@ -82,9 +89,9 @@ function PushOnThisDevice() {
       });
       setEndpoint(subscription.endpoint);
       await queryClient.invalidateQueries(trpc.push.pathFilter());
-      toast('Push notifications are on for this device.', 'success');
+      toast(i18n.t('Push notifications are on for this device.'), 'success');
     } catch (err) {
-      toast(errorMessage(err, 'Could not turn on push notifications on this device.'), 'error');
+      toast(errorMessage(err, i18n.t('Could not turn on push notifications on this device.')), 'error');
     } finally {
       setBusy(false);
     }
@@ -97,9 +104,9 @@ function PushOnThisDevice() {
       await (await currentSubscription())?.unsubscribe();
       setEndpoint(null);
       await queryClient.invalidateQueries(trpc.push.pathFilter());
-      toast('Push notifications are off for this device.', 'success');
+      toast(i18n.t('Push notifications are off for this device.'), 'success');
     } catch (err) {
-      toast(errorMessage(err, 'Could not turn off push notifications.'), 'error');
+      toast(errorMessage(err, i18n.t('Could not turn off push notifications.')), 'error');
     } finally {
       setBusy(false);
     }
@@ -108,7 +115,7 @@ function PushOnThisDevice() {
   if (permission === 'denied') {
     return (
       <FormMessage tone="info">
-        Notifications are blocked for this site: allow them in your browser's site settings to turn push on.
+        {i18n.t("Notifications are blocked for this site: allow them in your browser's site settings to turn push on.")}
       </FormMessage>
     );
   }
@@ -116,16 +123,16 @@ function PushOnThisDevice() {
     <div className="app-push">
       <p className="muted">
         {on
-          ? 'Push notifications are on for this device: the kinds ticked under Notifications arrive on its lock screen.'
-          : 'Get the kinds ticked under Notifications on this device, even when the club is closed.'}
+          ? i18n.t('Push notifications are on for this device: the kinds ticked under Notifications arrive on its lock screen.')
+          : i18n.t('Get the kinds ticked under Notifications on this device, even when the club is closed.')}
       </p>
       {on ? (
         <button type="button" className="button button-ghost" disabled={busy} onClick={() => void turnOff()}>
-          Turn off push on this device
+          {i18n.t('Turn off push on this device')}
         </button>
       ) : (
         <button type="button" className="button" disabled={busy || devices.isPending} onClick={() => void turnOn()}>
-          Turn on push on this device
+          {i18n.t('Turn on push on this device')}
         </button>
       )}
     </div>
@@ -137,7 +144,7 @@ export function AppSettings() {
   const hydrated = useHydrated();
   return (
     <section className="card form-card" id="app" aria-labelledby="app-heading">
-      <h2 id="app-heading">The app</h2>
+      <h2 id="app-heading">{i18n.t('The app')}</h2>
       {hydrated ? (
         <>
           <InstallTheApp />
@@ -145,13 +152,14 @@ export function AppSettings() {
             <PushOnThisDevice />
           ) : (
             <p className="muted">
-              This browser cannot receive push notifications here. On an iPhone, add the club to your Home Screen first and open it from
-              there.
+              {i18n.t(
+                'This browser cannot receive push notifications here. On an iPhone, add the club to your Home Screen first and open it from there.',
+              )}
             </p>
           )}
         </>
       ) : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { AuthenticatorCodeField, FormMessage, TextField } from '../../components
 import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { AccountUsername } from './account-username';
+import { i18n } from './locales/i18n';
 
 export interface ConfirmErrors {
   password?: string;
@@ -46,7 +47,8 @@ export function ConfirmItIsYouDialog({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (withCode ? !code.trim() : !password) return setMissing(withCode ? 'Enter the code your app shows now.' : 'Enter your password.');
+    if (withCode ? !code.trim() : !password)
+      return setMissing(withCode ? i18n.t('Enter the code your app shows now.') : i18n.t('Enter your password.'));
     setMissing('');
     onConfirm(withCode ? { code } : { password });
   }
@@ -56,21 +58,27 @@ export function ConfirmItIsYouDialog({
     <Modal
       open={open}
       onClose={close}
-      title="Add a passkey"
+      title={i18n.t('Add a passkey')}
       size="small"
       footer={
-        <ModalActions onCancel={close} actionLabel={pending ? 'Checking…' : 'Continue'} form="confirm-passkey-form" disabled={pending} />
+        <ModalActions
+          onCancel={close}
+          actionLabel={pending ? i18n.t('Checking…') : i18n.t('Continue')}
+          form="confirm-passkey-form"
+          disabled={pending}
+        />
       }
     >
       <form id="confirm-passkey-form" onSubmit={submit} noValidate>
         <p>
-          A passkey signs in to your account without your password, so first confirm it is you. Then your device asks for your fingerprint,
-          face or PIN.
+          {i18n.t(
+            'A passkey signs in to your account without your password, so first confirm it is you. Then your device asks for your fingerprint, face or PIN.',
+          )}
         </p>
         <AccountUsername />
         {withCode ? (
           <AuthenticatorCodeField
-            label="Code from your authenticator app"
+            label={i18n.t('Code from your authenticator app')}
             autoFocus
             value={code}
             onChange={(e) => setCode(e.target.value)}
@@ -78,7 +86,7 @@ export function ConfirmItIsYouDialog({
           />
         ) : (
           <TextField
-            label="Password"
+            label={i18n.t('Password')}
             name="confirm-passkey-password"
             type="password"
             autoComplete="current-password"
@@ -98,7 +106,7 @@ export function ConfirmItIsYouDialog({
               setMissing('');
             }}
           >
-            {withCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
+            {withCode ? i18n.t('Use your password instead') : i18n.t('Use a code from your authenticator app instead')}
           </button>
         ) : null}
         <FormMessage>{errors.form}</FormMessage>

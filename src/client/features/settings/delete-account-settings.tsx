@@ -9,19 +9,20 @@ import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
+import { i18n } from './locales/i18n';
 
 /** What the confirmation says goes, and what stays (DECISIONS "The member's own data"). */
 function WhatGoes() {
   return (
     <>
-      <p>This cannot be undone. Deleting your account removes, for good:</p>
+      <p>{i18n.t('This cannot be undone. Deleting your account removes, for good:')}</p>
       <ul className="delete-account-list">
-        <li>your profile, your sign-ins and your settings;</li>
-        <li>your comments and likes;</li>
-        <li>the images you uploaded;</li>
-        <li>your event places, your homes, your stays and stay requests.</li>
+        <li>{i18n.t('your profile, your sign-ins and your settings;')}</li>
+        <li>{i18n.t('your comments and likes;')}</li>
+        <li>{i18n.t('the images you uploaded;')}</li>
+        <li>{i18n.t('your event places, your homes, your stays and stay requests.')}</li>
       </ul>
-      <p>Events you created stay for those who joined them, hosted by ‘Former member’.</p>
+      <p>{i18n.t('Events you created stay for those who joined them, hosted by ‘Former member’.')}</p>
     </>
   );
 }
@@ -43,8 +44,8 @@ export function DeleteAccountSettings() {
   const form = useFormErrors({
     values,
     validate: (v) => ({
-      password: v.password ? undefined : 'Enter your password.',
-      code: twoFactor && !v.code.trim() ? 'Enter the code from your authenticator app.' : undefined,
+      password: v.password ? undefined : i18n.t('Enter your password.'),
+      code: twoFactor && !v.code.trim() ? i18n.t('Enter the code from your authenticator app.') : undefined,
     }),
   });
   const remove = useMutation(
@@ -52,13 +53,13 @@ export function DeleteAccountSettings() {
       onSuccess: () => {
         queryClient.clear();
         navigate('/');
-        toast('Your account was deleted. Thank you for having been part of the club.', 'success');
+        toast(i18n.t('Your account was deleted. Thank you for having been part of the club.'), 'success');
       },
       onError: (err) => {
         setConfirming(false);
         const fields = fieldErrors(err);
         if (fields.password || fields.code) form.show(fields);
-        else setError(errorMessage(err, 'Could not delete your account.'));
+        else setError(errorMessage(err, i18n.t('Could not delete your account.')));
       },
     }),
   );
@@ -72,18 +73,20 @@ export function DeleteAccountSettings() {
   return (
     <>
       <form className="card form-card" aria-labelledby="delete-account-heading" onSubmit={submit} {...form.formProps}>
-        <h2 id="delete-account-heading">Delete account</h2>
+        <h2 id="delete-account-heading">{i18n.t('Delete account')}</h2>
         <p>
-          Deleting your account removes, for good: your profile, sessions, comments and likes, your uploaded images, your event
-          participations, your properties and homes, and your stay requests.
+          {i18n.t(
+            'Deleting your account removes, for good: your profile, sessions, comments and likes, your uploaded images, your event participations, your properties and homes, and your stay requests.',
+          )}
         </p>
         <p className="muted">
-          Events you created stay for those who joined them, hosted by ‘Former member’. The audit log keeps that an account was deleted,
-          without your name or email. Download your data first if you want a copy.
+          {i18n.t(
+            'Events you created stay for those who joined them, hosted by ‘Former member’. The audit log keeps that an account was deleted, without your name or email. Download your data first if you want a copy.',
+          )}
         </p>
         <AccountUsername />
         <TextField
-          label="Password"
+          label={i18n.t('Password')}
           name="delete-password"
           type="password"
           autoComplete="current-password"
@@ -93,11 +96,11 @@ export function DeleteAccountSettings() {
         />
         {twoFactor ? (
           <TextField
-            label="Two-factor code"
+            label={i18n.t('Two-factor code')}
             name="delete-code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            hint="The 6-digit code from your authenticator app, or an unused recovery code."
+            hint={i18n.t('The 6-digit code from your authenticator app, or an unused recovery code.')}
             value={values.code}
             onChange={(e) => setValues((v) => ({ ...v, code: e.target.value }))}
             error={form.errors.code}
@@ -105,15 +108,15 @@ export function DeleteAccountSettings() {
         ) : null}
         <FormMessage>{error}</FormMessage>
         <SubmitButton className="button button-danger" disabled={remove.isPending}>
-          Delete my account
+          {i18n.t('Delete my account')}
         </SubmitButton>
       </form>
       <ConfirmDialog
         open={confirming}
-        title="Delete your account?"
+        title={i18n.t('Delete your account?')}
         message={<WhatGoes />}
-        confirmLabel="Delete my account"
-        cancelLabel="Keep my account"
+        confirmLabel={i18n.t('Delete my account')}
+        cancelLabel={i18n.t('Keep my account')}
         danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate(twoFactor ? { password: values.password, code: values.code.trim() } : { password: values.password })}

@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  EMAIL_CHOICES,
-  EMAIL_MODE_LABELS,
-  type EmailChoice,
-  type EmailMode,
-  type NotificationPreferences,
-} from '../../../shared/notifications';
+import { EMAIL_CHOICES, type EmailChoice, type EmailMode, type NotificationPreferences } from '../../../shared/notifications';
 import type { PushPreferences } from '../../../shared/push';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { FormMessage } from '../../components/field';
@@ -16,17 +10,20 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { useKeepTimeZone } from '../../shared/notifications/notification-entry';
 import './settings.css';
+import { emailChoiceLabels, emailModeLabels } from './email-choice-labels';
+import { i18n } from './locales/i18n';
 
 type Draft = { kinds: NotificationPreferences & { push: PushPreferences }; categories: EmailPreferences };
 
 /** What a row's select offers: a kind's three choices, a category's two. */
 function optionsOf(choice: EmailChoice): [value: string, label: string][] {
+  const labels = emailModeLabels();
   if (choice.modes.length === 2)
     return [
-      ['off', EMAIL_MODE_LABELS.off],
-      ['on', 'Email me'],
+      ['off', labels.off],
+      ['on', labels.on],
     ];
-  return (choice.modes as readonly EmailMode[]).map((m) => [m, EMAIL_MODE_LABELS[m]]);
+  return (choice.modes as readonly EmailMode[]).map((m) => [m, labels[m]]);
 }
 
 /**
@@ -59,9 +56,9 @@ export function EmailPreferencesSettings() {
       const [k, c] = await Promise.all([saveKinds.mutateAsync(draft.kinds), saveCategories.mutateAsync(draft.categories)]);
       queryClient.setQueryData(trpc.notifications.preferences.queryKey(), k);
       queryClient.setQueryData(trpc.account.emailPreferences.queryKey(), c);
-      toast('Notification preferences saved.', 'success');
+      toast(i18n.t('Notification preferences saved.'), 'success');
     } catch (err) {
-      toast(errorMessage(err, 'Could not save your notification preferences.'), 'error');
+      toast(errorMessage(err, i18n.t('Could not save your notification preferences.')), 'error');
     }
   }
 
@@ -81,28 +78,35 @@ export function EmailPreferencesSettings() {
   const changePush = (choice: EmailChoice, on: boolean) =>
     setDraft((d) => (d ? { ...d, kinds: { ...d.kinds, push: { ...d.kinds.push, [choice.id]: on } } } : d));
   const rows = EMAIL_CHOICES.filter((c) => !c.adminOnly || user?.can.admin);
+  const labels = emailChoiceLabels();
   const failed = kinds.isError ? kinds.error : categories.isError ? categories.error : null;
 
   return (
     <form className="card form-card" id="email" aria-labelledby="email-prefs-heading" onSubmit={submit}>
-      <h2 id="email-prefs-heading">Notifications</h2>
+      <h2 id="email-prefs-heading">{i18n.t('Notifications')}</h2>
       <p className="muted">
-        Everything below shows in your notifications in the app. Choose what also comes by email (at once, or in one daily summary at 7:00
-        in your time zone{settings.data ? `, ${settings.data.timeZone}` : ''}) and what is pushed to the devices where you turned push on.
+        {settings.data
+          ? i18n.t(
+              'Everything below shows in your notifications in the app. Choose what also comes by email (at once, or in one daily summary at 7:00 in your time zone, {timeZone}) and what is pushed to the devices where you turned push on.',
+              { timeZone: settings.data.timeZone },
+            )
+          : i18n.t(
+              'Everything below shows in your notifications in the app. Choose what also comes by email (at once, or in one daily summary at 7:00 in your time zone) and what is pushed to the devices where you turned push on.',
+            )}
       </p>
       <table className="email-choices">
         <thead>
           <tr>
-            <th scope="col">Tell me about</th>
-            <th scope="col">By email</th>
-            <th scope="col">Push</th>
+            <th scope="col">{i18n.t('Tell me about')}</th>
+            <th scope="col">{i18n.t('By email')}</th>
+            <th scope="col">{i18n.t('Push')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((choice) => (
             <tr key={choice.id}>
               <th scope="row">
-                <label htmlFor={`email-${choice.id}`}>{choice.label}</label>
+                <label htmlFor={`email-${choice.id}`}>{labels[choice.id]}</label>
               </th>
               <td>
                 <select
@@ -122,7 +126,7 @@ export function EmailPreferencesSettings() {
               <td className="push-cell">
                 {pushOf(choice) === null ? (
                   choice.modes.length === 2 ? (
-                    <span className="muted" aria-label="Email only">
+                    <span className="muted" aria-label={i18n.t('Email only')}>
                       –
                     </span>
                   ) : null
@@ -131,7 +135,7 @@ export function EmailPreferencesSettings() {
                     type="checkbox"
                     id={`push-${choice.id}`}
                     name={`push-${choice.id}`}
-                    aria-label={`Push: ${choice.label}`}
+                    aria-label={i18n.t('Push: {kind}', { kind: labels[choice.id] })}
                     checked={pushOf(choice) === true}
                     disabled={!draft}
                     onChange={(e) => changePush(choice, e.target.checked)}
@@ -143,12 +147,13 @@ export function EmailPreferencesSettings() {
         </tbody>
       </table>
       <p className="muted">
-        Emails about your account (registration, password reset, security) and invitations addressed to you are always sent. Every optional
-        email has a one-click unsubscribe link at the bottom.
+        {i18n.t(
+          'Emails about your account (registration, password reset, security) and invitations addressed to you are always sent. Every optional email has a one-click unsubscribe link at the bottom.',
+        )}
       </p>
-      {failed ? <FormMessage>{errorMessage(failed, 'Could not load your email preferences.')}</FormMessage> : null}
+      {failed ? <FormMessage>{errorMessage(failed, i18n.t('Could not load your email preferences.'))}</FormMessage> : null}
       <SubmitButton className="button" disabled={!draft || saving}>
-        Save notification preferences
+        {i18n.t('Save notification preferences')}
       </SubmitButton>
     </form>
   );

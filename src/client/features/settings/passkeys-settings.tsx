@@ -15,6 +15,8 @@ import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
 import { ConfirmItIsYouDialog, type ConfirmErrors } from './confirm-it-is-you-dialog';
 import './settings.css';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 
 const when = (iso: string) => formatDateTime(Date.parse(iso));
 
@@ -30,16 +32,16 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
     trpc.auth.passkeys.rename.mutationOptions({
       onSuccess: async (saved) => {
         setEditing(false);
-        toast(`Renamed to “${saved.name}”.`, 'success');
+        toast(i18n.t('Renamed to “{name}”.', { name: saved.name }), 'success');
         await queryClient.invalidateQueries(trpc.auth.passkeys.pathFilter());
       },
-      onError: (err) => setError(fieldErrors(err).name ?? errorMessage(err, 'Could not rename the passkey.')),
+      onError: (err) => setError(fieldErrors(err).name ?? errorMessage(err, i18n.t('Could not rename the passkey.'))),
     }),
   );
 
   function save(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError('Give the passkey a name.');
+    if (!name.trim()) return setError(i18n.t('Give the passkey a name.'));
     setError('');
     rename.mutate({ id: passkey.id, name });
   }
@@ -49,7 +51,7 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
       {editing ? (
         <form className="passkey-rename" onSubmit={save}>
           <TextField
-            label="Passkey name"
+            label={i18n.t('Passkey name')}
             name="passkey-name"
             autoFocus
             maxLength={PASSKEY_NAME_MAX}
@@ -59,7 +61,7 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
           />
           <div className="form-actions">
             <SubmitButton className="button button-small" disabled={rename.isPending}>
-              Save
+              {i18n.t('Save')}
             </SubmitButton>
             <button
               type="button"
@@ -70,7 +72,7 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
                 setError('');
               }}
             >
-              Cancel
+              {i18n.t('Cancel')}
             </button>
           </div>
         </form>
@@ -82,16 +84,16 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
             </p>
             <p className="device-meta">
               <span>
-                Added <time dateTime={passkey.created_at}>{when(passkey.created_at)}</time>
+                {withNodes((m) => i18n.t('Added {date}', m), {
+                  date: <time dateTime={passkey.created_at}>{when(passkey.created_at)}</time>,
+                })}
               </span>
               <span>
-                {passkey.last_used_at ? (
-                  <>
-                    Last used <time dateTime={passkey.last_used_at}>{when(passkey.last_used_at)}</time>
-                  </>
-                ) : (
-                  'Not used to sign in yet'
-                )}
+                {passkey.last_used_at
+                  ? withNodes((m) => i18n.t('Last used {date}', m), {
+                      date: <time dateTime={passkey.last_used_at}>{when(passkey.last_used_at)}</time>,
+                    })
+                  : i18n.t('Not used to sign in yet')}
               </span>
             </p>
           </div>
@@ -99,13 +101,18 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyView; onRemove: () 
             <button
               type="button"
               className="button button-ghost button-small"
-              aria-label={`Rename ${passkey.name}`}
+              aria-label={i18n.t('Rename {name}', { name: passkey.name })}
               onClick={() => setEditing(true)}
             >
-              Rename
+              {i18n.t('Rename')}
             </button>
-            <button type="button" className="button button-ghost button-small" aria-label={`Remove ${passkey.name}`} onClick={onRemove}>
-              Remove
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-label={i18n.t('Remove {name}', { name: passkey.name })}
+              onClick={onRemove}
+            >
+              {i18n.t('Remove')}
             </button>
           </div>
         </>
@@ -129,18 +136,18 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeyView | null; onClo
   const remove = useMutation(
     trpc.auth.passkeys.remove.mutationOptions({
       onSuccess: async () => {
-        toast(`The passkey “${passkey?.name}” is removed. It no longer signs you in.`, 'success');
+        toast(i18n.t('The passkey “{name}” is removed. It no longer signs you in.', { name: passkey?.name ?? '' }), 'success');
         close();
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
-      onError: (err) => setError(fieldErrors(err).password ?? errorMessage(err, 'Could not remove the passkey.')),
+      onError: (err) => setError(fieldErrors(err).password ?? errorMessage(err, i18n.t('Could not remove the passkey.'))),
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!passkey) return;
-    if (!password) return setError('Enter your password.');
+    if (!password) return setError(i18n.t('Enter your password.'));
     setError('');
     remove.mutate({ id: passkey.id, password });
   }
@@ -149,17 +156,30 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeyView | null; onClo
     <Modal
       open={passkey !== null}
       onClose={close}
-      title="Remove this passkey?"
+      title={i18n.t('Remove this passkey?')}
       size="small"
-      footer={<ModalActions onCancel={close} actionLabel="Remove passkey" form="remove-passkey-form" disabled={remove.isPending} danger />}
+      footer={
+        <ModalActions
+          onCancel={close}
+          actionLabel={i18n.t('Remove passkey')}
+          form="remove-passkey-form"
+          disabled={remove.isPending}
+          danger
+        />
+      }
     >
       <form id="remove-passkey-form" onSubmit={submit}>
         <p>
-          “{passkey?.name}” will no longer sign you in. The device keeps it until you delete it there too. Enter your password to confirm.
+          {i18n.t(
+            '“{name}” will no longer sign you in. The device keeps it until you delete it there too. Enter your password to confirm.',
+            {
+              name: passkey?.name ?? '',
+            },
+          )}
         </p>
         <AccountUsername />
         <TextField
-          label="Password"
+          label={i18n.t('Password')}
           name="remove-passkey-password"
           type="password"
           autoComplete="current-password"
@@ -194,7 +214,7 @@ export function PasskeysSettings() {
   const refresh = () => queryClient.invalidateQueries(trpc.auth.pathFilter());
   const upgrade = usePasskeySignIn(async () => {
     await queryClient.invalidateQueries();
-    toast('Signed in with your passkey: the admin pages are open.', 'success');
+    toast(i18n.t('Signed in with your passkey: the admin pages are open.'), 'success');
   });
 
   /**
@@ -217,7 +237,7 @@ export function PasskeysSettings() {
           return;
         }
         if (!proof) throw err;
-        setConfirmErrors({ form: errorMessage(err, 'Could not check that. Please try again.') });
+        setConfirmErrors({ form: errorMessage(err, i18n.t('Could not check that. Please try again.')) });
         return;
       }
       setConfirming(false);
@@ -230,11 +250,11 @@ export function PasskeysSettings() {
         return;
       }
       const added = await register.mutateAsync({ response });
-      toast(`Passkey “${added.name}” added. Rename it if you like.`, 'success');
+      toast(i18n.t('Passkey “{name}” added. Rename it if you like.', { name: added.name }), 'success');
       await refresh();
     } catch (err) {
       // The server's reason (a full list, an expired request), or a generic one (offline, say).
-      setError(errorMessage(err, 'Could not add the passkey. Please try again.'));
+      setError(errorMessage(err, i18n.t('Could not add the passkey. Please try again.')));
     } finally {
       setAdding(false);
     }
@@ -251,32 +271,36 @@ export function PasskeysSettings() {
 
   return (
     <section className="card form-card" id="passkeys" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys</h2>
+      <h2 id="passkeys-heading">{i18n.t('Passkeys')}</h2>
       <p className="muted">
-        Sign in with your fingerprint, face or device PIN instead of your password: a passkey stays on your phone or computer (or in its
-        password manager) and cannot be phished. You can have up to {MAX_PASSKEYS}.
+        {i18n.t(
+          'Sign in with your fingerprint, face or device PIN instead of your password: a passkey stays on your phone or computer (or in its password manager) and cannot be phished. You can have up to {max}.',
+          { max: MAX_PASSKEYS },
+        )}
       </p>
       {useYourPasskey ? (
         <>
           <FormMessage tone="info">
-            You signed in with your password. Administrators who have a passkey use it to open the admin pages: sign in with it here.
+            {i18n.t(
+              'You signed in with your password. Administrators who have a passkey use it to open the admin pages: sign in with it here.',
+            )}
           </FormMessage>
           <div className="form-actions">
             <button type="button" className="button" disabled={upgrade.pending} onClick={() => void upgrade.start()}>
-              {upgrade.pending ? 'Signing in…' : 'Sign in with your passkey'}
+              {upgrade.pending ? i18n.t('Signing in…') : i18n.t('Sign in with your passkey')}
             </button>
           </div>
           <FormMessage>{upgrade.error}</FormMessage>
         </>
       ) : null}
       {list.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       ) : list.isError ? (
-        <FormMessage>{errorMessage(list.error, 'Could not load your passkeys.')}</FormMessage>
+        <FormMessage>{errorMessage(list.error, i18n.t('Could not load your passkeys.'))}</FormMessage>
       ) : passkeys.length === 0 ? (
-        <p>You have no passkeys yet.</p>
+        <p>{i18n.t('You have no passkeys yet.')}</p>
       ) : (
-        <ul className="device-list" aria-label="Your passkeys">
+        <ul className="device-list" aria-label={i18n.t('Your passkeys')}>
           {passkeys.map((p) => (
             <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
           ))}
@@ -284,9 +308,11 @@ export function PasskeysSettings() {
       )}
       <FormMessage>{error}</FormMessage>
       {!supported ? (
-        <p className="muted">This browser cannot create passkeys.</p>
+        <p className="muted">{i18n.t('This browser cannot create passkeys.')}</p>
       ) : full ? (
-        <p className="muted">You have {MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.</p>
+        <p className="muted">
+          {i18n.t('You have {max} passkeys, the most an account can have. Remove one to add another.', { max: MAX_PASSKEYS })}
+        </p>
       ) : (
         <div className="form-actions">
           <button
@@ -295,7 +321,7 @@ export function PasskeysSettings() {
             disabled={!hydrated || adding || list.isPending || useYourPasskey}
             onClick={() => void add()}
           >
-            {adding ? 'Adding…' : 'Add a passkey'}
+            {adding ? i18n.t('Adding…') : i18n.t('Add a passkey')}
           </button>
         </div>
       )}

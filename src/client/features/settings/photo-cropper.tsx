@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/members';
 import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
+import { i18n } from './locales/i18n';
 
 /** The square on screen where she places her photo (CSS px). */
 const FRAME = 280;
@@ -25,12 +26,12 @@ function encodeSquare(bitmap: ImageBitmap, sx: number, sy: number, side: number,
   canvas.width = out;
   canvas.height = out;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error('This browser cannot prepare images.'));
+  if (!ctx) return Promise.reject(new Error(i18n.t('This browser cannot prepare images.')));
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(bitmap, sx, sy, side, side, 0, 0, out, out);
   // Drawn pixels only: EXIF (camera, GPS), XMP and IPTC never leave her device.
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded.'))), 'image/webp', 0.86),
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(i18n.t('The photo could not be encoded.')))), 'image/webp', 0.86),
   );
 }
 
@@ -69,7 +70,7 @@ export function PhotoCropper({
         // Centred to start with.
         setPlace({ zoom: 1, x: (FRAME - b.width * base) / 2, y: (FRAME - b.height * base) / 2 });
       })
-      .catch(() => live && setError('This file could not be read as an image.'));
+      .catch(() => live && setError(i18n.t('This file could not be read as an image.')));
     return () => {
       live = false;
       URL.revokeObjectURL(objectUrl);
@@ -142,7 +143,7 @@ export function PhotoCropper({
       ]);
       onCropped({ large, small });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The photo could not be prepared.');
+      setError(err instanceof Error ? err.message : i18n.t('The photo could not be prepared.'));
       setBusy(false);
     }
   }
@@ -151,17 +152,24 @@ export function PhotoCropper({
     <Modal
       open
       onClose={onCancel}
-      title="Your photo"
+      title={i18n.t('Your photo')}
       size="small"
       footer={
-        <ModalActions onCancel={onCancel} actionLabel={busy ? 'Preparing…' : 'Use this photo'} onAction={use} disabled={!bitmap || busy} />
+        <ModalActions
+          onCancel={onCancel}
+          actionLabel={busy ? i18n.t('Preparing…') : i18n.t('Use this photo')}
+          onAction={use}
+          disabled={!bitmap || busy}
+        />
       }
     >
-      <p className="muted cropper-help">Drag the photo (or use the arrow keys) to place your face in the circle; zoom with the slider.</p>
+      <p className="muted cropper-help">
+        {i18n.t('Drag the photo (or use the arrow keys) to place your face in the circle; zoom with the slider.')}
+      </p>
       <div
         className="cropper-frame"
         role="group"
-        aria-label="Photo position: drag, or use the arrow keys to move and + or - to zoom"
+        aria-label={i18n.t('Photo position: drag, or use the arrow keys to move and + or - to zoom')}
         tabIndex={0}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -181,7 +189,7 @@ export function PhotoCropper({
         <span className="cropper-mask" aria-hidden="true" />
       </div>
       <label className="cropper-zoom">
-        <span>Zoom</span>
+        <span>{i18n.t('Zoom')}</span>
         <input
           type="range"
           min={1}

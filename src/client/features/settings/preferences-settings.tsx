@@ -8,13 +8,14 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { applyLanguage, applyTheme, pageLanguage } from '../../shell/device-preferences';
 import './settings.css';
+import { i18n } from './locales/i18n';
 
-const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-const THEME_HINTS: Record<Theme, string> = {
-  system: 'As your device is set: light by day, dark at night if it changes.',
-  light: 'Always light.',
-  dark: 'Always dark.',
-};
+const themeLabels = (): Record<Theme, string> => ({ system: i18n.t('System'), light: i18n.t('Light'), dark: i18n.t('Dark') });
+const themeHints = (): Record<Theme, string> => ({
+  system: i18n.t('As your device is set: light by day, dark at night if it changes.'),
+  light: i18n.t('Always light.'),
+  dark: i18n.t('Always dark.'),
+});
 
 /**
  * Settings > Preferences (issue 41): her language and appearance, kept with her account, so every
@@ -35,7 +36,7 @@ export function PreferencesSettings() {
       onSuccess: async () => {
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
-      onError: (error) => toast(errorMessage(error, 'Could not save your preferences.'), 'error'),
+      onError: (error) => toast(errorMessage(error, i18n.t('Could not save your preferences.')), 'error'),
     }),
   );
   const pending: PreferencesUpdate = save.isPending ? save.variables : {};
@@ -48,10 +49,10 @@ export function PreferencesSettings() {
   }
   return (
     <section className="card form-card" id="preferences" aria-labelledby="preferences-heading">
-      <h2 id="preferences-heading">Preferences</h2>
+      <h2 id="preferences-heading">{i18n.t('Preferences')}</h2>
       <SelectField
-        label="Language"
-        hint="The club's pages and your emails."
+        label={i18n.t('Language')}
+        hint={i18n.t("The club's pages and your emails.")}
         value={language}
         disabled={!user}
         onChange={(e) => choose({ language: e.target.value as Language })}
@@ -62,7 +63,7 @@ export function PreferencesSettings() {
           </option>
         ))}
       </SelectField>
-      <ChoiceFieldset legend="Appearance" className="privacy-choices">
+      <ChoiceFieldset legend={i18n.t('Appearance')} className="privacy-choices">
         {() =>
           THEMES.map((value) => (
             <label key={value} className="privacy-choice">
@@ -75,8 +76,8 @@ export function PreferencesSettings() {
                 onChange={() => choose({ theme: value })}
               />
               <span>
-                <span className="privacy-choice-label">{THEME_LABELS[value]}</span>
-                <span className="privacy-choice-hint">{THEME_HINTS[value]}</span>
+                <span className="privacy-choice-label">{themeLabels()[value]}</span>
+                <span className="privacy-choice-hint">{themeHints()[value]}</span>
               </span>
             </label>
           ))

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { MESSAGES_FROM, MESSAGES_FROM_LABELS, type MessagesFrom } from '../../../shared/schemas/messages';
+import { MESSAGES_FROM, type MessagesFrom } from '../../../shared/schemas/messages';
 import { ChoiceFieldset, FormMessage } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
 import { useToast } from '../../components/toast';
@@ -8,13 +8,23 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MemberName } from '../../shared/members/member-name';
 import { useUnblock } from '../../shared/messages/block-dialog';
 import './settings.css';
+import { i18n } from './locales/i18n';
+
+/** Each choice (src/shared/schemas/messages.ts MESSAGES_FROM_LABELS, in the page's language). */
+const messagesFromLabels = (): Record<MessagesFrom, string> => ({
+  members: i18n.t('Any member'),
+  shared: i18n.t('Members I share an event or a conversation with'),
+  nobody: i18n.t('Nobody'),
+});
 
 /** What each choice means in practice, under its label. */
-const MESSAGES_FROM_HINTS: Record<MessagesFrom, string> = {
-  members: 'Any member of the club may write to you.',
-  shared: 'Members who joined an event you joined, in the last 12 months or coming up, and members you already have a conversation with.',
-  nobody: 'No member may start a conversation with you or write to you in a two-person one. Group conversations you are in go on.',
-};
+const messagesFromHints = (): Record<MessagesFrom, string> => ({
+  members: i18n.t('Any member of the club may write to you.'),
+  shared: i18n.t(
+    'Members who joined an event you joined, in the last 12 months or coming up, and members you already have a conversation with.',
+  ),
+  nobody: i18n.t('No member may start a conversation with you or write to you in a two-person one. Group conversations you are in go on.'),
+});
 
 function BlockedMembers() {
   const trpc = useTRPC();
@@ -23,13 +33,13 @@ function BlockedMembers() {
   const unblock = useUnblock();
   return (
     <div className="blocked-members">
-      <h3>Members you blocked</h3>
+      <h3>{i18n.t('Members you blocked')}</h3>
       {blocks.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       ) : blocks.isError ? (
-        <FormMessage>{errorMessage(blocks.error, 'Could not load the members you blocked.')}</FormMessage>
+        <FormMessage>{errorMessage(blocks.error, i18n.t('Could not load the members you blocked.'))}</FormMessage>
       ) : blocks.data.length === 0 ? (
-        <p className="muted">You have not blocked anyone. Block a member from her profile or a conversation.</p>
+        <p className="muted">{i18n.t('You have not blocked anyone. Block a member from her profile or a conversation.')}</p>
       ) : (
         <ul className="device-list">
           {blocks.data.map((b) => (
@@ -39,9 +49,14 @@ function BlockedMembers() {
                 type="button"
                 className="button button-ghost button-small"
                 disabled={unblock.isPending && unblock.variables?.member_id === b.id}
-                onClick={() => unblock.mutate({ member_id: b.id }, { onSuccess: () => toast(`You unblocked ${b.name}.`, 'success') })}
+                onClick={() =>
+                  unblock.mutate(
+                    { member_id: b.id },
+                    { onSuccess: () => toast(i18n.t('You unblocked {name}.', { name: b.name }), 'success') },
+                  )
+                }
               >
-                Unblock
+                {i18n.t('Unblock')}
               </button>
             </li>
           ))}
@@ -69,9 +84,9 @@ export function PrivacySettings() {
     trpc.messages.setPrivacy.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.messages.privacy.queryKey(), saved);
-        toast('Privacy settings saved.', 'success');
+        toast(i18n.t('Privacy settings saved.'), 'success');
       },
-      onError: (error) => toast(errorMessage(error, 'Could not save your privacy settings.'), 'error'),
+      onError: (error) => toast(errorMessage(error, i18n.t('Could not save your privacy settings.')), 'error'),
     }),
   );
   function submit(e: FormEvent) {
@@ -80,9 +95,9 @@ export function PrivacySettings() {
   }
   return (
     <section className="card form-card" id="privacy" aria-labelledby="privacy-heading">
-      <h2 id="privacy-heading">Privacy</h2>
+      <h2 id="privacy-heading">{i18n.t('Privacy')}</h2>
       <form onSubmit={submit} className="stack">
-        <ChoiceFieldset legend="Who may write to me" className="privacy-choices">
+        <ChoiceFieldset legend={i18n.t('Who may write to me')} className="privacy-choices">
           {() =>
             MESSAGES_FROM.map((value) => (
               <label key={value} className="privacy-choice">
@@ -95,16 +110,16 @@ export function PrivacySettings() {
                   onChange={() => setChoice(value)}
                 />
                 <span>
-                  <span className="privacy-choice-label">{MESSAGES_FROM_LABELS[value]}</span>
-                  <span className="privacy-choice-hint">{MESSAGES_FROM_HINTS[value]}</span>
+                  <span className="privacy-choice-label">{messagesFromLabels()[value]}</span>
+                  <span className="privacy-choice-hint">{messagesFromHints()[value]}</span>
                 </span>
               </label>
             ))
           }
         </ChoiceFieldset>
-        {privacy.isError ? <FormMessage>{errorMessage(privacy.error, 'Could not load your privacy settings.')}</FormMessage> : null}
+        {privacy.isError ? <FormMessage>{errorMessage(privacy.error, i18n.t('Could not load your privacy settings.'))}</FormMessage> : null}
         <SubmitButton className="button" disabled={!choice || save.isPending || choice === privacy.data?.messages_from}>
-          Save privacy settings
+          {i18n.t('Save privacy settings')}
         </SubmitButton>
       </form>
       <BlockedMembers />

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { IMAGE_ACCEPT, IMAGE_TYPES, MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../../shared/images';
 import {
   CLUB_ACTIVITIES,
   INDUSTRIES,
   PROFILE_BIO_MAX,
-  PROFILE_FIELD_LABELS,
   PROFILE_LINK_MAX,
   PROFILE_MAX_INTERESTS,
   PROFILE_TEXT_MAX,
@@ -32,7 +30,9 @@ import { ProfileView } from '../../shared/members/profile-view';
 import { xhrSend } from '../../shared/images/upload-request';
 import { keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import type { CroppedPhoto } from './photo-cropper';
+import { activityLabels, countryOptions, industryLabels } from './profile-labels';
 import './profile-settings.css';
+import { i18n } from './locales/i18n';
 
 // The cropper (canvas work, a dialog) is fetched the first time she chooses a photo.
 const PhotoCropper = lazy(() => import('./photo-cropper').then((m) => ({ default: m.PhotoCropper })));
@@ -128,12 +128,15 @@ function VisibilityPicker({ field, value, onChange }: { field: ProfileField; val
   return (
     <select
       className={`visibility-select visibility-${value}`}
-      aria-label={`Who sees your ${PROFILE_FIELD_LABELS[field].toLowerCase()}`}
+      aria-label={i18n.t(
+        '{field, select, photo {Who sees your photo} title {Who sees your job title} company {Who sees your company} city {Who sees your city} country {Who sees your country} industry {Who sees your industry} interests {Who sees your interests} bio {Who sees your about me} links {Who sees your links} phone {Who sees your phone} email {Who sees your email} other {Who sees this}}',
+        { field },
+      )}
       value={value}
       onChange={(e) => onChange(e.target.value as Visibility)}
     >
-      <option value="members">All members</option>
-      <option value="admins">Admins only</option>
+      <option value="members">{i18n.t('All members')}</option>
+      <option value="admins">{i18n.t('Admins only')}</option>
     </select>
   );
 }
@@ -158,18 +161,18 @@ function PhotoControls({
   const remove = useMutation(
     trpc.profile.deletePhoto.mutationOptions({
       onSuccess: async () => {
-        toast('Your photo was removed.', 'success');
+        toast(i18n.t('Your photo was removed.'), 'success');
         await refresh();
       },
-      onError: (err) => toast(errorMessage(err, 'Could not remove the photo.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Could not remove the photo.')), 'error'),
     }),
   );
 
   function choose(f: File | undefined) {
     if (input.current) input.current.value = '';
     if (!f) return;
-    if (!(IMAGE_TYPES as readonly string[]).includes(f.type)) return toast(WRONG_TYPE_MESSAGE, 'error');
-    if (f.size > MAX_IMAGE_BYTES) return toast(TOO_LARGE_MESSAGE, 'error');
+    if (!(IMAGE_TYPES as readonly string[]).includes(f.type)) return toast(i18n._(WRONG_TYPE_MESSAGE), 'error');
+    if (f.size > MAX_IMAGE_BYTES) return toast(i18n._(TOO_LARGE_MESSAGE), 'error');
     setFile(f);
   }
 
@@ -182,9 +185,9 @@ function PhotoControls({
       form.append('photo_small', photo.small, 'photo-small.webp');
       await xhrSend<ProfilePhotoDto>({ method: 'POST', url: '/api/profile/photo', body: form });
       await refresh();
-      toast('Your photo was saved.', 'success');
+      toast(i18n.t('Your photo was saved.'), 'success');
     } catch (err) {
-      toast(err instanceof Error ? err.message : 'The photo could not be saved.', 'error');
+      toast(err instanceof Error ? err.message : i18n.t('The photo could not be saved.'), 'error');
     } finally {
       setUploading(false);
     }
@@ -195,7 +198,7 @@ function PhotoControls({
       <MemberAvatar id={profile.id} name={profile.name} photoUrl={profile.photo_url} size="lg" />
       <div className="profile-photo-actions">
         <div className="field-label-row">
-          <span className="profile-photo-label">Photo</span>
+          <span className="profile-photo-label">{i18n.t('Photo')}</span>
           <VisibilityPicker field="photo" value={visibility} onChange={onVisibility} />
         </div>
         <div className="actions">
@@ -205,7 +208,7 @@ function PhotoControls({
             accept={IMAGE_ACCEPT}
             className="visually-hidden"
             id="profile-photo-input"
-            aria-label={profile.photo_url ? 'Change photo' : 'Add a photo'}
+            aria-label={profile.photo_url ? i18n.t('Change photo') : i18n.t('Add a photo')}
             onChange={(e) => choose(e.target.files?.[0])}
           />
           <button
@@ -214,7 +217,7 @@ function PhotoControls({
             disabled={uploading}
             onClick={() => input.current?.click()}
           >
-            {uploading ? 'Saving photo…' : profile.photo_url ? 'Change photo' : 'Add a photo'}
+            {uploading ? i18n.t('Saving photo…') : profile.photo_url ? i18n.t('Change photo') : i18n.t('Add a photo')}
           </button>
           {profile.photo_url ? (
             <button
@@ -223,12 +226,12 @@ function PhotoControls({
               disabled={remove.isPending || uploading}
               onClick={() => remove.mutate()}
             >
-              Remove photo
+              {i18n.t('Remove photo')}
             </button>
           ) : null}
         </div>
         <p className="field-hint">
-          JPEG, PNG or WebP, 15 MB at most. You choose the square; camera and location data never leave your device.
+          {i18n.t('JPEG, PNG or WebP, 15 MB at most. You choose the square; camera and location data never leave your device.')}
         </p>
       </div>
       {file ? (
@@ -251,16 +254,16 @@ export function ProfileSettings() {
   if (mine.isError)
     return (
       <section className="card" id="profile">
-        <h2>Profile</h2>
-        <FormMessage>{errorMessage(mine.error, 'Could not load your profile.')}</FormMessage>
+        <h2>{i18n.t('Profile')}</h2>
+        <FormMessage>{errorMessage(mine.error, i18n.t('Could not load your profile.'))}</FormMessage>
       </section>
     );
   if (!mine.data)
     return (
       <section className="card profile-settings" id="profile" aria-busy="true">
-        <h2>Profile</h2>
+        <h2>{i18n.t('Profile')}</h2>
         <p className="page-status" role="status">
-          Loading your profile…
+          {i18n.t('Loading your profile…')}
         </p>
       </section>
     );
@@ -285,7 +288,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
         checks.clear();
         queryClient.setQueryData(trpc.profile.mine.queryKey(), saved);
         await queryClient.invalidateQueries(trpc.members.pathFilter());
-        toast('Your profile was saved.', 'success');
+        toast(i18n.t('Your profile was saved.'), 'success');
       },
       onError: (err) => checks.show(byFormField(fieldErrors(err))),
     }),
@@ -342,6 +345,9 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
   }
 
   const full = form.interests.length >= PROFILE_MAX_INTERESTS;
+  const industries = industryLabels();
+  const activities = activityLabels();
+  const countries = countryOptions();
   const toggleInterest = (a: ClubActivity) =>
     set('interests')(
       form.interests.includes(a)
@@ -353,18 +359,19 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
     <section className="card profile-settings" id="profile" aria-labelledby="profile-settings-title">
       <div className="profile-settings-head">
         <div>
-          <h2 id="profile-settings-title">Profile</h2>
+          <h2 id="profile-settings-title">{i18n.t('Profile')}</h2>
           <p className="muted">
-            What the club’s members know of you. Choose for each field who sees it: all members, or only the club’s admins. Your name is
-            always shown.
+            {i18n.t(
+              'What the club’s members know of you. Choose for each field who sees it: all members, or only the club’s admins. Your name is always shown.',
+            )}
           </p>
         </div>
         <Link href={`/members/${profile.id}`} className="button button-ghost button-small">
-          View your page
+          {i18n.t('View your page')}
         </Link>
       </div>
       <div className="profile-settings-grid">
-        <form className="profile-form" onSubmit={submit} aria-label="Your profile" {...checks.formProps}>
+        <form className="profile-form" onSubmit={submit} aria-label={i18n.t('Your profile')} {...checks.formProps}>
           <PhotoControls
             profile={profile}
             visibility={form.visibility.photo}
@@ -372,23 +379,25 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
           />
 
           <fieldset className="profile-group">
-            <legend>Work</legend>
-            <TextField label="Job title" {...text('title')} autoComplete="organization-title" />
-            <TextField label="Company" {...text('company')} autoComplete="organization" />
-            <SelectField label="Industry" {...text('industry')}>
-              <option value="">Not given</option>
+            <legend>{i18n.t('Work')}</legend>
+            <TextField label={i18n.t('Job title')} {...text('title')} autoComplete="organization-title" />
+            <TextField label={i18n.t('Company')} {...text('company')} autoComplete="organization" />
+            <SelectField label={i18n.t('Industry')} {...text('industry')}>
+              <option value="">{i18n.t('Not given')}</option>
               {INDUSTRIES.map((i) => (
-                <option key={i}>{i}</option>
+                <option key={i} value={i}>
+                  {industries[i]}
+                </option>
               ))}
             </SelectField>
           </fieldset>
 
           <fieldset className="profile-group">
-            <legend>Where</legend>
-            <TextField label="City" {...text('city')} autoComplete="address-level2" />
-            <SelectField label="Country" {...text('country')}>
-              <option value="">Not given</option>
-              {COUNTRY_OPTIONS.map(([code, name]) => (
+            <legend>{i18n.t('Where')}</legend>
+            <TextField label={i18n.t('City')} {...text('city')} autoComplete="address-level2" />
+            <SelectField label={i18n.t('Country')} {...text('country')}>
+              <option value="">{i18n.t('Not given')}</option>
+              {countries.map(([code, name]) => (
                 <option key={code} value={code}>
                   {name}
                 </option>
@@ -400,11 +409,14 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
             className="profile-group profile-interests"
             legend={
               <>
-                <span>Interests</span>
+                <span>{i18n.t('Interests')}</span>
                 {visibility('interests')}
               </>
             }
-            hint={`The club’s activities you enjoy, ${PROFILE_MAX_INTERESTS} at most (${form.interests.length} chosen).`}
+            hint={i18n.t('The club’s activities you enjoy, {max} at most ({count} chosen).', {
+              max: PROFILE_MAX_INTERESTS,
+              count: form.interests.length,
+            })}
             error={errors.interests}
           >
             {({ invalid }) => (
@@ -421,7 +433,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
                         aria-invalid={invalid}
                         onChange={() => toggleInterest(a)}
                       />
-                      <span>{a}</span>
+                      <span>{activities[a]}</span>
                     </label>
                   );
                 })}
@@ -430,25 +442,41 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
           </ChoiceFieldset>
 
           <TextAreaField
-            label="About me"
+            label={i18n.t('About me')}
             {...text('bio')}
             rows={5}
-            hint={`${form.bio.length.toLocaleString('en-US')} / ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters. Plain text; line breaks are kept.`}
+            hint={i18n.t('{count, number} / {max, number} characters. Plain text; line breaks are kept.', {
+              count: form.bio.length,
+              max: PROFILE_BIO_MAX,
+            })}
           />
 
           <fieldset className="profile-group">
             <legend>
-              <span>Links</span>
+              <span>{i18n.t('Links')}</span>
               {visibility('links')}
             </legend>
-            <TextField label="LinkedIn" {...text('linkedin')} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" />
-            <TextField label="Website" {...text('website')} type="url" inputMode="url" placeholder="https://" autoComplete="url" />
+            <TextField
+              label={i18n.t('LinkedIn')}
+              {...text('linkedin')}
+              type="url"
+              inputMode="url"
+              placeholder="https://www.linkedin.com/in/…"
+            />
+            <TextField
+              label={i18n.t('Website')}
+              {...text('website')}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              autoComplete="url"
+            />
           </fieldset>
 
           <fieldset className="profile-group">
-            <legend>Contact</legend>
+            <legend>{i18n.t('Contact')}</legend>
             <PhoneField
-              label="Phone"
+              label={i18n.t('Phone')}
               name="phone"
               value={form.phone}
               onChange={set('phone')}
@@ -459,7 +487,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
             />
             <div className="field">
               <div className="field-label-row">
-                <span className="profile-photo-label">Email</span>
+                <span className="profile-photo-label">{i18n.t('Email')}</span>
                 {visibility('email')}
               </div>
               <p className="profile-readonly">{profile.email}</p>
@@ -469,27 +497,27 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
           <label className="checkbox profile-directory">
             <input type="checkbox" checked={form.directory} onChange={(e) => set('directory')(e.target.checked)} />
             <span>
-              <strong>List me in the members directory</strong>
+              <strong>{i18n.t('List me in the members directory')}</strong>
               <span className="field-hint">
-                Unlisted, you are not in the directory or its search; other members see only your name and photo.
+                {i18n.t('Unlisted, you are not in the directory or its search; other members see only your name and photo.')}
               </span>
             </span>
           </label>
 
-          <FormMessage>{unplaced ? errorMessage(save.error, 'Could not save your profile.') : null}</FormMessage>
+          <FormMessage>{unplaced ? errorMessage(save.error, i18n.t('Could not save your profile.')) : null}</FormMessage>
           <SubmitButton className="button" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save profile'}
+            {save.isPending ? i18n.t('Saving…') : i18n.t('Save profile')}
           </SubmitButton>
         </form>
 
         <aside className="profile-preview" aria-labelledby="profile-preview-title">
           <h3 id="profile-preview-title" className="profile-preview-title">
-            As other members see it
+            {i18n.t('As other members see it')}
           </h3>
           <div className="profile-preview-body">
             <ProfileView profile={preview} headingLevel={3} />
             {!form.directory ? (
-              <p className="form-message form-message-info">You are not listed: members see only your name and photo.</p>
+              <p className="form-message form-message-info">{i18n.t('You are not listed: members see only your name and photo.')}</p>
             ) : null}
           </div>
         </aside>

@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/date-format';
 import { addDays, lapsesOn } from '../../../shared/membership-term';
 import { ContactClub } from './lapsed-page';
 import './renewal-banner.css';
+import { i18n } from './locales/i18n';
 
 const DISMISSED_KEY = 'owow:renewal-banner';
 
@@ -24,8 +25,11 @@ export function RenewalBanner({ renewsOn, grace }: { renewsOn: string; grace: bo
   const [hidden, setHidden] = useState(() => dismissedStage() === stage);
   if (hidden) return null;
   const text = grace
-    ? `Your membership ended on ${formatDate(renewsOn)}; you have until ${formatDate(addDays(lapsesOn(renewsOn), -1))} to renew.`
-    : `Your membership renews on ${formatDate(renewsOn)}.`;
+    ? i18n.t('Your membership ended on {ended}; you have until {until} to renew.', {
+        ended: formatDate(renewsOn),
+        until: formatDate(addDays(lapsesOn(renewsOn), -1)),
+      })
+    : i18n.t('Your membership renews on {date}.', { date: formatDate(renewsOn) });
   function dismiss() {
     try {
       localStorage.setItem(DISMISSED_KEY, stage);
@@ -35,11 +39,11 @@ export function RenewalBanner({ renewsOn, grace }: { renewsOn: string; grace: bo
     setHidden(true);
   }
   return (
-    <aside className={`renewal-banner ${grace ? 'is-grace' : ''}`} aria-label="Membership renewal">
+    <aside className={`renewal-banner ${grace ? 'is-grace' : ''}`} aria-label={i18n.t('Membership renewal')}>
       <div className="renewal-banner-inner">
         <p className="renewal-banner-text">{text}</p>
         <ContactClub />
-        <button type="button" className="icon-button renewal-banner-close" aria-label="Dismiss" onClick={dismiss}>
+        <button type="button" className="icon-button renewal-banner-close" aria-label={i18n.t('Dismiss')} onClick={dismiss}>
           ×
         </button>
       </div>

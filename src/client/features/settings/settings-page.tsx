@@ -24,6 +24,8 @@ import { PrivacySettings } from './privacy-settings';
 import { PreferencesSettings } from './preferences-settings';
 import { MembershipSettings } from './membership-settings';
 import { SettingsContents, SettingsSectionPlace } from './settings-sections';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 
 function AccountForm() {
   const trpc = useTRPC();
@@ -38,8 +40,8 @@ function AccountForm() {
   const form = useFormErrors({
     values: { name, type },
     validate: (v) => ({
-      name: v.name.trim() ? undefined : 'Name is required.',
-      type: canChangeType && !v.type ? 'Type is required.' : undefined,
+      name: v.name.trim() ? undefined : i18n.t('Name is required.'),
+      type: canChangeType && !v.type ? i18n.t('Type is required.') : undefined,
     }),
   });
   useEffect(() => {
@@ -51,11 +53,11 @@ function AccountForm() {
   const save = useMutation(
     trpc.auth.updateUser.mutationOptions({
       onSuccess: async () => {
-        toast('User details updated successfully', 'success');
+        toast(i18n.t('User details updated successfully'), 'success');
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
       },
       onError: (err) => {
-        toast('Failed to update user details', 'error');
+        toast(i18n.t('Failed to update user details'), 'error');
         form.show(fieldErrors(err));
       },
     }),
@@ -69,10 +71,10 @@ function AccountForm() {
 
   return (
     <form className="card form-card" onSubmit={submit} {...form.formProps}>
-      <h2>Account</h2>
+      <h2>{i18n.t('Account')}</h2>
       <p className="muted">{details.data?.email}</p>
       <TextField
-        label="Name"
+        label={i18n.t('Name')}
         name="name"
         required
         maxLength={100}
@@ -84,7 +86,14 @@ function AccountForm() {
         error={form.errors.name}
       />
       {canChangeType ? (
-        <SelectField label="Type" name="type" required value={type} onChange={(e) => setType(e.target.value)} error={form.errors.type}>
+        <SelectField
+          label={i18n.t('Type')}
+          name="type"
+          required
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          error={form.errors.type}
+        >
           {ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -92,10 +101,10 @@ function AccountForm() {
           ))}
         </SelectField>
       ) : (
-        <p className="muted">Account type: {details.data?.type}</p>
+        <p className="muted">{i18n.t('Account type: {type}', { type: details.data?.type ?? '' })}</p>
       )}
       <SubmitButton className="button" disabled={save.isPending || details.isPending}>
-        Save
+        {i18n.t('Save')}
       </SubmitButton>
     </form>
   );
@@ -116,23 +125,23 @@ function PasswordForm({ forced }: { forced: boolean }) {
   const form = useFormErrors({
     values,
     validate: (v) => ({
-      oldPassword: v.oldPassword ? undefined : forced ? 'Enter the temporary password.' : 'Enter your old password.',
+      oldPassword: v.oldPassword ? undefined : forced ? i18n.t('Enter the temporary password.') : i18n.t('Enter your old password.'),
       // SPEC 8's text for two new passwords that differ.
-      ...newPasswordErrors(v.password, v.confirm, 'New passwords do not match'),
+      ...newPasswordErrors(v.password, v.confirm, i18n.t('New passwords do not match')),
     }),
   });
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const change = useMutation(
     trpc.auth.updatePassword.mutationOptions({
       onSuccess: async () => {
-        toast('Password updated successfully', 'success');
+        toast(i18n.t('Password updated successfully'), 'success');
         setValues({ oldPassword: '', password: '', confirm: '' });
         await queryClient.invalidateQueries(trpc.auth.pathFilter());
         // The forced change is done: the club opens again, where a login would have gone.
         if (forced) navigate('/home', { replace: true });
       },
       onError: (err) => {
-        toast('Failed to update password', 'error');
+        toast(i18n.t('Failed to update password'), 'error');
         // The server's reason (a wrong old password, a too common new one) shows under its field.
         const fields = fieldErrors(err);
         if (fields.newPassword) form.show({ password: fields.newPassword });
@@ -146,7 +155,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
     e.preventDefault();
     setError('');
     if (!form.check()) {
-      if (values.password && values.confirm && values.password !== values.confirm) toast('New passwords do not match', 'error');
+      if (values.password && values.confirm && values.password !== values.confirm) toast(i18n.t('New passwords do not match'), 'error');
       return;
     }
     change.mutate({ oldPassword: values.oldPassword, newPassword: values.password, remove_passkeys: offerRemoval ? removePasskeys : true });
@@ -154,16 +163,17 @@ function PasswordForm({ forced }: { forced: boolean }) {
 
   return (
     <form className="card form-card" onSubmit={submit} {...form.formProps}>
-      <h2>Password</h2>
+      <h2>{i18n.t('Password')}</h2>
       {forced ? (
         <FormMessage tone="info">
-          An administrator reset your password. Please choose a new one to continue: enter the temporary password you were given, then your
-          new password twice. The rest of the club opens again as soon as it is changed.
+          {i18n.t(
+            'An administrator reset your password. Please choose a new one to continue: enter the temporary password you were given, then your new password twice. The rest of the club opens again as soon as it is changed.',
+          )}
         </FormMessage>
       ) : null}
       <AccountUsername />
       <TextField
-        label={forced ? 'Temporary password' : 'Old password'}
+        label={forced ? i18n.t('Temporary password') : i18n.t('Old password')}
         type="password"
         name="oldPassword"
         autoComplete="current-password"
@@ -173,7 +183,7 @@ function PasswordForm({ forced }: { forced: boolean }) {
         error={form.errors.oldPassword}
       />
       <NewPasswordFields
-        labels={['New password', 'Confirm new password']}
+        labels={[i18n.t('New password'), i18n.t('Confirm new password')]}
         password={values.password}
         confirm={values.confirm}
         onPassword={set('password')}
@@ -184,17 +194,18 @@ function PasswordForm({ forced }: { forced: boolean }) {
         <label className="checkbox checkbox-with-hint">
           <input type="checkbox" name="removePasskeys" checked={removePasskeys} onChange={(e) => setRemovePasskeys(e.target.checked)} />
           <span>
-            <strong>Also remove my passkeys</strong>
+            <strong>{i18n.t('Also remove my passkeys')}</strong>
             <span className="field-hint">
-              Keep this checked if someone else may have used your account: a passkey they added stops signing in. Add yours again
-              afterwards.
+              {i18n.t(
+                'Keep this checked if someone else may have used your account: a passkey they added stops signing in. Add yours again afterwards.',
+              )}
             </span>
           </span>
         </label>
       ) : null}
       <FormMessage>{error}</FormMessage>
       <SubmitButton className="button" disabled={change.isPending}>
-        Change password
+        {i18n.t('Change password')}
       </SubmitButton>
     </form>
   );
@@ -208,7 +219,7 @@ export function SettingsPage() {
   if (forced) {
     return (
       <section className="page narrow stack">
-        <h1>Choose a new password</h1>
+        <h1>{i18n.t('Choose a new password')}</h1>
         <PasswordForm forced />
       </section>
     );
@@ -235,13 +246,21 @@ export function SettingsPage() {
   ];
   return (
     <section className="page settings-page">
-      <h1>Settings</h1>
+      <h1>{i18n.t('Settings')}</h1>
       {/* Where the admin guard sends an admin without 2FA (shell/guards.tsx). */}
       {user?.needs_two_factor_setup ? (
         <FormMessage tone="info">
-          Administrators sign in with a second factor: <Link href="/settings/passkeys">a passkey</Link> or{' '}
-          <Link href="/settings/two-factor">two-factor sign-in</Link>. Set one up below (or sign in with your passkey) to open the admin
-          pages.
+          {withNodes(
+            (m) =>
+              i18n.t(
+                'Administrators sign in with a second factor: {passkey} or {twoFactor}. Set one up below (or sign in with your passkey) to open the admin pages.',
+                m,
+              ),
+            {
+              passkey: <Link href="/settings/passkeys">{i18n.t('a passkey')}</Link>,
+              twoFactor: <Link href="/settings/two-factor">{i18n.t('two-factor sign-in')}</Link>,
+            },
+          )}
         </FormMessage>
       ) : null}
       <div className="settings-layout">

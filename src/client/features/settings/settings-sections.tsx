@@ -2,34 +2,36 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { SettingsSection } from '../../../shared/settings-sections';
 import './settings.css';
+import { i18n } from './locales/i18n';
 
 /** Each section's name in the list (the card's own heading says the same). */
-export const SECTION_TITLES: Record<SettingsSection, string> = {
-  membership: 'Membership',
-  account: 'Account',
-  preferences: 'Preferences',
-  profile: 'Profile',
-  privacy: 'Privacy',
-  password: 'Password',
-  app: 'The app',
-  email: 'Notifications',
-  calendar: 'Calendar feed',
-  passkeys: 'Passkeys',
-  'two-factor': 'Two-factor sign-in',
-  devices: 'Signed-in devices',
-  data: 'Your data',
-  delete: 'Delete account',
-};
+const sectionTitles = (): Record<SettingsSection, string> => ({
+  membership: i18n.t('Membership'),
+  account: i18n.t('Account'),
+  preferences: i18n.t('Preferences'),
+  profile: i18n.t('Profile'),
+  privacy: i18n.t('Privacy'),
+  password: i18n.t('Password'),
+  app: i18n.t('The app'),
+  email: i18n.t('Notifications'),
+  calendar: i18n.t('Calendar feed'),
+  passkeys: i18n.t('Passkeys'),
+  'two-factor': i18n.t('Two-factor sign-in'),
+  devices: i18n.t('Signed-in devices'),
+  data: i18n.t('Your data'),
+  delete: i18n.t('Delete account'),
+});
 
 /** Settings' table of contents (issue 46): beside the cards on a wide screen, above them on a phone. */
 export function SettingsContents({ sections, current }: { sections: readonly SettingsSection[]; current: SettingsSection | undefined }) {
+  const titles = sectionTitles();
   return (
-    <nav className="settings-contents" aria-label="Settings sections">
+    <nav className="settings-contents" aria-label={i18n.t('Settings sections')}>
       <ul>
         {sections.map((s) => (
           <li key={s}>
             <Link href={`/settings/${s}`} aria-current={s === current ? 'location' : undefined}>
-              {SECTION_TITLES[s]}
+              {titles[s]}
             </Link>
           </li>
         ))}

@@ -8,24 +8,28 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../../shared/date-format';
 import './settings.css';
+import { intlLocale } from '../../i18n/intl-locale';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 /** This device and the most recently active others; the rest behind "Show all". */
 const SHOWN_AT_FIRST = 6;
 
 function deviceName(s: Pick<AccountSessionView, 'browser' | 'os'>): string {
-  if (!s.browser && !s.os) return 'Unknown device';
-  return `${s.browser ?? 'Unknown browser'} on ${s.os ?? 'an unknown system'}`;
+  if (!s.browser && !s.os) return i18n.t('Unknown device');
+  return i18n.t('{browser} on {system}', { browser: s.browser ?? i18n.t('Unknown browser'), system: s.os ?? i18n.t('an unknown system') });
 }
 
 /** The server notes activity at most hourly, so anything within that hour reads as such. */
 function lastActive(s: AccountSessionView, now: number): string {
-  if (s.current) return 'Active now';
+  if (s.current) return i18n.t('Active now');
   const ago = now - Date.parse(s.last_seen_at);
-  if (ago < SESSION_TOUCH_MS) return 'Active within the last hour';
+  if (ago < SESSION_TOUCH_MS) return i18n.t('Active within the last hour');
   const hours = Math.floor(ago / 3_600_000);
-  if (hours < 24) return `Last active ${relative.format(-hours, 'hour')}`;
-  return `Last active ${relative.format(-Math.floor(hours / 24), 'day')}`;
+  // Intl's words in the page's language ('3 hours ago', 'il y a 3 heures', 'yesterday').
+  const relative = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' });
+  const when = hours < 24 ? relative.format(-hours, 'hour') : relative.format(-Math.floor(hours / 24), 'day');
+  return i18n.t('Last active {when}', { when });
 }
 
 /**
@@ -49,12 +53,12 @@ export function SignedInDevices() {
   const end = useMutation(
     trpc.auth.sessions.end.mutationOptions({
       onSuccess: async () => {
-        toast(`${ending ? deviceName(ending) : 'That device'} is signed out.`, 'success');
+        toast(i18n.t('{device} is signed out.', { device: ending ? deviceName(ending) : i18n.t('That device') }), 'success');
         setEnding(null);
         await refresh();
       },
       onError: async (err) => {
-        toast(errorMessage(err, 'Could not sign out that device.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not sign out that device.')), 'error');
         setEnding(null);
         await refresh();
       },
@@ -63,12 +67,12 @@ export function SignedInDevices() {
   const endOthers = useMutation(
     trpc.auth.sessions.endOthers.mutationOptions({
       onSuccess: async ({ ended }) => {
-        toast(ended === 1 ? 'Signed out 1 other device.' : `Signed out ${ended} other devices.`, 'success');
+        toast(i18n.t('{count, plural, one {Signed out # other device.} other {Signed out # other devices.}}', { count: ended }), 'success');
         setEndingOthers(false);
         await refresh();
       },
       onError: (err) => {
-        toast(errorMessage(err, 'Could not sign out the other devices.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not sign out the other devices.')), 'error');
         setEndingOthers(false);
       },
     }),
@@ -83,12 +87,14 @@ export function SignedInDevices() {
 
   return (
     <section className="card form-card" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Signed-in devices</h2>
-      <p className="muted">Where your account is signed in now. If you do not recognise a device, sign it out and change your password.</p>
+      <h2 id="devices-heading">{i18n.t('Signed-in devices')}</h2>
+      <p className="muted">
+        {i18n.t('Where your account is signed in now. If you do not recognise a device, sign it out and change your password.')}
+      </p>
       {list.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       ) : list.isError ? (
-        <FormMessage>{errorMessage(list.error, 'Could not load your devices.')}</FormMessage>
+        <FormMessage>{errorMessage(list.error, i18n.t('Could not load your devices.'))}</FormMessage>
       ) : (
         <>
           <ul className="device-list">
@@ -97,14 +103,16 @@ export function SignedInDevices() {
                 <div className="device-text">
                   <p className="device-name">
                     <strong>{deviceName(s)}</strong>
-                    {s.current ? <span className="badge">This device</span> : null}
+                    {s.current ? <span className="badge">{i18n.t('This device')}</span> : null}
                   </p>
                   <p className="device-meta">
                     <span>
-                      Signed in <time dateTime={s.created_at}>{formatDateTime(Date.parse(s.created_at))}</time>
+                      {withNodes((m) => i18n.t('Signed in {date}', m), {
+                        date: <time dateTime={s.created_at}>{formatDateTime(Date.parse(s.created_at))}</time>,
+                      })}
                     </span>
-                    {s.signed_in_with_passkey ? <span>With a passkey</span> : null}
-                    {pushOn.has(s.id) ? <span>Push notifications on</span> : null}
+                    {s.signed_in_with_passkey ? <span>{i18n.t('With a passkey')}</span> : null}
+                    {pushOn.has(s.id) ? <span>{i18n.t('Push notifications on')}</span> : null}
                     <span>{lastActive(s, now)}</span>
                   </p>
                 </div>
@@ -112,10 +120,10 @@ export function SignedInDevices() {
                   <button
                     type="button"
                     className="button button-ghost button-small"
-                    aria-label={`Sign out ${deviceName(s)}`}
+                    aria-label={i18n.t('Sign out {device}', { device: deviceName(s) })}
                     onClick={() => setEnding(s)}
                   >
-                    Sign out
+                    {i18n.t('Sign out')}
                   </button>
                 )}
               </li>
@@ -124,26 +132,28 @@ export function SignedInDevices() {
           {shown.length < sessions.length ? (
             <p>
               <button type="button" className="text-link" onClick={() => setShowAll(true)}>
-                Show all {sessions.length} devices
+                {i18n.t('{count, plural, other {Show all # devices}}', { count: sessions.length })}
               </button>
             </p>
           ) : null}
           {others > 0 ? (
             <div className="form-actions">
               <button type="button" className="button button-secondary" onClick={() => setEndingOthers(true)}>
-                Sign out all other devices
+                {i18n.t('Sign out all other devices')}
               </button>
             </div>
           ) : (
-            <p className="muted">You are not signed in anywhere else.</p>
+            <p className="muted">{i18n.t('You are not signed in anywhere else.')}</p>
           )}
         </>
       )}
       <ConfirmDialog
         open={ending !== null}
-        title="Sign out this device?"
-        message={`${ending ? deviceName(ending) : 'The device'} will need your password to sign in again.`}
-        confirmLabel="Sign out"
+        title={i18n.t('Sign out this device?')}
+        message={i18n.t('{device} will need your password to sign in again.', {
+          device: ending ? deviceName(ending) : i18n.t('The device'),
+        })}
+        confirmLabel={i18n.t('Sign out')}
         danger
         busy={end.isPending}
         onConfirm={() => ending && end.mutate({ id: ending.id })}
@@ -151,9 +161,12 @@ export function SignedInDevices() {
       />
       <ConfirmDialog
         open={endingOthers}
-        title="Sign out all other devices?"
-        message={`${others === 1 ? 'The other device' : `All ${others} other devices`} will need your password to sign in again. You stay signed in here.`}
-        confirmLabel="Sign out others"
+        title={i18n.t('Sign out all other devices?')}
+        message={i18n.t(
+          '{count, plural, one {The other device will need your password to sign in again. You stay signed in here.} other {All # other devices will need your password to sign in again. You stay signed in here.}}',
+          { count: others },
+        )}
+        confirmLabel={i18n.t('Sign out others')}
         danger
         busy={endOthers.isPending}
         onConfirm={() => endOthers.mutate()}

@@ -10,6 +10,7 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { AccountUsername } from './account-username';
 import './two-factor.css';
+import { i18n } from './locales/i18n';
 
 /** The otpauth:// URI as a QR code, drawn here from the URI (src/shared/qr.ts): the secret never leaves the page. */
 function QrCode({ value, label }: { value: string; label: string }) {
@@ -25,12 +26,12 @@ function QrCode({ value, label }: { value: string; label: string }) {
 /** The secret in groups of four, as authenticator apps accept it typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
 
-async function copyText(text: string, toast: ReturnType<typeof useToast>, what: string) {
+async function copyText(text: string, toast: ReturnType<typeof useToast>, copied: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast(`${what} copied.`, 'success');
+    toast(copied, 'success');
   } catch {
-    toast('Copy failed: select the text and copy it by hand.', 'error');
+    toast(i18n.t('Copy failed: select the text and copy it by hand.'), 'error');
   }
 }
 
@@ -41,7 +42,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const text = codes.join('\n');
 
   function download() {
-    const body = `Outstanding Women Outside Work: two-factor recovery codes\n\nEach code signs you in once, instead of a code from your authenticator app.\nKeep them somewhere safe.\n\n${text}\n`;
+    const body = `${i18n.t('Outstanding Women Outside Work: two-factor recovery codes')}\n\n${i18n.t('Each code signs you in once, instead of a code from your authenticator app.')}\n${i18n.t('Keep them somewhere safe.')}\n\n${text}\n`;
     const url = URL.createObjectURL(new Blob([body], { type: 'text/plain;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
@@ -52,13 +53,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
   return (
     <section className="recovery" aria-labelledby={headingId}>
-      <FormMessage tone="success">Two-factor sign-in is on.</FormMessage>
-      <h3 id={headingId}>Your recovery codes</h3>
+      <FormMessage tone="success">{i18n.t('Two-factor sign-in is on.')}</FormMessage>
+      <h3 id={headingId}>{i18n.t('Your recovery codes')}</h3>
       <p className="muted">
-        If you lose your phone, each of these codes signs you in once instead of the app. Save them now, in a password manager or on paper:
-        they are not shown again.
+        {i18n.t(
+          'If you lose your phone, each of these codes signs you in once instead of the app. Save them now, in a password manager or on paper: they are not shown again.',
+        )}
       </p>
-      <ol className="recovery-codes" aria-label="Recovery codes">
+      <ol className="recovery-codes" aria-label={i18n.t('Recovery codes')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -66,14 +68,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ol>
       <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={() => copyText(text, toast, 'Recovery codes')}>
-          Copy
+        <button type="button" className="button button-secondary" onClick={() => copyText(text, toast, i18n.t('Recovery codes copied.'))}>
+          {i18n.t('Copy')}
         </button>
         <button type="button" className="button button-secondary" onClick={download}>
-          Download (.txt)
+          {i18n.t('Download (.txt)')}
         </button>
         <button type="button" className="button" onClick={onDone}>
-          I have saved them
+          {i18n.t('I have saved them')}
         </button>
       </div>
     </section>
@@ -87,13 +89,13 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
   const [code, setCode] = useState('');
   const form = useFormErrors({
     values: { code },
-    validate: (v) => ({ code: /^\d{6}$/.test(v.code.replace(/\s/g, '')) ? undefined : 'Enter the 6-digit code your app shows.' }),
+    validate: (v) => ({ code: /^\d{6}$/.test(v.code.replace(/\s/g, '')) ? undefined : i18n.t('Enter the 6-digit code your app shows.') }),
   });
   const enable = useMutation(
     trpc.auth.twoFactor.enable.mutationOptions({
       onSuccess: (data) => onEnabled(data.recoveryCodes),
       onError: (err) =>
-        form.show({ code: fieldErrors(err).code ?? errorMessage(err, 'Could not turn on two-factor sign-in. Please try again.') }),
+        form.show({ code: fieldErrors(err).code ?? errorMessage(err, i18n.t('Could not turn on two-factor sign-in. Please try again.')) }),
     }),
   );
 
@@ -106,36 +108,40 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCa
     <form className="two-factor-setup" onSubmit={submit} {...form.formProps}>
       <ol className="setup-steps">
         <li>
-          <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</p>
-          <QrCode value={setup.otpauthUri} label="QR code for your authenticator app" />
+          <p>{i18n.t('Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).')}</p>
+          <QrCode value={setup.otpauthUri} label={i18n.t('QR code for your authenticator app')} />
         </li>
         <li>
-          <p>Or, if you cannot scan it, enter this setup key in the app (time-based):</p>
+          <p>{i18n.t('Or, if you cannot scan it, enter this setup key in the app (time-based):')}</p>
           <div className="secret-row">
-            <code className="secret" aria-label="Setup key">
+            <code className="secret" aria-label={i18n.t('Setup key')}>
               {grouped(setup.secret)}
             </code>
-            <button type="button" className="button button-ghost button-small" onClick={() => copyText(setup.secret, toast, 'Setup key')}>
-              Copy
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => copyText(setup.secret, toast, i18n.t('Setup key copied.'))}
+            >
+              {i18n.t('Copy')}
             </button>
           </div>
         </li>
         <li>
           <AuthenticatorCodeField
-            label="Code from the app"
+            label={i18n.t('Code from the app')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={form.errors.code}
-            hint="The 6 digits the app shows for this account."
+            hint={i18n.t('The 6 digits the app shows for this account.')}
           />
         </li>
       </ol>
       <div className="form-actions">
         <SubmitButton className="button" disabled={enable.isPending}>
-          {enable.isPending ? 'Turning on…' : 'Turn on'}
+          {enable.isPending ? i18n.t('Turning on…') : i18n.t('Turn on')}
         </SubmitButton>
         <button type="button" className="text-link" onClick={onCancel}>
-          Cancel
+          {i18n.t('Cancel')}
         </button>
       </div>
     </form>
@@ -151,8 +157,8 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   const form = useFormErrors({
     values: { password, code },
     validate: (v) => ({
-      password: v.password ? undefined : 'Enter your password.',
-      code: v.code.trim() ? undefined : 'Enter a code from your app, or a recovery code.',
+      password: v.password ? undefined : i18n.t('Enter your password.'),
+      code: v.code.trim() ? undefined : i18n.t('Enter a code from your app, or a recovery code.'),
     }),
   });
   const disable = useMutation(
@@ -161,7 +167,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
       onError: (err) => {
         const fields = fieldErrors(err);
         if (Object.keys(fields).length) form.show(fields);
-        else setError(errorMessage(err, 'Could not turn off two-factor sign-in. Please try again.'));
+        else setError(errorMessage(err, i18n.t('Could not turn off two-factor sign-in. Please try again.')));
       },
     }),
   );
@@ -176,7 +182,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
     <form onSubmit={submit} className="two-factor-disable" {...form.formProps}>
       <AccountUsername />
       <TextField
-        label="Password"
+        label={i18n.t('Password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -186,7 +192,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
         error={form.errors.password}
       />
       <TextField
-        label="Code from the app, or a recovery code"
+        label={i18n.t('Code from the app, or a recovery code')}
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
@@ -199,10 +205,10 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
       <FormMessage>{error}</FormMessage>
       <div className="form-actions">
         <SubmitButton className="button button-danger" disabled={disable.isPending}>
-          Turn off two-factor sign-in
+          {i18n.t('Turn off two-factor sign-in')}
         </SubmitButton>
         <button type="button" className="text-link" onClick={onCancel}>
-          Cancel
+          {i18n.t('Cancel')}
         </button>
       </div>
     </form>
@@ -226,42 +232,43 @@ export function TwoFactorSettings() {
   const start = useMutation(
     trpc.auth.twoFactor.setup.mutationOptions({
       onSuccess: setSetup,
-      onError: (err) => toast(errorMessage(err, 'Could not start the set-up. Please try again.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Could not start the set-up. Please try again.')), 'error'),
     }),
   );
   const enabled = status.data?.enabled ?? false;
 
   return (
     <section className="card form-card two-factor" id="two-factor" aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      <h2 id="two-factor-heading">{i18n.t('Two-factor sign-in')}</h2>
       {codes ? (
         <RecoveryCodes
           codes={codes}
           onDone={() => {
             setCodes(null);
-            toast('Two-factor sign-in is on.', 'success');
+            toast(i18n.t('Two-factor sign-in is on.'), 'success');
           }}
         />
       ) : status.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       ) : enabled ? (
         <>
           <p>
-            <strong>On.</strong> <span className="muted">After your password, sign-in asks for a code from your authenticator app.</span>
+            <strong>{i18n.t('On.')}</strong>{' '}
+            <span className="muted">{i18n.t('After your password, sign-in asks for a code from your authenticator app.')}</span>
           </p>
           {turningOff ? (
             <DisableForm
               onCancel={() => setTurningOff(false)}
               onDone={async () => {
                 setTurningOff(false);
-                toast('Two-factor sign-in is off.', 'success');
+                toast(i18n.t('Two-factor sign-in is off.'), 'success');
                 await refresh();
               }}
             />
           ) : (
             <div className="form-actions">
               <button type="button" className="button button-ghost button-small" onClick={() => setTurningOff(true)}>
-                Turn off…
+                {i18n.t('Turn off…')}
               </button>
             </div>
           )}
@@ -279,15 +286,18 @@ export function TwoFactorSettings() {
       ) : (
         <>
           {user?.needs_two_factor_setup ? (
-            <FormMessage tone="info">Administrators sign in with two-factor sign-in. Set it up here to open the admin pages.</FormMessage>
+            <FormMessage tone="info">
+              {i18n.t('Administrators sign in with two-factor sign-in. Set it up here to open the admin pages.')}
+            </FormMessage>
           ) : null}
           <p className="muted">
-            Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone, so a stolen password
-            is not enough.
+            {i18n.t(
+              'Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone, so a stolen password is not enough.',
+            )}
           </p>
           <div className="form-actions">
             <button type="button" className="button" disabled={start.isPending} onClick={() => start.mutate()}>
-              Set up two-factor sign-in
+              {i18n.t('Set up two-factor sign-in')}
             </button>
           </div>
         </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormMessage } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { downloadFrom } from '../../lib/download';
+import { i18n } from './locales/i18n';
 
 const EXPORT_PATH = '/api/account/export';
 
@@ -20,12 +21,12 @@ export function YourDataSettings() {
     try {
       const failed = await downloadFrom(EXPORT_PATH, 'owow-my-data.zip');
       if (failed) {
-        setError(failed.error ?? 'Could not prepare your data. Please try again later.');
+        setError(failed.error ?? i18n.t('Could not prepare your data. Please try again later.'));
         return;
       }
-      toast('Your data was downloaded.', 'success');
+      toast(i18n.t('Your data was downloaded.'), 'success');
     } catch {
-      setError('Could not download your data. Please check your connection and try again.');
+      setError(i18n.t('Could not download your data. Please check your connection and try again.'));
     } finally {
       setBusy(false);
     }
@@ -33,15 +34,15 @@ export function YourDataSettings() {
 
   return (
     <section className="card form-card" aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading">Your data</h2>
+      <h2 id="your-data-heading">{i18n.t('Your data')}</h2>
       <p className="muted">
-        A ZIP file with everything the club holds about you: your profile, application, properties and homes, stays, events you created or
-        joined, invitations, comments, likes, images (with the original files), emails sent to you, signed-in devices and your settings. You
-        can download it 3 times a day.
+        {i18n.t(
+          'A ZIP file with everything the club holds about you: your profile, application, properties and homes, stays, events you created or joined, invitations, comments, likes, images (with the original files), emails sent to you, signed-in devices and your settings. You can download it 3 times a day.',
+        )}
       </p>
       <FormMessage>{error}</FormMessage>
       <button type="button" className="button" onClick={() => void download()} disabled={busy}>
-        {busy ? 'Preparing…' : 'Download my data'}
+        {busy ? i18n.t('Preparing…') : i18n.t('Download my data')}
       </button>
     </section>
   );
