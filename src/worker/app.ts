@@ -117,7 +117,10 @@ app.notFound((c) => {
   return errorResponse(new AppError('NOT_FOUND', /*i18n*/ 'Not found'));
 });
 
-app.onError((err, c) => {
+app.onError((thrown, c) => {
+  // A check riding on a D1 round trip (a stale session hint) reaches here wrapped in the driver's
+  // "Failed query": it is that AppError, not a fault (the session middleware answers it anew).
+  const err = !(thrown instanceof AppError) && thrown.cause instanceof AppError ? thrown.cause : thrown;
   if (!(err instanceof AppError)) {
     // Redacted: no bound values of a failed statement, no token from the path (DECISIONS
     // "No secret at rest").

@@ -7,7 +7,7 @@ import { processNotificationNews } from '../../../src/worker/modules/notificatio
 import { sendDueInstantEmails } from '../../../src/worker/modules/notifications/instant-emails';
 import { notify } from '../../../src/worker/modules/notifications/record';
 import { createUser, insertEvent, mailTo, request, type TestUser } from '../helpers';
-import { depsAt, join } from '../notifications/notification-helpers';
+import { depsAt, join, settleNotifications } from '../notifications/notification-helpers';
 
 const prefers = async (u: TestUser, language: string) =>
   expect((await request('/api/preferences', { method: 'PUT', as: u, body: { language } })).status).toBe(200);
@@ -77,6 +77,26 @@ describe('the Worker in her language', () => {
     const trpc = await request('/trpc/account.preferences', { headers: ja });
     expect(trpc.headers.get('Content-Language')).toBe('ja');
     expect((await trpc.json<{ error: { message: string } }>()).error.message).toBe('ログインしてください。');
+  });
+
+  it('lists her notifications in her language, else the device’s', async () => {
+    const host = await createUser({ type: 'Founding' });
+    const guest = await createUser({ name: 'Sofia Rossi' });
+    const ev = await insertEvent({ createdBy: host.id, title: 'Supper club' });
+    await join(ev.id, guest);
+    const res = await request('/api/comments', { as: guest, body: { content: 'Lovely', commentableId: `event-${ev.id}` } });
+    expect(res.status).toBe(201);
+    await settleNotifications();
+    const texts = async (headers?: Record<string, string>) =>
+      (await (await request('/api/notifications', { as: host, headers })).json<{ text: string }[]>()).map((e) => e.text);
+    expect(await texts()).toEqual(['Sofia Rossi commented on Supper club']);
+    expect(await texts({ 'Accept-Language': 'es' })).toEqual(['Sofia Rossi comentó en Supper club']);
+    await prefers(host, 'fr');
+    expect(await texts({ 'Accept-Language': 'es' })).toEqual(['Sofia Rossi a commenté Supper club']);
+    const trpc = await request('/trpc/notifications.list?input=%7B%7D', { as: host });
+    expect((await trpc.json<{ result: { data: { items: { text: string }[] } } }>()).result.data.items[0]!.text).toBe(
+      'Sofia Rossi a commenté Supper club',
+    );
   });
 
   it("answers a member in her account's language whatever the browser asks", async () => {

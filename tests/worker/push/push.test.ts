@@ -171,6 +171,19 @@ describe('sending, end to end through the queue to web-push-testing', () => {
     expect(await subscriptionRows(guest.id)).toHaveLength(1);
   });
 
+  it('pushes in her language: what her list says in French', async () => {
+    const host = await createUser({ type: 'Travel Host', name: 'Amara Okafor' });
+    const guest = await createUser();
+    const put = await request('/api/preferences', { method: 'PUT', as: guest, body: { language: 'fr' } });
+    expect(put.status).toBe(200);
+    const home = await createHome(host, { title: 'Ocean House' });
+    const device = await subscribeDevice(guest);
+    const stay = await newStay(guest, home.id, day(20), day(22));
+    expect((await patchStay(host, stay.id, 'accepted')).status).toBe(200);
+    const [push] = await pushesTo(device);
+    expect(push).toMatchObject({ body: 'Amara Okafor a accepté votre séjour à Ocean House', url: '/homes/requests' });
+  });
+
   it('a kind she turned off is not pushed', async () => {
     const host = await createUser({ type: 'Travel Host' });
     const guest = await roles.standard();

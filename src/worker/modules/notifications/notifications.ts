@@ -8,9 +8,11 @@ import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { requireMember } from '../../platform/guards';
+import { inLanguage } from '../../platform/i18n';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
 import { memberPhotoSql, memberPhotoUrl } from '../members/member-refs';
 import { describeError } from '../../platform/log-redaction';
+import { languageOf, type RequestMeta } from '../../platform/request-actor';
 import { publishUnreadCounts } from './live-publish';
 import { FORMER_MEMBER, notificationText } from './notification-text';
 
@@ -107,13 +109,18 @@ export function notificationPageQuery(deps: Deps, me: MemberActor, unread: boole
     .limit(size + 1);
 }
 
-/** GET /api/notifications and notifications.list. */
-export async function listNotifications(deps: Deps, actor: Actor, input: ListNotificationsInput): Promise<NotificationsPage> {
+/** GET /api/notifications and notifications.list: the entries' sentences in her language (issue 41). */
+export async function listNotifications(
+  deps: Deps,
+  actor: Actor,
+  input: ListNotificationsInput,
+  meta: Pick<RequestMeta, 'language'> = {},
+): Promise<NotificationsPage> {
   const me = requireMember(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n', 'n']) as [number, number] | undefined;
   const rows = await notificationPageQuery(deps, me, input.unread ?? false, after, size);
-  return toPage(rows, size, (r) => [r.createdAt, r.id], toView);
+  return inLanguage(languageOf(me, meta), () => toPage(rows, size, (r) => [r.createdAt, r.id], toView));
 }
 
 /** Her unread entries, counted through notifications_unread_idx (her rows only, not the table). */

@@ -8,7 +8,7 @@ import { parseInput } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
 import { jsonBody } from '../../platform/json-body';
 import { pageQuery, restPage } from '../../platform/link-header';
-import { actorOf } from '../../platform/request-actor';
+import { actorOf, requestMeta } from '../../platform/request-actor';
 import { members } from '../../platform/rest-guards';
 import { openLiveSocket } from './live-route';
 import * as notificationsService from './notifications';
@@ -19,7 +19,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
   .get('/api/notifications', members, async (c) => {
     const input = parseInput(ListNotificationsInputSchema, { ...pageQuery(c), unread: c.req.query('unread') });
     // A bare list, newest first; the next page in the Link header.
-    const page = await restPage(c, (deps, actor) => notificationsService.listNotifications(deps, actor, input));
+    const page = await restPage(c, (deps, actor) => notificationsService.listNotifications(deps, actor, input, requestMeta(c)));
     return c.json(page.items);
   })
   .get('/api/notifications/unread-count', members, async (c) =>

@@ -12,7 +12,7 @@ import * as preferences from './preferences';
 export const notificationsRouter = router({
   list: memberProcedure
     .input(ListNotificationsInputSchema)
-    .query(({ ctx, input }) => notificationsService.listNotifications(ctx.deps, ctx.actor, input)),
+    .query(({ ctx, input }) => notificationsService.listNotifications(ctx.deps, ctx.actor, input, ctx.meta)),
   unreadCount: memberProcedure.query(({ ctx }) => notificationsService.unreadCount(ctx.deps, ctx.actor)),
   markRead: memberProcedure
     .input(MarkNotificationsReadInputSchema)

@@ -5,6 +5,9 @@ import { CLUB_NAME } from '../../../shared/constants';
 import { columnRef } from '../../db/column-ref';
 import { notifications } from '../../db/schema/notifications';
 import { pushSubscriptions } from '../../db/schema/push';
+import { users } from '../../db/schema/users';
+import { DEFAULT_LANGUAGE } from '../../../shared/preferences';
+import { inLoadedLanguage, loadLanguage } from '../../platform/i18n';
 import type { Deps } from '../../platform/deps';
 import { describeError } from '../../platform/log-redaction';
 import { entryColumns, idsIn, toView } from '../notifications/notifications';
@@ -93,8 +96,9 @@ export async function planPushSlices(deps: Deps, newsId: number): Promise<PushSl
 /** One slice's pushes: the entries of its members (see pushable), with their devices. */
 export async function readPushSlice(deps: Deps, slice: PushSlice): Promise<PushDelivery[]> {
   const entries = await deps.db
-    .select({ ...entryColumns(), target: notifications.target })
+    .select({ ...entryColumns(), target: notifications.target, language: users.language })
     .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
     .where(and(pushable(slice.news), gt(notifications.userId, slice.after), lte(notifications.userId, slice.until)))
     .orderBy(notifications.userId)
     .limit(PUSH_MEMBERS_PER_SLICE);
@@ -116,9 +120,12 @@ export async function readPushSlice(deps: Deps, slice: PushSlice): Promise<PushD
     );
   const byMember = new Map<number, typeof devices>();
   for (const d of devices) byMember.set(d.userId, [...(byMember.get(d.userId) ?? []), d]);
+  // What the in-app entry says, in her language (issue 41).
+  const languages = new Set(entries.map((e) => e.language ?? DEFAULT_LANGUAGE));
+  await Promise.all([DEFAULT_LANGUAGE, ...languages].map(loadLanguage));
   const deliveries: PushDelivery[] = [];
   for (const entry of entries) {
-    const view = toView(entry);
+    const view = inLoadedLanguage(entry.language ?? DEFAULT_LANGUAGE, () => toView(entry));
     const payload: PushPayload = {
       title: CLUB_NAME,
       body: view.text,
