@@ -113,14 +113,13 @@ test('a member uploads with progress, finds the image by tag and event, edits it
   await expect(lightbox.locator('.yarl__thumbnails_container')).toBeHidden();
   await page.keyboard.press('t');
   await expect(lightbox.locator('.yarl__thumbnails_container')).toBeVisible();
+  // One close (issue 46 point 14): Escape closes Gallery Mode back to the gallery, not to the view
+  // behind it, and her place is the tile of the image it showed.
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
-  // Closing the lightbox returns to the image it showed.
-  await expect(view).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`image=${imageId}`));
-  await view.locator('.image-view-actions').getByRole('button', { name: 'Close' }).click();
   await expect(view).toBeHidden();
   await expect(page).not.toHaveURL(/image=/);
+  await expect(page.getByRole('button', { name: `Open ${title}` })).toBeFocused();
 
   // Manage Images: Delete Selected needs a selection, Cancel clears it.
   await search.fill(tag);
@@ -181,11 +180,22 @@ test('Gallery Mode pages with the arrow keys through the filtered images', async
   await expect(zoomed).not.toHaveAttribute('style', /scale\(1\.25\)/);
   await page.keyboard.press('ArrowRight');
   await expect(lightbox.locator('.yarl__counter')).toHaveText('2 / 2');
-  await page.keyboard.press('Escape');
+  // Its one Close button (no second close behind it) returns to the gallery, at the slide last shown.
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(1);
+  await lightbox.getByRole('button', { name: 'Close' }).click();
   await expect(lightbox).toBeHidden();
   const view = page.getByRole('dialog', { name: 'Detailed Image View' });
-  await expect(view.getByLabel('Title')).toHaveValue(`First ${id}`);
-  await view.locator('.image-view-actions').getByRole('button', { name: 'Close' }).click();
+  await expect(view).toBeHidden();
+  await expect(page).not.toHaveURL(/image=/);
+  await expect(page.getByRole('button', { name: `Open First ${id}` })).toBeFocused();
+  // A tap beside the slide closes it the same way.
+  await page.getByRole('button', { name: `Open First ${id}` }).click();
+  await view.getByRole('button', { name: 'Gallery Mode' }).click();
+  await expect(lightbox.locator('.yarl__counter')).toHaveText('2 / 2');
+  await lightbox.locator('.yarl__slide_current').click({ position: { x: 60, y: 160 } });
+  await expect(lightbox).toBeHidden();
+  await expect(view).toBeHidden();
+  await expect(page).not.toHaveURL(/image=/);
 
   // Someone else's images cannot be selected for deletion by a member.
   await loginAsDemo(page, SEED.standard);

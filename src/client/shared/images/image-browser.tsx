@@ -21,7 +21,8 @@ interface ImageBrowserProps {
 /**
  * The image view and Gallery Mode over a list of images, driven by ?image={id}: opening sets
  * it, a reload reopens it, closing removes it. Gallery Mode closes the view (a modal dialog
- * would sit above the lightbox) and reopens it on the slide last shown.
+ * would sit above the lightbox); closing Gallery Mode (Escape, its Close button or a tap beside
+ * the slide) returns to the gallery, the tile of the slide last shown focused.
  */
 export function ImageBrowser({ images, known, listPending, events }: ImageBrowserProps) {
   const trpc = useTRPC();
@@ -73,9 +74,10 @@ export function ImageBrowser({ images, known, listPending, events }: ImageBrowse
             images={lightbox.slides}
             index={lightbox.index}
             onClose={(i) => {
+              // One close (issue 46 point 14): back to the gallery, at the tile of the image she saw last.
               const shown = lightbox.slides[i];
               setLightbox(null);
-              if (shown) setOpenId(shown.id);
+              if (shown) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-image-id="${shown.id}"]`)?.focus());
             }}
           />
         </Suspense>

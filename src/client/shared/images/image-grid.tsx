@@ -53,7 +53,13 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
                 {image.can_manage ? null : <span className="image-tile-note">Not yours</span>}
               </label>
             ) : (
-              <button type="button" className="image-tile-button" onClick={() => onOpen(image)} aria-label={`Open ${label}`}>
+              <button
+                type="button"
+                className="image-tile-button"
+                data-image-id={image.id}
+                onClick={() => onOpen(image)}
+                aria-label={`Open ${label}`}
+              >
                 {thumb}
                 {badge}
               </button>
