@@ -77,8 +77,9 @@ const TRANSLATED = [
   'src/client/features/public/**',
   'src/client/features/circles/**',
   'src/client/features/settings/**',
+  'src/client/features/mail/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles', 'settings'];
+const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',

@@ -3,7 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { RECIPIENT_GROUPS, type RecipientGroup } from '../../../shared/constants';
-import { NAME_PLACEHOLDER, RECIPIENT_GROUP_LABELS, type MailMember } from '../../../shared/schemas/mail';
+import { NAME_PLACEHOLDER, type MailMember } from '../../../shared/schemas/mail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
@@ -13,14 +13,15 @@ import { EmailPreview } from '../../shared/email-preview';
 import { subjectAndBodyErrors, subjectAndBodySummary } from '../../shared/mail-form-rules';
 import { MailPageHead } from './mail-page-head';
 import './mail.css';
+import { withNodes } from '../../i18n/with-nodes';
+import { membersText, recipientGroupLabels } from './mail-labels';
+import { i18n } from './locales/i18n';
 
 /** SPEC 8: the server's message when it gives one, else the fixed texts. */
 function sendErrorText(error: unknown): string {
-  if (error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) return error.message || 'Failed to send email.';
-  return 'An error occurred while sending the email.';
+  if (error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) return error.message || i18n.t('Failed to send email.');
+  return i18n.t('An error occurred while sending the email.');
 }
-
-const plural = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
 
 /**
  * ?group=selected&members=1,2,3 opens the page with those members chosen (Insights' "Write to
@@ -50,19 +51,19 @@ function MemberPicker({ selected, onChange, error }: { selected: number[]; onCha
   const addShown = () => onChange([...new Set([...selected, ...shown.map((m) => m.user_id)])]);
 
   return (
-    <ChoiceFieldset className="member-picker" legend={`Members (${selected.length} selected)`} error={error}>
+    <ChoiceFieldset className="member-picker" legend={i18n.t('Members ({count} selected)', { count: selected.length })} error={error}>
       {({ invalid }) => (
         <>
           <div className="member-picker-tools">
             <input
               type="search"
-              aria-label="Search members"
-              placeholder="Search by name or email"
+              aria-label={i18n.t('Search members')}
+              placeholder={i18n.t('Search by name or email')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
             <button type="button" className="button button-ghost button-small" onClick={addShown} disabled={shown.length === 0}>
-              Select shown
+              {i18n.t('Select shown')}
             </button>
             <button
               type="button"
@@ -70,15 +71,15 @@ function MemberPicker({ selected, onChange, error }: { selected: number[]; onCha
               onClick={() => onChange([])}
               disabled={selected.length === 0}
             >
-              Clear
+              {i18n.t('Clear')}
             </button>
           </div>
           {members.isPending ? (
-            <p className="muted">Loading members…</p>
+            <p className="muted">{i18n.t('Loading members…')}</p>
           ) : members.isError ? (
-            <FormMessage>Could not load the members.</FormMessage>
+            <FormMessage>{i18n.t('Could not load the members.')}</FormMessage>
           ) : shown.length === 0 ? (
-            <p className="muted">No member matches “{search}”.</p>
+            <p className="muted">{i18n.t('No member matches “{search}”.', { search })}</p>
           ) : (
             <ul className="member-picker-list">
               {shown.map((m) => (
@@ -88,7 +89,7 @@ function MemberPicker({ selected, onChange, error }: { selected: number[]; onCha
                     <span className="member-picker-name">{m.name}</span>
                     <span className="member-picker-meta">
                       {m.email} · {m.type}
-                      {m.admin ? ' · Admin' : ''}
+                      {m.admin ? ` · ${i18n.t('Admin')}` : ''}
                     </span>
                   </label>
                 </li>
@@ -114,16 +115,17 @@ function RecipientCount({ group, selected }: { group: RecipientGroup; selected: 
   const n = none ? 0 : count.data === undefined ? undefined : count.data.count - optedOut;
   return (
     <p className="recipient-count" role="status" aria-live="polite">
-      {n === undefined ? (
-        'Counting recipients…'
-      ) : n === 0 && optedOut === 0 ? (
-        'No members will receive this email yet.'
-      ) : (
-        <>
-          This email will go to <strong>{plural(n)}</strong>.
-        </>
-      )}
-      {optedOut > 0 ? ` ${plural(optedOut)} of this group turned group mail off and will be skipped.` : null}
+      {n === undefined
+        ? i18n.t('Counting recipients…')
+        : n === 0 && optedOut === 0
+          ? i18n.t('No members will receive this email yet.')
+          : withNodes((m) => i18n.t('This email will go to {members}.', m), { members: <strong>{membersText(n)}</strong> })}
+      {optedOut > 0
+        ? ` ${i18n.t(
+            '{count, plural, one {# member of this group turned group mail off and will be skipped.} other {# members of this group turned group mail off and will be skipped.}}',
+            { count: optedOut },
+          )}`
+        : null}
     </p>
   );
 }
@@ -145,13 +147,13 @@ export function MailPage() {
     values: { subject, body, selected },
     validate: (v) => ({
       ...subjectAndBodyErrors(v.subject, v.body),
-      selected: group === 'selected' && v.selected.length === 0 ? 'Choose at least one member.' : undefined,
+      selected: group === 'selected' && v.selected.length === 0 ? i18n.t('Choose at least one member.') : undefined,
     }),
   });
   const summary = subjectAndBodySummary(form.errors);
   const preview = useDeferredValue(body);
   const me = useQuery(trpc.auth.status.queryOptions());
-  const sampleName = me.data?.user?.name ?? 'Member';
+  const sampleName = me.data?.user?.name ?? i18n.t('Member');
 
   const countInput = { recipientGroup: group, selectedMemberIds: group === 'selected' ? selected : [] };
   const count = useQuery({ ...trpc.mail.recipientCount.queryOptions(countInput), enabled: group !== 'selected' || selected.length > 0 });
@@ -159,10 +161,12 @@ export function MailPage() {
   const send = useMutation(
     trpc.mail.send.mutationOptions({
       onSuccess: async (result) => {
-        toast('Email sent successfully.', 'success');
+        toast(i18n.t('Email sent successfully.'), 'success');
         setSentNote(
-          `Email sent successfully. It is on its way to ${plural(result.recipient_count)}.` +
-            (result.skipped ? ` ${plural(result.skipped)} opted out and ${result.skipped === 1 ? 'was' : 'were'} skipped.` : ''),
+          i18n.t('Email sent successfully. It is on its way to {recipients}.', { recipients: membersText(result.recipient_count) }) +
+            (result.skipped
+              ? ` ${i18n.t('{count, plural, one {# member opted out and was skipped.} other {# members opted out and were skipped.}}', { count: result.skipped })}`
+              : ''),
         );
         setSubject('');
         setBody('');
@@ -186,29 +190,35 @@ export function MailPage() {
     if (form.check()) setConfirming(true);
   }
 
+  const groups = recipientGroupLabels();
   const recipients = group === 'selected' && selected.length === 0 ? 0 : count.data && count.data.count - count.data.optedOut;
 
   return (
     <section className="page mail-page">
       <MailPageHead
-        title="Send Message"
-        intro="Write to a group of members. Each member receives their own copy."
-        link={{ href: '/admin/sent-mail', label: 'Sent mail' }}
+        title={i18n.t('Send Message')}
+        intro={i18n.t('Write to a group of members. Each member receives their own copy.')}
+        link={{ href: '/admin/sent-mail', label: i18n.t('Sent mail') }}
       />
 
       <div className="mail-compose">
         <form className="card form-card mail-form" onSubmit={submit} {...form.formProps}>
-          <SelectField label="Recipients" name="recipientGroup" value={group} onChange={(e) => setGroup(e.target.value as RecipientGroup)}>
+          <SelectField
+            label={i18n.t('Recipients')}
+            name="recipientGroup"
+            value={group}
+            onChange={(e) => setGroup(e.target.value as RecipientGroup)}
+          >
             {RECIPIENT_GROUPS.map((g) => (
               <option key={g} value={g}>
-                {RECIPIENT_GROUP_LABELS[g]}
+                {groups[g]}
               </option>
             ))}
           </SelectField>
           {group === 'selected' ? <MemberPicker selected={selected} onChange={setSelected} error={form.errors.selected} /> : null}
           <RecipientCount group={group} selected={selected} />
           <TextField
-            label="Subject"
+            label={i18n.t('Subject')}
             name="subject"
             required
             maxLength={200}
@@ -217,18 +227,16 @@ export function MailPage() {
             error={form.errors.subject}
           />
           <TextAreaField
-            label="Body"
+            label={i18n.t('Body')}
             name="body"
             required
             rows={25}
             className="mail-body"
             spellCheck
-            hint={
-              <>
-                Plain text keeps its paragraphs and line breaks; HTML allowed (links, lists, tables, simple styling). Write{' '}
-                {NAME_PLACEHOLDER} to greet each member by name.
-              </>
-            }
+            hint={i18n.t(
+              'Plain text keeps its paragraphs and line breaks; HTML allowed (links, lists, tables, simple styling). Write {placeholder} to greet each member by name.',
+              { placeholder: NAME_PLACEHOLDER },
+            )}
             value={body}
             onChange={(e) => setBody(e.target.value)}
             error={form.errors.body}
@@ -237,32 +245,37 @@ export function MailPage() {
           <FormMessage tone="success">{sentNote}</FormMessage>
           <div className="form-actions">
             <button type="submit" className="button" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send'}
+              {send.isPending ? i18n.t('Sending…') : i18n.t('Send')}
             </button>
-            {sentNote ? <Link href="/admin/sent-mail">See delivery status</Link> : null}
+            {sentNote ? <Link href="/admin/sent-mail">{i18n.t('See delivery status')}</Link> : null}
           </div>
         </form>
 
         <div className="mail-preview-column">
-          <h2 className="mail-preview-title">Preview</h2>
+          <h2 className="mail-preview-title">{i18n.t('Preview')}</h2>
           <EmailPreview subject={subject} html={preview.replaceAll(NAME_PLACEHOLDER, sampleName.replace(/[&<>"']/g, ''))} />
           <p className="field-hint">
-            {NAME_PLACEHOLDER} shows your own name here. Unsafe HTML (scripts, forms, embedded frames, event handlers) is removed before
-            sending, exactly as shown here.
+            {i18n.t(
+              '{placeholder} shows your own name here. Unsafe HTML (scripts, forms, embedded frames, event handlers) is removed before sending, exactly as shown here.',
+              { placeholder: NAME_PLACEHOLDER },
+            )}
           </p>
         </div>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title="Send this email?"
+        title={i18n.t('Send this email?')}
         message={
           <p>
-            “{subject.trim()}” will go to {recipients === undefined ? 'the chosen members' : plural(recipients)} (
-            {RECIPIENT_GROUP_LABELS[group]}).
+            {i18n.t('“{subject}” will go to {recipients} ({group}).', {
+              subject: subject.trim(),
+              recipients: recipients === undefined ? i18n.t('the chosen members') : membersText(recipients),
+              group: groups[group],
+            })}
           </p>
         }
-        confirmLabel="Send now"
+        confirmLabel={i18n.t('Send now')}
         busy={send.isPending}
         onConfirm={() => send.mutate({ subject, body, recipientGroup: group, selectedMemberIds: group === 'selected' ? selected : [] })}
         onCancel={() => setConfirming(false)}

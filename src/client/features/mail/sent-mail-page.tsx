@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { DELIVERY_STATUS_LABELS, RECIPIENT_GROUP_LABELS, type DeliveryStatus } from '../../../shared/schemas/mail';
+import type { DeliveryStatus } from '../../../shared/schemas/mail';
 import type { RecipientGroup } from '../../../shared/constants';
 import { FormMessage } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
@@ -14,21 +14,10 @@ import { MailPageHead } from './mail-page-head';
 import { formatDateTime } from '../../../shared/date-format';
 import './mail.css';
 import { ModalActions } from '../../components/modal-actions';
+import { deliveryStatusLabels, kindLabels, recipientGroupLabels } from './mail-labels';
+import { i18n } from './locales/i18n';
 
-const KIND_LABELS: Record<string, string> = {
-  group: 'Group mail',
-  registration: 'Registration invitation',
-  password_reset: 'Password reset',
-  event_invitation: 'Event invitation',
-  event_confirmation: 'Event confirmation',
-  event_announcement: 'Event announcement',
-  event_reminder: 'Event reminder',
-  event_waitlist_place: 'Waitlist place',
-  home_stay: 'Home stay',
-  application_rejected: 'Application rejected',
-  application_received: 'Application received',
-  passkey_added: 'Passkey added',
-};
+const kindLabel = (kind: string) => kindLabels()[kind] ?? kind;
 
 interface Counts {
   total: number;
@@ -40,26 +29,24 @@ interface Counts {
 }
 
 function StatusBadge({ status }: { status: DeliveryStatus }) {
-  return <span className={`badge status-badge status-${status}`}>{DELIVERY_STATUS_LABELS[status]}</span>;
+  return <span className={`badge status-badge status-${status}`}>{deliveryStatusLabels()[status]}</span>;
 }
 
 function CountsLine({ counts }: { counts: Counts }) {
   const waiting = counts.queued + counts.sending;
   return (
     <p className="sent-counts">
-      <span>
-        {counts.total} recipient{counts.total === 1 ? '' : 's'}
-      </span>
+      <span>{i18n.t('{count, plural, one {# recipient} other {# recipients}}', { count: counts.total })}</span>
       {/* Success's colour only when something was sent: "0 sent" is not good news. */}
-      <span className={counts.sent ? 'status-sent' : undefined}>{counts.sent} sent</span>
-      {waiting ? <span className="status-queued">{waiting} queued</span> : null}
-      {counts.failed ? <span className="status-failed">{counts.failed} failed</span> : null}
-      {counts.skipped ? <span className="status-skipped">{counts.skipped} skipped (opted out)</span> : null}
+      <span className={counts.sent ? 'status-sent' : undefined}>{i18n.t('{count} sent', { count: counts.sent })}</span>
+      {waiting ? <span className="status-queued">{i18n.t('{count} queued', { count: waiting })}</span> : null}
+      {counts.failed ? <span className="status-failed">{i18n.t('{count} failed', { count: counts.failed })}</span> : null}
+      {counts.skipped ? <span className="status-skipped">{i18n.t('{count} skipped (opted out)', { count: counts.skipped })}</span> : null}
     </p>
   );
 }
 
-const groupLabel = (g: string | null) => (g ? (RECIPIENT_GROUP_LABELS[g as RecipientGroup] ?? g) : null);
+const groupLabel = (g: string | null) => (g ? (recipientGroupLabels()[g as RecipientGroup] ?? g) : null);
 
 function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const trpc = useTRPC();
@@ -76,10 +63,17 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const retry = useMutation(
     trpc.mail.retryFailed.mutationOptions({
       onSuccess: async ({ requeued }) => {
-        toast(requeued ? `${requeued} failed deliver${requeued === 1 ? 'y' : 'ies'} queued again.` : 'Nothing to retry.', 'success');
+        toast(
+          requeued
+            ? i18n.t('{count, plural, one {# failed delivery queued again.} other {# failed deliveries queued again.}}', {
+                count: requeued,
+              })
+            : i18n.t('Nothing to retry.'),
+          'success',
+        );
         await queryClient.invalidateQueries(trpc.mail.pathFilter());
       },
-      onError: (err) => toast(errorMessage(err, 'Could not retry the failed deliveries.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Could not retry the failed deliveries.')), 'error'),
     }),
   );
   const msg = detail.data?.message;
@@ -89,53 +83,53 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
       open
       onClose={onClose}
       size="large"
-      title={msg?.subject ?? 'Sent mail'}
+      title={msg?.subject ?? i18n.t('Sent mail')}
       footer={
         <ModalActions
-          cancelLabel="Close"
+          cancelLabel={i18n.t('Close')}
           onCancel={onClose}
-          actionLabel={`Retry failed${msg?.counts.failed ? ` (${msg.counts.failed})` : ''}`}
+          actionLabel={msg?.counts.failed ? i18n.t('Retry failed ({count})', { count: msg.counts.failed }) : i18n.t('Retry failed')}
           onAction={() => retry.mutate({ id })}
           disabled={!msg?.counts.failed || retry.isPending}
         />
       }
     >
       {detail.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{i18n.t('Loading…')}</p>
       ) : detail.isError ? (
-        <FormMessage>{errorMessage(detail.error, 'Could not load this email.')}</FormMessage>
+        <FormMessage>{errorMessage(detail.error, i18n.t('Could not load this email.'))}</FormMessage>
       ) : (
         <div className="sent-detail">
           <dl className="sent-meta">
             <div>
-              <dt>Kind</dt>
-              <dd>{KIND_LABELS[msg!.kind] ?? msg!.kind}</dd>
+              <dt>{i18n.t('Kind')}</dt>
+              <dd>{kindLabel(msg!.kind)}</dd>
             </div>
             {msg!.recipientGroup ? (
               <div>
-                <dt>Group</dt>
+                <dt>{i18n.t('Group')}</dt>
                 <dd>{groupLabel(msg!.recipientGroup)}</dd>
               </div>
             ) : null}
             <div>
-              <dt>Sender</dt>
-              <dd>{msg!.sender_name ? <MemberName id={msg!.sender_id} name={msg!.sender_name} /> : 'The club'}</dd>
+              <dt>{i18n.t('Sender')}</dt>
+              <dd>{msg!.sender_name ? <MemberName id={msg!.sender_id} name={msg!.sender_name} /> : i18n.t('The club')}</dd>
             </div>
             <div>
-              <dt>Sent</dt>
+              <dt>{i18n.t('Sent')}</dt>
               <dd>{formatDateTime(msg!.created_at)}</dd>
             </div>
           </dl>
           <CountsLine counts={msg!.counts} />
           <div className="table-wrap">
             <table className="delivery-table">
-              <caption className="visually-hidden">Delivery status per recipient</caption>
+              <caption className="visually-hidden">{i18n.t('Delivery status per recipient')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Tries</th>
-                  <th scope="col">Details</th>
+                  <th scope="col">{i18n.t('Recipient')}</th>
+                  <th scope="col">{i18n.t('Status')}</th>
+                  <th scope="col">{i18n.t('Tries')}</th>
+                  <th scope="col">{i18n.t('Details')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -152,7 +146,7 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
                     </td>
                     <td>{d.attempts}</td>
                     <td className="delivery-reason">
-                      {d.status === 'sent' && d.sent_at ? `Sent ${formatDateTime(d.sent_at)}` : (d.last_error ?? '')}
+                      {d.status === 'sent' && d.sent_at ? i18n.t('Sent {date}', { date: formatDateTime(d.sent_at) }) : (d.last_error ?? '')}
                     </td>
                   </tr>
                 ))}
@@ -161,8 +155,8 @@ function SentMailDetail({ id, onClose }: { id: number; onClose: () => void }) {
           </div>
           {msg!.html ? (
             <details className="sent-body">
-              <summary>Show the email</summary>
-              <MailFrame html={msg!.html} title={`Email: ${msg!.subject}`} />
+              <summary>{i18n.t('Show the email')}</summary>
+              <MailFrame html={msg!.html} title={i18n.t('Email: {subject}', { subject: msg!.subject })} />
             </details>
           ) : null}
         </div>
@@ -190,33 +184,38 @@ export function SentMailPage() {
   return (
     <section className="page sent-mail-page">
       <MailPageHead
-        title="Sent mail"
-        intro="Every email the club sent, with each recipient's delivery status."
-        link={{ href: '/mail', label: 'Send Message' }}
+        title={i18n.t('Sent mail')}
+        intro={i18n.t("Every email the club sent, with each recipient's delivery status.")}
+        link={{ href: '/mail', label: i18n.t('Send Message') }}
       />
 
-      <div className="tabs" role="tablist" aria-label="Which email">
+      <div className="tabs" role="tablist" aria-label={i18n.t('Which email')}>
         {(['group', 'all'] as const).map((k) => (
           <button key={k} type="button" role="tab" className="tab" aria-selected={kind === k} onClick={() => setKind(k)}>
-            {k === 'group' ? 'Group mail' : 'All email'}
+            {k === 'group' ? i18n.t('Group mail') : i18n.t('All email')}
           </button>
         ))}
       </div>
 
       {list.isPending ? (
-        <p className="page-status">Loading…</p>
+        <p className="page-status">{i18n.t('Loading…')}</p>
       ) : list.isError ? (
-        <FormMessage>{errorMessage(list.error, 'Could not load the sent mail.')}</FormMessage>
+        <FormMessage>{errorMessage(list.error, i18n.t('Could not load the sent mail.'))}</FormMessage>
       ) : items.length === 0 ? (
         <div className="card sent-empty">
-          <p>{kind === 'group' ? 'No group mail has been sent yet.' : 'No email has been sent yet.'}</p>
-          <Link href="/mail">Write the first one</Link>
+          <p>{kind === 'group' ? i18n.t('No group mail has been sent yet.') : i18n.t('No email has been sent yet.')}</p>
+          <Link href="/mail">{i18n.t('Write the first one')}</Link>
         </div>
       ) : (
         <ul className="sent-list" role="tabpanel">
           {items.map((m) => (
             <li key={m.id}>
-              <button type="button" className="card sent-item" onClick={() => setOpenId(m.id)} aria-label={`${m.subject}, details`}>
+              <button
+                type="button"
+                className="card sent-item"
+                onClick={() => setOpenId(m.id)}
+                aria-label={i18n.t('{subject}, details', { subject: m.subject })}
+              >
                 <span className="sent-item-top">
                   <span className="sent-subject">{m.subject}</span>
                   <time className="sent-time" dateTime={new Date(m.created_at).toISOString()}>
@@ -227,9 +226,9 @@ export function SentMailPage() {
                   {m.kind === 'group' ? (
                     <span className="badge">{groupLabel(m.recipientGroup)}</span>
                   ) : (
-                    <span className="badge">{KIND_LABELS[m.kind] ?? m.kind}</span>
+                    <span className="badge">{kindLabel(m.kind)}</span>
                   )}
-                  <span>{m.sender_name ? `by ${m.sender_name}` : 'by the club'}</span>
+                  <span>{m.sender_name ? i18n.t('by {name}', { name: m.sender_name }) : i18n.t('by the club')}</span>
                 </span>
                 <CountsLine counts={m.counts} />
               </button>
@@ -237,7 +236,7 @@ export function SentMailPage() {
           ))}
         </ul>
       )}
-      {items.length ? <LoadMore query={list} label="Show older" /> : null}
+      {items.length ? <LoadMore query={list} label={i18n.t('Show older')} /> : null}
       {openId !== null ? <SentMailDetail id={openId} onClose={() => setOpenId(null)} /> : null}
     </section>
   );
