@@ -1,12 +1,16 @@
 // Issue 41, the Worker's texts: her emails in her language (users.language), the API's error
 // messages in the request's (hers, else the device's), English exactly as written.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB_NAME } from '../../../src/shared/constants';
 import { INVALID_RESET_TOKEN } from '../../../src/shared/schemas/membership';
 import { processNotificationNews } from '../../../src/worker/modules/notifications/fan-out';
 import { sendDueInstantEmails } from '../../../src/worker/modules/notifications/instant-emails';
 import { notify } from '../../../src/worker/modules/notifications/record';
-import { createUser, insertEvent, mailTo, request, type TestUser } from '../helpers';
+import { applications } from '../../../src/worker/db/schema/membership';
+import { users } from '../../../src/worker/db/schema/users';
+import { createUser, deps, insertEvent, mailTo, request, type TestUser } from '../helpers';
+import { applicationPayload, decide, insertCode, randomIp, tokenMailedTo } from '../membership/membership-helpers';
 import { depsAt, join, settleNotifications } from '../notifications/notification-helpers';
 
 const prefers = async (u: TestUser, language: string) =>
@@ -77,6 +81,31 @@ describe('the Worker in her language', () => {
     const trpc = await request('/trpc/account.preferences', { headers: ja });
     expect(trpc.headers.get('Content-Language')).toBe('ja');
     expect((await trpc.json<{ error: { message: string } }>()).error.message).toBe('ログインしてください。');
+  });
+
+  it('writes to an applicant in the language she applied in, and her account starts in it', async () => {
+    const admin = await createUser({ admin: true });
+    const code = await insertCode();
+    const payload = applicationPayload(code.code);
+    const fr = { 'Accept-Language': 'fr-FR,fr;q=0.9' };
+    expect((await request('/request', { body: payload, ip: randomIp(), headers: fr })).status).toBe(201);
+    const subjects = async () => (await mailTo(payload.email)).map((m) => m.subject);
+    await vi.waitFor(async () => expect(await subjects()).toEqual(['Nous avons bien reçu votre candidature']), {
+      timeout: 5000,
+      interval: 50,
+    });
+    const [app] = await deps().db.select().from(applications).where(eq(applications.email, payload.email));
+    expect(app!.language).toBe('fr');
+    expect((await decide(admin, app!.id, true)).status).toBe(200);
+    await vi.waitFor(async () => expect(await subjects()).toContain(`Bienvenue à ${CLUB_NAME} : créez votre compte`), {
+      timeout: 5000,
+      interval: 50,
+    });
+    const token = await tokenMailedTo(payload.email, '/register/');
+    const body = { token, name: 'Inès Lambert', type: 'Standard', password: 'a-good-password' };
+    expect((await request('/api/register', { body, ip: randomIp() })).status).toBe(201);
+    const [member] = await deps().db.select({ language: users.language }).from(users).where(eq(users.email, payload.email));
+    expect(member!.language).toBe('fr');
   });
 
   it('lists her notifications in her language, else the device’s', async () => {

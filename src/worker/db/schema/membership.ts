@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
+import { LANGUAGES } from '../../../shared/preferences';
 import { bool, createdAt } from './columns';
 import { users } from './users';
 import { events } from './events';
@@ -42,6 +43,11 @@ export const applications = sqliteTable(
     propertyType: text('property_type'),
     propertyDescription: text('property_description'),
     propertyAvailability: text('property_availability'),
+    /**
+     * The language her device used when she applied (issue 41): her emails until she has an
+     * account (the acknowledgement, the registration link, a rejection), and her account's first.
+     */
+    language: text('language', { enum: LANGUAGES }),
     /** null pending, true accepted, false rejected. */
     accepted: bool('accepted'),
     /** Founding may be offered at registration only when the accepting admin granted it. */

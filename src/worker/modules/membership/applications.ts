@@ -56,6 +56,7 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
         referral: input.referral || null,
         comments: input.comments || null,
         membershipType: input.membershipType,
+        language: meta.language ?? null,
         // Property fields belong to Travel Host applications only.
         propertyAddress: host ? input.propertyAddress! : null,
         propertyType: host ? input.propertyType! : null,
@@ -70,11 +71,11 @@ export async function submitApplication(deps: Deps, meta: RequestMeta, input: Ap
     throw err;
   }
   await notify(deps, null, { kind: 'application', applicationId });
-  // No account, so no language of her own yet: English (as the invitation to register).
+  // No account yet: in the language of the page she applied from (its device's).
   await enqueueRenderedEmail(deps, {
     kind: 'application_received',
     render: () => applicationReceivedEmail({ name: input.full_name }),
-    recipients: [{ email: input.email, name: input.full_name }],
+    recipients: [{ email: input.email, name: input.full_name, language: meta.language ?? null }],
   });
   return { ok: true };
 }
@@ -212,11 +213,11 @@ async function sendRegistrationInvitation(deps: Deps, admin: MemberActor, app: A
       : []),
   ]);
   const link = appLink(deps.env.APP_ORIGIN, `/register/${issued.token}`);
-  // An applicant has no account, so no language of her own yet: English.
+  // An applicant has no account yet: the language she applied in.
   await enqueueRenderedEmail(deps, {
     kind: 'registration',
     render: () => registrationEmail({ name: app.fullName, link, expiresAt: issued.expiresAt }),
-    recipients: [{ email: app.email, name: app.fullName }],
+    recipients: [{ email: app.email, name: app.fullName, language: app.language }],
     senderId: admin.id,
   });
 }
@@ -274,7 +275,7 @@ export async function decideApplication(deps: Deps, actor: Actor, input: DecideA
     await enqueueRenderedEmail(deps, {
       kind: 'application_rejected',
       render: () => rejectionEmail({ text }),
-      recipients: [{ email: row.email, name: row.fullName }],
+      recipients: [{ email: row.email, name: row.fullName, language: row.language }],
       senderId: admin.id,
     });
   }
