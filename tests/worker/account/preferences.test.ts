@@ -158,6 +158,17 @@ describe('pages in her language and appearance', () => {
     expect(html).not.toContain('Logged in as');
   });
 
+  it('her Settings rendered in the Worker is in her language (the settings catalog loads before the render), each language named in its own', async () => {
+    const u = await createUser();
+    await put(u, { language: 'fr' });
+    const cookie = `${u.cookie}; ${TIME_ZONE_COOKIE}=Europe%2FParis`;
+    const html = await (await request('/settings/preferences', { headers: { Cookie: cookie }, contract: false })).text();
+    expect(html).toContain('<h1>Paramètres</h1>');
+    expect(html).toContain('Appareils connectés');
+    expect(html).not.toContain('Signed-in devices');
+    for (const name of ['English', 'Français', 'Español', '日本語', 'العربية']) expect(html).toContain(`>${name}</option>`);
+  });
+
   it('the session tells the page her choices', async () => {
     const u = await createUser();
     await put(u, { theme: 'light' });
