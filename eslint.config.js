@@ -78,6 +78,7 @@ const TRANSLATED = [
   'src/client/features/circles/**',
   'src/client/features/settings/**',
   'src/client/features/mail/**',
+  'src/client/features/events/join-requests.tsx',
 ];
 const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail'];
 export const TO_TRANSLATE = [

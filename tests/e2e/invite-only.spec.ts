@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page, type ViewportSize } from '@playwright/test';
 import { loginAsDemo, SEED } from './fixtures';
 
 // DECISIONS "Privacy and trust": an invite-only event is listed for every member, but its address,
@@ -8,10 +8,12 @@ import { loginAsDemo, SEED } from './fixtures';
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function memberPage(browser: Browser, baseURL: string | undefined, who: { email: string; name: string }) {
+async function memberPage(browser: Browser, baseURL: string | undefined, who: { email: string; name: string }, viewport?: ViewportSize) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  // Signed in on a desktop, where the header names her, then on the device's screen.
   await loginAsDemo(page, who);
+  if (viewport) await page.setViewportSize(viewport);
   return { page, close: () => context.close() };
 }
 
@@ -75,7 +77,9 @@ test('a member without an invitation sees the listing and a calm withheld state;
 
   await g.getByRole('tab', { name: 'Participation' }).click();
   await expect(g.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
-  await expect(g.getByRole('button', { name: 'Join Event' })).toBeDisabled();
+  // Not invited, she may ask to join (issue 46 point 12) rather than face a Join she cannot use.
+  await expect(g.getByRole('button', { name: 'Ask to join' })).toBeVisible();
+  await expect(g.getByRole('button', { name: 'Join Event' })).toHaveCount(0);
   await g.getByRole('tab', { name: 'Images' }).click();
   await expect(g.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
   await expect(g.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
@@ -120,3 +124,94 @@ test('a member without an invitation sees the listing and a calm withheld state;
   expect((await g.request.get(`/api/events/${eventId}/ics`)).status()).toBe(200);
   await guest.close();
 });
+
+/** An invite-only event by Eleanor (a founding member, who reads English), far ahead. */
+async function inviteOnlyEvent(page: Page, title: string): Promise<number> {
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      exclusivity: 'invite-only',
+      type: 'travel',
+      description: 'A week of slow mornings in a member’s house.',
+      event_date: '2031-06-02',
+      start_time: '10:00',
+      end_time: '18:00',
+      time_zone: 'Europe/Lisbon',
+      is_physical: true,
+      city: 'Sintra',
+      country: 'Portugal',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Opens her notification of that text from /notifications, once the queue's consumer has written it. */
+async function openNotification(page: Page, text: string) {
+  const entry = page.getByRole('link', { name: text });
+  await expect(async () => {
+    await page.goto('/notifications');
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+}
+
+// Issue 46 point 12: an invite-only event can be asked for; the host invites with one tap or
+// declines, from her notification; the member is told either way.
+for (const [device, viewport, asker, answer] of [
+  ['desktop', { width: 1280, height: 800 }, SEED.standard, 'Invite'],
+  ['phone', { width: 390, height: 844 }, SEED.standard2, 'Decline'],
+] as const) {
+  test(`a member asks to join an invite-only event; the host answers ${answer} from her notification; she is told (${device})`, async ({
+    browser,
+  }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL;
+    const title = `Sintra Week ${uid()}`;
+    const host = await memberPage(browser, baseURL, SEED.founding, viewport);
+    const h = host.page;
+    const eventId = await inviteOnlyEvent(h, title);
+
+    // She asks: the header's Ask to join becomes Request sent, and stays so after a reload.
+    const member = await memberPage(browser, baseURL, asker, viewport);
+    const m = member.page;
+    await m.goto(`/events/${eventId}`);
+    await m.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(m.getByText('Request sent. You will hear when the host answers.')).toBeVisible();
+    await expect(m.getByText('Request sent', { exact: true })).toBeVisible();
+    await m.reload();
+    await expect(m.getByText('Request sent', { exact: true })).toBeVisible();
+    await expect(m.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
+    expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await m.screenshot({ path: testInfo.outputPath(`ask-to-join-${device}.png`) });
+
+    // The host's notification opens the event at its requests.
+    await openNotification(h, `${asker.name} asked to join ${title}`);
+    await expect(h).toHaveURL(new RegExp(`/events/${eventId}\\?requests=1$`));
+    const requests = h.getByRole('region', { name: 'Requests to join (1)' });
+    await expect(requests).toBeFocused();
+    await expect(requests.getByRole('link', { name: asker.name })).toHaveAttribute('href', /^\/members\/\d+$/);
+    expect(await h.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await h.screenshot({ path: testInfo.outputPath(`join-requests-${device}.png`) });
+    await requests.getByRole('button', { name: `${answer} ${asker.name}` }).click();
+    await expect(h.getByRole('region', { name: 'Requests to join (0)' }).getByText('No request is waiting for your answer.')).toBeVisible();
+
+    // She is told, with a link to the event; invited, she joins; declined, the page says so.
+    const told =
+      answer === 'Invite'
+        ? `${SEED.founding.name} invited you to ${title}`
+        : `${SEED.founding.name} declined your request to join ${title}`;
+    await openNotification(m, told);
+    await expect(m).toHaveURL(new RegExp(`/events/${eventId}$`));
+    if (answer === 'Invite') {
+      await m.getByRole('button', { name: 'Join Event' }).click();
+      await expect(m.getByText('You’re going')).toBeVisible();
+    } else {
+      await expect(m.getByText('Your request was declined')).toBeVisible();
+      await expect(m.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
+      await expect(m.getByRole('button', { name: 'Join Event' })).toHaveCount(0);
+    }
+    await m.screenshot({ path: testInfo.outputPath(`join-answer-${device}.png`) });
+    await member.close();
+    await host.close();
+  });
+}

@@ -10,6 +10,7 @@ import { createComment, likeComment } from '../../../src/worker/modules/comments
 import { sendAnnouncement } from '../../../src/worker/modules/events/event-emails';
 import { createEvent } from '../../../src/worker/modules/events/events';
 import { acceptInvitation, inviteMembers, joinEvent } from '../../../src/worker/modules/events/participation';
+import { askToJoin } from '../../../src/worker/modules/events/join-requests';
 import type { Seed } from './context';
 import type { DemoEmail } from './members';
 
@@ -292,6 +293,8 @@ export async function seedEvents(seed: Seed): Promise<void> {
       body: '<p>Dear all,</p><p>Our tea master asks us to bring <strong>white socks</strong> (we sit on tatami) and to leave perfume at home. Tea bowls and sweets are provided.</p><p>See you in the garden,<br>Eleanor</p>',
     }),
   );
+  // Issue 46 point 12: Amara asked this morning to join Claire's invite-only Maui Retreat Week; Claire has not answered yet.
+  await askToJoin(seed.at(seed.when(0, -5)), await seed.member('amara@club.example'), { id: await eventId(seed, 'Maui Retreat Week') });
   for (const c of DEMO_COMMENTS) {
     const at = seed.when(0, 0, -c.minutesAgo);
     const input = CreateCommentInputSchema.parse({ content: c.text, commentableId: commentableId('event', await eventId(seed, c.event)) });

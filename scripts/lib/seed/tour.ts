@@ -19,7 +19,7 @@ export function demoTour(opts: SeedOptions): TourStop[] {
     },
     {
       email: 'claire@club.example',
-      sees: 'a Travel Host: Ocean House on Maui and its stay requests; hosts the full sail (sees its waitlist); /messages: the Travel Hosts planning a Kyoto retreat; prefers French (Settings > Preferences; <html lang="fr">, dates in French)',
+      sees: 'a Travel Host: Ocean House on Maui and its stay requests; Amara asked to join her invite-only Maui Retreat Week (the bell; Invite or Decline on the event); hosts the full sail (sees its waitlist); /messages: the Travel Hosts planning a Kyoto retreat; prefers French (Settings > Preferences; <html lang="fr">, dates in French)',
     },
     {
       email: 'hana@club.example',

@@ -20,6 +20,7 @@ import { BannerDialog } from './banner-picker';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
 import { EventModal } from './event-modal';
+import { JoinRequests } from './join-requests';
 import { JoinControls, ParticipantList, ParticipationTab } from './participation';
 import './events.css';
 
@@ -333,6 +334,7 @@ function EventView() {
         {/* Join / Leave on every tab (issue 31), not only on Participation. */}
         <JoinControls event={event} viewerId={user?.user_id} />
       </div>
+      <JoinRequests event={event} />
       <div className="tabs event-tabs" role="tablist" aria-label="Event sections">
         {TABS.map((t, i) => (
           <button

@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DetailsWithheld } from './details-withheld';
 import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
+import { AskToJoin, asksToJoin } from './join-requests';
 import { MemberName } from '../../shared/members/member-name';
 
 /** Issue 43: the co-hosts and who came, in the door's chunk (event-page.tsx says why). */
@@ -131,6 +132,8 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
             Leave waitlist
           </button>
         </>
+      ) : asksToJoin(event.viewer) ? (
+        <AskToJoin event={event} />
       ) : (
         <button
           type="button"

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Decline {name}\":[\"Decline \",[\"name\"]],\"Invite {name}\":[\"Invite \",[\"name\"]],\"Requests to join ({count})\":[\"Requests to join (\",[\"count\"],\")\"],\"You declined {name}’s request.\":[\"You declined \",[\"name\"],\"’s request.\"],\"asked {when}\":[\"asked \",[\"when\"]],\"{name} is invited.\":[[\"name\"],\" is invited.\"]}")as Messages;
