@@ -1,6 +1,6 @@
 import { prerender } from 'react-dom/static';
 import { Root } from './root';
-import { pageTitle } from './shell/page-meta';
+import { pageTitle } from './shell/page-titles';
 
 /**
  * Build time only (vite.config.ts runs it in Node after the client build): the public pages as

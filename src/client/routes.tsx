@@ -34,6 +34,9 @@ export function page<K extends string, P extends object = object>(
 /** The tRPC client and provider, loaded only with the pages that call the API. */
 export const TrpcRoot = page(() => import('./trpc-root'), 'TrpcRoot');
 
+/** The pages that call the API, in their TrpcRoot (the same chunk: src/client/api-routes.tsx). */
+export const ApiPages = page<'ApiPages'>(() => import('./trpc-root'), 'ApiPages');
+
 /**
  * The bell and her messages in a member's header (issues 23 and 38), and her messages' count in
  * the menu (`menuCount`): their own small chunk; a member's first screen preloads it.
@@ -110,6 +113,7 @@ const firstScreenPage = (path: string) =>
  */
 export function preloadPage(path: string, locale?: PageLocale): Promise<unknown> {
   return Promise.all([
+    ApiPages.preload(),
     TrpcRoot.preload(),
     NotificationBell.preload(),
     firstScreenPage(path)?.preload(locale),

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { serverRenderQueryClient } from './lib/first-screen';
 import { queryClient as browserQueryClient } from './lib/query-client';
 import { createTrpcClient, TRPCProvider } from './lib/trpc';
+import { ApiRoutes } from './api-routes';
 
 /**
  * TanStack Query, the tRPC client and their React contexts, loaded as one chunk around the pages
@@ -19,5 +20,14 @@ export function TrpcRoot({ children }: { children: ReactNode }) {
         {children}
       </TRPCProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The pages that call the API (app.tsx's route for every path it does not name itself). */
+export function ApiPages() {
+  return (
+    <TrpcRoot>
+      <ApiRoutes />
+    </TrpcRoot>
   );
 }

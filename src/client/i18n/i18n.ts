@@ -26,9 +26,20 @@ export function pageLocale(): PageLocale {
 /** A catalog: `shell` (src/client/locales) or a feature's (src/client/features/{name}/locales). */
 export type CatalogName = 'shell' | (string & {});
 
-// A language's loaders (src/client/locales/catalogs-{locale}.ts, written by npm run i18n:compile).
-const importCatalog = async (locale: PageLocale, name: CatalogName) => {
-  const { catalogs } = (await import(`../locales/catalogs-${locale}.ts`)) as typeof import('../locales/catalogs-fr');
+type Loaders = typeof import('../locales/catalogs-fr');
+
+// A language's loaders (src/client/locales/catalogs-{locale}.ts, written by npm run i18n:compile),
+// named one by one: a template import would bring its runtime helper into the entry.
+const LOADERS: Record<Exclude<PageLocale, 'en'>, () => Promise<Loaders>> = {
+  fr: () => import('../locales/catalogs-fr'),
+  es: () => import('../locales/catalogs-es'),
+  ja: () => import('../locales/catalogs-ja'),
+  ar: () => import('../locales/catalogs-ar'),
+  pseudo: () => import('../locales/catalogs-pseudo'),
+};
+
+const importCatalog = async (locale: Exclude<PageLocale, 'en'>, name: CatalogName) => {
+  const { catalogs } = await LOADERS[locale]();
   return catalogs[name]?.() ?? { messages: {} };
 };
 
