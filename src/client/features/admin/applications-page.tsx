@@ -18,6 +18,7 @@ import { AdminHeader, Loaded } from './admin-list';
 import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
 import { ModalActions } from '../../components/modal-actions';
+import { formatList } from '../../i18n/intl-locale';
 
 const TABS: { status: ApplicationStatus; label: string }[] = [
   { status: 'pending', label: 'Pending' },
@@ -160,7 +161,12 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         <dt>Availability</dt>
         <dd>{app.availability}</dd>
         <dt>Interests</dt>
-        <dd>{app.interests.map((i) => INTEREST_LABELS[i as (typeof INTERESTS)[number]] ?? i).join(', ')}</dd>
+        <dd>
+          {formatList(
+            app.interests.map((i) => INTEREST_LABELS[i as (typeof INTERESTS)[number]] ?? i),
+            'unit',
+          )}
+        </dd>
         <dt>Why join</dt>
         <dd>{app.reason}</dd>
         {app.referral ? (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useTRPC } from '../../lib/trpc';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** The admin's view of the running club (issue 44): one query for the version and what waits. */
 function useOperationsStatus() {
@@ -16,7 +17,7 @@ export function BuildVersionNote() {
     <p className="muted build-version">
       Version <code>{v.commit}</code>
       {v.date ? (
-        <> of {new Date(v.date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC</>
+        <> of {new Date(v.date).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC</>
       ) : null}
     </p>
   );

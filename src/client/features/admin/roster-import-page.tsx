@@ -10,6 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { ImportRowCells, ImportStatusBadge, ImportStatusCell } from './roster-import-status';
 import './admin.css';
+import { formatNumber } from '../../i18n/intl-locale';
 
 const IMPORTS_PATH = '/api/admin/imports';
 
@@ -136,7 +137,7 @@ export function RosterImportPage() {
     <section className="page stack">
       <AdminHeader
         title="Import roster"
-        note={`A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
+        note={`A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most ${formatNumber(ROSTER_MAX_ROWS)} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">

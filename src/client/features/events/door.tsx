@@ -10,6 +10,7 @@ import { MemberAvatar } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
 import { useAuth } from '../../shared/use-auth';
 import './door.css';
+import { formatNumber } from '../../i18n/intl-locale';
 
 /*
  * Issue 43 on the event page: her ticket, the host's "Check in guests", who came and the
@@ -22,7 +23,7 @@ export function useDoor(eventId: number) {
 }
 
 /** "4.5" from 4.5, "4.3" from 4.333…: one decimal, none when whole. */
-export const starsLabel = (average: number) => (Math.round(average * 10) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
+export const starsLabel = (average: number) => formatNumber(Math.round(average * 10) / 10, { maximumFractionDigits: 1 });
 
 /** Her ticket: the QR code (the server's SVG), her face and name, the event, its date and time in its zone. */
 function TicketCard({ event }: { event: EventDetailDto }) {

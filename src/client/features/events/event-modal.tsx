@@ -14,6 +14,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { BannerPicker } from './banner-picker';
 import { ColorPicker } from './color-picker';
+import { formatList } from '../../i18n/intl-locale';
 
 const STEPS = ['Overview', 'Date & Location'] as const;
 const STEP_FIELDS: Record<number, string[]> = {
@@ -531,7 +532,7 @@ export function EventModal({
           </fieldset>
           {defaults.length ? (
             <p className="event-defaults" role="note">
-              Left empty, these take the club&rsquo;s defaults: {defaults.join(', ')}.
+              Left empty, these take the club&rsquo;s defaults: {formatList(defaults, 'unit')}.
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { MessageMember } from '../../../shared/schemas/messages';
 import { MemberAvatar, type AvatarSize } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
+import { formatList } from '../../i18n/intl-locale';
 
 /** How many faces a conversation shows before "+N". */
 const FACES = 3;
@@ -10,7 +11,7 @@ const FACES = 3;
 export function namesOf(members: readonly MessageMember[]): string {
   const names = members.map((m) => m.name);
   if (names.length <= 1) return names[0] ?? 'Nobody else';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return formatList(names);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type Ref, type TextareaHTMLAttributes } from 'react';
 import { MESSAGE_BODY_MAX } from '../../../shared/schemas/messages';
+import { formatNumber } from '../../i18n/intl-locale';
 
 /** The counter shows from here on (near the limit of 4,000). */
 const COUNTER_FROM = MESSAGE_BODY_MAX - 400;
@@ -71,7 +72,7 @@ export function MessageTextarea({ label, value, onChange, onSubmit, onEscape, re
           className={`message-counter ${value.length >= MESSAGE_BODY_MAX ? 'message-counter-full' : ''}`}
           aria-live="polite"
         >
-          {value.length.toLocaleString('en-US')} / {MESSAGE_BODY_MAX.toLocaleString('en-US')}
+          {formatNumber(value.length)} / {formatNumber(MESSAGE_BODY_MAX)}
         </span>
       ) : null}
     </>

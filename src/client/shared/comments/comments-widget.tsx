@@ -12,6 +12,7 @@ import { useNow } from './use-now';
 import { useOnSessionLost } from './use-session-lost';
 import { useLiveTopic } from '../live/use-live';
 import './comments.css';
+import { formatNumber } from '../../i18n/intl-locale';
 
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
 
@@ -171,7 +172,7 @@ export function CommentsWidget({
             <div className="comments-form-actions">
               {text.length >= COUNTER_FROM ? (
                 <span className="comments-counter" aria-live="polite">
-                  {text.length.toLocaleString()} / {COMMENT_MAX_LENGTH.toLocaleString()}
+                  {formatNumber(text.length)} / {formatNumber(COMMENT_MAX_LENGTH)}
                 </span>
               ) : null}
               <button type="submit" className="button button-small" disabled={!trimmed || post.isPending}>

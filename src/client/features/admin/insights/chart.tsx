@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DataTable as Table } from '../../../../shared/insights-tables';
 import { DataTable } from './data-table';
+import { formatNumber } from '../../../i18n/intl-locale';
 
 /*
  * Every chart of the Insights page (issue 42), drawn by uPlot: a title, axis labels with their
@@ -48,8 +49,7 @@ export interface ChartProps {
   summary: string;
 }
 
-const fmt = (v: number, unit = '') =>
-  `${Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 1 })}${unit}`;
+const fmt = (v: number, unit = '') => `${formatNumber(v, { maximumFractionDigits: 1 })}${unit}`;
 
 const clip = (label: string, max: number) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 

@@ -1,7 +1,7 @@
 import type { Cell, DataTable as Table } from '../../../../shared/insights-tables';
+import { formatNumber } from '../../../i18n/intl-locale';
 
-const show = (cell: Cell) =>
-  cell === null ? '–' : typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 1 }) : cell;
+const show = (cell: Cell) => (cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, { maximumFractionDigits: 1 }) : cell);
 
 /** A chart's figures as a table (the same rows as the panel's CSV), scrolling inside its card on a phone. */
 export function DataTable({ table, captionHidden = false }: { table: Table; captionHidden?: boolean }) {

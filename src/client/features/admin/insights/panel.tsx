@@ -4,6 +4,7 @@ import type { Insights, InsightsPanel, InsightsPeriod, Total } from '../../../..
 import { useToast } from '../../../components/toast';
 import { downloadFrom } from '../../../lib/download';
 import { comparison } from './period';
+import { formatNumber } from '../../../i18n/intl-locale';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -43,7 +44,7 @@ export function Figure({
     <div className="figure">
       <dt>{label}</dt>
       <dd>
-        <span className="figure-value">{total.value === null ? '–' : `${total.value.toLocaleString('en-US')}${unit}`}</span>
+        <span className="figure-value">{total.value === null ? '–' : `${formatNumber(total.value)}${unit}`}</span>
         {before ? <span className="figure-compare">{comparison(total.value, total.previous, before)}</span> : null}
       </dd>
     </div>
