@@ -13,17 +13,15 @@ import { useAuth } from './shared/use-auth';
 import { i18n } from './i18n/i18n';
 import { ApiPages, pages as P } from './routes';
 
-/** SPEC 2's public Home, then a signed-in member's own "Your club" below its hero (issue 31). */
+/**
+ * SPEC 2's public Home for a visitor; a signed-in member opens on her own "Your club" (issues 31
+ * and 46), which the Worker renders into /home's HTML for her (src/shared/first-screen.ts).
+ */
 function HomeWithYourClub() {
   const { user } = useAuth();
   // Issue 46: a lapsed member lands on her own page, not the visitors' hero and a club she cannot load.
   if (user?.status === 'lapsed') return <LapsedNotice renewsOn={user.renews_on} />;
-  return (
-    <>
-      <P.Home />
-      <YourClubSlot />
-    </>
-  );
+  return <YourClubSlot fallback={<P.Home />} />;
 }
 
 /**

@@ -94,6 +94,9 @@ export const pages = {
 
 /** The pages whose HTML may carry their first screen's data (src/shared/first-screen.ts). */
 const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
+  // A member's /home is "Your club" (issue 46).
+  '/': pages.YourClub,
+  '/home': pages.YourClub,
   '/calendar': pages.Calendar,
   '/gallery': pages.Gallery,
   '/homes': pages.Homes,

@@ -20,6 +20,9 @@ export interface FirstScreenQuery {
 }
 
 export const FIRST_SCREENS: Readonly<Record<string, readonly FirstScreenQuery[]>> = {
+  // A member's /home (and /) is "Your club" (issue 46); a visitor's stays the prerendered hero.
+  '/': [{ path: 'club.yourClub' }],
+  '/home': [{ path: 'club.yourClub' }],
   '/calendar': [
     { path: 'events.list', input: { when: 'upcoming' }, infinite: true },
     { path: 'events.list', input: { when: 'past' }, infinite: true },

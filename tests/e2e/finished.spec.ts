@@ -118,29 +118,43 @@ for (const [device, viewport] of DEVICES) {
       await expect(page.getByRole('button', { name: 'Join Event' })).toBeVisible();
     });
 
-    test('"Your club" below the hero: her events and photos; an admin’s counts; nothing of hers in the HTML', async ({ page }) => {
+    test('"Your club" is her /home, in its HTML: her events and photos; an admin’s counts; the header’s places on a desktop (issue 46)', async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });
-      // The prerendered /home holds nothing of any member's.
+      const desktop = viewport.width >= 1024;
+      // A visitor's /home is the prerendered hero, nothing of any member's; a desktop's header names the main places.
       const html = await (await page.request.get('/home')).text();
       expect(html).toContain('This is your sanctuary.');
       expect(html).not.toContain('Your club');
+      await page.setViewportSize(viewport);
+      await page.goto('/home');
+      const places = page.getByRole('navigation', { name: 'Main places' });
+      if (desktop) await expect(places.getByRole('link')).toHaveText(['About', 'Membership', 'Activities', 'Apply', 'Log in']);
+      else await expect(places).toBeHidden();
 
       await signIn(page, viewport, SEED.founding);
+      // Her /home arrives as her club, rendered by the Worker (issue 27's first screen), not the hero.
+      const hers = await (await page.request.get('/home')).text();
+      expect(hers).toContain('<h1 id="your-club-heading">Your club</h1>');
+      expect(hers).not.toContain('This is your sanctuary.');
       await page.goto('/home');
-      await expect(page.getByRole('heading', { level: 1, name: 'This is your sanctuary.' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your club' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'This is your sanctuary.' })).toHaveCount(0);
       const club = page.getByRole('region', { name: 'Your club' });
       await expect(club.getByRole('region', { name: 'Your next events' }).getByRole('link').first()).toBeVisible();
       await expect(club.getByRole('region', { name: 'Your stays' })).toBeVisible();
       await expect(club.getByRole('region', { name: 'Latest photos' }).getByRole('link', { name: / by / }).first()).toBeVisible();
       await expect(club.getByRole('region', { name: 'Waiting for an admin' })).toHaveCount(0);
-      // The hero comes first.
-      const hero = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-      expect((await club.boundingBox())!.y).toBeGreaterThan(hero.y);
-      await page.screenshot({ path: `test-results/issue31-your-club-${device}.png`, fullPage: true });
-      // My Schedule is in the Members' Section.
+      if (desktop) {
+        await expect(places.getByRole('link')).toHaveText(['Events', 'Gallery', 'Members', 'Homes']);
+        await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+      } else await expect(places).toBeHidden();
+      await page.screenshot({ path: `test-results/issue46-your-club-${device}.png`, fullPage: true });
+      // The menu stays whole: My Schedule is in the Members' Section.
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My Schedule' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'My Schedule' })).toBeVisible();
@@ -152,12 +166,6 @@ for (const [device, viewport] of DEVICES) {
       const counts = page.getByRole('region', { name: 'Waiting for an admin' });
       await expect(counts.getByRole('link', { name: /applications? to review/ })).toHaveAttribute('href', '/applications');
       await page.screenshot({ path: `test-results/issue31-your-club-admin-${device}.png`, fullPage: true });
-
-      // A visitor sees the hero alone.
-      await page.context().clearCookies();
-      await page.goto('/home');
-      await expect(page.getByRole('heading', { level: 1, name: 'This is your sanctuary.' })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Your club' })).toHaveCount(0);
     });
 
     test('Delete account and a privilege change ask first, and Cancel changes nothing', async ({ page }) => {

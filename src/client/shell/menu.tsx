@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { lazyOnOpen } from '../components/lazy-on-open';
 import { i18n } from '../i18n/i18n';
 import { MemberName } from '../shared/members/member-name';
@@ -9,12 +9,47 @@ import { CLUB_NAME } from './page-meta';
 
 // Issue 23: the bell and its live socket load after the page, in their own chunk.
 
+type PlaceList = [href: string, label: string][];
+
+// Issue 46: on a wide screen the main places sit in the header beside the Menu button (which keeps
+// SPEC 2's menu whole); a phone keeps the Menu alone (CSS hides this list there).
+const visitorPlaces = (): PlaceList => [
+  ['/about', i18n.t('About')],
+  ['/membership', i18n.t('Membership')],
+  ['/activities', i18n.t('Activities')],
+  ['/request', i18n.t('Apply')],
+  ['/login', i18n.t('Log in')],
+];
+const memberPlaces = (): PlaceList => [
+  ['/calendar', i18n.t('Events')],
+  ['/gallery', i18n.t('Gallery')],
+  ['/members', i18n.t('Members')],
+  ['/homes', i18n.t('Homes')],
+];
+
+function HeaderPlaces({ links }: { links: PlaceList }) {
+  const [location] = useLocation();
+  return (
+    <nav className="header-places" aria-label={i18n.t('Main places')}>
+      <ul>
+        {links.map(([href, label]) => (
+          <li key={href}>
+            <Link href={href} aria-current={location === href || location.startsWith(`${href}/`) ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The panel's code is fetched when she first opens it (issue 41: room on the first loads for the texts). */
 const MenuPanel = lazyOnOpen(() => import('./menu-panel').then((m) => m.MenuPanel));
 
 /** SPEC 2 menu: a bar with the club's name and a button that opens the menu panel (shell/menu-panel.tsx). */
 export function Menu() {
-  const { authenticated, user } = useAuth();
+  const { authenticated, user, pending } = useAuth();
   const [open, setOpen] = useState(false);
 
   return (
@@ -26,6 +61,11 @@ export function Menu() {
           </span>
           <span className="brand-name">{CLUB_NAME}</span>
         </Link>
+        {pending ? null : !authenticated ? (
+          <HeaderPlaces links={visitorPlaces()} />
+        ) : user && user.status !== 'lapsed' ? (
+          <HeaderPlaces links={memberPlaces()} />
+        ) : null}
         {authenticated && user ? (
           <span className="header-user">
             {`${i18n.t('Logged in as')} `}

@@ -1,16 +1,16 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useAuth } from '../shared/use-auth';
 import { pages as P, TrpcRoot } from '../routes';
 
 /**
- * Below /home's public hero, "Your club" for a signed-in member (issue 31). Nothing of hers is in
- * the prerendered HTML: while the session is being asked for (and always in the build's
- * prerender) this renders nothing, so hydration matches; then her part loads in its own chunk,
- * which a visitor never fetches.
+ * /home for a signed-in member: "Your club" (issues 31 and 46) instead of the visitors' hero, in
+ * its own chunk, which a visitor never fetches. While the session is being asked for (and always
+ * in the build's prerender) it is the visitors' page (`fallback`), so hydration matches; the
+ * Worker renders her /home with her session and her club's answer, so her HTML is hers at once.
  */
-export function YourClubSlot() {
+export function YourClubSlot({ fallback }: { fallback: ReactNode }) {
   const { authenticated, user } = useAuth();
-  if (!authenticated || !user || user.must_change_password) return null;
+  if (!authenticated || !user || user.must_change_password) return <>{fallback}</>;
   return (
     <Suspense fallback={null}>
       <TrpcRoot>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID, TIME_ZONE_COOKIE, type FirstScreen } from '../../../src/shared/first-screen';
-import { insertEvent, request, roles, unique, type TestUser } from '../helpers';
+import { createUser, deps, insertEvent, request, roles, unique, type TestUser } from '../helpers';
+import { eventParticipants } from '../../../src/worker/db/schema/events';
 import { joined, makeCircle, post } from '../circles/circles-helpers';
 
 // Issue 27: a member's main page carries her first screen's answers in its HTML, exactly what her
@@ -185,6 +186,24 @@ describe("the other members' pages", () => {
     expect(notifications.root).toContain('<h1>Notifications</h1>');
     const about = await rendered('/about', u);
     expect(about.screen).toBeNull();
+  });
+
+  it("a member's /home (and /) is her \"Your club\", rendered with her next events; a visitor's stays the hero (issue 46)", async () => {
+    const u = await createUser();
+    const mine = await insertEvent({ title: unique('Salon '), startsAt: Date.now() + 86_400_000, endsAt: Date.now() + 90_000_000 });
+    await deps().db.insert(eventParticipants).values({ eventId: mine.id, userId: u.id });
+    for (const path of ['/home', '/']) {
+      const home = await rendered(path, u);
+      expect(home.screen?.queries.map((q) => q.path)).toEqual(['club.yourClub']);
+      expect(home.root).toContain('<h1 id="your-club-heading">Your club</h1>');
+      expect(home.root).toContain(mine.title);
+      expect(home.root).toContain('Welcome to the club: your first steps');
+      expect(home.root).not.toContain('This is your sanctuary.');
+    }
+    const visitor = await page('/home', null);
+    expect(visitor.screen).toBeNull();
+    expect(visitor.root).toContain('This is your sanctuary.');
+    expect(visitor.root).not.toContain('Your club');
   });
 
   it('a section of Settings is its own address: Settings rendered with its section list, that section named (issue 46)', async () => {

@@ -132,13 +132,13 @@ function AdminCounts({ admin }: { admin: NonNullable<YourClub['admin']> }) {
   );
 }
 
-/** "Your club" (issue 31): below the public hero of /home, for a signed-in member. */
+/** "Your club" (issues 31 and 46): a signed-in member's /home. */
 export function YourClubSection() {
   const trpc = useTRPC();
   const club = useQuery(trpc.club.yourClub.queryOptions());
   return (
     <section className="page your-club" aria-labelledby="your-club-heading">
-      <h2 id="your-club-heading">Your club</h2>
+      <h1 id="your-club-heading">Your club</h1>
       {club.isPending ? (
         <p className="page-status" role="status">
           Loading your club…
