@@ -82,6 +82,9 @@ export const PRELOADED_SHELLS: PreloadedShell[] = [
     file: 'notifications.html',
     modules: [...MEMBER_MODULES, 'src/client/features/notifications/notifications-page.tsx'],
   },
+  // Issue 46: a member's /home (and /) is "Your club", served with this shell (MEMBER_SHELLS in
+  // src/shared/first-screen.ts); a visitor's stays the prerendered hero, without her chunks.
+  { path: '/home', file: 'your-club.html', modules: [...MEMBER_MODULES, 'src/client/features/member/your-club.tsx'] },
   // Issue 39: /circles, and the shell every circle's page (/circles/{slug}) is served with, as
   // /circle-page (FIRST_SCREEN_ROUTES): its pending state is the same whatever the slug.
   { path: '/circles', file: 'circles.html', modules: [...MEMBER_MODULES, 'src/client/features/circles/circles-section.tsx'] },

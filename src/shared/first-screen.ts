@@ -98,6 +98,13 @@ export function firstScreenQueries(path: string): readonly FirstScreenQuery[] | 
   return null;
 }
 
+/**
+ * The shell a member's page is served with when it is not a visitor's: her /home (and /) is "Your
+ * club" (issue 46), whose prerendered shell inlines its stylesheets and names its chunks
+ * (PRELOADED_SHELLS in src/client/prerender.tsx), where a visitor's is the prerendered hero.
+ */
+export const MEMBER_SHELLS: Readonly<Record<string, string>> = { '/': '/your-club', '/home': '/your-club' };
+
 /** The prerendered shell a path is served with: its own, or its route's. */
 export function firstScreenShell(path: string): string {
   return FIRST_SCREEN_ROUTES.find((r) => r.pattern.test(path))?.shell ?? path;

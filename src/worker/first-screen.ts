@@ -5,6 +5,7 @@ import { BOOT_SCRIPT_ID } from '../shared/boot-script';
 import { isValidTimeZone } from '../shared/date-format';
 import {
   FIRST_SCREEN_ID,
+  MEMBER_SHELLS,
   firstScreenQueries,
   TIME_ZONE_COOKIE,
   type FirstScreen,
@@ -138,7 +139,8 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   // Her copy is never a stored one: no 304 against the shell's ETag.
   headers.delete('If-None-Match');
   headers.delete('If-Modified-Since');
-  const shell = await c.env.ASSETS.fetch(new Request(assetRequest.url, { method: assetRequest.method, headers }));
+  const memberShell = Object.hasOwn(MEMBER_SHELLS, path) ? new URL(MEMBER_SHELLS[path]!, assetRequest.url) : assetRequest.url;
+  const shell = await c.env.ASSETS.fetch(new Request(memberShell, { method: assetRequest.method, headers }));
   const res = new Response(shell.body, shell);
   res.headers.set('Cache-Control', 'private, no-store');
   res.headers.append('Vary', 'Cookie');

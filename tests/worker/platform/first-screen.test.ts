@@ -188,7 +188,7 @@ describe("the other members' pages", () => {
     expect(about.screen).toBeNull();
   });
 
-  it("a member's /home (and /) is her \"Your club\", rendered with her next events; a visitor's stays the hero (issue 46)", async () => {
+  it('a member\'s /home (and /) is her "Your club", rendered with her next events; a visitor\'s stays the hero (issue 46)', async () => {
     const u = await createUser();
     const mine = await insertEvent({ title: unique('Salon '), startsAt: Date.now() + 86_400_000, endsAt: Date.now() + 90_000_000 });
     await deps().db.insert(eventParticipants).values({ eventId: mine.id, userId: u.id });
@@ -199,11 +199,16 @@ describe("the other members' pages", () => {
       expect(home.root).toContain(mine.title);
       expect(home.root).toContain('Welcome to the club: your first steps');
       expect(home.root).not.toContain('This is your sanctuary.');
+      // Her club's shell names its chunk and inlines its stylesheet: nothing of it fetched to paint.
+      expect(home.html).toMatch(/data-scripts="[^"]*\/assets\/your-club-[\w-]+\.js/);
+      expect(home.html).toMatch(/<link rel="stylesheet" type="text\/x-inlined" href="\/assets\/your-club-[\w-]+\.css"/);
     }
     const visitor = await page('/home', null);
     expect(visitor.screen).toBeNull();
     expect(visitor.root).toContain('This is your sanctuary.');
     expect(visitor.root).not.toContain('Your club');
+    // A visitor's hero asks for none of a member's chunks.
+    expect(visitor.html).not.toMatch(/your-club-[\w-]+\.(js|css)/);
   });
 
   it('a section of Settings is its own address: Settings rendered with its section list, that section named (issue 46)', async () => {
