@@ -81,8 +81,9 @@ const TRANSLATED = [
   'src/client/features/settings/**',
   'src/client/features/mail/**',
   'src/client/features/events/join-requests.tsx',
+  'src/client/features/admin/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail'];
+const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',
@@ -179,8 +180,8 @@ export default defineConfig(
         {
           // A text has a letter; a message's id is its English (i18n.t), a list of texts is marked /*i18n*/.
           // A URL, or one lower-case token, is not a text: a value or a key ('open', 'post', 'company': a DTO's enum, a field's
-          // key), a file or a media type ('photo.webp', 'image/webp').
-          ignore: ['^[^\\p{L}]*$', '^/', '^https?://', '^[a-z][\\w.-]*(/[\\w.+-]+)?$'],
+          // key), a file or a media type ('photo.webp', 'image/webp'), a CSS length ('px').
+          ignore: ['^[^\\p{L}]*$', '^/', '^https?://', '^[a-z][\\w.-]*(/[\\w.+-]+)?$', '^[\\d.]*(px|rem|em)$'],
           ignoreNames: [
             {
               regex: {

@@ -8,17 +8,21 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MemberName } from '../../shared/members/member-name';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { HOME_STATE } from './home-state';
+import { HomeStateBadge } from './home-state';
+import { i18n } from './locales/i18n';
 import './admin.css';
 
 // Stays and windows are calendar days (yyyy-mm-dd), read in UTC so no time zone shifts them.
 
-const STAY_STATUS: Record<StayStatus, { label: string; badge: string }> = {
-  pending: { label: 'Pending', badge: 'badge-pending' },
-  accepted: { label: 'Accepted', badge: 'badge-accepted' },
-  declined: { label: 'Declined', badge: 'badge-rejected' },
-  cancelled: { label: 'Cancelled', badge: 'badge-expired' },
+const STAY_BADGE: Record<StayStatus, string> = {
+  pending: 'badge-pending',
+  accepted: 'badge-accepted',
+  declined: 'badge-rejected',
+  cancelled: 'badge-expired',
 };
+
+const stayStatusLabel = (status: StayStatus) =>
+  ({ pending: i18n.t('Pending'), accepted: i18n.t('Accepted'), declined: i18n.t('Declined'), cancelled: i18n.t('Cancelled') })[status];
 
 function HideButton({ home }: { home: HomeCard }) {
   const trpc = useTRPC();
@@ -27,10 +31,15 @@ function HideButton({ home }: { home: HomeCard }) {
   const hide = useMutation(
     trpc.homes.setHidden.mutationOptions({
       onSuccess: async (h) => {
-        toast(h.state === 'hidden' ? `${h.title} is hidden from members.` : `${h.title} is shown to members again.`, 'success');
+        toast(
+          h.state === 'hidden'
+            ? i18n.t('{title} is hidden from members.', { title: h.title })
+            : i18n.t('{title} is shown to members again.', { title: h.title }),
+          'success',
+        );
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
-      onError: (err) => toast(errorMessage(err, 'The home could not be changed.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('The home could not be changed.')), 'error'),
     }),
   );
   if (!home.can_hide) return null;
@@ -40,10 +49,10 @@ function HideButton({ home }: { home: HomeCard }) {
       type="button"
       className="button button-ghost button-small"
       disabled={hide.isPending}
-      aria-label={`${hidden ? 'Unhide' : 'Hide'} ${home.title}`}
+      aria-label={hidden ? i18n.t('Unhide {title}', { title: home.title }) : i18n.t('Hide {title}', { title: home.title })}
       onClick={() => hide.mutate({ id: home.id, hidden: !hidden })}
     >
-      {hidden ? 'Unhide' : 'Hide'}
+      {hidden ? i18n.t('Unhide') : i18n.t('Hide')}
     </button>
   );
 }
@@ -86,30 +95,32 @@ function AllHomes() {
   return (
     <PagedSection
       id="admin-homes-title"
-      title="Homes"
+      title={i18n.t('Homes')}
       query={list}
       count={homes.length}
       texts={{
-        loading: 'Loading the homes…',
-        failed: 'Could not load the homes.',
-        empty: 'No home has been listed yet.',
-        more: 'More homes',
+        loading: i18n.t('Loading the homes…'),
+        failed: i18n.t('Could not load the homes.'),
+        empty: i18n.t('No home has been listed yet.'),
+        more: i18n.t('More homes'),
       }}
-      columns={['Home', 'Host', 'Where', 'State', 'Actions']}
+      columns={[i18n.t('Home'), i18n.t('Host'), i18n.t('Where'), i18n.t('State'), i18n.t('Actions')]}
     >
       {homes.map((h) => (
         <tr key={h.id}>
-          <td data-label="Home">
+          <td data-label={i18n.t('Home')}>
             <Link href={`/homes/${h.id}`}>{h.title}</Link>
           </td>
-          <td data-label="Host">
+          <td data-label={i18n.t('Host')}>
             <MemberName id={h.host.id} name={h.host.name} />
           </td>
-          <td data-label="Where">{[h.city, h.country].filter(Boolean).join(', ') || <span className="muted">Not given yet</span>}</td>
-          <td data-label="State">
-            <span className={`badge ${HOME_STATE[h.state].badge}`}>{HOME_STATE[h.state].label}</span>
+          <td data-label={i18n.t('Where')}>
+            {[h.city, h.country].filter(Boolean).join(', ') || <span className="muted">{i18n.t('Not given yet')}</span>}
           </td>
-          <td data-label="Actions">
+          <td data-label={i18n.t('State')}>
+            <HomeStateBadge state={h.state} />
+          </td>
+          <td data-label={i18n.t('Actions')}>
             <HideButton home={h} />
           </td>
         </tr>
@@ -125,36 +136,36 @@ function AllStays() {
   return (
     <PagedSection
       id="admin-stays-title"
-      title="Stays"
+      title={i18n.t('Stays')}
       query={list}
       count={stays.length}
       texts={{
-        loading: 'Loading the stays…',
-        failed: 'Could not load the stays.',
-        empty: 'No stay has been requested yet.',
-        more: 'More stays',
+        loading: i18n.t('Loading the stays…'),
+        failed: i18n.t('Could not load the stays.'),
+        empty: i18n.t('No stay has been requested yet.'),
+        more: i18n.t('More stays'),
       }}
-      columns={['Home', 'Guest', 'Host', 'Dates', 'State']}
+      columns={[i18n.t('Home'), i18n.t('Guest'), i18n.t('Host'), i18n.t('Dates'), i18n.t('State')]}
     >
       {stays.map((s) => (
         <tr key={s.id}>
-          <td data-label="Home">
+          <td data-label={i18n.t('Home')}>
             <Link href={`/homes/${s.home.id}`}>{s.home.title}</Link>
           </td>
-          <td data-label="Guest">
+          <td data-label={i18n.t('Guest')}>
             <MemberName id={s.guest.id} name={s.guest.name} />
           </td>
-          <td data-label="Host">
+          <td data-label={i18n.t('Host')}>
             <MemberName id={s.host.id} name={s.host.name} />
           </td>
-          <td data-label="Dates">
+          <td data-label={i18n.t('Dates')}>
             <span>
               {formatDate(s.start_date)} – {formatDate(s.end_date)}{' '}
-              <span className="muted">({s.nights === 1 ? '1 night' : `${s.nights} nights`})</span>
+              <span className="muted">({i18n.t('{count, plural, one {# night} other {# nights}}', { count: s.nights })})</span>
             </span>
           </td>
-          <td data-label="State">
-            <span className={`badge ${STAY_STATUS[s.status].badge}`}>{STAY_STATUS[s.status].label}</span>
+          <td data-label={i18n.t('State')}>
+            <span className={`badge ${STAY_BADGE[s.status]}`}>{stayStatusLabel(s.status)}</span>
           </td>
         </tr>
       ))}
@@ -166,7 +177,10 @@ function AllStays() {
 export function AdminHomesPage() {
   return (
     <section className="page">
-      <AdminHeader title="All homes and stays" note="Every home in any state, and every stay requested, newest first." />
+      <AdminHeader
+        title={i18n.t('All homes and stays')}
+        note={i18n.t('Every home in any state, and every stay requested, newest first.')}
+      />
       <AllHomes />
       <AllStays />
     </section>

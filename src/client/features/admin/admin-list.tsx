@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 
 interface LoadedProps {
   query: { isPending: boolean; isError: boolean; error: unknown };
@@ -54,7 +55,7 @@ export function AdminHeader({ title, note, aside }: { title: ReactNode; note?: R
   return (
     <div className="page-head admin-header">
       <div>
-        <p className="eyebrow">Administration</p>
+        <p className="eyebrow">{i18n.t('Administration')}</p>
         <h1>{title}</h1>
         {note ? <p className="muted">{note}</p> : null}
       </div>

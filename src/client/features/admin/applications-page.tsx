@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { INTEREST_LABELS, type INTERESTS } from '../../../shared/constants';
 import {
   defaultRejectionEmail,
-  REJECTION_EMAIL_EMPTY,
   REJECTION_EMAIL_MAX,
   type ApplicationCounts,
   type ApplicationStatus,
@@ -19,13 +17,29 @@ import { formatDateTime } from '../../../shared/date-format';
 import './admin.css';
 import { ModalActions } from '../../components/modal-actions';
 import { formatList } from '../../i18n/intl-locale';
+import { i18n } from './locales/i18n';
 
-const TABS: { status: ApplicationStatus; label: string }[] = [
-  { status: 'pending', label: 'Pending' },
-  { status: 'all', label: 'All' },
-  { status: 'accepted', label: 'Accepted' },
-  { status: 'rejected', label: 'Rejected' },
-];
+const TABS: ApplicationStatus[] = ['pending', 'all', 'accepted', 'rejected'];
+
+/** A tab's, or an application's, status in the page's language (SPEC 2's tabs: Pending, All, Accepted, Rejected). */
+const statusLabel = (status: ApplicationStatus) =>
+  ({ pending: i18n.t('Pending'), all: i18n.t('All'), accepted: i18n.t('Accepted'), rejected: i18n.t('Rejected') })[status];
+
+/** The application form's choices in the page's language; anything else as it was stored. */
+function choiceLabel(value: string): string {
+  const labels: Record<string, string> = {
+    Travel: i18n.t('Travel'),
+    Shows: i18n.t('Shows'),
+    Workshops: i18n.t('Workshops'),
+    Showcases: i18n.t('Art Displays'),
+    Weekdays: i18n.t('Weekdays'),
+    Weekends: i18n.t('Weekends'),
+    Flexible: i18n.t('Flexible'),
+    'Available Now': i18n.t('Available Now'),
+    Seasonal: i18n.t('Seasonal'),
+  };
+  return labels[value] ?? value;
+}
 
 function statusOf(a: ApplicationView) {
   return a.accepted === null ? 'pending' : a.accepted ? 'accepted' : 'rejected';
@@ -53,7 +67,7 @@ function RejectDialog({
   const [message, setMessage] = useState('');
   function confirm() {
     if (send && !text.trim()) {
-      setMessage(REJECTION_EMAIL_EMPTY);
+      setMessage(i18n.t('Write the rejection email, or leave "Send a rejection email" unticked.'));
       return;
     }
     setMessage('');
@@ -63,27 +77,33 @@ function RejectDialog({
     <Modal
       open
       onClose={onCancel}
-      title="Reject application"
+      title={i18n.t('Reject application')}
       size="medium"
       footer={
-        <ModalActions onCancel={onCancel} actionLabel={send ? 'Reject and send' : 'Reject'} onAction={confirm} disabled={busy} danger />
+        <ModalActions
+          onCancel={onCancel}
+          actionLabel={send ? i18n.t('Reject and send') : i18n.t('Reject')}
+          onAction={confirm}
+          disabled={busy}
+          danger
+        />
       }
     >
       <p>
-        Reject the application of {app.full_name}? The decision cannot be changed.{' '}
-        {send ? `The email below goes to ${app.email}.` : 'No email is sent.'}
+        {i18n.t('Reject the application of {name}? The decision cannot be changed.', { name: app.full_name })}{' '}
+        {send ? i18n.t('The email below goes to {email}.', { email: app.email }) : i18n.t('No email is sent.')}
       </p>
       <label className="checkbox">
         <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
-        Send a rejection email
+        {i18n.t('Send a rejection email')}
       </label>
       {send ? (
         <TextAreaField
-          label={`Email to ${app.full_name}`}
+          label={i18n.t('Email to {name}', { name: app.full_name })}
           name="rejectionEmail"
           rows={12}
           maxLength={REJECTION_EMAIL_MAX}
-          hint="A kind default; change anything you like."
+          hint={i18n.t('A kind default; change anything you like.')}
           value={text}
           error={message || error || undefined}
           onChange={(e) => setText(e.target.value)}
@@ -110,10 +130,10 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         setConfirmReject(false);
         toast(
           res.accepted
-            ? `Accepted ${res.full_name}. The invitation email is on its way.`
+            ? i18n.t('Accepted {name}. The invitation email is on its way.', { name: res.full_name })
             : input.rejection_email
-              ? `Rejected ${res.full_name}. The email is on its way.`
-              : `Rejected ${res.full_name}.`,
+              ? i18n.t('Rejected {name}. The email is on its way.', { name: res.full_name })
+              : i18n.t('Rejected {name}.', { name: res.full_name }),
           'success',
         );
         await refresh();
@@ -126,15 +146,15 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
           return;
         }
         setConfirmReject(false);
-        toast(errorMessage(err, 'Could not record the decision. Please try again.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not record the decision. Please try again.')), 'error');
         await refresh();
       },
     }),
   );
   const resend = useMutation(
     trpc.membership.applications.resendInvitation.mutationOptions({
-      onSuccess: () => toast(`A new invitation was sent to ${app.email}.`, 'success'),
-      onError: (err) => toast(errorMessage(err, 'Could not send the invitation.'), 'error'),
+      onSuccess: () => toast(i18n.t('A new invitation was sent to {email}.', { email: app.email }), 'success'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Could not send the invitation.')), 'error'),
     }),
   );
   const status = statusOf(app);
@@ -143,51 +163,46 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
     <article className="card application-card" aria-labelledby={`app-${app.id}`}>
       <div className="application-card-head">
         <h2 id={`app-${app.id}`}>{app.full_name}</h2>
-        <span className={`badge badge-${status}`}>{status[0]!.toUpperCase() + status.slice(1)}</span>
+        <span className={`badge badge-${status}`}>{statusLabel(status)}</span>
       </div>
       <dl>
-        <dt>Email</dt>
+        <dt>{i18n.t('Email')}</dt>
         <dd>
           <a href={`mailto:${app.email}`}>{app.email}</a>
         </dd>
-        <dt>Phone</dt>
+        <dt>{i18n.t('Phone')}</dt>
         <dd>
           <PhoneNumber stored={app.phone} />
         </dd>
-        <dt>Submitted</dt>
+        <dt>{i18n.t('Submitted')}</dt>
         <dd>{formatDateTime(app.created_at)}</dd>
-        <dt>Membership type</dt>
+        <dt>{i18n.t('Membership type')}</dt>
         <dd>{app.membership_type}</dd>
-        <dt>Availability</dt>
-        <dd>{app.availability}</dd>
-        <dt>Interests</dt>
-        <dd>
-          {formatList(
-            app.interests.map((i) => INTEREST_LABELS[i as (typeof INTERESTS)[number]] ?? i),
-            'unit',
-          )}
-        </dd>
-        <dt>Why join</dt>
+        <dt>{i18n.t('Availability')}</dt>
+        <dd>{choiceLabel(app.availability)}</dd>
+        <dt>{i18n.t('Interests')}</dt>
+        <dd>{formatList(app.interests.map(choiceLabel), 'unit')}</dd>
+        <dt>{i18n.t('Why join')}</dt>
         <dd>{app.reason}</dd>
         {app.referral ? (
           <>
-            <dt>Heard about us</dt>
+            <dt>{i18n.t('Heard about us')}</dt>
             <dd>{app.referral}</dd>
           </>
         ) : null}
         {app.comments ? (
           <>
-            <dt>Comments</dt>
+            <dt>{i18n.t('Comments')}</dt>
             <dd>{app.comments}</dd>
           </>
         ) : null}
         {app.properties ? (
           <>
-            <dt>Property</dt>
+            <dt>{i18n.t('Property')}</dt>
             <dd>
               {app.properties.address}
               {'\n'}
-              {app.properties.type} · {app.properties.availability}
+              {app.properties.type} · {choiceLabel(app.properties.availability)}
               {'\n'}
               {app.properties.description}
             </dd>
@@ -195,17 +210,18 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         ) : null}
         {app.invitation_code ? (
           <>
-            <dt>Invitation code</dt>
+            <dt>{i18n.t('Invitation code')}</dt>
             <dd className="code">{app.invitation_code}</dd>
           </>
         ) : null}
         {app.decided_at ? (
           <>
-            <dt>Decided</dt>
+            <dt>{i18n.t('Decided')}</dt>
             <dd>
-              {formatDateTime(app.decided_at)}
-              {app.decided_by ? ` by ${app.decided_by}` : ''}
-              {app.granted_founding ? ' · Founding granted' : ''}
+              {app.decided_by
+                ? i18n.t('{when} by {name}', { when: formatDateTime(app.decided_at), name: app.decided_by })
+                : formatDateTime(app.decided_at)}
+              {app.granted_founding ? ` · ${i18n.t('Founding granted')}` : ''}
             </dd>
           </>
         ) : null}
@@ -214,7 +230,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
         <div className="application-decision">
           <label className="checkbox">
             <input type="checkbox" checked={grantFounding} onChange={(e) => setGrantFounding(e.target.checked)} />
-            Offer Founding membership
+            {i18n.t('Offer Founding membership')}
           </label>
           <button
             type="button"
@@ -225,7 +241,7 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
               setConfirmReject(true);
             }}
           >
-            Reject
+            {i18n.t('Reject')}
           </button>
           <button
             type="button"
@@ -233,20 +249,20 @@ function ApplicationCard({ app, pendingTab }: { app: ApplicationView; pendingTab
             disabled={decide.isPending}
             onClick={() => decide.mutate({ id: app.id, accepted: true, grant_founding: grantFounding })}
           >
-            Accept
+            {i18n.t('Accept')}
           </button>
         </div>
       ) : null}
       {status === 'accepted' ? (
         <div className="application-decision">
-          <span className="muted">Invitation link not used or expired?</span>
+          <span className="muted">{i18n.t('Invitation link not used or expired?')}</span>
           <button
             type="button"
             className="button button-secondary button-small"
             disabled={resend.isPending}
             onClick={() => resend.mutate({ id: app.id })}
           >
-            Send a new invitation
+            {i18n.t('Send a new invitation')}
           </button>
         </div>
       ) : null}
@@ -276,7 +292,7 @@ function PhoneNumber({ stored }: { stored: string }) {
   return (
     <>
       <a href={uri}>{formatPhone(stored)}</a>
-      {readPhone(stored)?.known ? null : <span className="muted"> (a range the phone library does not know)</span>}
+      {readPhone(stored)?.known ? null : <span className="muted"> {i18n.t('(a range the phone library does not know)')}</span>}
     </>
   );
 }
@@ -323,24 +339,24 @@ export function ApplicationsPage() {
 
   return (
     <section className="page narrow" style={{ maxWidth: '46rem' }}>
-      <AdminHeader title="Applications" />
-      <div className="tabs applications-tabs" role="tablist" aria-label="Application status">
+      <AdminHeader title={i18n.t('Applications')} />
+      <div className="tabs applications-tabs" role="tablist" aria-label={i18n.t('Application status')}>
         {TABS.map((t) => (
           <button
-            key={t.status}
+            key={t}
             type="button"
             role="tab"
-            id={`tab-${t.status}`}
-            aria-selected={tab === t.status}
+            id={`tab-${t}`}
+            aria-selected={tab === t}
             aria-controls="applications-panel"
             className="tab"
-            onClick={() => selectTab(t.status)}
+            onClick={() => selectTab(t)}
           >
-            {t.label}
+            {statusLabel(t)}
             {counts ? ' ' : null}
             {counts ? (
-              <span className={`tab-count${t.status === 'pending' && counts.pending > 0 ? ' tab-count-attention' : ''}`}>
-                {counts[t.status]}
+              <span className={`tab-count${t === 'pending' && counts.pending > 0 ? ' tab-count-attention' : ''}`}>
+                {i18n.number(counts[t])}
               </span>
             ) : null}
           </button>
@@ -349,25 +365,25 @@ export function ApplicationsPage() {
       <div id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         <Loaded
           query={list}
-          loading="Loading applications..."
-          failed="Could not load the applications."
-          empty="No applications in this category"
+          loading={i18n.t('Loading applications...')}
+          failed={i18n.t('Could not load the applications.')}
+          empty={i18n.t('No applications in this category')}
           isEmpty={!app}
         >
           {() => (
             <>
               <ApplicationCard key={app!.id} app={app!} pendingTab={tab === 'pending'} />
-              <nav className="pager" aria-label="Applications">
+              <nav className="pager" aria-label={i18n.t('Applications')}>
                 <button
                   type="button"
                   className="button button-ghost button-small"
                   disabled={current === 0}
                   onClick={() => setIndex(current - 1)}
                 >
-                  Previous
+                  {i18n.t('Previous')}
                 </button>
                 <span className="pager-count" aria-live="polite">
-                  {current + 1} of {total}
+                  {i18n.t('{current} of {total}', { current: i18n.number(current + 1), total: i18n.number(total) })}
                 </span>
                 <button
                   type="button"
@@ -375,12 +391,12 @@ export function ApplicationsPage() {
                   disabled={atLoadedEnd && (!hasNextPage || isFetchingNextPage)}
                   onClick={() => void next()}
                 >
-                  Next
+                  {i18n.t('Next')}
                 </button>
               </nav>
               {list.isFetchNextPageError ? (
                 <p className="form-message form-message-error" role="alert">
-                  The next applications could not be loaded.
+                  {i18n.t('The next applications could not be loaded.')}
                 </p>
               ) : null}
             </>

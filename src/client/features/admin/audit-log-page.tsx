@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { MemberName } from '../../shared/members/member-name';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { formatDateTime } from '../../../shared/date-format';
+import { i18n } from './locales/i18n';
 import './admin.css';
 
 function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
@@ -20,7 +21,7 @@ function OnWhom({ target }: { target: AuditLogEntryView['target'] }) {
       {kind ? <span className="audit-target-type">{kind}</span> : null}{' '}
       {target.name === null ? (
         // Gone (deleted since): nothing to name or link.
-        <span className="muted">Deleted since</span>
+        <span className="muted">{i18n.t('Deleted since')}</span>
       ) : target.type === 'user' ? (
         // A member still here: her name links to her profile (issue 22); a removed one has no name.
         <MemberName id={Number(target.id)} name={target.name} />
@@ -39,7 +40,7 @@ function Details({ details }: { details: AuditLogEntryView['details'] }) {
     <ul className="audit-details">
       {details.map((d) => (
         <li key={d.label}>
-          <span className="audit-detail-label">{d.label}:</span> {d.value}
+          <span className="audit-detail-label">{i18n.t('{label}:', { label: d.label })}</span> {d.value}
         </li>
       ))}
     </ul>
@@ -62,18 +63,18 @@ export function AuditLogPage() {
 
   return (
     <section className="page audit-log-page">
-      <AdminHeader title="Audit log" note="What was done, by whom and to whom, newest first." />
-      <div className="toolbar" role="search" aria-label="Filter the audit log">
-        <SelectField label="Action" name="action" value={action} onChange={(e) => setAction(e.target.value)}>
-          <option value="">All actions</option>
+      <AdminHeader title={i18n.t('Audit log')} note={i18n.t('What was done, by whom and to whom, newest first.')} />
+      <div className="toolbar" role="search" aria-label={i18n.t('Filter the audit log')}>
+        <SelectField label={i18n.t('Action')} name="action" value={action} onChange={(e) => setAction(e.target.value)}>
+          <option value="">{i18n.t('All actions')}</option>
           {filters.data?.actions.map((a) => (
             <option key={a.action} value={a.action}>
               {a.label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Who" name="actor" value={actorId} onChange={(e) => setActorId(e.target.value)}>
-          <option value="">Everyone</option>
+        <SelectField label={i18n.t('Who')} name="actor" value={actorId} onChange={(e) => setActorId(e.target.value)}>
+          <option value="">{i18n.t('Everyone')}</option>
           {filters.data?.actors.map((a) => (
             <option key={a.id} value={String(a.id)}>
               {a.name}
@@ -89,33 +90,40 @@ export function AuditLogPage() {
               setActorId('');
             }}
           >
-            Clear filters
+            {i18n.t('Clear filters')}
           </button>
         ) : null}
       </div>
       <Loaded
         query={log}
-        loading="Loading the audit log…"
-        failed="Could not load the audit log."
-        empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+        loading={i18n.t('Loading the audit log…')}
+        failed={i18n.t('Could not load the audit log.')}
+        empty={filtered ? i18n.t('No entries match these filters.') : i18n.t('Nothing has been recorded yet.')}
         isEmpty={entries.length === 0}
       >
         {() => (
           <>
-            <StackTable columns={['When', 'Who', 'What', 'On whom', 'Details']} className="audit-table">
+            <StackTable
+              columns={[i18n.t('When'), i18n.t('Who'), i18n.t('What'), i18n.t('On whom'), i18n.t('Details')]}
+              className="audit-table"
+            >
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td data-label="When" className="audit-when">
+                  <td data-label={i18n.t('When')} className="audit-when">
                     <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at)}</time>
                   </td>
-                  <td data-label="Who">
-                    {e.actor ? <MemberName id={e.actor.id} name={e.actor.name} /> : <span className="muted">Removed account</span>}
+                  <td data-label={i18n.t('Who')}>
+                    {e.actor ? (
+                      <MemberName id={e.actor.id} name={e.actor.name} />
+                    ) : (
+                      <span className="muted">{i18n.t('Removed account')}</span>
+                    )}
                   </td>
-                  <td data-label="What">{e.label}</td>
-                  <td data-label="On whom">
+                  <td data-label={i18n.t('What')}>{e.label}</td>
+                  <td data-label={i18n.t('On whom')}>
                     <OnWhom target={e.target} />
                   </td>
-                  <td data-label="Details">
+                  <td data-label={i18n.t('Details')}>
                     <Details details={e.details} />
                   </td>
                 </tr>
@@ -123,7 +131,11 @@ export function AuditLogPage() {
             </StackTable>
             <LoadMore query={log} />
             <p className="pager-count audit-shown" role="status">
-              {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown{log.hasNextPage ? '' : ', that is all'}
+              {log.hasNextPage
+                ? i18n.t('{count, plural, one {# entry shown} other {# entries shown}}', { count: entries.length })
+                : i18n.t('{count, plural, one {# entry shown, that is all} other {# entries shown, that is all}}', {
+                    count: entries.length,
+                  })}
             </p>
           </>
         )}

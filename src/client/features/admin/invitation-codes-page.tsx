@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { InvitationCodeView } from '../../../shared/schemas/membership';
+import type { InvitationCodeStatus, InvitationCodeView } from '../../../shared/schemas/membership';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
@@ -9,7 +9,12 @@ import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { formatInstantDate, localTimeZone, todayInZone } from '../../../shared/date-format';
+import { i18n } from './locales/i18n';
 import './admin.css';
+
+/** A code's status in the page's language (the badge's class keeps the API's word). */
+const codeStatusLabel = (status: InvitationCodeStatus) =>
+  ({ active: i18n.t('active'), expired: i18n.t('expired'), 'used up': i18n.t('used up'), revoked: i18n.t('revoked') })[status];
 
 /** The end of a yyyy-mm-dd day in the admin's own time zone, as Unix ms. */
 function endOfLocalDay(date: string): string {
@@ -32,14 +37,15 @@ function CreateCodeForm() {
     validate: (v) => {
       const uses = v.max_uses.trim() ? Number(v.max_uses) : null;
       return {
-        max_uses: uses !== null && (!Number.isInteger(uses) || uses < 1) ? 'Maximum uses must be a whole number of at least 1.' : undefined,
+        max_uses:
+          uses !== null && (!Number.isInteger(uses) || uses < 1) ? i18n.t('Maximum uses must be a whole number of at least 1.') : undefined,
       };
     },
   });
   const create = useMutation(
     trpc.membership.codes.create.mutationOptions({
       onSuccess: async (created) => {
-        toast(`Code ${created.code} created.`, 'success');
+        toast(i18n.t('Code {code} created.', { code: created.code }), 'success');
         setCode('');
         setNote('');
         setExpires('');
@@ -50,7 +56,7 @@ function CreateCodeForm() {
       onError: (err) => {
         const fields = fieldErrors(err);
         form.show(fields);
-        setError(Object.keys(fields).length ? '' : errorMessage(err, 'Could not create the code.'));
+        setError(Object.keys(fields).length ? '' : errorMessage(err, i18n.t('Could not create the code.')));
       },
     }),
   );
@@ -72,53 +78,53 @@ function CreateCodeForm() {
   const [minDate] = useState(() => todayInZone(Date.now(), localTimeZone()));
   return (
     <form className="card" onSubmit={submit} {...form.formProps}>
-      <h2>New code</h2>
+      <h2>{i18n.t('New code')}</h2>
       <div className="code-form">
         <TextField
-          label="Code"
+          label={i18n.t('Code')}
           name="code"
           autoComplete="off"
           spellCheck={false}
           maxLength={40}
-          hint="Leave empty for a random code."
+          hint={i18n.t('Leave empty for a random code.')}
           error={errors.code}
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
         <TextField
-          label="Note"
+          label={i18n.t('Note')}
           name="note"
           maxLength={200}
-          hint="Who it is for, optional."
+          hint={i18n.t('Who it is for, optional.')}
           error={errors.note}
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
         <TextField
-          label="Expires on"
+          label={i18n.t('Expires on')}
           name="expires"
           type="date"
           min={minDate}
-          hint="Optional; valid through that day."
+          hint={i18n.t('Optional; valid through that day.')}
           error={errors.expires_at}
           value={expires}
           onChange={(e) => setExpires(e.target.value)}
         />
         <TextField
-          label="Maximum uses"
+          label={i18n.t('Maximum uses')}
           name="maxUses"
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
-          hint="Optional; empty means no limit."
+          hint={i18n.t('Optional; empty means no limit.')}
           error={errors.max_uses}
           value={maxUses}
           onChange={(e) => setMaxUses(e.target.value)}
         />
         <div className="form-actions">
           <button type="submit" className="button" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create code'}
+            {create.isPending ? i18n.t('Creating…') : i18n.t('Create code')}
           </button>
         </div>
       </div>
@@ -130,15 +136,19 @@ function CreateCodeForm() {
 function CodeUses({ id }: { id: number }) {
   const trpc = useTRPC();
   const uses = useQuery(trpc.membership.codes.uses.queryOptions({ id }));
-  if (uses.isPending) return <p className="muted">Loading…</p>;
-  if (uses.isError) return <p className="field-error">Could not load the uses.</p>;
-  if (uses.data.length === 0) return <p className="muted">Not used yet.</p>;
+  if (uses.isPending) return <p className="muted">{i18n.t('Loading…')}</p>;
+  if (uses.isError) return <p className="field-error">{i18n.t('Could not load the uses.')}</p>;
+  if (uses.data.length === 0) return <p className="muted">{i18n.t('Not used yet.')}</p>;
   return (
     <ul className="code-uses">
       {uses.data.map((u) => (
         <li key={u.application_id}>
-          {u.full_name} ({u.email}), {formatInstantDate(u.created_at)},{' '}
-          {u.accepted === null ? 'pending' : u.accepted ? 'accepted' : 'rejected'}
+          {i18n.t('{name} ({email}), {date}, {status}', {
+            name: u.full_name,
+            email: u.email,
+            date: formatInstantDate(u.created_at),
+            status: u.accepted === null ? i18n.t('pending') : u.accepted ? i18n.t('accepted') : i18n.t('rejected'),
+          })}
         </li>
       ))}
     </ul>
@@ -158,39 +168,52 @@ export function InvitationCodesPage() {
   const revoke = useMutation(
     trpc.membership.codes.revoke.mutationOptions({
       onSuccess: async () => {
-        toast(`Code ${revoking?.code} revoked.`, 'success');
+        toast(i18n.t('Code {code} revoked.', { code: revoking?.code ?? '' }), 'success');
         setRevoking(null);
         await queryClient.invalidateQueries(trpc.membership.codes.pathFilter());
       },
       onError: (err) => {
         setRevoking(null);
-        toast(errorMessage(err, 'Could not revoke the code.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not revoke the code.')), 'error');
       },
     }),
   );
 
   return (
     <section className="page stack">
-      <AdminHeader title="Invitation codes" note="An applicant needs a code to apply. A code is used once per submitted application." />
+      <AdminHeader
+        title={i18n.t('Invitation codes')}
+        note={i18n.t('An applicant needs a code to apply. A code is used once per submitted application.')}
+      />
       <CreateCodeForm />
-      <Loaded query={codes} loading="Loading codes…" failed="Could not load the codes." empty="No codes yet." isEmpty={rows.length === 0}>
+      <Loaded
+        query={codes}
+        loading={i18n.t('Loading codes…')}
+        failed={i18n.t('Could not load the codes.')}
+        empty={i18n.t('No codes yet.')}
+        isEmpty={rows.length === 0}
+      >
         {() => (
-          <StackTable columns={['Code', 'Status', 'Uses', 'Expires', 'Note', 'Actions']}>
+          <StackTable columns={[i18n.t('Code'), i18n.t('Status'), i18n.t('Uses'), i18n.t('Expires'), i18n.t('Note'), i18n.t('Actions')]}>
             {rows.map((c) => (
               <tr key={c.id}>
-                <td data-label="Code" className="code">
+                <td data-label={i18n.t('Code')} className="code">
                   {c.code}
                 </td>
-                <td data-label="Status">
-                  <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{c.status}</span>
+                <td data-label={i18n.t('Status')}>
+                  <span className={`badge badge-status badge-${c.status.replace(' ', '-')}`}>{codeStatusLabel(c.status)}</span>
                 </td>
-                <td data-label="Uses">
+                <td data-label={i18n.t('Uses')}>
                   <div>
                     <button
                       type="button"
                       className="text-link"
                       aria-expanded={open === c.id}
-                      aria-label={`${c.use_count} of ${c.max_uses ?? 'unlimited'} uses of ${c.code}: show who`}
+                      aria-label={
+                        c.max_uses === null
+                          ? i18n.t('{count} of unlimited uses of {code}: show who', { count: c.use_count, code: c.code })
+                          : i18n.t('{count} of {max} uses of {code}: show who', { count: c.use_count, max: c.max_uses, code: c.code })
+                      }
                       onClick={() => setOpen(open === c.id ? null : c.id)}
                     >
                       {c.use_count} / {c.max_uses ?? '∞'}
@@ -198,21 +221,22 @@ export function InvitationCodesPage() {
                     {open === c.id ? <CodeUses id={c.id} /> : null}
                   </div>
                 </td>
-                <td data-label="Expires">{c.expires_at ? formatInstantDate(c.expires_at) : 'Never'}</td>
-                <td data-label="Note">
+                <td data-label={i18n.t('Expires')}>{c.expires_at ? formatInstantDate(c.expires_at) : i18n.t('Never')}</td>
+                <td data-label={i18n.t('Note')}>
                   {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
                   <div>
                     {c.note ?? ''}
                     <div className="muted" style={{ fontSize: 'var(--step--1)' }}>
-                      {c.created_by_name ? `by ${c.created_by_name}, ` : ''}
-                      {formatInstantDate(c.created_at)}
+                      {c.created_by_name
+                        ? i18n.t('by {name}, {date}', { name: c.created_by_name, date: formatInstantDate(c.created_at) })
+                        : formatInstantDate(c.created_at)}
                     </div>
                   </div>
                 </td>
-                <td data-label="Actions">
+                <td data-label={i18n.t('Actions')}>
                   {c.status === 'revoked' ? null : (
                     <button type="button" className="button button-ghost button-small" onClick={() => setRevoking(c)}>
-                      Revoke
+                      {i18n.t('Revoke')}
                     </button>
                   )}
                 </td>
@@ -221,12 +245,14 @@ export function InvitationCodesPage() {
           </StackTable>
         )}
       </Loaded>
-      <LoadMore query={codes} label="Load more codes" />
+      <LoadMore query={codes} label={i18n.t('Load more codes')} />
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke code"
-        message={`Revoke ${revoking?.code}? Nobody can apply with it any more. Applications already submitted stay.`}
-        confirmLabel="Revoke"
+        title={i18n.t('Revoke code')}
+        message={i18n.t('Revoke {code}? Nobody can apply with it any more. Applications already submitted stay.', {
+          code: revoking?.code ?? '',
+        })}
+        confirmLabel={i18n.t('Revoke')}
         danger
         busy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}

@@ -1,12 +1,14 @@
 import type { MembershipStatus } from '../../../shared/membership-term';
+import { i18n } from './locales/i18n';
 
-const LABEL: Record<MembershipStatus, { text: string; badge: string }> = {
-  active: { text: 'Active', badge: 'badge-active' },
-  grace: { text: 'Grace', badge: 'badge-pending' },
-  lapsed: { text: 'Lapsed', badge: 'badge-rejected' },
-};
+const BADGE: Record<MembershipStatus, string> = { active: 'badge-active', grace: 'badge-pending', lapsed: 'badge-rejected' };
+
+/** A member's term status in the page's language. */
+export function membershipStatusLabel(status: MembershipStatus): string {
+  return { active: i18n.t('Active'), grace: i18n.t('Grace'), lapsed: i18n.t('Lapsed') }[status];
+}
 
 /** A member's term status as User Management and her profile show it (issue 24). */
 export function MembershipStatusBadge({ status }: { status: MembershipStatus }) {
-  return <span className={`badge ${LABEL[status].badge}`}>{LABEL[status].text}</span>;
+  return <span className={`badge ${BADGE[status]}`}>{membershipStatusLabel(status)}</span>;
 }

@@ -1,30 +1,26 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/date-format';
-import {
-  MESSAGE_REMOVED_TEXT,
-  MESSAGING_SUSPENSION_DAYS,
-  REPORT_STATUSES,
-  type MessageReportDto,
-  type ReportStatus,
-} from '../../../shared/schemas/messages';
+import { MESSAGING_SUSPENSION_DAYS, REPORT_STATUSES, type MessageReportDto, type ReportStatus } from '../../../shared/schemas/messages';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MemberName } from '../../shared/members/member-name';
 import { MessageText } from '../../shared/messages/message-text';
+import { withNodes } from '../../i18n/with-nodes';
 import { AdminHeader, Loaded } from './admin-list';
+import { i18n } from './locales/i18n';
 import './admin.css';
 
-const TAB_LABELS: Record<ReportStatus, string> = { open: 'Open', dismissed: 'Dismissed', removed: 'Removed' };
+const tabLabel = (status: ReportStatus) => ({ open: i18n.t('Open'), dismissed: i18n.t('Dismissed'), removed: i18n.t('Removed') })[status];
 
 type Decision = 'dismiss' | 'remove' | 'suspend';
 
-const DECISIONS: { label: string; decision: Decision }[] = [
-  { label: 'Dismiss', decision: 'dismiss' },
-  { label: 'Remove', decision: 'remove' },
-  { label: 'Remove and suspend…', decision: 'suspend' },
+const decisions = (): { label: string; decision: Decision }[] => [
+  { label: i18n.t('Dismiss'), decision: 'dismiss' },
+  { label: i18n.t('Remove'), decision: 'remove' },
+  { label: i18n.t('Remove and suspend…'), decision: 'suspend' },
 ];
 
 type SuspensionDays = (typeof MESSAGING_SUSPENSION_DAYS)[number];
@@ -34,16 +30,17 @@ function consequence(report: MessageReportDto, d: Decision): { title: string; me
   const sender = report.message.author.name;
   if (d === 'dismiss')
     return {
-      title: 'Dismiss this report?',
-      message: 'The message stays as it is, and the report leaves the open list.',
-      confirm: 'Dismiss',
+      title: i18n.t('Dismiss this report?'),
+      message: i18n.t('The message stays as it is, and the report leaves the open list.'),
+      confirm: i18n.t('Dismiss'),
     };
-  const removed = `The members of the conversation will see “${MESSAGE_REMOVED_TEXT}” in its place.`;
-  if (d === 'remove') return { title: 'Remove this message?', message: removed, confirm: 'Remove' };
+  // The words the members see in its place: src/shared/schemas/messages.ts MESSAGE_REMOVED_TEXT.
+  const removed = i18n.t("The members of the conversation will see “Removed by the club's admins” in its place.");
+  if (d === 'remove') return { title: i18n.t('Remove this message?'), message: removed, confirm: i18n.t('Remove') };
   return {
-    title: `Remove it and suspend ${sender}?`,
-    message: `${removed} ${sender} may read her conversations but not write to anyone until the suspension ends.`,
-    confirm: 'Remove and suspend',
+    title: i18n.t('Remove it and suspend {name}?', { name: sender }),
+    message: `${removed} ${i18n.t('{name} may read her conversations but not write to anyone until the suspension ends.', { name: sender })}`,
+    confirm: i18n.t('Remove and suspend'),
   };
 }
 
@@ -55,7 +52,7 @@ function ContextLine({ line, reported }: { line: Line; reported?: boolean }) {
       <p className="report-line-meta">
         <MemberName id={line.author.id} name={line.author.name} photoUrl={line.author.photo_url} avatar="xs" />
         <time dateTime={line.created_at}>{formatDateTime(line.created_at)}</time>
-        {reported ? <span className="badge">Reported</span> : null}
+        {reported ? <span className="badge">{i18n.t('Reported')}</span> : null}
       </p>
       <MessageText body={line.body} removed={reported && line.body === null} />
     </li>
@@ -67,22 +64,24 @@ function ReportCard({ report, onDecide }: { report: MessageReportDto; onDecide: 
     <article className="card report-card" aria-labelledby={`report-${report.id}`}>
       <header className="report-head">
         <h2 id={`report-${report.id}`}>
-          Reported by <MemberName id={report.reporter.id} name={report.reporter.name} />
+          {withNodes((m) => i18n.t('Reported by {name}', m), {
+            name: <MemberName id={report.reporter.id} name={report.reporter.name} />,
+          })}
         </h2>
         <time className="muted" dateTime={report.created_at}>
           {formatDateTime(report.created_at)}
         </time>
       </header>
       <div className="report-reason">
-        <p className="report-label">Her reason</p>
+        <p className="report-label">{i18n.t('Her reason')}</p>
         <p>{report.reason}</p>
       </div>
       <p className="report-label">
         {report.context.length === 0
-          ? 'The message (the first of its conversation)'
-          : report.context.length === 1
-            ? 'The message and the one before it'
-            : `The message and the ${report.context.length} before it`}
+          ? i18n.t('The message (the first of its conversation)')
+          : i18n.t('{count, plural, one {The message and the one before it} other {The message and the # before it}}', {
+              count: report.context.length,
+            })}
       </p>
       <ol className="report-thread">
         {report.context.map((line) => (
@@ -92,7 +91,7 @@ function ReportCard({ report, onDecide }: { report: MessageReportDto; onDecide: 
       </ol>
       {report.status === 'open' ? (
         <div className="application-decision report-decision">
-          {DECISIONS.map(({ label, decision }) => (
+          {decisions().map(({ label, decision }) => (
             <button
               key={label}
               type="button"
@@ -105,9 +104,12 @@ function ReportCard({ report, onDecide }: { report: MessageReportDto; onDecide: 
         </div>
       ) : (
         <p className="report-outcome muted">
-          {report.status === 'dismissed' ? 'Dismissed: the message stayed.' : 'Removed.'}
+          {report.status === 'dismissed' ? i18n.t('Dismissed: the message stayed.') : i18n.t('Removed.')}
           {report.sender_suspended_until
-            ? ` ${report.message.author.name} may not send messages until ${formatDateTime(report.sender_suspended_until)}.`
+            ? ` ${i18n.t('{name} may not send messages until {date}.', {
+                name: report.message.author.name,
+                date: formatDateTime(report.sender_suspended_until),
+              })}`
             : ''}
         </p>
       )}
@@ -136,17 +138,22 @@ export function MessageReportsPage() {
         setPending(null);
         toast(
           input.action === 'dismiss'
-            ? 'Report dismissed.'
+            ? i18n.t('Report dismissed.')
             : input.suspend_days
-              ? `Message removed; its sender is suspended for ${input.suspend_days} days.`
-              : 'Message removed.',
+              ? i18n.t(
+                  '{count, plural, one {Message removed; its sender is suspended for # day.} other {Message removed; its sender is suspended for # days.}}',
+                  {
+                    count: input.suspend_days,
+                  },
+                )
+              : i18n.t('Message removed.'),
           'success',
         );
         void queryClient.invalidateQueries(trpc.messages.reports.pathFilter());
       },
       onError: (error) => {
         setPending(null);
-        toast(errorMessage(error, 'The report could not be resolved.'), 'error');
+        toast(errorMessage(error, i18n.t('The report could not be resolved.')), 'error');
       },
     }),
   );
@@ -155,10 +162,10 @@ export function MessageReportsPage() {
   return (
     <section className="page narrow message-reports-page" style={{ maxWidth: '46rem' }}>
       <AdminHeader
-        title="Message reports"
-        note="Messages members reported. You see a reported message and the ten before it, nothing else."
+        title={i18n.t('Message reports')}
+        note={i18n.t('Messages members reported. You see a reported message and the ten before it, nothing else.')}
       />
-      <div className="tabs" role="tablist" aria-label="Report status">
+      <div className="tabs" role="tablist" aria-label={i18n.t('Report status')}>
         {REPORT_STATUSES.map((s) => (
           <button
             key={s}
@@ -170,16 +177,16 @@ export function MessageReportsPage() {
             className="tab"
             onClick={() => setStatus(s)}
           >
-            {TAB_LABELS[s]}
+            {tabLabel(s)}
           </button>
         ))}
       </div>
       <div id="reports-panel" role="tabpanel" aria-labelledby={`reports-tab-${status}`} className="stack">
         <Loaded
           query={list}
-          loading="Loading reports…"
-          failed="Could not load the reports."
-          empty={status === 'open' ? 'No open reports.' : 'None yet.'}
+          loading={i18n.t('Loading reports…')}
+          failed={i18n.t('Could not load the reports.')}
+          empty={status === 'open' ? i18n.t('No open reports.') : i18n.t('None yet.')}
           isEmpty={reports.length === 0}
         >
           {() => (
@@ -194,7 +201,7 @@ export function MessageReportsPage() {
                   }}
                 />
               ))}
-              <LoadMore query={list} label="More reports" />
+              <LoadMore query={list} label={i18n.t('More reports')} />
             </>
           )}
         </Loaded>
@@ -207,11 +214,11 @@ export function MessageReportsPage() {
             <>
               <p>{asked?.message}</p>
               <fieldset className="suspend-choices">
-                <legend>Suspend her messaging for</legend>
+                <legend>{i18n.t('Suspend her messaging for')}</legend>
                 {MESSAGING_SUSPENSION_DAYS.map((d) => (
                   <label key={d} className="checkbox">
                     <input type="radio" name="suspend-days" checked={days === d} onChange={() => setDays(d)} />
-                    {d} days
+                    {i18n.t('{count, plural, one {# day} other {# days}}', { count: d })}
                   </label>
                 ))}
               </fieldset>

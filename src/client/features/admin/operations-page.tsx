@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { BuildVersionNote } from './operations-status';
+import { i18n } from './locales/i18n';
 import './admin.css';
 
 /** ?status= of /admin/operations: waiting (the default), retried, discarded, or all. */
@@ -23,8 +24,9 @@ function useStatusParam(): [DeadLetterStatus | '', (next: DeadLetterStatus | '')
   return [status, set];
 }
 
-const KIND_LABEL: Record<DeadLetterView['kind'], string> = { mail: 'Email', notifications: 'Notifications' };
-const STATUS_LABEL: Record<DeadLetterStatus, string> = { waiting: 'Waiting', retried: 'Retried', discarded: 'Discarded' };
+const kindLabel = (kind: DeadLetterView['kind']) => ({ mail: i18n.t('Email'), notifications: i18n.t('Notifications') })[kind];
+const statusLabel = (status: DeadLetterStatus) =>
+  ({ waiting: i18n.t('Waiting'), retried: i18n.t('Retried'), discarded: i18n.t('Discarded') })[status];
 
 /**
  * /admin/operations (issue 44): queue messages that used up their retries (an email that could not
@@ -44,11 +46,11 @@ export function OperationsPage() {
   const retry = useMutation(
     trpc.operations.deadLetters.retry.mutationOptions({
       onSuccess: async () => {
-        toast('Put back on its queue.', 'success');
+        toast(i18n.t('Put back on its queue.'), 'success');
         await refresh();
       },
       onError: async (err) => {
-        toast(errorMessage(err, 'Could not retry it.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not retry it.')), 'error');
         await refresh();
       },
     }),
@@ -57,12 +59,12 @@ export function OperationsPage() {
     trpc.operations.deadLetters.discard.mutationOptions({
       onSuccess: async () => {
         setDiscarding(null);
-        toast('Discarded.', 'success');
+        toast(i18n.t('Discarded.'), 'success');
         await refresh();
       },
       onError: async (err) => {
         setDiscarding(null);
-        toast(errorMessage(err, 'Could not discard it.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not discard it.')), 'error');
         await refresh();
       },
     }),
@@ -70,54 +72,65 @@ export function OperationsPage() {
   return (
     <section className="page stack">
       <AdminHeader
-        title="Operations"
-        note="Emails and notification jobs that failed every time they were tried. Fix the cause (the last error says what it was), then Retry; or Discard what should not go out any more."
+        title={i18n.t('Operations')}
+        note={i18n.t(
+          'Emails and notification jobs that failed every time they were tried. Fix the cause (the last error says what it was), then Retry; or Discard what should not go out any more.',
+        )}
         aside={<BuildVersionNote />}
       />
       <div className="toolbar">
-        <SelectField label="Show" name="status" value={status} onChange={(e) => setStatus(e.target.value as DeadLetterStatus | '')}>
+        <SelectField
+          label={i18n.t('Show')}
+          name="status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as DeadLetterStatus | '')}
+        >
           {DEAD_LETTER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABEL[s]}
+              {statusLabel(s)}
             </option>
           ))}
-          <option value="">All</option>
+          <option value="">{i18n.t('All')}</option>
         </SelectField>
       </div>
       <Loaded
         query={list}
-        loading="Loading…"
-        failed="Could not load the failed messages."
-        empty={status === 'waiting' ? 'Nothing waits: every message was delivered or decided.' : 'None.'}
+        loading={i18n.t('Loading…')}
+        failed={i18n.t('Could not load the failed messages.')}
+        empty={status === 'waiting' ? i18n.t('Nothing waits: every message was delivered or decided.') : i18n.t('None.')}
         isEmpty={rows.length === 0}
       >
         {() => (
-          <StackTable columns={['Failed', 'What', 'Last error', 'Status', 'Actions']} className="dead-letters-table">
+          <StackTable
+            columns={[i18n.t('Failed'), i18n.t('What'), i18n.t('Last error'), i18n.t('Status'), i18n.t('Actions')]}
+            className="dead-letters-table"
+          >
             {rows.map((d) => (
               <tr key={d.id}>
-                <td data-label="Failed" className="audit-when">
+                <td data-label={i18n.t('Failed')} className="audit-when">
                   <time dateTime={d.dead_at}>{formatDateTime(Date.parse(d.dead_at))}</time>
                 </td>
-                <td data-label="What">
+                <td data-label={i18n.t('What')}>
                   <div>
-                    <span className="dead-letter-kind">{KIND_LABEL[d.kind]}</span> {d.summary}
+                    <span className="dead-letter-kind">{kindLabel(d.kind)}</span> {d.summary}
                   </div>
                 </td>
-                <td data-label="Last error">
-                  <div className="dead-letter-error">{d.last_error ?? <span className="muted">None recorded</span>}</div>
+                <td data-label={i18n.t('Last error')}>
+                  <div className="dead-letter-error">{d.last_error ?? <span className="muted">{i18n.t('None recorded')}</span>}</div>
                 </td>
-                <td data-label="Status">
+                <td data-label={i18n.t('Status')}>
                   <div>
-                    <span className={`badge badge-status badge-${d.status}`}>{STATUS_LABEL[d.status]}</span>
+                    <span className={`badge badge-status badge-${d.status}`}>{statusLabel(d.status)}</span>
                     {d.handled_at ? (
                       <div className="muted dead-letter-handled">
-                        {d.handled_by ? `by ${d.handled_by.name}, ` : ''}
-                        {formatDateTime(Date.parse(d.handled_at))}
+                        {d.handled_by
+                          ? i18n.t('by {name}, {date}', { name: d.handled_by.name, date: formatDateTime(Date.parse(d.handled_at)) })
+                          : formatDateTime(Date.parse(d.handled_at))}
                       </div>
                     ) : null}
                   </div>
                 </td>
-                <td data-label="Actions">
+                <td data-label={i18n.t('Actions')}>
                   {d.can_retry || d.can_discard ? (
                     <div className="dead-letter-actions">
                       {d.can_retry ? (
@@ -125,20 +138,20 @@ export function OperationsPage() {
                           type="button"
                           className="button button-small"
                           disabled={retry.isPending}
-                          aria-label={`Retry: ${d.summary}`}
+                          aria-label={i18n.t('Retry: {summary}', { summary: d.summary })}
                           onClick={() => retry.mutate({ id: d.id })}
                         >
-                          Retry
+                          {i18n.t('Retry')}
                         </button>
                       ) : null}
                       {d.can_discard ? (
                         <button
                           type="button"
                           className="button button-ghost button-small"
-                          aria-label={`Discard: ${d.summary}`}
+                          aria-label={i18n.t('Discard: {summary}', { summary: d.summary })}
                           onClick={() => setDiscarding(d)}
                         >
-                          Discard
+                          {i18n.t('Discard')}
                         </button>
                       ) : null}
                     </div>
@@ -149,12 +162,14 @@ export function OperationsPage() {
           </StackTable>
         )}
       </Loaded>
-      <LoadMore query={list} label="Load more" />
+      <LoadMore query={list} label={i18n.t('Load more')} />
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard this message"
-        message={`Discard “${discarding?.summary ?? ''}”? It will not be tried again. The audit log records who discarded it.`}
-        confirmLabel="Discard"
+        title={i18n.t('Discard this message')}
+        message={i18n.t('Discard “{summary}”? It will not be tried again. The audit log records who discarded it.', {
+          summary: discarding?.summary ?? '',
+        })}
+        confirmLabel={i18n.t('Discard')}
         danger
         busy={discard.isPending}
         onConfirm={() => discarding && discard.mutate({ id: discarding.id })}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useTRPC } from '../../lib/trpc';
-import { intlLocale } from '../../i18n/intl-locale';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 
 /** The admin's view of the running club (issue 44): one query for the version and what waits. */
 function useOperationsStatus() {
@@ -15,10 +16,16 @@ export function BuildVersionNote() {
   if (!v) return null;
   return (
     <p className="muted build-version">
-      Version <code>{v.commit}</code>
-      {v.date ? (
-        <> of {new Date(v.date).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC</>
-      ) : null}
+      {withNodes(
+        (m) =>
+          v.date
+            ? i18n.t('Version {commit} of {date} UTC', {
+                ...m,
+                date: i18n.date(v.date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+              })
+            : i18n.t('Version {commit}', m),
+        { commit: <code>{v.commit}</code> },
+      )}
     </p>
   );
 }
@@ -29,10 +36,14 @@ export function DeadLettersWarning() {
   if (waiting === 0) return null;
   return (
     <p className="form-message form-message-error operations-warning" role="status">
-      {waiting === 1
-        ? 'A message failed every time it was tried and waits for you: '
-        : `${waiting} messages failed every time they were tried and wait for you: `}
-      <Link href="/admin/operations">see Operations</Link>.
+      {withNodes(
+        (m) =>
+          i18n.t(
+            '{count, plural, one {A message failed every time it was tried and waits for you: {link}.} other {# messages failed every time they were tried and wait for you: {link}.}}',
+            { count: waiting, ...m },
+          ),
+        { link: <Link href="/admin/operations">{i18n.t('see Operations')}</Link> },
+      )}
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 
 /**
  * User Management > Renew (issue 24): the admin records a renewal; the new renews-on date starts
@@ -25,11 +26,11 @@ export function RenewDialog({ member, onClose }: { member: UserView; onClose: ()
   const renew = useMutation(
     trpc.admin.users.renew.mutationOptions({
       onSuccess: async (term) => {
-        toast(`${member.name}’s membership now renews on ${formatDate(term.renews_on)}.`, 'success');
+        toast(i18n.t('{name}’s membership now renews on {date}.', { name: member.name, date: formatDate(term.renews_on) }), 'success');
         await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
         onClose();
       },
-      onError: (err) => setError(errorMessage(err, 'Could not record the renewal.')),
+      onError: (err) => setError(errorMessage(err, i18n.t('Could not record the renewal.'))),
     }),
   );
   function submit(e: FormEvent) {
@@ -41,19 +42,21 @@ export function RenewDialog({ member, onClose }: { member: UserView; onClose: ()
     <Modal
       open
       onClose={onClose}
-      title={`Renew ${member.name}`}
+      title={i18n.t('Renew {name}', { name: member.name })}
       size="small"
-      footer={<ModalActions onCancel={onClose} actionLabel="Record renewal" form="renew-form" disabled={renew.isPending} />}
+      footer={<ModalActions onCancel={onClose} actionLabel={i18n.t('Record renewal')} form="renew-form" disabled={renew.isPending} />}
     >
       <form id="renew-form" className="stack" onSubmit={submit}>
         <p className="muted">
-          Member since {formatDate(member.member_since)}.{' '}
+          {i18n.t('Member since {date}.', { date: formatDate(member.member_since) })}{' '}
           {member.status === 'active'
-            ? `Her membership renews on ${formatDate(member.renews_on)}.`
-            : `Her renewal was due on ${formatDate(member.renews_on)} (${member.status === 'grace' ? 'in grace' : 'lapsed'}).`}
+            ? i18n.t('Her membership renews on {date}.', { date: formatDate(member.renews_on) })
+            : member.status === 'grace'
+              ? i18n.t('Her renewal was due on {date} (in grace).', { date: formatDate(member.renews_on) })
+              : i18n.t('Her renewal was due on {date} (lapsed).', { date: formatDate(member.renews_on) })}
         </p>
         <TextField
-          label="New renews-on date"
+          label={i18n.t('New renews-on date')}
           type="date"
           required
           min={earliestRenewsOn(member.member_since)}
@@ -61,8 +64,8 @@ export function RenewDialog({ member, onClose }: { member: UserView; onClose: ()
           onChange={(e) => setRenewsOn(e.target.value)}
         />
         <TextAreaField
-          label="Note (optional)"
-          hint={`For example “Paid 450 EUR by bank transfer”. At most ${RENEWAL_NOTE_MAX} characters.`}
+          label={i18n.t('Note (optional)')}
+          hint={i18n.t('For example “Paid 450 EUR by bank transfer”. At most {max} characters.', { max: i18n.number(RENEWAL_NOTE_MAX) })}
           maxLength={RENEWAL_NOTE_MAX}
           rows={2}
           value={note}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 
 /**
  * The admin dashboard's membership terms (issue 24): renewals due in the next 30 days and members
@@ -11,17 +12,23 @@ export function RenewalsOverviewCards() {
   const overview = useQuery(trpc.admin.users.renewalsOverview.queryOptions());
   const o = overview.data;
   return (
-    <ul className="admin-links renewals-overview" aria-label="Membership renewals">
+    <ul className="admin-links renewals-overview" aria-label={i18n.t('Membership renewals')}>
       <li>
         <Link href="/users?status=due" className="admin-link">
-          <strong>Renewals due in the next 30 days</strong>
-          <span>{o ? `${o.due_soon} ${o.due_soon === 1 ? 'member' : 'members'}` : '…'}</span>
+          <strong>{i18n.t('Renewals due in the next 30 days')}</strong>
+          <span>{o ? i18n.t('{count, plural, one {# member} other {# members}}', { count: o.due_soon }) : '…'}</span>
         </Link>
       </li>
       <li>
         <Link href="/users?status=grace" className="admin-link">
-          <strong>Members in grace</strong>
-          <span>{o ? `${o.grace} ${o.grace === 1 ? 'member' : 'members'}: renewal due, not yet lapsed` : '…'}</span>
+          <strong>{i18n.t('Members in grace')}</strong>
+          <span>
+            {o
+              ? i18n.t('{count, plural, one {# member: renewal due, not yet lapsed} other {# members: renewal due, not yet lapsed}}', {
+                  count: o.grace,
+                })
+              : '…'}
+          </span>
         </Link>
       </li>
     </ul>

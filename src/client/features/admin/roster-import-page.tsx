@@ -8,9 +8,9 @@ import { LoadMore } from '../../components/load-more';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportRowCells, ImportStatusBadge, ImportStatusCell } from './roster-import-status';
+import { ImportRowCells, importRowColumns, ImportStatusBadge, ImportStatusCell } from './roster-import-status';
+import { i18n } from './locales/i18n';
 import './admin.css';
-import { formatNumber } from '../../i18n/intl-locale';
 
 const IMPORTS_PATH = '/api/admin/imports';
 
@@ -20,17 +20,17 @@ async function sendRoster(file: File, dryRun: boolean): Promise<ImportPreview> {
   form.set('file', file);
   const res = await fetch(`${IMPORTS_PATH}${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: form, credentials: 'same-origin' });
   const body = (await res.json().catch(() => null)) as (ImportPreview & { error?: string }) | null;
-  if (!res.ok || !body) throw new Error(body?.error ?? 'Could not read the file. Please try again.');
+  if (!res.ok || !body) throw new Error(body?.error ?? i18n.t('Could not read the file. Please try again.'));
   return body;
 }
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
-    <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Member since', 'Renews on', 'Status']} className="import-table">
+    <StackTable columns={[...importRowColumns(), i18n.t('Status')]} className="import-table">
       {preview.rows.map((r) => (
         <tr key={r.line} className={r.status === 'new' ? undefined : 'import-row-muted'}>
           <ImportRowCells row={r} />
-          <td data-label="Status">
+          <td data-label={i18n.t('Status')}>
             <ImportStatusCell status={r.status} errors={r.errors} warnings={r.warnings} />
           </td>
         </tr>
@@ -41,10 +41,10 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
 
 function Counts({ preview }: { preview: ImportPreview }) {
   return (
-    <ul className="import-counts" aria-label="Rows by status">
+    <ul className="import-counts" aria-label={i18n.t('Rows by status')}>
       {IMPORT_ROW_STATUSES.map((s) => (
         <li key={s}>
-          <strong>{preview.counts[s]}</strong> <ImportStatusBadge status={s} />
+          <strong>{i18n.number(preview.counts[s])}</strong> <ImportStatusBadge status={s} />
         </li>
       ))}
     </ul>
@@ -57,12 +57,12 @@ function EarlierImports() {
   const items = imports.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section className="stack">
-      <h2>Earlier imports</h2>
+      <h2>{i18n.t('Earlier imports')}</h2>
       <Loaded
         query={imports}
-        loading="Loading imports…"
-        failed="Could not load the imports."
-        empty="No roster imported yet."
+        loading={i18n.t('Loading imports…')}
+        failed={i18n.t('Could not load the imports.')}
+        empty={i18n.t('No roster imported yet.')}
         isEmpty={items.length === 0}
       >
         {() => (
@@ -72,8 +72,10 @@ function EarlierImports() {
                 <Link href={`/admin/imports/${i.id}`} className="admin-link">
                   <strong>{i.file_name}</strong>
                   <span>
-                    {formatInstantDate(i.created_at)}
-                    {i.created_by_name ? ` by ${i.created_by_name}` : ''} · {i.counts.new} invited
+                    {i.created_by_name
+                      ? i18n.t('{date} by {name}', { date: formatInstantDate(i.created_at), name: i.created_by_name })
+                      : formatInstantDate(i.created_at)}{' '}
+                    · {i18n.t('{count} invited', { count: i18n.number(i.counts.new) })}
                   </span>
                 </Link>
               </li>
@@ -81,7 +83,7 @@ function EarlierImports() {
           </ul>
         )}
       </Loaded>
-      <LoadMore query={imports} label="Load more imports" />
+      <LoadMore query={imports} label={i18n.t('Load more imports')} />
     </section>
   );
 }
@@ -122,7 +124,10 @@ export function RosterImportPage() {
     setError('');
     try {
       const done = await sendRoster(file, false);
-      toast(`${done.counts.new} ${done.counts.new === 1 ? 'invitation is' : 'invitations are'} on their way.`, 'success');
+      toast(
+        i18n.t('{count, plural, one {# invitation is on its way.} other {# invitations are on their way.}}', { count: done.counts.new }),
+        'success',
+      );
       await queryClient.invalidateQueries(trpc.membership.imports.pathFilter());
       navigate(`/admin/imports/${done.id}`);
     } catch (err) {
@@ -136,18 +141,21 @@ export function RosterImportPage() {
   return (
     <section className="page stack">
       <AdminHeader
-        title="Import roster"
-        note={`A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most ${formatNumber(ROSTER_MAX_ROWS)} rows, ${ROSTER_MAX_COLUMNS} columns and 2 MB.`}
+        title={i18n.t('Import roster')}
+        note={i18n.t(
+          'A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most {rows} rows, {columns} columns and 2 MB.',
+          { rows: i18n.number(ROSTER_MAX_ROWS), columns: i18n.number(ROSTER_MAX_COLUMNS) },
+        )}
       />
       <form className="card form-card" onSubmit={check}>
         <div className="field">
           <span className="label" id="roster-file-label">
-            Roster file (CSV)
+            {i18n.t('Roster file (CSV)')}
           </span>
           <div className="file-pick">
             {/* The browser's own file button does not match the app's; this label opens the same picker. */}
             <label htmlFor="roster-file" className="button button-ghost button-small">
-              {file ? 'Choose another file' : 'Choose file'}
+              {file ? i18n.t('Choose another file') : i18n.t('Choose file')}
             </label>
             <input
               id="roster-file"
@@ -161,27 +169,27 @@ export function RosterImportPage() {
                 setError('');
               }}
             />
-            <span className={file ? 'file-pick-name' : 'muted'}>{file ? file.name : 'No file chosen'}</span>
+            <span className={file ? 'file-pick-name' : 'muted'}>{file ? file.name : i18n.t('No file chosen')}</span>
           </div>
         </div>
         <FormMessage>{error}</FormMessage>
         <button type="submit" className="button button-secondary" disabled={!file || busy}>
-          {busy && !preview ? 'Reading…' : 'Preview'}
+          {busy && !preview ? i18n.t('Reading…') : i18n.t('Preview')}
         </button>
       </form>
       {preview ? (
-        <section className="stack" aria-label="Preview">
-          <h2>Preview</h2>
+        <section className="stack" aria-label={i18n.t('Preview')}>
+          <h2>{i18n.t('Preview')}</h2>
           {/* Above everything else, where they cannot be missed (issue 46): a column the import does not read is lost. */}
           {preview.unknown_columns.length ? (
             <p className="import-ignored" role="note">
-              Columns ignored: {preview.unknown_columns.join(', ')}.
+              {i18n.t('Columns ignored: {columns}.', { columns: preview.unknown_columns.join(', ') })}
             </p>
           ) : null}
           <Counts preview={preview} />
-          <p className="muted">Nothing has happened yet. Only the new rows are invited; nobody becomes an admin by import.</p>
+          <p className="muted">{i18n.t('Nothing has happened yet. Only the new rows are invited; nobody becomes an admin by import.')}</p>
           <button type="button" className="button" onClick={invite} disabled={busy || newRows === 0}>
-            {`Invite ${newRows} new ${newRows === 1 ? 'member' : 'members'}`}
+            {i18n.t('{count, plural, one {Invite # new member} other {Invite # new members}}', { count: newRows })}
           </button>
           <PreviewTable preview={preview} />
         </section>

@@ -4,8 +4,10 @@ import { formatDateTime } from '../../../shared/date-format';
 import { useToast } from '../../components/toast';
 import { MemberName } from '../../shared/members/member-name';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { withNodes } from '../../i18n/with-nodes';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
-import { ImportRowCells, ImportStatusCell, InvitationBadge } from './roster-import-status';
+import { i18n } from './locales/i18n';
+import { ImportRowCells, importRowColumns, ImportStatusCell, InvitationBadge } from './roster-import-status';
 import './admin.css';
 
 /**
@@ -21,50 +23,52 @@ export function RosterImportReportPage() {
   const resend = useMutation(
     trpc.membership.imports.resend.mutationOptions({
       onSuccess: async () => {
-        toast('A new invitation is on its way.', 'success');
+        toast(i18n.t('A new invitation is on its way.'), 'success');
         await queryClient.invalidateQueries(trpc.membership.imports.pathFilter());
       },
-      onError: (err) => toast(errorMessage(err, 'Could not resend the invitation.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Could not resend the invitation.')), 'error'),
     }),
   );
   const r = report.data;
   return (
     <section className="page stack">
       <AdminHeader
-        title={r ? `Import: ${r.file_name}` : 'Import'}
+        title={r ? i18n.t('Import: {file}', { file: r.file_name }) : i18n.t('Import')}
         note={
           r ? (
             <>
-              Imported {formatDateTime(r.created_at)}
-              {r.created_by_name ? (
-                <>
-                  {' by '}
-                  <MemberName id={r.created_by_id} name={r.created_by_name} />
-                </>
-              ) : null}
-              .
+              {r.created_by_name
+                ? withNodes((m) => i18n.t('Imported {date} by {name}.', { date: formatDateTime(r.created_at), ...m }), {
+                    name: <MemberName id={r.created_by_id} name={r.created_by_name} />,
+                  })
+                : i18n.t('Imported {date}.', { date: formatDateTime(r.created_at) })}
             </>
           ) : undefined
         }
-        aside={<Link href="/admin/import">Import another roster</Link>}
+        aside={<Link href="/admin/import">{i18n.t('Import another roster')}</Link>}
       />
-      <Loaded query={report} loading="Loading the import…" failed="Could not load the import." empty="" isEmpty={false}>
+      <Loaded query={report} loading={i18n.t('Loading the import…')} failed={i18n.t('Could not load the import.')} empty="" isEmpty={false}>
         {() =>
           r ? (
             <>
               <p className="muted">
-                {r.counts.new} invited · {r.counts.exists} already {r.counts.exists === 1 ? 'a member' : 'members'} · {r.counts.pending}{' '}
-                pending · {r.counts.duplicate} duplicate · {r.counts.invalid} invalid
-                {r.unknown_columns.length ? ` · columns ignored: ${r.unknown_columns.join(', ')}` : ''}
+                {[
+                  i18n.t('{count} invited', { count: i18n.number(r.counts.new) }),
+                  i18n.t('{count, plural, one {# already a member} other {# already members}}', { count: r.counts.exists }),
+                  i18n.t('{count} pending', { count: i18n.number(r.counts.pending) }),
+                  i18n.t('{count} duplicate', { count: i18n.number(r.counts.duplicate) }),
+                  i18n.t('{count} invalid', { count: i18n.number(r.counts.invalid) }),
+                  ...(r.unknown_columns.length ? [i18n.t('columns ignored: {columns}', { columns: r.unknown_columns.join(', ') })] : []),
+                ].join(' · ')}
               </p>
-              <StackTable columns={['Line', 'Email', 'Name', 'Type', 'Renews on', 'At import', 'Now']} className="import-table">
+              <StackTable columns={[...importRowColumns(false), i18n.t('At import'), i18n.t('Now')]} className="import-table">
                 {r.rows.map((row) => (
                   <tr key={row.line}>
                     <ImportRowCells row={row} memberSince={false} memberId={row.member_id} />
-                    <td data-label="At import">
+                    <td data-label={i18n.t('At import')}>
                       <ImportStatusCell status={row.status} errors={row.errors} />
                     </td>
-                    <td data-label="Now">
+                    <td data-label={i18n.t('Now')}>
                       {row.invitation ? (
                         <span className="import-status">
                           <InvitationBadge state={row.invitation} />
@@ -75,7 +79,7 @@ export function RosterImportReportPage() {
                               disabled={resend.isPending}
                               onClick={() => resend.mutate({ id: r.id, line: row.line })}
                             >
-                              Resend invitation
+                              {i18n.t('Resend invitation')}
                             </button>
                           ) : null}
                         </span>

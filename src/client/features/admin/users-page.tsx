@@ -8,21 +8,22 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
+import { withNodes } from '../../i18n/with-nodes';
 import { AdminHeader, Loaded, StackTable } from './admin-list';
 import { MemberProfileDialog } from './member-profile';
 import { MemberName } from '../../shared/members/member-name';
 import { RenewDialog } from './renew-dialog';
 import { RenewsOnCell, RosterDownload, StatusFilterField, useStatusFilter } from './users-terms';
+import { i18n } from './locales/i18n';
 import './admin.css';
 
 /** "42 members", then "5 Founding · 30 Standard · 7 Travel Host": the server's counts. */
 function MemberTotals({ counts }: { counts: MemberCounts }) {
-  const parts = ACCOUNT_TYPES.filter((t) => counts[t] > 0).map((t) => `${counts[t]} ${t}`);
+  // The types are the club's names for them, as written.
+  const parts = ACCOUNT_TYPES.filter((t) => counts[t] > 0).map((t) => `${i18n.number(counts[t])} ${t}`);
   return (
     <p className="muted admin-totals">
-      <strong>
-        {counts.total} {counts.total === 1 ? 'member' : 'members'}
-      </strong>
+      <strong>{i18n.t('{count, plural, one {# member} other {# members}}', { count: counts.total })}</strong>
       {parts.length ? <span>{parts.join(' · ')}</span> : null}
     </p>
   );
@@ -62,13 +63,16 @@ export function UsersPage() {
     trpc.admin.users.changePrivilege.mutationOptions({
       onSuccess: async (res, input) => {
         const u = shown.find((x) => x.user_id === input.id);
-        toast(`${u?.name ?? 'The member'} is now ${res.type}.`, 'success');
+        toast(
+          u ? i18n.t('{name} is now {type}.', { name: u.name, type: res.type }) : i18n.t('The member is now {type}.', { type: res.type }),
+          'success',
+        );
         setPrivilegeTarget(null);
         await refresh();
       },
       onError: async (err) => {
         setPrivilegeTarget(null);
-        toast(errorMessage(err, 'Could not change the privilege.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not change the privilege.')), 'error');
         await refresh();
       },
     }),
@@ -76,13 +80,14 @@ export function UsersPage() {
   const setAdmin = useMutation(
     trpc.admin.users.setAdmin.mutationOptions({
       onSuccess: async (res) => {
-        toast(res.admin ? `${adminTarget?.name} is now an admin.` : `${adminTarget?.name} is no longer an admin.`, 'success');
+        const name = adminTarget?.name ?? '';
+        toast(res.admin ? i18n.t('{name} is now an admin.', { name }) : i18n.t('{name} is no longer an admin.', { name }), 'success');
         setAdminTarget(null);
         await refresh();
       },
       onError: (err) => {
         setAdminTarget(null);
-        toast(errorMessage(err, 'Could not change admin rights.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not change admin rights.')), 'error');
       },
     }),
   );
@@ -95,7 +100,7 @@ export function UsersPage() {
       },
       onError: (err) => {
         setResetTarget(null);
-        toast(errorMessage(err, 'Could not reset the password.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not reset the password.')), 'error');
       },
     }),
   );
@@ -103,13 +108,16 @@ export function UsersPage() {
   const deleteUser = useMutation(
     trpc.admin.users.delete.mutationOptions({
       onSuccess: async () => {
-        toast(`${deleteTarget?.name ?? 'The member'}’s account was deleted.`, 'success');
+        toast(
+          deleteTarget ? i18n.t('{name}’s account was deleted.', { name: deleteTarget.name }) : i18n.t('The member’s account was deleted.'),
+          'success',
+        );
         setDeleteTarget(null);
         await refresh();
       },
       onError: (err) => {
         setDeleteTarget(null);
-        toast(errorMessage(err, 'Could not delete the account.'), 'error');
+        toast(errorMessage(err, i18n.t('Could not delete the account.')), 'error');
       },
     }),
   );
@@ -118,51 +126,60 @@ export function UsersPage() {
     if (!temp) return;
     try {
       await navigator.clipboard.writeText(temp.password);
-      toast('Copied.', 'success');
+      toast(i18n.t('Copied.'), 'success');
     } catch {
-      toast('Select the password and copy it by hand.', 'info');
+      toast(i18n.t('Select the password and copy it by hand.'), 'info');
     }
   }
 
   return (
     <section className="page">
-      <AdminHeader title="User Management" aside={counts ? <MemberTotals counts={counts} /> : null} />
+      <AdminHeader title={i18n.t('User Management')} aside={counts ? <MemberTotals counts={counts} /> : null} />
       <div className="toolbar">
         <div className="field">
-          <label htmlFor="user-search">Search members</label>
-          <input id="user-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <label htmlFor="user-search">{i18n.t('Search members')}</label>
+          <input
+            id="user-search"
+            type="search"
+            placeholder={i18n.t('Name or email')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <StatusFilterField value={status} onChange={setStatus} />
         <RosterDownload />
       </div>
       <Loaded
         query={users}
-        loading="Loading members…"
-        failed="Could not load the members."
-        empty={needle || status ? 'No members match.' : 'No members yet.'}
+        loading={i18n.t('Loading members…')}
+        failed={i18n.t('Could not load the members.')}
+        empty={needle || status ? i18n.t('No members match.') : i18n.t('No members yet.')}
         isEmpty={shown.length === 0}
       >
         {() => (
-          <StackTable columns={['Name', 'Email', 'Privilege', 'Renews on', 'Actions']} className="users-table">
+          <StackTable
+            columns={[i18n.t('Name'), i18n.t('Email'), i18n.t('Privilege'), i18n.t('Renews on'), i18n.t('Actions')]}
+            className="users-table"
+          >
             {shown.map((u) => (
               <tr key={u.user_id}>
-                <td data-label="Name">
+                <td data-label={i18n.t('Name')}>
                   {/* One element: on a phone the cell is a two-column grid (its label, then this). */}
                   <span>
-                    <MemberName id={u.user_id} name={u.name} /> {u.admin ? <span className="badge">Admin</span> : null}{' '}
-                    {u.must_change_password ? <span className="badge badge-pending">Temporary password</span> : null}
+                    <MemberName id={u.user_id} name={u.name} /> {u.admin ? <span className="badge">{i18n.t('Admin')}</span> : null}{' '}
+                    {u.must_change_password ? <span className="badge badge-pending">{i18n.t('Temporary password')}</span> : null}
                     {/* Issue 43: events she joined and missed in 12 months, where the door took attendance. */}
                     {u.no_shows ? (
-                      <span className="badge badge-expired" title="Events she joined and did not come to in the last 12 months">
-                        {u.no_shows} no-show{u.no_shows === 1 ? '' : 's'}
+                      <span className="badge badge-expired" title={i18n.t('Events she joined and did not come to in the last 12 months')}>
+                        {i18n.t('{count, plural, one {# no-show} other {# no-shows}}', { count: u.no_shows })}
                       </span>
                     ) : null}
                   </span>
                 </td>
-                <td data-label="Email">{u.email}</td>
-                <td data-label="Privilege">
+                <td data-label={i18n.t('Email')}>{u.email}</td>
+                <td data-label={i18n.t('Privilege')}>
                   <select
-                    aria-label={`Privilege of ${u.name}`}
+                    aria-label={i18n.t('Privilege of {name}', { name: u.name })}
                     value={u.type}
                     disabled={privilege.isPending}
                     onChange={(e) => setPrivilegeTarget({ user: u, type: e.target.value as AccountType })}
@@ -174,47 +191,47 @@ export function UsersPage() {
                     ))}
                   </select>
                 </td>
-                <td data-label="Renews on">
+                <td data-label={i18n.t('Renews on')}>
                   <RenewsOnCell member={u} />
                 </td>
-                <td data-label="Actions">
+                <td data-label={i18n.t('Actions')}>
                   <div className="actions">
                     <button
                       type="button"
                       className="button button-secondary button-small"
-                      aria-label={`Profile of ${u.name}`}
+                      aria-label={i18n.t('Profile of {name}', { name: u.name })}
                       onClick={() => setProfileOf(u)}
                     >
-                      Profile
+                      {i18n.t('Profile')}
                     </button>
                     <button
                       type="button"
                       className="button button-ghost button-small"
-                      aria-label={`Renew ${u.name}`}
+                      aria-label={i18n.t('Renew {name}', { name: u.name })}
                       onClick={() => setRenewOf(u)}
                     >
-                      Renew
+                      {i18n.t('Renew')}
                     </button>
                     <button
                       type="button"
                       className="button button-ghost button-small"
                       disabled={!u.can_reset_password}
-                      title={u.can_reset_password ? undefined : 'Change your own password in Settings'}
+                      title={u.can_reset_password ? undefined : i18n.t('Change your own password in Settings')}
                       onClick={() => setResetTarget(u)}
                     >
-                      Reset password
+                      {i18n.t('Reset password')}
                     </button>
                     <button
                       type="button"
                       className="button button-ghost button-small"
                       disabled={!u.can_change_admin}
-                      title={u.can_change_admin ? undefined : 'You cannot remove your own admin rights'}
+                      title={u.can_change_admin ? undefined : i18n.t('You cannot remove your own admin rights')}
                       onClick={() => setAdminTarget(u)}
                     >
-                      {u.admin ? 'Remove admin' : 'Make admin'}
+                      {u.admin ? i18n.t('Remove admin') : i18n.t('Make admin')}
                     </button>
                     <button type="button" className="button button-ghost button-small" onClick={() => setDeleteTarget(u)}>
-                      Delete
+                      {i18n.t('Delete')}
                     </button>
                   </div>
                 </td>
@@ -223,24 +240,31 @@ export function UsersPage() {
           </StackTable>
         )}
       </Loaded>
-      <LoadMore query={users} label="Load more members" />
+      <LoadMore query={users} label={i18n.t('Load more members')} />
 
       {profileOf ? <MemberProfileDialog member={profileOf} onClose={() => setProfileOf(null)} /> : null}
       {renewOf ? <RenewDialog member={renewOf} onClose={() => setRenewOf(null)} /> : null}
       <ConfirmDialog
         open={privilegeTarget !== null}
-        title="Change privilege"
-        message={`Change ${privilegeTarget?.user.name}’s membership type from ${privilegeTarget?.user.type} to ${privilegeTarget?.type}?`}
-        confirmLabel={`Make ${privilegeTarget?.type}`}
+        title={i18n.t('Change privilege')}
+        message={i18n.t('Change {name}’s membership type from {from} to {to}?', {
+          name: privilegeTarget?.user.name ?? '',
+          from: privilegeTarget?.user.type ?? '',
+          to: privilegeTarget?.type ?? '',
+        })}
+        confirmLabel={i18n.t('Make {type}', { type: privilegeTarget?.type ?? '' })}
         busy={privilege.isPending}
         onConfirm={() => privilegeTarget && privilege.mutate({ id: privilegeTarget.user.user_id, type: privilegeTarget.type })}
         onCancel={() => setPrivilegeTarget(null)}
       />
       <ConfirmDialog
         open={resetTarget !== null}
-        title="Reset password"
-        message={`Give ${resetTarget?.name} a temporary password? They are signed out everywhere and must choose a new password when they next log in.`}
-        confirmLabel="Reset password"
+        title={i18n.t('Reset password')}
+        message={i18n.t(
+          'Give {name} a temporary password? They are signed out everywhere and must choose a new password when they next log in.',
+          { name: resetTarget?.name ?? '' },
+        )}
+        confirmLabel={i18n.t('Reset password')}
         danger
         busy={resetPassword.isPending}
         onConfirm={() => resetTarget && resetPassword.mutate({ id: resetTarget.user_id })}
@@ -248,13 +272,13 @@ export function UsersPage() {
       />
       <ConfirmDialog
         open={adminTarget !== null}
-        title={adminTarget?.admin ? 'Remove admin rights' : 'Make admin'}
+        title={adminTarget?.admin ? i18n.t('Remove admin rights') : i18n.t('Make admin')}
         message={
           adminTarget?.admin
-            ? `${adminTarget?.name} will no longer see the admin screens.`
-            : `${adminTarget?.name} will be able to review applications, manage members and email the club.`
+            ? i18n.t('{name} will no longer see the admin screens.', { name: adminTarget?.name ?? '' })
+            : i18n.t('{name} will be able to review applications, manage members and email the club.', { name: adminTarget?.name ?? '' })
         }
-        confirmLabel={adminTarget?.admin ? 'Remove admin' : 'Make admin'}
+        confirmLabel={adminTarget?.admin ? i18n.t('Remove admin') : i18n.t('Make admin')}
         danger={adminTarget?.admin}
         busy={setAdmin.isPending}
         onConfirm={() => adminTarget && setAdmin.mutate({ id: adminTarget.user_id, admin: !adminTarget.admin })}
@@ -262,9 +286,12 @@ export function UsersPage() {
       />
       <ConfirmDialog
         open={deleteTarget !== null}
-        title="Delete account"
-        message={`Delete ${deleteTarget?.name}’s account? Their profile, sessions, comments, likes, images, participations, properties, homes and stay requests are deleted for good; events they created stay, hosted by ‘Former member’.`}
-        confirmLabel="Delete account"
+        title={i18n.t('Delete account')}
+        message={i18n.t(
+          'Delete {name}’s account? Their profile, sessions, comments, likes, images, participations, properties, homes and stay requests are deleted for good; events they created stay, hosted by ‘Former member’.',
+          { name: deleteTarget?.name ?? '' },
+        )}
+        confirmLabel={i18n.t('Delete account')}
         danger
         busy={deleteUser.isPending}
         onConfirm={() => deleteTarget && deleteUser.mutate({ userId: deleteTarget.user_id })}
@@ -273,22 +300,25 @@ export function UsersPage() {
       <Modal
         open={temp !== null}
         onClose={() => setTemp(null)}
-        title="Temporary password"
+        title={i18n.t('Temporary password')}
         size="small"
         footer={
           <button type="button" className="button" onClick={() => setTemp(null)}>
-            Done
+            {i18n.t('Done')}
           </button>
         }
       >
         <p>
-          Give this temporary password to <strong>{temp?.name}</strong>. It is shown only once; they will choose a new password when they
-          log in.
+          {withNodes(
+            (m) =>
+              i18n.t('Give this temporary password to {name}. It is shown only once; they will choose a new password when they log in.', m),
+            { name: <strong>{temp?.name}</strong> },
+          )}
         </p>
         <div className="temp-password">
           <span data-testid="temporary-password">{temp?.password}</span>
           <button type="button" className="button button-secondary button-small" onClick={copyTemp}>
-            Copy
+            {i18n.t('Copy')}
           </button>
         </div>
       </Modal>

@@ -4,19 +4,21 @@ import { formatDate } from '../../../shared/date-format';
 import { USER_STATUS_FILTERS, type UserStatusFilter, type UserView } from '../../../shared/schemas/membership';
 import { useToast } from '../../components/toast';
 import { downloadFrom } from '../../lib/download';
+import { i18n } from './locales/i18n';
 import { MembershipStatusBadge } from './membership-status';
 
 // Issue 24's pieces of User Management: the status filter (kept in the URL, so the admin
 // dashboard links to it), each member's renews-on date, and "Download roster".
 
-const FILTER_LABELS: Record<UserStatusFilter, string> = {
-  active: 'Active',
-  grace: 'In grace',
-  lapsed: 'Lapsed',
-  due: 'Renewal due in 30 days',
-  due_60: 'Renewal due in 60 days',
-  due_90: 'Renewal due in 90 days',
-};
+const filterLabel = (filter: UserStatusFilter) =>
+  ({
+    active: i18n.t('Active'),
+    grace: i18n.t('In grace'),
+    lapsed: i18n.t('Lapsed'),
+    due: i18n.t('Renewal due in 30 days'),
+    due_60: i18n.t('Renewal due in 60 days'),
+    due_90: i18n.t('Renewal due in 90 days'),
+  })[filter];
 
 /** ?status= of /users: a membership status, `due`, or none (every member). */
 export function useStatusFilter(): [UserStatusFilter | undefined, (next: UserStatusFilter | undefined) => void] {
@@ -37,16 +39,16 @@ export function StatusFilterField({
 }) {
   return (
     <div className="field">
-      <label htmlFor="user-status">Membership</label>
+      <label htmlFor="user-status">{i18n.t('Membership')}</label>
       <select
         id="user-status"
         value={value ?? ''}
         onChange={(e) => onChange((e.target.value || undefined) as UserStatusFilter | undefined)}
       >
-        <option value="">All members</option>
+        <option value="">{i18n.t('All members')}</option>
         {USER_STATUS_FILTERS.map((s) => (
           <option key={s} value={s}>
-            {FILTER_LABELS[s]}
+            {filterLabel(s)}
           </option>
         ))}
       </select>
@@ -72,16 +74,16 @@ export function RosterDownload() {
     setBusy(true);
     try {
       const failed = await downloadFrom(ROSTER_PATH, 'owow-roster.csv');
-      if (failed) toast(failed.error ?? 'Could not download the roster.', 'error');
+      if (failed) toast(failed.error ?? i18n.t('Could not download the roster.'), 'error');
     } catch {
-      toast('Could not download the roster. Please check your connection and try again.', 'error');
+      toast(i18n.t('Could not download the roster. Please check your connection and try again.'), 'error');
     } finally {
       setBusy(false);
     }
   }
   return (
     <button type="button" className="button button-secondary toolbar-action" onClick={download} disabled={busy}>
-      {busy ? 'Preparing…' : 'Download roster'}
+      {busy ? i18n.t('Preparing…') : i18n.t('Download roster')}
     </button>
   );
 }

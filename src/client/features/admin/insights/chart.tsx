@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DataTable as Table } from '../../../../shared/insights-tables';
+import { i18n } from '../locales/i18n';
 import { DataTable } from './data-table';
-import { formatNumber } from '../../../i18n/intl-locale';
+import { figureText } from './panel';
 
 /*
  * Every chart of the Insights page (issue 42), drawn by uPlot: a title, axis labels with their
@@ -21,7 +22,9 @@ function axisColours(el: HTMLElement): { ink: string; grid: string } {
   const css = getComputedStyle(el);
   return { ink: css.color, grid: css.borderTopColor };
 }
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a canvas font, not a text
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a canvas font, not a text
 const LABEL_FONT = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 export interface ChartSeries {
@@ -48,8 +51,6 @@ export interface ChartProps {
   /** A sentence for screen readers: what the chart shows. */
   summary: string;
 }
-
-const fmt = (v: number, unit = '') => `${formatNumber(v, { maximumFractionDigits: 1 })}${unit}`;
 
 const clip = (label: string, max: number) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 
@@ -85,7 +86,7 @@ function tooltip(props: ChartProps): uPlot.Plugin {
         box.appendChild(head);
         props.series.forEach((s, i) => {
           const line = document.createElement('span');
-          line.textContent = `${s.label}: ${fmt(s.values[idx] ?? 0, props.unit)}`;
+          line.textContent = i18n.t('{label}: {value}', { label: s.label, value: figureText(s.values[idx] ?? 0, props.unit) });
           line.style.setProperty('--swatch', PALETTE[i % PALETTE.length]!);
           box.appendChild(line);
         });
@@ -143,7 +144,7 @@ function options(props: ChartProps, width: number, height: number, { ink, grid }
         size: 48,
         grid: { stroke: grid, width: 1 },
         ticks: { stroke: grid },
-        values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? fmt(v) : '')),
+        values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? figureText(v) : '')),
       },
     ],
     series: [
@@ -217,7 +218,7 @@ export function Chart(props: ChartProps) {
           aria-controls={`${id}-body`}
           onClick={() => setAsTable((v) => !v)}
         >
-          {asTable ? 'Show as chart' : 'Show as table'}
+          {asTable ? i18n.t('Show as chart') : i18n.t('Show as table')}
         </button>
       </div>
       <div id={`${id}-body`}>
@@ -226,7 +227,7 @@ export function Chart(props: ChartProps) {
         ) : (
           <>
             {props.series.length > 1 ? (
-              <ul className="chart-legend" aria-label="Legend">
+              <ul className="chart-legend" aria-label={i18n.t('Legend')}>
                 {props.series.map((s, i) => (
                   <li
                     key={s.label}

@@ -1,7 +1,7 @@
 import type { Cell, DataTable as Table } from '../../../../shared/insights-tables';
-import { formatNumber } from '../../../i18n/intl-locale';
+import { i18n } from '../locales/i18n';
 
-const show = (cell: Cell) => (cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, { maximumFractionDigits: 1 }) : cell);
+const show = (cell: Cell) => (cell === null ? '–' : typeof cell === 'number' ? i18n.number(cell, { maximumFractionDigits: 1 }) : cell);
 
 /** A chart's figures as a table (the same rows as the panel's CSV), scrolling inside its card on a phone. */
 export function DataTable({ table, captionHidden = false }: { table: Table; captionHidden?: boolean }) {
@@ -21,7 +21,7 @@ export function DataTable({ table, captionHidden = false }: { table: Table; capt
         <tbody>
           {table.rows.length === 0 ? (
             <tr>
-              <td colSpan={table.columns.length}>Nothing in this period.</td>
+              <td colSpan={table.columns.length}>{i18n.t('Nothing in this period.')}</td>
             </tr>
           ) : (
             table.rows.map((row, i) => (

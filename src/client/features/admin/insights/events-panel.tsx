@@ -1,22 +1,28 @@
 import { Link } from 'wouter';
+import { i18n } from '../locales/i18n';
 import { formatDate } from '../../../../shared/date-format';
 import type { EventFill } from '../../../../shared/schemas/insights';
 import { Chart } from './chart';
-import { bucketLabel, Figure, Figures, Panel, xTitleOf, type PanelProps } from './panel';
+import { bucketLabel, Figure, figureText, Figures, listText, namedFigure, Panel, shortDay, xTitleOf, type PanelProps } from './panel';
 
 function Named({ title, events }: { title: string; events: EventFill[] }) {
   return (
     <div className="named-events">
       <h3>{title}</h3>
       {events.length === 0 ? (
-        <p className="muted">No event with a capacity in this period.</p>
+        <p className="muted">{i18n.t('No event with a capacity in this period.')}</p>
       ) : (
         <ol>
           {events.map((e) => (
             <li key={e.id}>
               <Link href={`/events/${e.id}`}>{e.title}</Link>{' '}
               <span className="muted">
-                {formatDate(e.date)}: {e.taken} of {e.capacity} ({e.fill_rate}%)
+                {i18n.t('{date}: {taken} of {capacity} ({rate})', {
+                  date: formatDate(e.date),
+                  taken: figureText(e.taken),
+                  capacity: figureText(e.capacity),
+                  rate: figureText(e.fill_rate, '%'),
+                })}
               </span>
             </li>
           ))}
@@ -31,50 +37,64 @@ export function EventsPanel({ data: e, period, before, tables }: PanelProps<'eve
   return (
     <Panel panel="events" period={period}>
       <Figures>
-        <Figure label="Events held" total={e.held} before={before} />
-        <Figure label="Places offered" total={e.places_offered} before={before} />
-        <Figure label="Places taken" total={e.places_taken} before={before} />
-        <Figure label="Waitlist at start" total={e.waitlist_at_start} before={before} />
-        <Figure label="Fill rate" total={e.fill_rate} before={before} unit="%" />
+        <Figure label={i18n.t('Events held')} total={e.held} before={before} />
+        <Figure label={i18n.t('Places offered')} total={e.places_offered} before={before} />
+        <Figure label={i18n.t('Places taken')} total={e.places_taken} before={before} />
+        <Figure label={i18n.t('Waitlist at start')} total={e.waitlist_at_start} before={before} />
+        <Figure label={i18n.t('Fill rate')} total={e.fill_rate} before={before} unit="%" />
       </Figures>
       <div className="charts">
         <Chart
-          title="Fill rate per event"
+          title={i18n.t('Fill rate per event')}
           kind="dots"
-          labels={capped.map((x) => formatDate(x.date).slice(0, 6))}
-          detail={capped.map((x) => `${x.title}, ${formatDate(x.date)} (${x.taken} of ${x.capacity})`)}
-          xTitle="Events with a capacity, by date"
-          yTitle="Fill rate (%)"
+          labels={capped.map((x) => shortDay(x.date))}
+          detail={capped.map((x) =>
+            i18n.t('{title}, {date} ({taken} of {capacity})', {
+              title: x.title,
+              date: formatDate(x.date),
+              taken: figureText(x.taken),
+              capacity: figureText(x.capacity),
+            }),
+          )}
+          xTitle={i18n.t('Events with a capacity, by date')}
+          yTitle={i18n.t('Fill rate (%)')}
           unit="%"
           yMax={100}
-          series={[{ label: 'Fill rate', values: capped.map((x) => x.fill_rate!) }]}
+          series={[{ label: i18n.t('Fill rate'), values: capped.map((x) => x.fill_rate!) }]}
           table={tables['events.per_event']!}
-          summary={`Fill rate of ${capped.length} events with a capacity; ${e.fill_rate.value ?? 0}% of the places offered were taken.`}
+          summary={i18n.t('Fill rate of {count} events with a capacity; {rate} of the places offered were taken.', {
+            count: figureText(capped.length),
+            rate: figureText(e.fill_rate.value ?? 0, '%'),
+          })}
         />
         <Chart
-          title="Participation by event type"
+          title={i18n.t('Participation by event type')}
           kind="bar"
           labels={e.by_type.map((r) => r.label)}
-          xTitle="Event type"
-          yTitle="Places taken"
-          series={[{ label: 'Places taken', values: e.by_type.map((r) => r.value) }]}
+          xTitle={i18n.t('Event type')}
+          yTitle={i18n.t('Places taken')}
+          series={[{ label: i18n.t('Places taken'), values: e.by_type.map((r) => r.value) }]}
           table={tables['events.by_type']!}
-          summary={`Places taken by event type: ${e.by_type.map((r) => `${r.label} ${r.value}`).join(', ')}.`}
+          summary={i18n.t('Places taken by event type: {list}.', { list: listText(e.by_type.map((r) => namedFigure(r.label, r.value))) })}
         />
         <Chart
-          title="Places taken"
+          title={i18n.t('Places taken')}
           kind="line"
           labels={e.places_taken_series.map((p) => bucketLabel(p.bucket, period.bucket))}
           xTitle={xTitleOf(period)}
-          yTitle="Places taken"
-          series={[{ label: 'Places taken', values: e.places_taken_series.map((p) => p.value) }]}
+          yTitle={i18n.t('Places taken')}
+          series={[{ label: i18n.t('Places taken'), values: e.places_taken_series.map((p) => p.value) }]}
           table={tables['events.series']!}
-          summary={`Places taken at the events held per ${period.bucket}, ${e.places_taken.value} in all.`}
+          summary={
+            period.bucket === 'week'
+              ? i18n.t('Places taken at the events held per week, {count} in all.', { count: figureText(e.places_taken.value) })
+              : i18n.t('Places taken at the events held per month, {count} in all.', { count: figureText(e.places_taken.value) })
+          }
         />
       </div>
       <div className="named-lists">
-        <Named title="Fullest events" events={e.fullest} />
-        <Named title="Emptiest events" events={e.emptiest} />
+        <Named title={i18n.t('Fullest events')} events={e.fullest} />
+        <Named title={i18n.t('Emptiest events')} events={e.emptiest} />
       </div>
     </Panel>
   );

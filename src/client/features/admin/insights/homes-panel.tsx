@@ -1,5 +1,6 @@
+import { i18n } from '../locales/i18n';
 import { Chart } from './chart';
-import { Figure, Figures, Panel, type PanelProps } from './panel';
+import { Figure, figureText, Figures, Panel, type PanelProps } from './panel';
 
 const short = (title: string) => (title.length > 14 ? `${title.slice(0, 13)}…` : title);
 
@@ -8,37 +9,42 @@ export function HomesPanel({ data: h, period, before, tables }: PanelProps<'home
   return (
     <Panel panel="homes" period={period}>
       <Figures>
-        <Figure label="Stays requested" total={h.requested} before={before} />
-        <Figure label="Accepted" total={h.accepted} before={before} />
-        <Figure label="Declined" total={h.declined} before={before} />
-        <Figure label="Nights hosted" total={h.nights} before={before} />
+        <Figure label={i18n.t('Stays requested')} total={h.requested} before={before} />
+        <Figure label={i18n.t('Accepted')} total={h.accepted} before={before} />
+        <Figure label={i18n.t('Declined')} total={h.declined} before={before} />
+        <Figure label={i18n.t('Nights hosted')} total={h.nights} before={before} />
       </Figures>
       <div className="charts">
         <Chart
-          title="Stays requested per home"
+          title={i18n.t('Stays requested per home')}
           kind="bar"
           labels={homes.map((x) => short(x.title))}
-          detail={homes.map((x) => `${x.title} (${x.host})`)}
-          xTitle="Home"
-          yTitle="Stays requested"
+          detail={homes.map((x) => i18n.t('{home} ({host})', { home: x.title, host: x.host }))}
+          xTitle={i18n.t('Home')}
+          yTitle={i18n.t('Stays requested')}
           series={[
-            { label: 'Accepted', values: homes.map((x) => x.accepted) },
-            { label: 'Declined', values: homes.map((x) => x.declined) },
-            { label: 'Pending or cancelled', values: homes.map((x) => x.requested - x.accepted - x.declined) },
+            { label: i18n.t('Accepted'), values: homes.map((x) => x.accepted) },
+            { label: i18n.t('Declined'), values: homes.map((x) => x.declined) },
+            { label: i18n.t('Pending or cancelled'), values: homes.map((x) => x.requested - x.accepted - x.declined) },
           ]}
           table={tables['homes.per_home']!}
-          summary={`Stays requested at ${homes.length} homes: ${h.requested.value}, of which ${h.accepted.value} accepted and ${h.declined.value} declined.`}
+          summary={i18n.t('Stays requested at {homes} homes: {requested}, of which {accepted} accepted and {declined} declined.', {
+            homes: figureText(homes.length),
+            requested: figureText(h.requested.value),
+            accepted: figureText(h.accepted.value),
+            declined: figureText(h.declined.value),
+          })}
         />
         <Chart
-          title="Nights hosted per home"
+          title={i18n.t('Nights hosted per home')}
           kind="bar"
           labels={homes.map((x) => short(x.title))}
-          detail={homes.map((x) => `${x.title} (${x.host})`)}
-          xTitle="Home"
-          yTitle="Nights"
-          series={[{ label: 'Nights hosted', values: homes.map((x) => x.nights) }]}
+          detail={homes.map((x) => i18n.t('{home} ({host})', { home: x.title, host: x.host }))}
+          xTitle={i18n.t('Home')}
+          yTitle={i18n.t('Nights')}
+          series={[{ label: i18n.t('Nights hosted'), values: homes.map((x) => x.nights) }]}
           table={tables['homes.per_home']!}
-          summary={`Nights hosted in the period: ${h.nights.value} in all.`}
+          summary={i18n.t('Nights hosted in the period: {count} in all.', { count: figureText(h.nights.value) })}
         />
       </div>
     </Panel>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { InsightsPanel } from '../../../../shared/schemas/insights';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminHeader, Loaded } from '../admin-list';
+import { i18n } from '../locales/i18n';
 import { ApplicationsPanel } from './applications-panel';
 import { EngagementPanel } from './engagement-panel';
 import { EventsPanel } from './events-panel';
@@ -43,9 +44,18 @@ export function InsightsPage() {
   }, [data]);
   return (
     <section className="page insights-page">
-      <AdminHeader title="Insights" note="The club’s health at a glance: members, applications, events, activity, mail and homes." />
+      <AdminHeader
+        title={i18n.t('Insights')}
+        note={i18n.t('The club’s health at a glance: members, applications, events, activity, mail and homes.')}
+      />
       <PeriodPicker key={`${choice.key}-${choice.from}-${choice.to}`} choice={choice} period={data?.period} onChange={setChoice} />
-      <Loaded query={insights} loading="Loading the club’s figures…" failed="The figures could not be loaded." empty="" isEmpty={false}>
+      <Loaded
+        query={insights}
+        loading={i18n.t('Loading the club’s figures…')}
+        failed={i18n.t('The figures could not be loaded.')}
+        empty=""
+        isEmpty={false}
+      >
         {() =>
           data && tables ? (
             <div className="insights-panels" aria-busy={insights.isPlaceholderData}>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { formatDate } from '../../../../shared/date-format';
 import { isIsoDate } from '../../../../shared/membership-term';
 import type { InsightsPeriod } from '../../../../shared/schemas/insights';
-import { PRESETS, type PeriodChoice, type PresetKey } from './period';
+import { i18n } from '../locales/i18n';
+import { PRESETS, presetLabel, type PeriodChoice, type PresetKey } from './period';
 
 /** The period every panel shows: four presets, or two dates (issue 42). */
 export function PeriodPicker({
@@ -20,26 +21,26 @@ export function PeriodPicker({
   const [error, setError] = useState('');
   function apply(e: FormEvent) {
     e.preventDefault();
-    if (!isIsoDate(from) || !isIsoDate(to)) return setError('Choose both dates.');
-    if (to < from) return setError('The period ends before it starts.');
+    if (!isIsoDate(from) || !isIsoDate(to)) return setError(i18n.t('Choose both dates.'));
+    if (to < from) return setError(i18n.t('The period ends before it starts.'));
     setError('');
     onChange({ key: 'custom', from, to });
   }
   return (
     <div className="period-picker">
-      <div className="period-presets" role="group" aria-label="Period">
+      <div className="period-presets" role="group" aria-label={i18n.t('Period')}>
         {PRESETS.map((p) => (
           <button
-            key={p.key}
+            key={p}
             type="button"
-            className={`button button-small ${choice.key === p.key && !custom ? '' : 'button-ghost'}`}
-            aria-pressed={choice.key === p.key && !custom}
+            className={`button button-small ${choice.key === p && !custom ? '' : 'button-ghost'}`}
+            aria-pressed={choice.key === p && !custom}
             onClick={() => {
               setCustom(false);
-              onChange({ key: p.key });
+              onChange({ key: p });
             }}
           >
-            {p.label}
+            {presetLabel(p)}
           </button>
         ))}
         <button
@@ -48,21 +49,21 @@ export function PeriodPicker({
           aria-pressed={custom}
           onClick={() => setCustom(true)}
         >
-          Two dates
+          {i18n.t('Two dates')}
         </button>
       </div>
       {custom ? (
         <form className="period-dates" onSubmit={apply} noValidate>
           <div className="field">
-            <label htmlFor="insights-from">From</label>
+            <label htmlFor="insights-from">{i18n.t('From')}</label>
             <input id="insights-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="insights-to">To</label>
+            <label htmlFor="insights-to">{i18n.t('To')}</label>
             <input id="insights-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
           </div>
           <button type="submit" className="button button-small">
-            Show
+            {i18n.t('Show')}
           </button>
           {error ? (
             <p className="form-message form-message-error" role="alert">
@@ -73,8 +74,13 @@ export function PeriodPicker({
       ) : null}
       {period ? (
         <p className="muted period-note">
-          {formatDate(period.from)} to {formatDate(period.to)}, compared with {formatDate(period.previous.from)} to{' '}
-          {formatDate(period.previous.to)} ({period.tz}).
+          {i18n.t('{from} to {to}, compared with {previousFrom} to {previousTo} ({zone}).', {
+            from: formatDate(period.from),
+            to: formatDate(period.to),
+            previousFrom: formatDate(period.previous.from),
+            previousTo: formatDate(period.previous.to),
+            zone: period.tz,
+          })}
         </p>
       ) : null}
     </div>

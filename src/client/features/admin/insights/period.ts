@@ -3,18 +3,18 @@ import { useLocation, useSearch } from 'wouter';
 import { localTimeZone, todayInZone } from '../../../../shared/date-format';
 import { addDays, addMonths, isIsoDate } from '../../../../shared/membership-term';
 import type { InsightsPeriod } from '../../../../shared/schemas/insights';
+import { i18n } from '../locales/i18n';
 
 // The Insights page's period (issue 42), kept in the URL (?period=90d, or ?from=…&to=… for two
 // dates), so a reload or a shared link shows the same figures. Days are the admin's own: her
 // browser's zone goes with every request.
 
-export const PRESETS = [
-  { key: '30d', label: 'Last 30 days' },
-  { key: '90d', label: 'Last 90 days' },
-  { key: '12m', label: 'Last 12 months' },
-  { key: 'all', label: 'All time' },
-] as const;
-export type PresetKey = (typeof PRESETS)[number]['key'];
+export const PRESETS = ['30d', '90d', '12m', 'all'] as const;
+export type PresetKey = (typeof PRESETS)[number];
+
+/** A preset's button, in the page's language. */
+export const presetLabel = (key: PresetKey) =>
+  ({ '30d': i18n.t('Last 30 days'), '90d': i18n.t('Last 90 days'), '12m': i18n.t('Last 12 months'), all: i18n.t('All time') })[key];
 export const DEFAULT_PRESET: PresetKey = '90d';
 
 export interface PeriodChoice {
@@ -49,7 +49,7 @@ export function usePeriod(): [PeriodChoice, (next: { key: PresetKey } | { key: '
   let choice: PeriodChoice;
   if (isIsoDate(from) && isIsoDate(to)) choice = { key: 'custom', from, to, tz };
   else {
-    const key = (PRESETS.find((p) => p.key === search.get('period'))?.key ?? DEFAULT_PRESET) as PresetKey;
+    const key = PRESETS.find((p) => p === search.get('period')) ?? DEFAULT_PRESET;
     choice = { key, ...presetRange(key, today), tz };
   }
   const set = (next: { key: PresetKey } | { key: 'custom'; from: string; to: string }) =>
@@ -59,15 +59,16 @@ export function usePeriod(): [PeriodChoice, (next: { key: PresetKey } | { key: '
 
 /** "the 90 days before", "the 12 months before" */
 export function beforeLabel(choice: PeriodChoice, period: InsightsPeriod | undefined): string {
-  if (choice.key === '12m') return 'the 12 months before';
-  return `the ${period?.days ?? ''} days before`;
+  if (choice.key === '12m') return i18n.t('the 12 months before');
+  return i18n.t('{count, plural, one {the # day before} other {the # days before}}', { count: period?.days ?? 0 });
 }
 
 /** "+12% vs the 90 days before" */
 export function comparison(value: number | null, previous: number | null, before: string): string {
-  if (value === null || previous === null) return `none in ${before}`;
-  if (previous === 0) return value === 0 ? `0 in ${before} too` : `up from 0 in ${before}`;
+  if (value === null || previous === null) return i18n.t('none in {before}', { before });
+  if (previous === 0) return value === 0 ? i18n.t('0 in {before} too', { before }) : i18n.t('up from 0 in {before}', { before });
   const change = Math.round(((value - previous) / previous) * 100);
-  if (change === 0) return `the same as ${before}`;
-  return `${change > 0 ? '+' : '−'}${Math.abs(change)}% vs ${before}`;
+  if (change === 0) return i18n.t('the same as {before}', { before });
+  const percent = i18n.number(Math.abs(change) / 100, { style: 'percent' });
+  return i18n.t('{change} vs {before}', { change: `${change > 0 ? '+' : '−'}${percent}`, before });
 }
