@@ -100,7 +100,9 @@ function ConversationHead({ detail }: { detail: ConversationDetail }) {
   return (
     <header className="conversation-head">
       <Link href="/messages" className="conversation-back" aria-label="All messages">
-        <span aria-hidden="true">←</span>
+        <span className="icon-points" aria-hidden="true">
+          ←
+        </span>
       </Link>
       <ConversationFaces members={detail.members} size="sm" groupSize="xs" className="conversation-head-faces" />
       <div className="conversation-title">

@@ -90,7 +90,7 @@ export function PhotoPicker({
                     aria-label={`Move photo ${i + 1} earlier`}
                     onClick={() => move(i, -1)}
                   >
-                    ←
+                    <span className="icon-points">←</span>
                   </button>
                 ) : null}
                 <button
