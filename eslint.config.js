@@ -82,12 +82,12 @@ const TRANSLATED = [
   'src/client/features/mail/**',
   'src/client/features/events/join-requests.tsx',
   'src/client/features/admin/**',
+  'src/client/shared/**',
 ];
 const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',
-  'src/client/shared',
   ...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`),
 ];
 

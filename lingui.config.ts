@@ -8,8 +8,9 @@ import { formatter } from '@lingui/format-po';
  * bracketed, accented language, generated from English.
  *
  * One catalog per feature (src/client/features/{name}/locales/{locale}.po), loaded with that
- * feature's pages for the page's language only, and one for the shell (header, menu, footer,
- * components and the widgets of src/client/shared), loaded before the first render.
+ * feature's pages for the page's language only, one for the shell (header, menu, footer,
+ * components), loaded before the first render, and one for the widgets of src/client/shared,
+ * loaded with the shell's.
  * `npm run i18n:extract` writes the .po files from the code; `npm run i18n:compile` the .ts
  * modules the app imports (committed: the Worker's bundle and tsc read them as they are).
  */
@@ -30,9 +31,16 @@ const config: LinguiConfig = {
         '<rootDir>/src/client/root.tsx',
         '<rootDir>/src/client/shell/',
         '<rootDir>/src/client/components/',
-        '<rootDir>/src/client/shared/',
         '<rootDir>/src/client/lib/',
       ],
+    },
+    // The widgets pages compose (src/client/shared): a catalog of their own, loaded with the
+    // shell's in another language (scripts/i18n-compile.ts writes one loader for both), whose
+    // English ICU messages ship with the widgets that use them (shared/locales/i18n.ts), not in the
+    // entry. src/shared/images.ts's upload messages are checked in the browser too.
+    {
+      path: '<rootDir>/src/client/shared/locales/{locale}',
+      include: ['<rootDir>/src/client/shared/', '<rootDir>/src/shared/images.ts'],
     },
     {
       path: '<rootDir>/src/client/features/{name}/locales/{locale}',

@@ -38,20 +38,34 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
     );
 }
 
-const locales = new Map<string, string[]>();
+const locales = new Map<string, Map<string, string>>();
 for (const file of globSync('src/client/**/locales/*.po', { cwd: ROOT }).sort()) {
   const locale = path.basename(file, '.po');
   if (locale === 'en') continue;
   const dir = path.dirname(path.dirname(file));
   const name = dir === 'src/client' ? 'shell' : path.basename(dir);
   const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
-  locales.set(locale, [...(locales.get(locale) ?? []), `  ${name}: () => import('${from.startsWith('.') ? from : `./${from}`}'),`]);
+  locales.set(locale, (locales.get(locale) ?? new Map()).set(name, from.startsWith('.') ? from : `./${from}`));
 }
-for (const [locale, lines] of locales)
+// The shared widgets' catalog (src/client/shared/locales) comes with the shell's, before the first
+// render: one loader, two chunks fetched at once, and nothing more in the entry.
+const loaderLines = (modules: Map<string, string>) =>
+  [...modules].flatMap(([name, from]) => {
+    if (name === 'shared') return [];
+    const shared = name === 'shell' ? modules.get('shared') : undefined;
+    if (!shared) return [`  ${name}: () => import('${from}'),`];
+    return [
+      `  ${name}: () =>`,
+      `    Promise.all([import('${from}'), import('${shared}')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),`,
+    ];
+  });
+for (const [locale, modules] of locales) {
+  const lines = loaderLines(modules);
   writeFileSync(
     path.join(ROOT, `src/client/locales/catalogs-${locale}.ts`),
     `// Written by scripts/i18n-compile.ts: the catalogs of ${locale}, each a chunk of its own.\nimport type { Messages } from '@lingui/core';\n\nexport const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {\n${lines.join('\n')}\n};\n`,
   );
+}
 
 if (check) {
   const after = globSync(COMPILED, { cwd: ROOT });

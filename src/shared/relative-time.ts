@@ -14,7 +14,7 @@ function formatOf(locale: string): Intl.RelativeTimeFormat {
 }
 
 /** Under a minute: English says "just now"; other languages say Intl's own word for now. */
-function justNow(locale: string): string {
+export function justNow(locale: string): string {
   return locale === 'en' || locale.startsWith('en-')
     ? 'just now'
     : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');

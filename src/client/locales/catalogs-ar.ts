@@ -16,5 +16,6 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/ar'),
   public: () => import('../features/public/locales/ar'),
   settings: () => import('../features/settings/locales/ar'),
-  shell: () => import('./ar'),
+  shell: () =>
+    Promise.all([import('./ar'), import('../shared/locales/ar')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
 };

@@ -16,5 +16,6 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/es'),
   public: () => import('../features/public/locales/es'),
   settings: () => import('../features/settings/locales/es'),
-  shell: () => import('./es'),
+  shell: () =>
+    Promise.all([import('./es'), import('../shared/locales/es')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
 };

@@ -16,5 +16,6 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/fr'),
   public: () => import('../features/public/locales/fr'),
   settings: () => import('../features/settings/locales/fr'),
-  shell: () => import('./fr'),
+  shell: () =>
+    Promise.all([import('./fr'), import('../shared/locales/fr')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
 };

@@ -16,5 +16,6 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/ja'),
   public: () => import('../features/public/locales/ja'),
   settings: () => import('../features/settings/locales/ja'),
-  shell: () => import('./ja'),
+  shell: () =>
+    Promise.all([import('./ja'), import('../shared/locales/ja')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
 };

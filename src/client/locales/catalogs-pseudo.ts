@@ -16,5 +16,6 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/pseudo'),
   public: () => import('../features/public/locales/pseudo'),
   settings: () => import('../features/settings/locales/pseudo'),
-  shell: () => import('./pseudo'),
+  shell: () =>
+    Promise.all([import('./pseudo'), import('../shared/locales/pseudo')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
 };

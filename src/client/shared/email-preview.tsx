@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { i18n } from './i18n';
 import './email-preview.css';
 
 type Sanitize = (html: string) => string;
@@ -22,6 +23,7 @@ function useSanitizer(): Sanitize | null {
   return fn;
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS, not a text
 const FRAME_STYLE = `body{margin:0;padding:20px;font-family:Georgia,'Times New Roman',serif;color:#2b2320;line-height:1.6;font-size:16px;background:#fff;overflow-wrap:anywhere}
 img{max-width:100%;height:auto}table{max-width:100%}a{color:#8a5a44}`;
 
@@ -32,7 +34,8 @@ img{max-width:100%;height:auto}table{max-width:100%}a{color:#8a5a44}`;
 export function MailFrame({ html, title, className }: { html: string; title: string; className?: string }) {
   const doc = /<html[\s>]/i.test(html)
     ? html
-    : `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_STYLE}</style></head><body>${html}</body></html>`;
+    : // eslint-disable-next-line lingui/no-unlocalized-strings -- HTML around the body, not a text
+      `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_STYLE}</style></head><body>${html}</body></html>`;
   return <iframe className={`mail-frame ${className ?? ''}`} sandbox="" title={title} srcDoc={doc} />;
 }
 
@@ -44,17 +47,17 @@ export function EmailPreview({ subject, html }: { subject: string; html: string 
   const sanitize = useSanitizer();
   const safe = sanitize ? sanitize(html) : '';
   return (
-    <section className="email-preview" aria-label="Preview">
+    <section className="email-preview" aria-label={i18n.t('Preview')}>
       <div className="email-preview-head">
-        <span className="email-preview-label">Subject</span>
-        <span className="email-preview-subject">{subject.trim() || <span className="muted">No subject yet</span>}</span>
+        <span className="email-preview-label">{i18n.t('Subject')}</span>
+        <span className="email-preview-subject">{subject.trim() || <span className="muted">{i18n.t('No subject yet')}</span>}</span>
       </div>
       {sanitize === null ? (
-        <p className="email-preview-empty muted">Loading preview…</p>
+        <p className="email-preview-empty muted">{i18n.t('Loading preview…')}</p>
       ) : safe ? (
-        <MailFrame html={safe} title="Email preview" />
+        <MailFrame html={safe} title={i18n.t('Email preview')} />
       ) : (
-        <p className="email-preview-empty muted">The preview appears here as you write.</p>
+        <p className="email-preview-empty muted">{i18n.t('The preview appears here as you write.')}</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoginAnswer } from '../../shared/schemas/auth';
 import { errorMessage, useTRPC } from '../lib/trpc';
+import { i18n } from './i18n';
 
 /*
  * The browser side of passkeys (issue 25), shared by the login page and Settings. SimpleWebAuthn's
@@ -23,22 +24,22 @@ export function ceremonyProblem(err: unknown, ceremony: 'registration' | 'authen
   const { code, name } = (err ?? {}) as { code?: string; name?: string };
   // A newer ceremony replaced this one (the autofill one, when the button is pressed).
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return null;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'This device already has a passkey for your account.';
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return i18n.t('This device already has a passkey for your account.');
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
-    return 'Passkeys work only at the club’s own address. Open this page at its usual address and try again.';
+    return i18n.t('Passkeys work only at the club’s own address. Open this page at its usual address and try again.');
   }
   if (name === 'NotAllowedError') {
     return ceremonyCancelled(ceremony);
   }
   return ceremony === 'registration'
-    ? 'The passkey could not be created. Please try again.'
-    : 'The passkey could not be used. Please try again.';
+    ? i18n.t('The passkey could not be created. Please try again.')
+    : i18n.t('The passkey could not be used. Please try again.');
 }
 
 const ceremonyCancelled = (ceremony: 'registration' | 'authentication') =>
   ceremony === 'registration'
-    ? 'No passkey was added: the request was cancelled or timed out.'
-    : 'The passkey sign-in was cancelled or timed out.';
+    ? i18n.t('No passkey was added: the request was cancelled or timed out.')
+    : i18n.t('The passkey sign-in was cancelled or timed out.');
 
 /**
  * Asks the browser for one of her passkeys: `autofill` for the email field's suggestions
@@ -89,7 +90,7 @@ export function usePasskeySignIn(onSignedIn: (answer: LoginAnswer) => void | Pro
         setPending(false);
         // The autofill request waits quietly; only a failure she caused is worth words.
         if (err instanceof TRPCClientError) {
-          if (!autofill) setError(errorMessage(err, 'Could not start the passkey sign-in. Please try again.'));
+          if (!autofill) setError(errorMessage(err, i18n.t('Could not start the passkey sign-in. Please try again.')));
         } else if (!autofill) setError(ceremonyProblem(err, 'authentication') ?? '');
         return;
       }
@@ -97,7 +98,7 @@ export function usePasskeySignIn(onSignedIn: (answer: LoginAnswer) => void | Pro
       try {
         await signedIn.current(await send({ response }));
       } catch (err) {
-        setError(errorMessage(err, 'Could not sign in with that passkey. Please try again.'));
+        setError(errorMessage(err, i18n.t('Could not sign in with that passkey. Please try again.')));
       } finally {
         setPending(false);
       }

@@ -9,8 +9,9 @@ import { LinkifiedText } from './linkified-text';
 import { MemberName } from '../members/member-name';
 import { useOnSessionLost } from './use-session-lost';
 import { formatDateTime } from '../../../shared/date-format';
-import { useHydrated } from '../../lib/use-hydrated';
 import { ReplyForm } from './reply-form';
+import { i18n } from '../locales/i18n';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** Who reads the widget: a signed-in member (by id, for wording only) or null for a visitor. */
 export interface Viewer {
@@ -44,8 +45,8 @@ export function CommentItem(props: CommentItemProps) {
   const trpc = useTRPC();
   const [replying, setReplying] = useState(false);
   const [justReplied, setJustReplied] = useState<number | null>(null);
-  // The page's language once hydrated (the Worker's render is English, and hydration must match it).
-  const locale = useHydrated() ? document.documentElement.lang || 'en' : 'en';
+  // Intl's language: the page's (the Worker's render is in hers too), English for the pseudo-language.
+  const locale = intlLocale();
   const replies = 'replies' in comment ? comment.replies : null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -118,13 +119,17 @@ export function CommentItem(props: CommentItemProps) {
     else like.mutate({ id: comment.id });
   }
 
-  const author = comment.username ?? 'Former member';
+  const author = comment.username ?? i18n.t('Former member');
   const likeBusy = like.isPending || unlike.isPending;
-  const likeTitle = viewer ? (comment.user_liked ? 'Unlike this comment' : 'Like this comment') : 'Log in to like comments';
+  const likeTitle = viewer
+    ? comment.user_liked
+      ? i18n.t('Unlike this comment')
+      : i18n.t('Like this comment')
+    : i18n.t('Log in to like comments');
 
   return (
     <li className="comment">
-      <article ref={articleRef} tabIndex={-1} aria-label={`Comment by ${author}`} data-comment-id={comment.id}>
+      <article ref={articleRef} tabIndex={-1} aria-label={i18n.t('Comment by {author}', { author })} data-comment-id={comment.id}>
         <header className="comment-meta">
           <MemberName
             id={comment.user_id}
@@ -136,14 +141,14 @@ export function CommentItem(props: CommentItemProps) {
           <time className="comment-time" dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
             {relativeTime(comment.created_at, now, locale)}
           </time>
-          {comment.updated_at ? <span className="comment-edited">(edited)</span> : null}
-          {comment.removed ? <span className="comment-removed">Removed by a host</span> : null}
+          {comment.updated_at ? <span className="comment-edited">{i18n.t('(edited)')}</span> : null}
+          {comment.removed ? <span className="comment-removed">{i18n.t('Removed by a host')}</span> : null}
         </header>
 
         {editing ? (
           <form className="comment-edit" onSubmit={save}>
             <CommentTextArea
-              label="Edit your comment"
+              label={i18n.t('Edit your comment')}
               ref={editRef}
               value={draft}
               rows={Math.min(8, Math.max(3, draft.split('\n').length + 1))}
@@ -152,10 +157,10 @@ export function CommentItem(props: CommentItemProps) {
             />
             <div className="comment-actions">
               <button type="submit" className="button button-small" disabled={update.isPending}>
-                Save
+                {i18n.t('Save')}
               </button>
               <button type="button" className="button button-small button-ghost" onClick={cancelEdit}>
-                Cancel
+                {i18n.t('Cancel')}
               </button>
             </div>
           </form>
@@ -176,22 +181,22 @@ export function CommentItem(props: CommentItemProps) {
                 <span className="like-heart" aria-hidden="true">
                   {comment.user_liked ? '♥' : '♡'}
                 </span>
-                <span>Like</span>
+                <span>{i18n.t('Like')}</span>
                 <span className="like-count">{comment.like_count}</span>
               </button>
               {viewer && !comment.removed ? (
                 <button type="button" className="comment-action" onClick={onReply ?? (() => setReplying(true))}>
-                  Reply
+                  {i18n.t('Reply')}
                 </button>
               ) : null}
               {mayEdit ? (
                 <button ref={editButtonRef} type="button" className="comment-action" onClick={startEdit}>
-                  Edit
+                  {i18n.t('Edit')}
                 </button>
               ) : null}
               {mayDelete ? (
                 <button type="button" className="comment-action comment-action-danger" onClick={() => setConfirming(true)}>
-                  {hostRemoval ? 'Remove' : 'Delete'}
+                  {hostRemoval ? i18n.t('Remove') : i18n.t('Delete')}
                 </button>
               ) : null}
             </div>
@@ -199,7 +204,7 @@ export function CommentItem(props: CommentItemProps) {
         )}
       </article>
       {replies && replies.length > 0 ? (
-        <ol className="comment-replies" aria-label={`Replies to ${author}`}>
+        <ol className="comment-replies" aria-label={i18n.t('Replies to {author}', { author })}>
           {replies.map((r) => (
             <CommentItem key={r.id} {...props} comment={r} focusOnMount={r.id === justReplied} onReply={() => setReplying(true)} />
           ))}
@@ -220,15 +225,15 @@ export function CommentItem(props: CommentItemProps) {
       {mayDelete ? (
         <ConfirmDialog
           open={confirming}
-          title={hostRemoval ? 'Remove comment' : 'Delete comment'}
+          title={hostRemoval ? i18n.t('Remove comment') : i18n.t('Delete comment')}
           message={
             own
-              ? 'Delete your comment? This action cannot be undone.'
+              ? i18n.t('Delete your comment? This action cannot be undone.')
               : hostRemoval
-                ? `Remove ${author}'s comment? She will still see it, marked “Removed by a host”.`
-                : `Delete ${author}'s comment? This action cannot be undone.`
+                ? i18n.t("Remove {author}'s comment? She will still see it, marked “Removed by a host”.", { author })
+                : i18n.t("Delete {author}'s comment? This action cannot be undone.", { author })
           }
-          confirmLabel={hostRemoval ? 'Remove' : 'Delete'}
+          confirmLabel={hostRemoval ? i18n.t('Remove') : i18n.t('Delete')}
           danger
           busy={remove.isPending}
           onConfirm={() => remove.mutate({ id: comment.id })}

@@ -11,8 +11,10 @@ import { CommentTextArea } from './comment-textarea';
 import { useNow } from './use-now';
 import { useOnSessionLost } from './use-session-lost';
 import { useLiveTopic } from '../live/use-live';
-import './comments.css';
+import { i18n } from '../locales/i18n';
+import { withNodes } from '../../i18n/with-nodes';
 import { formatNumber } from '../../i18n/intl-locale';
+import './comments.css';
 
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 500;
 
@@ -138,16 +140,22 @@ export function CommentsWidget({
     <section className="comments" aria-labelledby={headingId} data-commentable={commentableId}>
       <header className="comments-header">
         <h3 id={headingId} className="comments-title">
-          Comments{comments ? <span className="comments-count"> ({total})</span> : null}
+          {i18n.t('Comments')}
+          {comments ? <span className="comments-count"> ({formatNumber(total)})</span> : null}
         </h3>
         {viewer ? (
           <button
             type="button"
             className="comments-sort"
-            title={order === 'newest' ? 'Sorted newest first; press for oldest first' : 'Sorted oldest first; press for newest first'}
+            title={
+              order === 'newest'
+                ? i18n.t('Sorted newest first; press for oldest first')
+                : i18n.t('Sorted oldest first; press for newest first')
+            }
             onClick={() => setOrder(order === 'newest' ? 'oldest' : 'newest')}
           >
-            <span aria-hidden="true">{order === 'newest' ? '↓' : '↑'}</span> {order === 'newest' ? 'Newest First' : 'Oldest First'}
+            <span aria-hidden="true">{order === 'newest' ? '↓' : '↑'}</span>{' '}
+            {order === 'newest' ? i18n.t('Newest First') : i18n.t('Oldest First')}
           </button>
         ) : null}
       </header>
@@ -157,9 +165,9 @@ export function CommentsWidget({
       ) : viewer ? (
         <form className="comments-form" onSubmit={submit}>
           <CommentTextArea
-            label="Write a comment"
+            label={i18n.t('Write a comment')}
             className="comments-input"
-            placeholder="Write a comment..."
+            placeholder={i18n.t('Write a comment...')}
             rows={composing ? 3 : 1}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -176,35 +184,35 @@ export function CommentsWidget({
                 </span>
               ) : null}
               <button type="submit" className="button button-small" disabled={!trimmed || post.isPending}>
-                {post.isPending ? 'Posting…' : 'Post'}
+                {post.isPending ? i18n.t('Posting…') : i18n.t('Post')}
               </button>
             </div>
           ) : null}
         </form>
       ) : auth.pending ? null : (
         <p className="comments-login">
-          Please <Link href="/login">log in</Link> to read and post comments.
+          {withNodes((m) => i18n.t('Please {link} to read and post comments.', m), { link: <Link href="/login">{i18n.t('log in')}</Link> })}
         </p>
       )}
 
       <div className="comments-error" role="alert">
         {fetchFailed ? (
           <p className="form-message form-message-error">
-            Failed to fetch comments{' '}
+            {i18n.t('Failed to fetch comments')}{' '}
             <button type="button" className="text-link" onClick={() => void list.refetch()}>
-              Try again
+              {i18n.t('Try again')}
             </button>
           </p>
         ) : null}
-        {postFailed ? <p className="form-message form-message-error">Failed to post comment</p> : null}
+        {postFailed ? <p className="form-message form-message-error">{i18n.t('Failed to post comment')}</p> : null}
       </div>
 
       {!viewer ? null : list.isPending ? (
         <p className="comments-status" role="status">
-          Loading comments...
+          {i18n.t('Loading comments...')}
         </p>
       ) : comments && comments.length === 0 ? (
-        <p className="comments-status">No comments yet. Be the first to comment!</p>
+        <p className="comments-status">{i18n.t('No comments yet. Be the first to comment!')}</p>
       ) : comments ? (
         <ol className="comments-list">
           {comments.map((c) => (
@@ -222,7 +230,7 @@ export function CommentsWidget({
           ))}
         </ol>
       ) : null}
-      {viewer && comments ? <LoadMore query={list} label="Show older comments" /> : null}
+      {viewer && comments ? <LoadMore query={list} label={i18n.t('Show older comments')} /> : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { CommentView } from '../../../shared/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
 import { CommentTextArea } from './comment-textarea';
 import { useOnSessionLost } from './use-session-lost';
+import { i18n } from '../locales/i18n';
 
 /**
  * The answer to a top-level comment (issue 46 point 11), under its replies: Reply opens it with
@@ -50,21 +51,21 @@ export function ReplyForm({
     <form className="comments-form comment-reply-form" onSubmit={submit}>
       <CommentTextArea
         ref={ref}
-        label={`Reply to ${author}`}
+        label={i18n.t('Reply to {author}', { author })}
         className="comments-input"
-        placeholder={`Reply to ${author}...`}
+        placeholder={i18n.t('Reply to {author}...', { author })}
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onEscape={onClose}
       />
-      {failed ? <p className="form-message form-message-error">Failed to post comment</p> : null}
+      {failed ? <p className="form-message form-message-error">{i18n.t('Failed to post comment')}</p> : null}
       <div className="comments-form-actions">
         <button type="button" className="button button-small button-ghost" onClick={onClose}>
-          Cancel
+          {i18n.t('Cancel')}
         </button>
         <button type="submit" className="button button-small" disabled={!trimmed || post.isPending}>
-          {post.isPending ? 'Posting…' : 'Reply'}
+          {post.isPending ? i18n.t('Posting…') : i18n.t('Reply')}
         </button>
       </div>
     </form>

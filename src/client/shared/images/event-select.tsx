@@ -1,5 +1,6 @@
 import type { EventOption } from '../../../shared/schemas/images';
 import { SelectField } from '../../components/field';
+import { i18n } from '../i18n';
 
 /** The associated-event select: 'No event associated' plus every event. */
 export function EventSelect({
@@ -12,8 +13,12 @@ export function EventSelect({
   onChange: (id: number | null) => void;
 }) {
   return (
-    <SelectField label="Associated event" value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
-      <option value="">No event associated</option>
+    <SelectField
+      label={i18n.t('Associated event')}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+    >
+      <option value="">{i18n.t('No event associated')}</option>
       {events.map((ev) => (
         <option key={ev.id} value={ev.id}>
           {ev.title}

@@ -1,6 +1,7 @@
 import { formatInstantDate, isoDateInZone, localTimeZone } from '../../../shared/date-format';
 import { DISPLAY_MAX_EDGE } from '../../../shared/images';
 import type { ImageDto } from '../../../shared/schemas/images';
+import { fillIn, i18n } from '../i18n';
 
 /** SPEC 9: dates show as 'MMM dd, yyyy' (the viewer's own day). */
 export function formatUploadDate(iso: string): string {
@@ -40,7 +41,7 @@ export function displaySize(image: ImageDto): { width: number; height: number } 
 }
 
 export function imageLabel(image: ImageDto): string {
-  return image.title || image.name || `Image ${image.id}`;
+  return image.title || image.name || fillIn((kept) => i18n.t('Image {id}', kept), { id: String(image.id) });
 }
 
 export const isVideo = (image: ImageDto) => image.media_kind === 'video';

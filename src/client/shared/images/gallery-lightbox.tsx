@@ -30,6 +30,7 @@ import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { displaySize, formatUploadDate, imageLabel, isVideo } from './gallery-helpers';
 import { LIGHTBOX_DEFAULTS as D } from './lightbox-defaults';
+import { i18n } from '../locales/i18n';
 
 /** SPEC 9: zoom moves in steps of 0.25, by the keys and by the toolbar buttons alike. */
 function stepZoom(z: ZoomRef, direction: 1 | -1) {
@@ -135,10 +136,35 @@ const VideoPauseResumesSlideshow: Plugin = ({ addModule }) => addModule(createMo
 function InvalidSource() {
   return (
     <div className="lightbox-invalid" role="alert">
-      Invalid source
+      {i18n.t('Invalid source')}
     </div>
   );
 }
+
+/** The library's texts (its labels are keyed by their English), in the page's language. */
+const lightboxLabels = () => ({
+  Close: i18n.t('Close'),
+  Previous: i18n.t('Previous'),
+  Next: i18n.t('Next'),
+  Play: i18n.t('Play'),
+  Pause: i18n.t('Pause'),
+  'Enter Fullscreen': i18n.t('Enter Fullscreen'),
+  'Exit Fullscreen': i18n.t('Exit Fullscreen'),
+  'Show thumbnails': i18n.t('Show thumbnails'),
+  'Hide thumbnails': i18n.t('Hide thumbnails'),
+  'Show captions': i18n.t('Show captions'),
+  'Hide captions': i18n.t('Hide captions'),
+  Lightbox: i18n.t('Lightbox'),
+  Carousel: i18n.t('Carousel'),
+  Slide: i18n.t('Slide'),
+  Thumbnails: i18n.t('Thumbnails'),
+  Caption: i18n.t('Caption'),
+  'Photo gallery': i18n.t('Photo gallery'),
+  'Zoom in': i18n.t('Zoom in'),
+  'Zoom out': i18n.t('Zoom out'),
+  // The library puts the numbers in.
+  '{index} of {total}': i18n.t('{index} of {total}', { index: '{index}', total: '{total}' }),
+});
 
 /** True after `ms` without pointer, touch or key activity (the controls then fade out). */
 function useIdle(ms: number): boolean {
@@ -177,7 +203,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
     () =>
       images.map((image): Slide & { description?: string } => {
         const size = displaySize(image);
-        const when = `Uploaded ${formatUploadDate(image.upload_date)} by ${image.author_name}`;
+        const when = i18n.t('Uploaded {date} by {name}', { date: formatUploadDate(image.upload_date), name: image.author_name });
         const caption = { title: imageLabel(image), description: image.description ? `${when}\n${image.description}` : when };
         if (isVideo(image)) {
           // Not one of ours: an image slide without a source, which shows 'Invalid source'.
@@ -211,6 +237,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
   // The keys the library does not bind itself: t, F11 and Space; plus and minus step by 0.25.
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
       if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select')) return;
       const stop = () => {
         e.preventDefault();
@@ -281,7 +308,7 @@ export default function GalleryLightbox({ images, index, onClose }: GalleryLight
           </>
         ),
       }}
-      labels={{ Close: 'Close', Previous: 'Previous', Next: 'Next' }}
+      labels={lightboxLabels()}
     />
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { EventOption, ImageDto } from '../../../shared/schemas/images';
 import { useTRPC } from '../../lib/trpc';
 import { useImageParam } from './use-image-param';
+import { i18n } from '../i18n';
 
 const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
 // The view of one image (its details, editing, comments and their live updates) is fetched the
@@ -66,7 +67,7 @@ export function ImageBrowser({ images, known, listPending, events }: ImageBrowse
         <Suspense
           fallback={
             <div className="lightbox-loading" role="status">
-              Opening Gallery Mode…
+              {i18n.t('Opening Gallery Mode…')}
             </div>
           }
         >

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ImageDto } from '../../../shared/schemas/images';
 import { errorMessage } from '../../lib/trpc';
 import { formatDuration, imageLabel, isVideo } from './gallery-helpers';
+import { fillIn, i18n } from '../i18n';
 
 /** How many thumbnails load eagerly: about the first two rows; the rest wait until scrolled near. */
 export const EAGER_THUMBNAILS = 8;
@@ -23,7 +24,12 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
       {images.map((image, i) => {
         const duration = formatDuration(image.duration_seconds);
         // A video is named as one, with its length, wherever the tile is named.
-        const label = isVideo(image) ? `${imageLabel(image)} (video${duration ? `, ${duration}` : ''})` : imageLabel(image);
+        const title = imageLabel(image);
+        const label = !isVideo(image)
+          ? title
+          : duration
+            ? fillIn((kept) => i18n.t('{title} (video, {duration})', kept), { title, duration })
+            : fillIn((kept) => i18n.t('{title} (video)', kept), { title });
         const isSelected = selected?.has(image.id) ?? false;
         const thumb = (
           <img
@@ -46,11 +52,11 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
                   checked={isSelected}
                   disabled={!image.can_manage}
                   onChange={() => onToggle?.(image)}
-                  aria-label={`Select ${label}`}
+                  aria-label={fillIn((kept) => i18n.t('Select {label}', kept), { label })}
                 />
                 {thumb}
                 {badge}
-                {image.can_manage ? null : <span className="image-tile-note">Not yours</span>}
+                {image.can_manage ? null : <span className="image-tile-note">{i18n.t('Not yours')}</span>}
               </label>
             ) : (
               <button
@@ -58,14 +64,14 @@ export function ImageGrid({ images, onOpen, startIndex = 0, selecting = false, s
                 className="image-tile-button"
                 data-image-id={image.id}
                 onClick={() => onOpen(image)}
-                aria-label={`Open ${label}`}
+                aria-label={fillIn((kept) => i18n.t('Open {label}', kept), { label })}
               >
                 {thumb}
                 {badge}
               </button>
             )}
             <div className="image-tile-caption">
-              <span className="image-tile-title">{imageLabel(image)}</span>
+              <span className="image-tile-title">{title}</span>
               {image.tags.length ? <span className="image-tile-tags">{image.tags.slice(0, 3).join(' · ')}</span> : null}
             </div>
           </li>
@@ -110,11 +116,11 @@ export function ImageListStatus({
   emptyAction?: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending) return <p className="page-status">Loading images…</p>;
+  if (query.isPending) return <p className="page-status">{i18n.t('Loading images…')}</p>;
   if (query.isError) {
     return (
       <p className="form-message form-message-error" role="alert">
-        {errorMessage(query.error, 'The images could not be loaded.')}
+        {errorMessage(query.error, i18n.t('The images could not be loaded.'))}
       </p>
     );
   }

@@ -9,6 +9,7 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
   WRONG_TYPE_MESSAGE,
 } from '../../../shared/images';
+import { i18n } from '../i18n';
 
 /**
  * Makes the three parts of an upload in the browser. Drawing to a canvas and encoding again keeps
@@ -33,15 +34,16 @@ export const VIDEO_FILE_TYPES: Record<string, 'video/mp4' | 'video/webm'> = {
   'video/webm': 'video/webm',
 };
 export const MEDIA_ACCEPT = [...IMAGE_TYPES, ...Object.keys(VIDEO_FILE_TYPES)].join(',');
-export const WRONG_MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG or WebP images and MP4 or WebM videos can be uploaded.';
 
 export const isVideoFile = (file: File) => file.type in VIDEO_FILE_TYPES;
 
-/** The same limits the server applies, checked before any work: a clear message at once. Videos only where asked for. */
+/** The same limits the server applies, checked before any work: a clear message at once, in the page's language. Videos only where asked for. */
 export function checkFile(file: File, opts: { videos?: boolean } = {}): string | null {
-  if (opts.videos && isVideoFile(file)) return file.size > MAX_VIDEO_BYTES ? VIDEO_TOO_LARGE_MESSAGE : null;
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return opts.videos ? WRONG_MEDIA_TYPE_MESSAGE : WRONG_TYPE_MESSAGE;
-  if (file.size > MAX_IMAGE_BYTES) return TOO_LARGE_MESSAGE;
+  if (opts.videos && isVideoFile(file)) return file.size > MAX_VIDEO_BYTES ? i18n._(VIDEO_TOO_LARGE_MESSAGE) : null;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return opts.videos ? i18n.t('Only JPEG, PNG or WebP images and MP4 or WebM videos can be uploaded.') : i18n._(WRONG_TYPE_MESSAGE);
+  }
+  if (file.size > MAX_IMAGE_BYTES) return i18n._(TOO_LARGE_MESSAGE);
   return null;
 }
 
@@ -53,7 +55,7 @@ function canvasFor(source: CanvasImageSource, width: number, height: number): HT
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot prepare images.');
+  if (!ctx) throw new Error(i18n.t('This browser cannot prepare images.'));
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(source, 0, 0, width, height);
   return canvas;
@@ -61,7 +63,7 @@ function canvasFor(source: CanvasImageSource, width: number, height: number): HT
 
 function encode(canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded.'))), type, quality),
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(i18n.t('The image could not be encoded.')))), type, quality),
   );
 }
 
@@ -92,7 +94,7 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new Error('This file could not be read as an image.');
+    throw new Error(i18n.t('This file could not be read as an image.'));
   }
   try {
     const size = fit(bitmap.width, bitmap.height, ORIGINAL_MAX_EDGE);
@@ -100,7 +102,7 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
     // PNG stays lossless; JPEG and WebP keep their type at a high quality.
     let image = await encode(original, file.type, file.type === 'image/png' ? undefined : 0.92);
     if (image.size > MAX_IMAGE_BYTES) image = await encode(original, 'image/jpeg', 0.88);
-    if (image.size > MAX_IMAGE_BYTES) throw new Error(TOO_LARGE_MESSAGE);
+    if (image.size > MAX_IMAGE_BYTES) throw new Error(i18n._(TOO_LARGE_MESSAGE));
 
     return { image, ...(await derivatives(bitmap, size.width, size.height)), width: size.width, height: size.height };
   } finally {

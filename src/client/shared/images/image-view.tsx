@@ -12,6 +12,8 @@ import { CommentsWidget } from '../comments/comments-widget';
 import { MemberName } from '../members/member-name';
 import { EventSelect } from './event-select';
 import { displaySize, formatUploadDate, imageLabel, isVideo } from './gallery-helpers';
+import { i18n } from '../locales/i18n';
+import { withNodes } from '../../i18n/with-nodes';
 
 interface ImageViewProps {
   image: ImageDto | undefined;
@@ -28,14 +30,14 @@ export function ImageView({ image, state, events, onClose, onGalleryMode }: Imag
     <Modal
       open={state !== 'ready' || Boolean(image)}
       onClose={onClose}
-      title="Detailed Image View"
+      title={i18n.t('Detailed Image View')}
       size="large"
       className="image-view-modal"
     >
       {image ? (
         <ImageDetails key={image.id} image={image} events={events} onClose={onClose} onGalleryMode={onGalleryMode} />
       ) : (
-        <p className="page-status">{state === 'missing' ? 'This image no longer exists.' : 'Loading…'}</p>
+        <p className="page-status">{state === 'missing' ? i18n.t('This image no longer exists.') : i18n.t('Loading…')}</p>
       )}
     </Modal>
   );
@@ -78,7 +80,7 @@ function ImageDetails({
         setError('');
         await queryClient.invalidateQueries(trpc.images.pathFilter());
       },
-      onError: (e) => setError(errorMessage(e, 'The changes could not be saved.')),
+      onError: (e) => setError(errorMessage(e, i18n.t('The changes could not be saved.'))),
     }),
   );
 
@@ -93,7 +95,7 @@ function ImageDetails({
       {
         onSuccess: () => {
           setEditingDescription(false);
-          toast('Description saved.', 'success');
+          toast(i18n.t('Description saved.'), 'success');
         },
       },
     );
@@ -102,7 +104,7 @@ function ImageDetails({
   function saveChanges() {
     update.mutate(
       { id: image.id, title, tags: parseTags(tags), associated_event_id: eventId },
-      { onSuccess: () => toast('Changes saved.', 'success') },
+      { onSuccess: () => toast(i18n.t('Changes saved.'), 'success') },
     );
   }
 
@@ -127,21 +129,26 @@ function ImageDetails({
       </figure>
       <div className="image-view-details">
         {editable ? (
-          <TextField label="Title" maxLength={MAX_IMAGE_TITLE} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextField label={i18n.t('Title')} maxLength={MAX_IMAGE_TITLE} value={title} onChange={(e) => setTitle(e.target.value)} />
         ) : (
           <h3 className="image-view-title">{imageLabel(image)}</h3>
         )}
         <p className="image-view-meta">
-          {isVideo(image) ? 'Video' : 'Image'} uploaded by <MemberName id={image.uploaded_by} name={image.author_name} /> on{' '}
-          <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>
+          {withNodes(
+            (m) => (isVideo(image) ? i18n.t('Video uploaded by {name} on {date}', m) : i18n.t('Image uploaded by {name} on {date}', m)),
+            {
+              name: <MemberName id={image.uploaded_by} name={image.author_name} />,
+              date: <time dateTime={image.upload_date}>{formatUploadDate(image.upload_date)}</time>,
+            },
+          )}
         </p>
 
-        <section className="image-view-description" aria-label="Description">
-          <h4 className="label">Description</h4>
+        <section className="image-view-description" aria-label={i18n.t('Description')}>
+          <h4 className="label">{i18n.t('Description')}</h4>
           {editingDescription ? (
             <div className="description-editor">
               <label className="visually-hidden" htmlFor={`description-${image.id}`}>
-                Description
+                {i18n.t('Description')}
               </label>
               <textarea
                 id={`description-${image.id}`}
@@ -161,7 +168,7 @@ function ImageDetails({
               />
               <div className="form-actions">
                 <button type="button" className="button button-small" onClick={saveDescription} disabled={update.isPending}>
-                  Save
+                  {i18n.t('Save')}
                 </button>
                 <button
                   type="button"
@@ -171,7 +178,7 @@ function ImageDetails({
                     setEditingDescription(false);
                   }}
                 >
-                  Cancel
+                  {i18n.t('Cancel')}
                 </button>
               </div>
             </div>
@@ -180,14 +187,14 @@ function ImageDetails({
               <p
                 className={`description-text${editable ? ' is-editable' : ''}`}
                 onDoubleClick={editable ? () => setEditingDescription(true) : undefined}
-                title={editable ? 'Double-click to edit' : undefined}
+                title={editable ? i18n.t('Double-click to edit') : undefined}
                 data-testid="image-description"
               >
-                {image.description || <span className="muted">No description yet.</span>}
+                {image.description || <span className="muted">{i18n.t('No description yet.')}</span>}
               </p>
               {editable ? (
                 <button type="button" className="text-link small" onClick={() => setEditingDescription(true)}>
-                  Edit description
+                  {i18n.t('Edit description')}
                 </button>
               ) : null}
             </>
@@ -196,13 +203,18 @@ function ImageDetails({
 
         {editable ? (
           <>
-            <TextField label="Tags" value={tags} onChange={(e) => setTags(e.target.value)} hint="Separate tags with commas." />
+            <TextField
+              label={i18n.t('Tags')}
+              value={tags}
+              onChange={(e) => setTags(e.target.value)}
+              hint={i18n.t('Separate tags with commas.')}
+            />
             <EventSelect events={events} value={eventId} onChange={setEventId} />
           </>
         ) : (
           <>
             <div className="image-view-tags">
-              <h4 className="label">Tags</h4>
+              <h4 className="label">{i18n.t('Tags')}</h4>
               {image.tags.length ? (
                 <ul className="pill-list">
                   {image.tags.map((t) => (
@@ -210,15 +222,15 @@ function ImageDetails({
                   ))}
                 </ul>
               ) : (
-                <p className="muted">No tags</p>
+                <p className="muted">{i18n.t('No tags')}</p>
               )}
             </div>
             <p className="image-view-event">
-              <span className="label">Associated event: </span>
+              <span className="label">{i18n.t('Associated event:')} </span>
               {image.associated_event_id && eventTitle ? (
                 <Link href={`/events/${image.associated_event_id}`}>{eventTitle}</Link>
               ) : (
-                'No event associated'
+                i18n.t('No event associated')
               )}
             </p>
           </>
@@ -227,14 +239,14 @@ function ImageDetails({
         <div className="image-view-actions">
           {editable ? (
             <button type="button" className="button" onClick={saveChanges} disabled={!dirty || update.isPending}>
-              Save Changes
+              {i18n.t('Save Changes')}
             </button>
           ) : null}
           <button type="button" className="button button-secondary" onClick={() => onGalleryMode(image)}>
-            Gallery Mode
+            {i18n.t('Gallery Mode')}
           </button>
           <button type="button" className="button button-ghost" onClick={onClose}>
-            Close
+            {i18n.t('Close')}
           </button>
         </div>
         <div className="image-view-comments">

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { IMAGE_ACCEPT, type ImageContext } from '../../../shared/images';
 import { checkFile, prepareUpload } from './image-processing';
 import { sendUpload } from './upload-request';
+import { i18n } from '../locales/i18n';
 import './photo-picker.css';
 
 export interface PickedPhoto {
@@ -58,7 +59,7 @@ export function PhotoPicker({
         setPending((all) => all.filter((x) => x.key !== key));
         onChange((p) => [...p, { id: image.id, thumbUrl: image.thumb_url }]);
       } catch (error) {
-        patch(key, { error: error instanceof Error ? error.message : 'The upload failed. Please retry.' });
+        patch(key, { error: error instanceof Error ? error.message : i18n.t('The upload failed. Please retry.') });
       }
     }
   }
@@ -73,21 +74,22 @@ export function PhotoPicker({
 
   return (
     <fieldset className="photo-picker">
-      <legend>Photos</legend>
+      <legend>{i18n.t('Photos')}</legend>
       <p className="field-hint">
-        Up to {max}.{hint ? ` ${hint}` : ''} Only members see them; location and camera details are removed before upload.
+        {i18n.t('Up to {max}.', { max })}
+        {hint ? ` ${hint}` : ''} {i18n.t('Only members see them; location and camera details are removed before upload.')}
       </p>
       {photos.length || pending.length ? (
         <ul className="photo-picker-list">
           {photos.map((p, i) => (
             <li key={p.id}>
-              <img src={p.thumbUrl} alt={`Photo ${i + 1}`} />
+              <img src={p.thumbUrl} alt={i18n.t('Photo {number}', { number: i + 1 })} />
               <div className="photo-picker-actions">
                 {i > 0 ? (
                   <button
                     type="button"
                     className="button button-ghost button-small"
-                    aria-label={`Move photo ${i + 1} earlier`}
+                    aria-label={i18n.t('Move photo {number} earlier', { number: i + 1 })}
                     onClick={() => move(i, -1)}
                   >
                     <span className="icon-points">←</span>
@@ -96,10 +98,10 @@ export function PhotoPicker({
                 <button
                   type="button"
                   className="button button-ghost button-small"
-                  aria-label={`Remove photo ${i + 1}`}
+                  aria-label={i18n.t('Remove photo {number}', { number: i + 1 })}
                   onClick={() => onChange((all) => all.filter((x) => x.id !== p.id))}
                 >
-                  Remove
+                  {i18n.t('Remove')}
                 </button>
               </div>
             </li>
@@ -117,11 +119,15 @@ export function PhotoPicker({
                     className="button button-ghost button-small"
                     onClick={() => setPending((all) => all.filter((x) => x.key !== p.key))}
                   >
-                    Dismiss
+                    {i18n.t('Dismiss')}
                   </button>
                 </>
               ) : (
-                <progress max={100} value={Math.round(p.progress * 100)} aria-label={`Upload progress of ${p.name}`} />
+                <progress
+                  max={100}
+                  value={Math.round(p.progress * 100)}
+                  aria-label={i18n.t('Upload progress of {name}', { name: p.name })}
+                />
               )}
             </li>
           ))}
@@ -130,7 +136,7 @@ export function PhotoPicker({
       {room > 0 ? (
         <>
           <label htmlFor={inputId} className="button button-ghost button-small">
-            Add photos
+            {i18n.t('Add photos')}
           </label>
           <input
             id={inputId}

@@ -10,14 +10,17 @@ import { EventSelect } from './event-select';
 import { checkFile, isVideoFile, MEDIA_ACCEPT, prepareUpload } from './image-processing';
 import { sendUpload, type UploadFields } from './upload-request';
 import { ModalActions } from '../../components/modal-actions';
+import { i18n } from '../locales/i18n';
 
 /** The Upload dialog takes images and videos (issue 15). */
 const check = (file: File) => checkFile(file, { videos: true });
 
 function uploadedText(items: { file: File }[]): string {
   const videos = items.filter((i) => isVideoFile(i.file)).length;
-  const noun = videos === 0 ? 'image' : videos === items.length ? 'video' : 'file';
-  return items.length === 1 ? `${noun[0]!.toUpperCase()}${noun.slice(1)} uploaded.` : `${items.length} ${noun}s uploaded.`;
+  const count = items.length;
+  if (videos === 0) return i18n.t('{count, plural, one {Image uploaded.} other {# images uploaded.}}', { count });
+  if (videos === count) return i18n.t('{count, plural, one {Video uploaded.} other {# videos uploaded.}}', { count });
+  return i18n.t('{count, plural, one {File uploaded.} other {# files uploaded.}}', { count });
 }
 
 type Status = 'ready' | 'preparing' | 'uploading' | 'done' | 'error';
@@ -32,13 +35,14 @@ interface Item {
   abort?: AbortController;
 }
 
-const STATUS_TEXT: Record<Status, string> = {
-  ready: 'Ready',
-  preparing: 'Preparing…',
-  uploading: 'Uploading…',
-  done: 'Uploaded',
-  error: 'Failed',
-};
+const statusText = (status: Status): string =>
+  ({
+    ready: i18n.t('Ready'),
+    preparing: i18n.t('Preparing…'),
+    uploading: i18n.t('Uploading…'),
+    done: i18n.t('Uploaded'),
+    error: i18n.t('Failed'),
+  })[status];
 
 interface UploadDialogProps {
   open: boolean;
@@ -114,7 +118,7 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
       patch(item.key, {
         status: 'error',
         abort: undefined,
-        error: error instanceof Error ? error.message : 'The upload failed. Please retry.',
+        error: error instanceof Error ? error.message : i18n.t('The upload failed. Please retry.'),
       });
       return false;
     }
@@ -150,21 +154,29 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
   }
 
   const ready = items.filter((i) => i.status === 'ready').length;
-  const readyNoun = items.some((i) => i.status === 'ready' && isVideoFile(i.file)) ? 'files' : 'images';
+  const readyFiles = items.some((i) => i.status === 'ready' && isVideoFile(i.file));
   const allDone = items.length > 0 && items.every((i) => i.status === 'done');
 
   return (
     <Modal
       open={open}
       onClose={close}
-      title="Upload Image"
+      title={i18n.t('Upload Image')}
       size="large"
       footer={
         <ModalActions
-          cancelLabel={allDone ? 'Done' : 'Cancel'}
+          cancelLabel={allDone ? i18n.t('Done') : i18n.t('Cancel')}
           onCancel={close}
           cancelDisabled={busy}
-          actionLabel={busy ? 'Uploading…' : ready > 1 ? `Upload ${ready} ${readyNoun}` : 'Upload'}
+          actionLabel={
+            busy
+              ? i18n.t('Uploading…')
+              : ready <= 1
+                ? i18n.t('Upload')
+                : readyFiles
+                  ? i18n.t('{count, plural, one {Upload # file} other {Upload # files}}', { count: ready })
+                  : i18n.t('{count, plural, one {Upload # image} other {Upload # images}}', { count: ready })
+          }
           form={`${inputId}-form`}
           disabled={busy || ready === 0}
         />
@@ -180,9 +192,9 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <p>Drop images or videos here, or</p>
+          <p>{i18n.t('Drop images or videos here, or')}</p>
           <label htmlFor={inputId} className="button button-secondary button-small">
-            Choose files
+            {i18n.t('Choose files')}
           </label>
           <input
             id={inputId}
@@ -196,12 +208,12 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
             }}
           />
           <p className="muted small">
-            JPEG, PNG or WebP images up to 15 MB; MP4 or WebM videos up to 500 MB. Location and camera details are removed.
+            {i18n.t('JPEG, PNG or WebP images up to 15 MB; MP4 or WebM videos up to 500 MB. Location and camera details are removed.')}
           </p>
         </div>
 
         {items.length ? (
-          <ul className="upload-list" aria-label="Files to upload">
+          <ul className="upload-list" aria-label={i18n.t('Files to upload')}>
             {items.map((item) => (
               <li key={item.key} className={`upload-item is-${item.status}`}>
                 {(IMAGE_TYPES as readonly string[]).includes(item.file.type) ? (
@@ -214,13 +226,13 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
                 <div className="upload-item-body">
                   <div className="upload-item-top">
                     <span className="upload-name">{item.file.name}</span>
-                    <span className="upload-status">{STATUS_TEXT[item.status]}</span>
+                    <span className="upload-status">{statusText(item.status)}</span>
                   </div>
                   <progress
                     className="upload-progress"
                     max={100}
                     value={Math.round(item.progress * 100)}
-                    aria-label={`Upload progress of ${item.file.name}`}
+                    aria-label={i18n.t('Upload progress of {name}', { name: item.file.name })}
                   />
                   {item.error ? (
                     <p className="upload-error" role="alert">
@@ -234,14 +246,14 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
                       type="button"
                       className="button button-small button-ghost"
                       onClick={() => item.abort?.abort()}
-                      aria-label={`Cancel the upload of ${item.file.name}`}
+                      aria-label={i18n.t('Cancel the upload of {name}', { name: item.file.name })}
                     >
-                      Cancel
+                      {i18n.t('Cancel')}
                     </button>
                   ) : null}
                   {item.status === 'error' && !check(item.file) ? (
                     <button type="button" className="button button-small button-secondary" onClick={() => void run([item])} disabled={busy}>
-                      Retry
+                      {i18n.t('Retry')}
                     </button>
                   ) : null}
                   {item.status === 'ready' || item.status === 'error' ? (
@@ -249,9 +261,9 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
                       type="button"
                       className="button button-small button-ghost"
                       onClick={() => remove(item)}
-                      aria-label={`Remove ${item.file.name}`}
+                      aria-label={i18n.t('Remove {name}', { name: item.file.name })}
                     >
-                      Remove
+                      {i18n.t('Remove')}
                     </button>
                   ) : null}
                 </div>
@@ -262,20 +274,20 @@ export function UploadDialog({ open, onClose, events, eventId = null }: UploadDi
 
         <div className="upload-fields">
           <TextField
-            label="Title"
+            label={i18n.t('Title')}
             maxLength={MAX_IMAGE_TITLE}
             value={fields.title}
             onChange={(e) => setFields({ ...fields, title: e.target.value })}
-            hint="Leave empty to use the file name."
+            hint={i18n.t('Leave empty to use the file name.')}
           />
           <TextField
-            label="Tags"
+            label={i18n.t('Tags')}
             value={fields.tags}
             onChange={(e) => setFields({ ...fields, tags: e.target.value })}
-            hint="Separate tags with commas, e.g. garden, tea."
+            hint={i18n.t('Separate tags with commas, e.g. garden, tea.')}
           />
           <TextAreaField
-            label="Description"
+            label={i18n.t('Description')}
             rows={3}
             maxLength={MAX_IMAGE_DESCRIPTION}
             value={fields.description}

@@ -1,5 +1,6 @@
 import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type ImageContext } from '../../../shared/images';
 import type { ImageDto } from '../../../shared/schemas/images';
+import { i18n } from '../i18n';
 
 export interface UploadFields {
   title: string;
@@ -10,14 +11,17 @@ export interface UploadFields {
   context?: ImageContext;
 }
 
-const FALLBACK: Record<number, string> = {
-  401: 'Your session has ended. Please log in again.',
-  413: TOO_LARGE_MESSAGE,
-  415: WRONG_TYPE_MESSAGE,
-  429: 'Too many uploads at once. Please wait a minute and retry.',
-};
+/** Why a request was refused, when the server did not say (in the page's language). */
+const fallback = (status: number, own?: Record<number, string>): string | undefined =>
+  own?.[status] ??
+  {
+    401: i18n.t('Your session has ended. Please log in again.'),
+    413: i18n._(TOO_LARGE_MESSAGE),
+    415: i18n._(WRONG_TYPE_MESSAGE),
+    429: i18n.t('Too many uploads at once. Please wait a minute and retry.'),
+  }[status];
 
-/** A failed upload request: the message says why; `status` is 0 when the connection was lost. */
+/** A failed upload request: the message says why, in the page's language; `status` is 0 when the connection was lost. */
 export class UploadError extends Error {
   constructor(
     message: string,
@@ -27,7 +31,8 @@ export class UploadError extends Error {
   }
 }
 
-export const CANCELLED = 'The upload was cancelled.';
+/** A cancelled upload's error. */
+export const cancelled = () => new UploadError(i18n.t('The upload was cancelled.'), 0);
 
 /**
  * One request with XMLHttpRequest, the one browser API that reports upload progress. Resolves
@@ -39,10 +44,11 @@ export function xhrSend<T>(opts: {
   body: XMLHttpRequestBodyInit;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Messages for statuses the server may answer without one, in the page's language. */
   fallback?: Record<number, string>;
 }): Promise<T> {
   return new Promise((resolve, reject) => {
-    if (opts.signal?.aborted) return reject(new UploadError(CANCELLED, 0));
+    if (opts.signal?.aborted) return reject(cancelled());
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method, opts.url);
     xhr.withCredentials = true;
@@ -58,11 +64,12 @@ export function xhrSend<T>(opts: {
       }
       const body = xhr.response as { message?: string } | null;
       const serverMessage = xhr.status < 500 ? body?.message : undefined;
-      const fallback = { ...FALLBACK, ...opts.fallback };
-      reject(new UploadError(serverMessage || fallback[xhr.status] || 'The upload failed. Please retry.', xhr.status));
+      reject(
+        new UploadError(serverMessage || fallback(xhr.status, opts.fallback) || i18n.t('The upload failed. Please retry.'), xhr.status),
+      );
     };
-    xhr.onerror = () => reject(new UploadError('The upload failed: the connection was lost. Please retry.', 0));
-    xhr.onabort = () => reject(new UploadError(CANCELLED, 0));
+    xhr.onerror = () => reject(new UploadError(i18n.t('The upload failed: the connection was lost. Please retry.'), 0));
+    xhr.onabort = () => reject(cancelled());
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(opts.body);
   });
@@ -89,7 +96,9 @@ export function sendUpload(
   const ext = parts.image.type.split('/')[1] ?? 'jpg';
   const base = parts.name.replace(/\.[^.]*$/, '') || 'image';
   form.append('image', parts.image, `${base}.${ext === 'jpeg' ? 'jpg' : ext}`);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the files' names
   form.append('display', parts.display, `${base}-display.webp`);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the files' names
   form.append('thumbnail', parts.thumbnail, `${base}-thumb.webp`);
   return xhrSend<ImageDto>({ method: 'POST', url: '/upload-image', body: appendFields(form, fields), onProgress, signal });
 }

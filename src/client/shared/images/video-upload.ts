@@ -3,7 +3,8 @@
 import { VIDEO_TOO_LARGE_MESSAGE, WRONG_VIDEO_TYPE_MESSAGE } from '../../../shared/images';
 import type { ImageDto, VideoUploadDto } from '../../../shared/schemas/images';
 import { derivatives, VIDEO_FILE_TYPES } from './image-processing';
-import { appendFields, CANCELLED, UploadError, xhrSend, type UploadFields } from './upload-request';
+import { appendFields, cancelled, UploadError, xhrSend, type UploadFields } from './upload-request';
+import { i18n } from '../i18n';
 
 export interface PreparedVideo {
   /** The poster frame (about one second in) at the display size and as a thumbnail, WebP. */
@@ -15,7 +16,7 @@ export interface PreparedVideo {
   duration: number | null;
 }
 
-const UNREADABLE = 'This video could not be read by your browser. MP4 (H.264/AAC) and WebM play everywhere.';
+const unreadable = () => new Error(i18n.t('This video could not be read by your browser. MP4 (H.264/AAC) and WebM play everywhere.'));
 /** How long the browser may take to open a local file and find its frame before we give up. */
 const READ_TIMEOUT_MS = 20_000;
 
@@ -27,7 +28,7 @@ function when(video: HTMLVideoElement, event: 'loadedmetadata' | 'seeked'): Prom
       video.removeEventListener(event, onEvent);
       video.removeEventListener('error', onError);
       if (ok) resolve();
-      else reject(new Error(UNREADABLE));
+      else reject(unreadable());
     };
     const onEvent = () => done(true);
     const onError = () => done(false);
@@ -59,7 +60,7 @@ export async function prepareVideo(file: File): Promise<PreparedVideo> {
     video.currentTime = duration === null ? 0 : Math.min(1, duration / 2);
     await when(video, 'seeked');
     const { videoWidth: width, videoHeight: height } = video;
-    if (!width || !height) throw new Error(UNREADABLE);
+    if (!width || !height) throw unreadable();
     return { ...(await derivatives(video, width, height)), width, height, duration };
   } finally {
     video.removeAttribute('src');
@@ -68,7 +69,7 @@ export async function prepareVideo(file: File): Promise<PreparedVideo> {
   }
 }
 
-const VIDEO_FALLBACK = { 413: VIDEO_TOO_LARGE_MESSAGE, 415: WRONG_VIDEO_TYPE_MESSAGE };
+const videoFallback = () => ({ 413: i18n._(VIDEO_TOO_LARGE_MESSAGE), 415: i18n._(WRONG_VIDEO_TYPE_MESSAGE) });
 /** Waits before each new try of a part: a dropped connection or a busy server often recovers. */
 const RETRY_DELAYS_MS = [1000, 3000, 8000];
 
@@ -79,7 +80,7 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
       'abort',
       () => {
         window.clearTimeout(timer);
-        reject(new UploadError(CANCELLED, 0));
+        reject(cancelled());
       },
       { once: true },
     );
@@ -108,7 +109,7 @@ async function createUpload(file: File): Promise<VideoUploadDto> {
     body: JSON.stringify({ name: file.name, size: file.size, type: VIDEO_FILE_TYPES[file.type] ?? file.type }),
   });
   const body = (await res.json().catch(() => null)) as (VideoUploadDto & { message?: string }) | null;
-  if (!res.ok || !body) throw new UploadError(body?.message ?? 'The upload could not start. Please retry.', res.status);
+  if (!res.ok || !body) throw new UploadError(body?.message ?? i18n.t('The upload could not start. Please retry.'), res.status);
   return body;
 }
 
@@ -138,7 +139,7 @@ export async function sendVideoUpload(
             url: `${base}/parts/${n}`,
             body,
             signal,
-            fallback: VIDEO_FALLBACK,
+            fallback: videoFallback(),
             // The poster and the fields go last; the parts are nearly all of it.
             onProgress: (f) => onProgress((0.98 * (start + f * (end - start))) / file.size),
           }),
@@ -152,10 +153,11 @@ export async function sendVideoUpload(
     form.append('height', String(prepared.height));
     if (prepared.duration !== null) form.append('duration', String(prepared.duration));
     return await withRetry(
-      () => xhrSend<ImageDto>({ method: 'POST', url: `${base}/complete`, body: form, signal, fallback: VIDEO_FALLBACK }),
+      () => xhrSend<ImageDto>({ method: 'POST', url: `${base}/complete`, body: form, signal, fallback: videoFallback() }),
       signal,
     );
   } catch (error) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP method
     void fetch(base, { method: 'DELETE', credentials: 'same-origin' }).catch(() => {});
     throw error;
   }

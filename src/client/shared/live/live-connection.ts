@@ -75,6 +75,7 @@ class LiveConnection {
     if (this.ws || this.users === 0 || typeof WebSocket === 'undefined') return;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the protocol's words, not a text
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`;
     let ws: WebSocket;
     try {

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MemberAvatar, type AvatarSize } from './member-avatar';
-
-/** The name of a member whose account is gone (DECISIONS "The member's own data"). */
-export const FORMER_MEMBER = 'Former member';
+// The shell's i18n: the menu (the entry) shows her name; the shared catalog comes with the shell's.
+import { i18n } from '../../i18n/i18n';
 
 /**
  * A member's name linking to her profile (/members/{id}), with her small avatar beside it where
@@ -26,23 +25,19 @@ export function MemberName({
   className?: string;
   after?: ReactNode;
 }) {
-  const label = name ?? FORMER_MEMBER;
-  const face = avatar ? <MemberAvatar id={id ?? null} name={label} photoUrl={photoUrl} size={avatar} /> : null;
-  if (id === null || id === undefined || name === null || name === undefined) {
-    return (
-      <span className={`member-name member-name-former ${className}`.trim()}>
-        {face}
-        <span className="member-name-text">{label}</span>
-        {after}
-      </span>
-    );
-  }
+  const former = id == null || name == null;
+  // A member whose account is gone (DECISIONS "The member's own data").
+  const label = name ?? i18n.t('Former member');
   return (
-    <span className={`member-name ${className}`.trim()}>
-      {face}
-      <Link href={`/members/${id}`} className="member-name-link">
-        {name}
-      </Link>
+    <span className={`member-name ${former ? 'member-name-former ' : ''}${className}`.trim()}>
+      {avatar ? <MemberAvatar id={id ?? null} name={label} photoUrl={photoUrl} size={avatar} /> : null}
+      {former ? (
+        <span className="member-name-text">{label}</span>
+      ) : (
+        <Link href={`/members/${id}`} className="member-name-link">
+          {name}
+        </Link>
+      )}
       {after}
     </span>
   );

@@ -1,4 +1,5 @@
 import { countryName } from '../../../shared/country-codes';
+import { fillIn, i18n } from '../i18n';
 
 // A member's one-line summaries, apart from the profile view: the directory's cards use them on
 // its first screen, without the view's code.
@@ -12,4 +13,4 @@ export function placeOf(city: string | null, country: string | null): string {
 
 /** "Managing Director at Fintech Partners", or either alone. */
 export const roleOf = (title: string | null, company: string | null) =>
-  title && company ? `${title} at ${company}` : (title ?? company ?? '');
+  title && company ? fillIn((kept) => i18n.t('{title} at {company}', kept), { title, company }) : (title ?? company ?? '');

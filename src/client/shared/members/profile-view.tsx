@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/date-format';
 import type { MemberLinks, ProfileContent, ProfileField } from '../../../shared/members';
 import { MemberAvatar } from './member-avatar';
 import { placeOf, roleOf } from './profile-lines';
+import { i18n } from '../locales/i18n';
 import './profile-view.css';
 
 /** What the profile view shows: a profile's content as the viewer may see it (hidden fields null). */
@@ -13,6 +14,8 @@ export interface ProfileViewData extends ProfileContent {
   member_since: string | null;
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a name
+const LINKEDIN = 'LinkedIn';
 const linkLabel = (url: string) => url.replace(/^https:\/\/(www\.)?/i, '').replace(/\/$/, '');
 
 function Fact({ label, children, marked }: { label: string; children: ReactNode; marked?: boolean }) {
@@ -20,7 +23,7 @@ function Fact({ label, children, marked }: { label: string; children: ReactNode;
     <div className="profile-fact">
       <dt>
         {label}
-        {marked ? <span className="profile-private">Admins only</span> : null}
+        {marked ? <span className="profile-private">{i18n.t('Admins only')}</span> : null}
       </dt>
       <dd>{children}</dd>
     </div>
@@ -33,7 +36,7 @@ function Links({ links }: { links: MemberLinks }) {
       {links.linkedin ? (
         <li>
           <a href={links.linkedin} rel="noopener noreferrer nofollow" target="_blank">
-            LinkedIn
+            {LINKEDIN}
           </a>
         </li>
       ) : null}
@@ -86,7 +89,7 @@ export function ProfileView({
           {profile.type || profile.member_since ? (
             <p className="profile-meta">
               {profile.type ? <span className="badge">{profile.type}</span> : null}
-              {profile.member_since ? <span>Member since {formatDate(profile.member_since)}</span> : null}
+              {profile.member_since ? <span>{i18n.t('Member since {date}', { date: formatDate(profile.member_since) })}</span> : null}
             </p>
           ) : null}
           {actions ? <div className="profile-actions">{actions}</div> : null}
@@ -95,12 +98,12 @@ export function ProfileView({
       {facts ? (
         <dl className="profile-facts">
           {profile.industry ? (
-            <Fact label="Industry" marked={marked('industry')}>
+            <Fact label={i18n.t('Industry')} marked={marked('industry')}>
               {profile.industry}
             </Fact>
           ) : null}
           {profile.interests?.length ? (
-            <Fact label="Interests" marked={marked('interests')}>
+            <Fact label={i18n.t('Interests')} marked={marked('interests')}>
               <ul className="profile-chips">
                 {profile.interests.map((i) => (
                   <li key={i}>{i}</li>
@@ -109,26 +112,27 @@ export function ProfileView({
             </Fact>
           ) : null}
           {profile.phone ? (
-            <Fact label="Phone" marked={marked('phone')}>
+            <Fact label={i18n.t('Phone')} marked={marked('phone')}>
               <a href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`}>{profile.phone}</a>
             </Fact>
           ) : null}
           {profile.email ? (
-            <Fact label="Email" marked={marked('email')}>
+            <Fact label={i18n.t('Email')} marked={marked('email')}>
               <a href={`mailto:${profile.email}`}>{profile.email}</a>
             </Fact>
           ) : null}
           {links ? (
-            <Fact label="Links" marked={marked('links')}>
+            <Fact label={i18n.t('Links')} marked={marked('links')}>
               <Links links={links} />
             </Fact>
           ) : null}
         </dl>
       ) : null}
       {profile.bio ? (
-        <section className="profile-bio" aria-label="About">
+        <section className="profile-bio" aria-label={i18n.t('About')}>
           <SubHeading className="profile-section-title">
-            About{marked('bio') ? <span className="profile-private">Admins only</span> : null}
+            {i18n.t('About')}
+            {marked('bio') ? <span className="profile-private">{i18n.t('Admins only')}</span> : null}
           </SubHeading>
           <p>{profile.bio}</p>
         </section>

@@ -5,6 +5,7 @@ import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { i18n } from '../locales/i18n';
 
 export interface BlockCandidate {
   id: number;
@@ -12,8 +13,10 @@ export interface BlockCandidate {
 }
 
 /** What a block does, as the dialog says it (issue 38: she is never told). */
-const WHAT_IT_DOES =
-  'Her messages will no longer reach you, in any conversation, and she will not see your profile page. She is not told: she can still write, and nothing arrives. You can unblock her in Settings > Privacy.';
+const whatItDoes = () =>
+  i18n.t(
+    'Her messages will no longer reach you, in any conversation, and she will not see your profile page. She is not told: she can still write, and nothing arrives. You can unblock her in Settings > Privacy.',
+  );
 
 /** After a block or an unblock: what shows her (her profile, the list in Settings, conversations) is asked again. */
 export function useBlocksChanged() {
@@ -41,7 +44,7 @@ export function BlockDialog({ open, candidates, onClose }: { open: boolean; cand
   const block = useMutation(
     trpc.messages.block.mutationOptions({
       onSuccess: () => {
-        toast(`You blocked ${target?.name ?? 'her'}.`, 'success');
+        toast(target ? i18n.t('You blocked {name}.', { name: target.name }) : i18n.t('You blocked her.'), 'success');
         changed();
         onClose();
       },
@@ -55,12 +58,12 @@ export function BlockDialog({ open, candidates, onClose }: { open: boolean; cand
     <Modal
       open={open}
       onClose={close}
-      title={only ? `Block ${only.name}?` : 'Block a member'}
+      title={only ? i18n.t('Block {name}?', { name: only.name }) : i18n.t('Block a member')}
       size="small"
       footer={
         <ModalActions
           onCancel={close}
-          actionLabel={block.isPending ? 'Blocking…' : 'Block'}
+          actionLabel={block.isPending ? i18n.t('Blocking…') : i18n.t('Block')}
           danger
           disabled={!target || block.isPending}
           onAction={() => target && block.mutate({ member_id: target.id })}
@@ -69,7 +72,7 @@ export function BlockDialog({ open, candidates, onClose }: { open: boolean; cand
     >
       {only ? null : (
         <fieldset className="block-choices">
-          <legend>Whom do you want to block?</legend>
+          <legend>{i18n.t('Whom do you want to block?')}</legend>
           {candidates.map((c) => (
             <label key={c.id} className="checkbox">
               <input type="radio" name="block-member" checked={chosen === c.id} onChange={() => setChosen(c.id)} />
@@ -78,8 +81,8 @@ export function BlockDialog({ open, candidates, onClose }: { open: boolean; cand
           ))}
         </fieldset>
       )}
-      <p className="muted">{WHAT_IT_DOES}</p>
-      {block.isError ? <FormMessage>{errorMessage(block.error, 'Could not block her. Please try again.')}</FormMessage> : null}
+      <p className="muted">{whatItDoes()}</p>
+      {block.isError ? <FormMessage>{errorMessage(block.error, i18n.t('Could not block her. Please try again.'))}</FormMessage> : null}
     </Modal>
   );
 }
@@ -92,7 +95,7 @@ export function useUnblock() {
   return useMutation(
     trpc.messages.unblock.mutationOptions({
       onSuccess: changed,
-      onError: (error) => toast(errorMessage(error, 'Could not unblock her. Please try again.'), 'error'),
+      onError: (error) => toast(errorMessage(error, i18n.t('Could not unblock her. Please try again.')), 'error'),
     }),
   );
 }

@@ -1,5 +1,5 @@
-import { MESSAGE_DELETED_TEXT, MESSAGE_REMOVED_TEXT } from '../../../shared/schemas/messages';
 import { LinkifiedText } from '../comments/linkified-text';
+import { i18n } from '../i18n';
 import './message-text.css';
 
 /**
@@ -9,7 +9,11 @@ import './message-text.css';
  */
 export function MessageText({ body, removed, className = '' }: { body: string | null; removed?: boolean; className?: string }) {
   if (body === null)
-    return <p className={`message-text message-text-gone ${className}`.trim()}>{removed ? MESSAGE_REMOVED_TEXT : MESSAGE_DELETED_TEXT}</p>;
+    return (
+      <p className={`message-text message-text-gone ${className}`.trim()}>
+        {removed ? i18n.t("Removed by the club's admins") : i18n.t('Message deleted')}
+      </p>
+    );
   return (
     <p className={`message-text ${className}`.trim()}>
       <LinkifiedText text={body} />

@@ -1,24 +1,38 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { formatDate, localTimeZone } from '../../../shared/date-format';
+import { justNow } from '../../../shared/relative-time';
 import type { NotificationView } from '../../../shared/notifications';
 import { useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../members/member-avatar';
 import { MemberName } from '../members/member-name';
+import { intlLocale } from '../../i18n/intl-locale';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from '../locales/i18n';
+import { fillIn } from '../i18n';
 import './notifications.css';
 
 const MINUTE = 60_000;
 
-/** "just now", "12 min ago", "3 h ago", then the date: short enough for the bell on a phone. */
+/**
+ * "just now", "12 min ago", "3 h ago", then the date: short enough for the bell on a phone. In
+ * another language, Intl's short words for them ("il y a 12 min", "12 分前").
+ */
 export function notificationWhen(iso: string, now: number): string {
   const at = Date.parse(iso);
   const elapsed = Math.max(0, now - at);
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < 60 * MINUTE) return `${Math.floor(elapsed / MINUTE)} min ago`;
-  if (elapsed < 24 * 60 * MINUTE) return `${Math.floor(elapsed / (60 * MINUTE))} h ago`;
-  return formatDate(iso.slice(0, 10));
+  const locale = intlLocale();
+  if (elapsed >= 24 * 60 * MINUTE) return formatDate(iso.slice(0, 10));
+  if (elapsed < MINUTE) return justNow(locale);
+  const minutes = elapsed < 60 * MINUTE;
+  const count = Math.floor(elapsed / (minutes ? MINUTE : 60 * MINUTE));
+  if (locale === 'en') return `${count} ${minutes ? 'min' : 'h'} ago`;
+  return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-count, minutes ? 'minute' : 'hour');
 }
+
+/** "Amara Okafor and Mei Lin", as the server's sentence names two people (its own message, in the same language). */
+const pairOf = (m: Record<string, string>) => i18n.t('{first} and {second}', m);
 
 /**
  * Marking read: the entries opened (or all of them). Her count comes back in the answer and goes
@@ -70,12 +84,10 @@ type Actor = NotificationView['actors'][number];
  */
 export function splitPeople(entry: NotificationView): { people: Actor[]; rest: string } {
   const [first, second] = entry.actors;
+  const pair = second && entry.count <= 2 ? fillIn(pairOf, { first: first!.name, second: second.name }) : null;
+  if (pair && entry.text.startsWith(pair)) return { people: [first!, second!], rest: entry.text.slice(pair.length) };
   if (!first || !entry.text.startsWith(first.name)) return { people: [], rest: entry.text };
-  const afterFirst = entry.text.slice(first.name.length);
-  if (second && entry.count <= 2 && afterFirst.startsWith(` and ${second.name} `)) {
-    return { people: [first, second], rest: afterFirst.slice(` and ${second.name}`.length) };
-  }
-  return { people: [first], rest: afterFirst };
+  return { people: [first], rest: entry.text.slice(first.name.length) };
 }
 
 /**
@@ -97,17 +109,17 @@ export function NotificationEntry({ entry, now, onOpen }: { entry: NotificationV
         <span className="notification-face notification-face-none" aria-hidden="true" />
       )}
       <p className="notification-text">
-        {people.map((p, i) => (
-          <Fragment key={i}>
-            {i > 0 ? ' and ' : null}
-            <MemberName id={p.id} name={p.name} />
-          </Fragment>
-        ))}
+        {people.length === 2
+          ? withNodes(pairOf, {
+              first: <MemberName id={people[0]!.id} name={people[0]!.name} />,
+              second: <MemberName id={people[1]!.id} name={people[1]!.name} />,
+            })
+          : people[0] && <MemberName id={people[0].id} name={people[0].name} />}
         <Link
           href={entry.url}
           className="notification-link"
           // Its name is the whole sentence, as the row reads, not only the words it covers.
-          aria-label={unread ? `${entry.text} (unread)` : entry.text}
+          aria-label={unread ? i18n.t('{text} (unread)', { text: entry.text }) : entry.text}
           onClick={() => {
             if (unread) markRead.mutate({ ids: [entry.id] });
             onOpen?.();

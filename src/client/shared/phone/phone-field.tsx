@@ -2,13 +2,14 @@ import { useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import {
   countryOfLocales,
   describePhone,
-  INVALID_PHONE,
   PHONE_MAX,
   phoneCountryOptions,
   readPhone,
   type CountryCode,
 } from '../../../shared/schemas/phone';
 import { FieldShell } from '../../components/field';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from '../locales/i18n';
 import './phone-field.css';
 
 /** The country her browser's languages name (en-GB: United Kingdom), or '' when none does. */
@@ -62,14 +63,13 @@ export function PhoneField({ label, name, value, onChange, country: chosen, onCo
   const typed = value.trim();
   const reading = typed ? readPhone(typed, country || undefined) : null;
   const status = !typed ? (
-    'With its country code (+44 …), or choose the country a number without + is from.'
+    i18n.t('With its country code (+44 …), or choose the country a number without + is from.')
   ) : !reading ? null : reading.known ? (
-    <>
-      Kept as <strong className="phone-kept">{describePhone(reading)}</strong>
-    </>
+    withNodes((m) => i18n.t('Kept as {number}', m), { number: <strong className="phone-kept">{describePhone(reading)}</strong> })
   ) : (
     <span className="phone-flag">
-      {INVALID_PHONE} It is kept as typed: <strong className="phone-kept">{reading.shown}</strong>
+      {i18n.t('Invalid phone number.')}{' '}
+      {withNodes((m) => i18n.t('It is kept as typed: {number}', m), { number: <strong className="phone-kept">{reading.shown}</strong> })}
     </span>
   );
   return (
@@ -89,9 +89,9 @@ export function PhoneField({ label, name, value, onChange, country: chosen, onCo
             onChange={(e) => onChange(e.target.value)}
           />
           <div className="phone-country">
-            <label htmlFor={countryId}>A number without + is from</label>
+            <label htmlFor={countryId}>{i18n.t('A number without + is from')}</label>
             <select id={countryId} value={country} onChange={(e) => onCountry(e.target.value as CountryCode | '')}>
-              {country ? null : <option value="">Choose a country</option>}
+              {country ? null : <option value="">{i18n.t('Choose a country')}</option>}
               {options.map(([code, text]) => (
                 <option key={code} value={code}>
                   {text}
