@@ -83,8 +83,9 @@ const TRANSLATED = [
   'src/client/features/events/join-requests.tsx',
   'src/client/features/admin/**',
   'src/client/shared/**',
+  'src/client/features/homes/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin'];
+const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',

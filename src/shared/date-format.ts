@@ -193,9 +193,23 @@ export function formatShortRange(startIsoDate: string, endIsoDate: string, now =
   const start = utcDay(startIsoDate);
   const end = utcDay(endIsoDate);
   const year = new Date(now).getUTCFullYear();
-  if (start.getUTCFullYear() !== year || end.getUTCFullYear() !== year) return `${formatDate(startIsoDate)} – ${formatDate(endIsoDate)}`;
+  if (start.getUTCFullYear() !== year || end.getUTCFullYear() !== year) return formatDayRange(startIsoDate, endIsoDate);
+  // Another language: Intl's range in it ('10–14 déc.', '12月10日～14日').
+  const language = dateLanguage();
+  if (language !== 'en') return monthDay(language).formatRange(start, end);
   if (start.getUTCMonth() === end.getUTCMonth()) return `${monthDay().format(start)}–${end.getUTCDate()}`;
   return `${monthDay().format(start)} – ${monthDay().format(end)}`;
+}
+
+/**
+ * Two calendar days with their years: 'Dec 28, 2026 – Jan 03, 2027'; in another language Intl's
+ * range in it ('28 déc. 2026 – 03 janv. 2027', '10 – 14 déc. 2026').
+ */
+export function formatDayRange(startIsoDate: string, endIsoDate: string): string {
+  const language = dateLanguage();
+  if (language === 'en' || !ISO_DATE.test(startIsoDate) || !ISO_DATE.test(endIsoDate))
+    return `${formatDate(startIsoDate)} – ${formatDate(endIsoDate)}`;
+  return shortDate(language).formatRange(utcDay(startIsoDate), utcDay(endIsoDate));
 }
 
 /** A calendar month's heading: 'yyyy-mm' (or a date in it) -> 'December 2026'. */
@@ -206,6 +220,21 @@ export function formatMonthTitle(isoMonth: string): string {
 /** A calendar date spelled out, for a screen reader's label: 'Friday, December 4, 2026'. */
 export function formatLongDate(isoDate: string): string {
   return longDate().format(utcDay(isoDate));
+}
+
+const weekdayLong = madeOnUse({ weekday: 'long', timeZone: 'UTC' });
+// A calendar's column heads: Arabic's short names are its long ones, so its narrow letters.
+const weekdayShort = madeOnUse((language) => ({ weekday: language === 'ar' ? 'narrow' : 'short', timeZone: 'UTC' }));
+
+/** The week's days, Monday first: 'Monday' and a calendar's column head ('Mo'; 'lun.', '月' in another language). */
+export function weekdayNames(): { long: string; short: string }[] {
+  const language = dateLanguage();
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = Date.UTC(2024, 0, 1 + i);
+    const long = weekdayLong(language).format(day);
+    return { long, short: language === 'en' ? long.slice(0, 2) : weekdayShort(language).format(day) };
+  });
 }
 
 /** 'HH:MM' (24-hour) -> 'h:mm AM/PM'. */

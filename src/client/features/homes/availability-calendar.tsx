@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatLongDate, formatMonthTitle } from '../../../shared/date-format';
+import { formatLongDate, formatMonthTitle, weekdayNames } from '../../../shared/date-format';
 import type { AvailabilityWindow } from '../../../shared/schemas/homes';
+import { i18n } from './locales/i18n';
 
 /**
  * A home's availability as a month grid (issue 16): Monday-first weeks, nights inside an
@@ -40,8 +41,6 @@ function weeksOf(month: string): (string | null)[][] {
 }
 
 const inside = (d: string, windows: AvailabilityWindow[]) => windows.some((w) => w.start <= d && d < w.end);
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** How far ahead the grid goes: stays are requested months, not years, ahead. */
 const MONTHS_AHEAD = 24;
@@ -133,10 +132,10 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
   const hint = !picking
     ? null
     : start && !end
-      ? 'Now choose your check-out day.'
+      ? i18n.t('Now choose your check-out day.')
       : start && end
-        ? 'Dates chosen. Choose another day to start again.'
-        : 'Choose your check-in day, then your check-out day.';
+        ? i18n.t('Dates chosen. Choose another day to start again.')
+        : i18n.t('Choose your check-in day, then your check-out day.');
 
   return (
     <div className="home-calendar">
@@ -144,7 +143,7 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
         <button
           type="button"
           className="icon-button home-calendar-nav"
-          aria-label="Previous month"
+          aria-label={i18n.t('Previous month')}
           disabled={month <= firstMonth}
           onClick={() => showMonth(addMonths(month, -1))}
         >
@@ -156,7 +155,7 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
         <button
           type="button"
           className="icon-button home-calendar-nav"
-          aria-label="Next month"
+          aria-label={i18n.t('Next month')}
           disabled={month >= lastMonth}
           onClick={() => showMonth(addMonths(month, 1))}
         >
@@ -166,9 +165,9 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
       <table ref={grid} className="home-calendar-grid" role="grid" aria-labelledby="calendar-month" onKeyDown={onKeyDown}>
         <thead>
           <tr>
-            {WEEKDAYS.map((w) => (
-              <th key={w} scope="col" abbr={w}>
-                {w.slice(0, 2)}
+            {weekdayNames().map((w) => (
+              <th key={w.long} scope="col" abbr={w.long}>
+                {w.short}
               </th>
             ))}
           </tr>
@@ -182,10 +181,17 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
                 const chosen = d === start || d === end;
                 const within = Boolean(start && end && d > start && d < end);
                 const state = past ? 'past' : isBooked ? 'booked' : available ? 'available' : 'closed';
-                const words = [
-                  past ? 'past' : isBooked ? 'booked' : available ? 'available' : 'not available',
-                  d === start ? 'check-in' : d === end ? 'check-out' : within ? 'in your stay' : '',
-                ].filter(Boolean);
+                const dayState = past
+                  ? i18n.t('past')
+                  : isBooked
+                    ? i18n.t('booked')
+                    : available
+                      ? i18n.t('available')
+                      : i18n.t('not available');
+                const inStay = d === start ? i18n.t('check-in') : d === end ? i18n.t('check-out') : within ? i18n.t('in your stay') : '';
+                const label = inStay
+                  ? i18n.t('{date}, {state}, {stay}', { date: formatLongDate(d), state: dayState, stay: inStay })
+                  : i18n.t('{date}, {state}', { date: formatLongDate(d), state: dayState });
                 const className = [
                   'home-calendar-day',
                   `is-${state}`,
@@ -201,7 +207,7 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
                       data-day={d}
                       className={className}
                       tabIndex={d === focusDay ? 0 : -1}
-                      aria-label={`${formatLongDate(d)}, ${words.join(', ')}`}
+                      aria-label={label}
                       aria-current={d === today ? 'date' : undefined}
                       aria-disabled={!picking || past || undefined}
                       onClick={() => {
@@ -218,19 +224,19 @@ export function AvailabilityCalendar({ availability, booked, selection, onPick }
           ))}
         </tbody>
       </table>
-      <ul className="home-calendar-legend" aria-label="Legend">
+      <ul className="home-calendar-legend" aria-label={i18n.t('Legend')}>
         <li>
-          <span className="home-calendar-swatch is-available" aria-hidden="true" /> Available
+          <span className="home-calendar-swatch is-available" aria-hidden="true" /> {i18n.t('Available')}
         </li>
         <li>
-          <span className="home-calendar-swatch is-booked" aria-hidden="true" /> Booked
+          <span className="home-calendar-swatch is-booked" aria-hidden="true" /> {i18n.t('Booked')}
         </li>
         <li>
-          <span className="home-calendar-swatch is-today" aria-hidden="true" /> Today
+          <span className="home-calendar-swatch is-today" aria-hidden="true" /> {i18n.t('Today')}
         </li>
         {picking ? (
           <li>
-            <span className="home-calendar-swatch is-chosen" aria-hidden="true" /> Your stay
+            <span className="home-calendar-swatch is-chosen" aria-hidden="true" /> {i18n.t('Your stay')}
           </li>
         ) : null}
       </ul>

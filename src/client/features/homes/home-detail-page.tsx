@@ -12,8 +12,9 @@ import { AvailabilityCalendar, type StayDates } from './availability-calendar';
 import { HomeFacts } from './home-facts';
 import { HomePhotos } from './home-photos';
 import { GuestsField, StayDateFields } from './stay-fields';
-import { formatRange, place, plural } from './homes-format';
+import { amenityLabel, formatRange, place } from './homes-format';
 import './homes.css';
+import { i18n } from './locales/i18n';
 
 /** The dates are the page's, shared with the calendar, where a click on two days fills them. */
 function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: StayDates; setDates: (d: StayDates) => void }) {
@@ -26,17 +27,17 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
     values,
     validate: (v) => {
       const found = zodFieldErrors(StayRequestFieldsSchema.safeParse(v).error);
-      if (!v.start_date) found.start_date = 'Choose the check-in day.';
-      if (!v.end_date) found.end_date = 'Choose the check-out day.';
+      if (!v.start_date) found.start_date = i18n.t('Choose the check-in day.');
+      if (!v.end_date) found.end_date = i18n.t('Choose the check-out day.');
       if (!found.guests && Number(v.guests) > home.max_guests)
-        found.guests = `This home sleeps at most ${plural(home.max_guests, 'guest')}.`;
+        found.guests = i18n.t('This home sleeps at most {count, plural, one {# guest} other {# guests}}.', { count: home.max_guests });
       return found;
     },
   });
   const request = useMutation(
     trpc.homes.requestStay.mutationOptions({
       onSuccess: async () => {
-        toast('Your request was sent to the host.', 'success');
+        toast(i18n.t('Your request was sent to the host.'), 'success');
         setForm({ guests: '1', message: '' });
         setDates({ start: '', end: '' });
         errors.clear();
@@ -55,7 +56,7 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
     <form className="card home-request" onSubmit={submit} aria-labelledby="request-title" {...errors.formProps}>
-      <h2 id="request-title">Request a stay</h2>
+      <h2 id="request-title">{i18n.t('Request a stay')}</h2>
       <div className="home-request-dates">
         <StayDateFields
           start={dates.start}
@@ -69,7 +70,7 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
       </div>
       <GuestsField name="guests" max={home.max_guests} required value={form.guests} onChange={set('guests')} error={errors.errors.guests} />
       <TextAreaField
-        label="Message to the host"
+        label={i18n.t('Message to the host')}
         name="message"
         rows={3}
         maxLength={2000}
@@ -77,10 +78,12 @@ function RequestStayForm({ home, dates, setDates }: { home: HomeView; dates: Sta
         onChange={set('message')}
         error={errors.errors.message}
       />
-      {nights ? <p className="field-hint">{plural(nights, 'night')}</p> : null}
-      <FormMessage>{request.error && !serverFields ? errorMessage(request.error, 'The request could not be sent.') : null}</FormMessage>
+      {nights ? <p className="field-hint">{i18n.t('{count, plural, one {# night} other {# nights}}', { count: nights })}</p> : null}
+      <FormMessage>
+        {request.error && !serverFields ? errorMessage(request.error, i18n.t('The request could not be sent.')) : null}
+      </FormMessage>
       <button type="submit" className="button" disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Request a stay'}
+        {request.isPending ? i18n.t('Sending…') : i18n.t('Request a stay')}
       </button>
     </form>
   );
@@ -99,33 +102,42 @@ function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
     trpc.homes.updateStay.mutationOptions({
       onSuccess: async () => {
         setWithdrawing(null);
-        toast('Your request was withdrawn. The host is told.', 'info');
+        toast(i18n.t('Your request was withdrawn. The host is told.'), 'info');
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
       onError: (err) => {
         setWithdrawing(null);
-        toast(errorMessage(err, 'The request could not be withdrawn.'), 'error');
+        toast(errorMessage(err, i18n.t('The request could not be withdrawn.')), 'error');
       },
     }),
   );
   if (stays.length === 0) return null;
-  const line = (s: HomeView['my_stays'][number]) =>
-    `${s.status === 'pending' ? 'Your request' : 'Your stay'}: ${formatShortRange(s.start_date, s.end_date)}, ${s.status}`;
+  const line = (s: HomeView['my_stays'][number]) => {
+    const values = { dates: formatShortRange(s.start_date, s.end_date) };
+    return {
+      pending: i18n.t('Your request: {dates}, pending', values),
+      accepted: i18n.t('Your stay: {dates}, accepted', values),
+      declined: i18n.t('Your stay: {dates}, declined', values),
+      cancelled: i18n.t('Your stay: {dates}, cancelled', values),
+    }[s.status];
+  };
   // One stay: its line is the card's heading; several: a heading, then a line each.
   const single = stays.length === 1;
   return (
     <section className="card home-your-stays" aria-labelledby="your-stays-title">
       <h2 id="your-stays-title" className={single ? `home-your-stay-line home-your-stay-${stays[0]!.status}` : undefined}>
-        {single ? line(stays[0]!) : 'Your requests and stays here'}
+        {single ? line(stays[0]!) : i18n.t('Your requests and stays here')}
       </h2>
       <ul className="home-your-stay-list">
         {stays.map((s) => (
           <li key={s.id} className={`home-your-stay home-your-stay-${s.status}`}>
             {single ? null : <p className="home-your-stay-line">{line(s)}</p>}
-            {s.status === 'pending' ? <p className="field-hint">The host has been asked; you will get an email when she answers.</p> : null}
+            {s.status === 'pending' ? (
+              <p className="field-hint">{i18n.t('The host has been asked; you will get an email when she answers.')}</p>
+            ) : null}
             {s.status === 'pending' && s.can_cancel ? (
               <button type="button" className="button button-ghost button-small" onClick={() => setWithdrawing(s)}>
-                Withdraw request
+                {i18n.t('Withdraw request')}
               </button>
             ) : null}
           </li>
@@ -133,14 +145,16 @@ function YourStays({ stays }: { stays: HomeView['my_stays'] }) {
       </ul>
       <ConfirmDialog
         open={withdrawing !== null}
-        title="Withdraw your request?"
+        title={i18n.t('Withdraw your request?')}
         message={
           withdrawing
-            ? `Your request for ${formatShortRange(withdrawing.start_date, withdrawing.end_date)} is withdrawn and the host is told.`
+            ? i18n.t('Your request for {dates} is withdrawn and the host is told.', {
+                dates: formatShortRange(withdrawing.start_date, withdrawing.end_date),
+              })
             : ''
         }
-        confirmLabel="Withdraw request"
-        cancelLabel="Keep it"
+        confirmLabel={i18n.t('Withdraw request')}
+        cancelLabel={i18n.t('Keep it')}
         busy={cancel.isPending}
         onConfirm={() => withdrawing && cancel.mutate({ id: withdrawing.id, status: 'cancelled' })}
         onCancel={() => setWithdrawing(null)}
@@ -160,19 +174,24 @@ export function HomeDetailPage() {
   const hide = useMutation(
     trpc.homes.setHidden.mutationOptions({
       onSuccess: async (h) => {
-        toast(h.state === 'hidden' ? 'The home is hidden from members.' : 'The home is shown to members again.', 'success');
+        toast(h.state === 'hidden' ? i18n.t('The home is hidden from members.') : i18n.t('The home is shown to members again.'), 'success');
         await queryClient.invalidateQueries(trpc.homes.pathFilter());
       },
-      onError: (err) => toast(errorMessage(err, 'The home could not be changed.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('The home could not be changed.')), 'error'),
     }),
   );
-  if (home.isPending) return <p className="page page-status">Loading the home…</p>;
-  if (home.isError) return <p className="page homes-empty">{errorMessage(home.error, 'This home could not be loaded.')}</p>;
+  if (home.isPending) return <p className="page page-status">{i18n.t('Loading the home…')}</p>;
+  if (home.isError) return <p className="page homes-empty">{errorMessage(home.error, i18n.t('This home could not be loaded.'))}</p>;
   const h = home.data;
   return (
     <article className="page home-detail">
       <p className="home-back">
-        <Link href="/homes">← All homes</Link>
+        <Link href="/homes">
+          <span className="back-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {i18n.t('All homes')}
+        </Link>
       </p>
       <header className="page-head homes-head">
         <div>
@@ -181,13 +200,15 @@ export function HomeDetailPage() {
             <HomeFacts home={h} hostAvatar="sm" />
           </p>
           {h.state !== 'listed' ? (
-            <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft: not listed yet' : 'Hidden by an admin'}</span>
+            <span className={`badge home-state-${h.state}`}>
+              {h.state === 'draft' ? i18n.t('Draft: not listed yet') : i18n.t('Hidden by an admin')}
+            </span>
           ) : null}
         </div>
         <div className="homes-tools">
           {h.can_edit ? (
             <Link href={`/homes/${h.id}/edit`} className="button button-ghost">
-              Edit home
+              {i18n.t('Edit home')}
             </Link>
           ) : null}
           {h.can_hide ? (
@@ -197,7 +218,7 @@ export function HomeDetailPage() {
               disabled={hide.isPending}
               onClick={() => hide.mutate({ id: h.id, hidden: h.state !== 'hidden' })}
             >
-              {h.state === 'hidden' ? 'Unhide home' : 'Hide home'}
+              {h.state === 'hidden' ? i18n.t('Unhide home') : i18n.t('Hide home')}
             </button>
           ) : null}
         </div>
@@ -206,48 +227,48 @@ export function HomeDetailPage() {
       <div className="home-columns">
         <div className="home-main">
           <section className="card">
-            <h2>Where</h2>
+            <h2>{i18n.t('Where')}</h2>
             {h.can_see_address ? (
               <p className="home-address">{h.address}</p>
             ) : (
               <p>
-                {place(h)}. <span className="field-hint">The exact address is shared once the host accepts your stay.</span>
+                {place(h)}. <span className="field-hint">{i18n.t('The exact address is shared once the host accepts your stay.')}</span>
               </p>
             )}
           </section>
           {h.description ? (
             <section className="card">
-              <h2>About the home</h2>
+              <h2>{i18n.t('About the home')}</h2>
               <p className="home-text">{h.description}</p>
             </section>
           ) : null}
           {h.amenities.length ? (
             <section className="card">
-              <h2>Amenities</h2>
+              <h2>{i18n.t('Amenities')}</h2>
               <ul className="home-amenities">
                 {h.amenities.map((a) => (
-                  <li key={a}>{a}</li>
+                  <li key={a}>{amenityLabel(a)}</li>
                 ))}
               </ul>
             </section>
           ) : null}
           {h.house_rules ? (
             <section className="card">
-              <h2>House rules</h2>
+              <h2>{i18n.t('House rules')}</h2>
               <p className="home-text">{h.house_rules}</p>
             </section>
           ) : null}
         </div>
         <aside className="home-side">
           <section className="card" aria-labelledby="availability-title">
-            <h2 id="availability-title">Availability</h2>
+            <h2 id="availability-title">{i18n.t('Availability')}</h2>
             <AvailabilityCalendar
               availability={h.availability}
               booked={h.booked}
               selection={h.can_request ? dates : undefined}
               onPick={h.can_request ? setDates : undefined}
             />
-            <h3>Open dates</h3>
+            <h3>{i18n.t('Open dates')}</h3>
             {h.availability.length ? (
               <ul className="home-windows">
                 {h.availability.map((w) => (
@@ -255,11 +276,11 @@ export function HomeDetailPage() {
                 ))}
               </ul>
             ) : (
-              <p>No dates open yet.</p>
+              <p>{i18n.t('No dates open yet.')}</p>
             )}
             {h.booked.length ? (
               <>
-                <h3>Already booked</h3>
+                <h3>{i18n.t('Already booked')}</h3>
                 <ul className="home-windows home-booked">
                   {h.booked.map((w) => (
                     <li key={w.start}>{formatRange(w)}</li>

@@ -9,7 +9,9 @@ import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { MAX_HOME_PHOTOS } from '../../../shared/schemas/homes';
 import { PhotoPicker, type PickedPhoto } from '../../shared/images/photo-picker';
+import { amenityLabel } from './homes-format';
 import './homes.css';
+import { i18n } from './locales/i18n';
 
 interface FormState {
   title: string;
@@ -75,7 +77,7 @@ export function HomeEditorPage() {
   }, [existing.data, loadedId]);
 
   const done = async (h: HomeView) => {
-    toast(id ? 'Home saved.' : 'Your home is listed.', 'success');
+    toast(id ? i18n.t('Home saved.') : i18n.t('Your home is listed.'), 'success');
     await queryClient.invalidateQueries(trpc.homes.pathFilter());
     navigate(`/homes/${h.id}`);
   };
@@ -104,22 +106,22 @@ export function HomeEditorPage() {
     else create.mutate(fields);
   };
 
-  if (id !== null && existing.isPending) return <p className="page page-status">Loading the home…</p>;
+  if (id !== null && existing.isPending) return <p className="page page-status">{i18n.t('Loading the home…')}</p>;
   if (id !== null && existing.isError)
-    return <p className="page homes-empty">{errorMessage(existing.error, 'This home could not be loaded.')}</p>;
+    return <p className="page homes-empty">{errorMessage(existing.error, i18n.t('This home could not be loaded.'))}</p>;
   const draft = existing.data?.state === 'draft';
   return (
     <section className="page home-editor">
-      <h1>{id ? (draft ? 'Complete your home' : 'Edit your home') : 'List a home'}</h1>
+      <h1>{id ? (draft ? i18n.t('Complete your home') : i18n.t('Edit your home')) : i18n.t('List a home')}</h1>
       {draft && existing.data?.from_property ? (
         <p className="lead">
-          We started from the property in your application. Add the city, country and open dates, then save to list it.
+          {i18n.t('We started from the property in your application. Add the city, country and open dates, then save to list it.')}
         </p>
       ) : null}
       <form className="card home-form" onSubmit={submit} {...errorState.formProps}>
-        <TextField label="Title" required maxLength={120} value={form.title} onChange={set('title')} error={errors.title} />
+        <TextField label={i18n.t('Title')} required maxLength={120} value={form.title} onChange={set('title')} error={errors.title} />
         <TextAreaField
-          label="Description"
+          label={i18n.t('Description')}
           rows={5}
           maxLength={5000}
           value={form.description}
@@ -127,27 +129,27 @@ export function HomeEditorPage() {
           error={errors.description}
         />
         <div className="home-form-row">
-          <TextField label="City" required maxLength={100} value={form.city} onChange={set('city')} error={errors.city} />
-          <TextField label="Region" maxLength={100} value={form.region} onChange={set('region')} error={errors.region} />
-          <SelectField label="Country" required value={form.country} onChange={set('country')} error={errors.country}>
-            <option value="">Choose…</option>
+          <TextField label={i18n.t('City')} required maxLength={100} value={form.city} onChange={set('city')} error={errors.city} />
+          <TextField label={i18n.t('Region')} maxLength={100} value={form.region} onChange={set('region')} error={errors.region} />
+          <SelectField label={i18n.t('Country')} required value={form.country} onChange={set('country')} error={errors.country}>
+            <option value="">{i18n.t('Choose…')}</option>
             {COUNTRIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </SelectField>
         </div>
         <TextField
-          label="Exact address"
+          label={i18n.t('Exact address')}
           required
           maxLength={300}
           value={form.address}
           onChange={set('address')}
           error={errors.address}
-          hint="Private: shown only to you, admins and a guest whose stay you accept."
+          hint={i18n.t('Private: shown only to you, admins and a guest whose stay you accept.')}
         />
         <div className="home-form-row">
           <TextField
-            label="Bedrooms"
+            label={i18n.t('Bedrooms')}
             type="number"
             min={0}
             max={50}
@@ -156,7 +158,7 @@ export function HomeEditorPage() {
             error={errors.bedrooms}
           />
           <TextField
-            label="Guests"
+            label={i18n.t('Guests')}
             type="number"
             min={1}
             max={50}
@@ -166,7 +168,7 @@ export function HomeEditorPage() {
           />
         </div>
         <fieldset className="home-amenity-picker">
-          <legend>Amenities</legend>
+          <legend>{i18n.t('Amenities')}</legend>
           {HOME_AMENITIES.map((a) => (
             <label key={a} className="checkbox">
               <input
@@ -176,7 +178,7 @@ export function HomeEditorPage() {
                   setForm((f) => ({ ...f, amenities: e.target.checked ? [...f.amenities, a] : f.amenities.filter((x) => x !== a) }))
                 }
               />{' '}
-              {a}
+              {amenityLabel(a)}
             </label>
           ))}
         </fieldset>
@@ -185,11 +187,11 @@ export function HomeEditorPage() {
           onChange={(next) => setForm((f) => ({ ...f, photos: next(f.photos) }))}
           max={MAX_HOME_PHOTOS}
           context="home"
-          hint="The first is the card’s photo."
+          hint={i18n.t('The first is the card’s photo.')}
         />
         {errors.image_ids ? <p className="field-error">{errors.image_ids}</p> : null}
         <TextAreaField
-          label="House rules"
+          label={i18n.t('House rules')}
           rows={3}
           maxLength={3000}
           value={form.house_rules}
@@ -197,19 +199,19 @@ export function HomeEditorPage() {
           error={errors.house_rules}
         />
         <fieldset className="home-window-editor">
-          <legend>Availability</legend>
-          <p className="field-hint">The dates you can host: a guest's stay fits within one of them (check-in to check-out).</p>
+          <legend>{i18n.t('Availability')}</legend>
+          <p className="field-hint">{i18n.t("The dates you can host: a guest's stay fits within one of them (check-in to check-out).")}</p>
           {form.availability.map((w, i) => (
             <div className="home-window-row" key={i}>
               <TextField
-                label="From"
+                label={i18n.t('From')}
                 type="date"
                 value={w.start}
                 onChange={(e) => setWindow(i, 'start', e.target.value)}
                 error={errors[`availability.${i}.start`]}
               />
               <TextField
-                label="To"
+                label={i18n.t('To')}
                 type="date"
                 min={w.start || undefined}
                 value={w.end}
@@ -219,10 +221,10 @@ export function HomeEditorPage() {
               <button
                 type="button"
                 className="button button-ghost button-small"
-                aria-label={`Remove dates ${i + 1}`}
+                aria-label={i18n.t('Remove dates {number}', { number: i + 1 })}
                 onClick={() => setForm((f) => ({ ...f, availability: f.availability.filter((_, j) => j !== i) }))}
               >
-                Remove
+                {i18n.t('Remove')}
               </button>
             </div>
           ))}
@@ -232,13 +234,13 @@ export function HomeEditorPage() {
             className="button button-ghost button-small"
             onClick={() => setForm((f) => ({ ...f, availability: [...f.availability, { start: '', end: '' }] }))}
           >
-            Add dates
+            {i18n.t('Add dates')}
           </button>
         </fieldset>
-        <FormMessage>{error && !serverFields ? errorMessage(error, 'The home could not be saved.') : null}</FormMessage>
+        <FormMessage>{error && !serverFields ? errorMessage(error, i18n.t('The home could not be saved.')) : null}</FormMessage>
         <div className="home-form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : draft ? 'Save and list' : 'Save'}
+            {busy ? i18n.t('Saving…') : draft ? i18n.t('Save and list') : i18n.t('Save')}
           </button>
         </div>
       </form>

@@ -1,7 +1,9 @@
 import type { HomeCard } from '../../../shared/schemas/homes';
 import type { AvatarSize } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
-import { place, plural } from './homes-format';
+import { withNodes } from '../../i18n/with-nodes';
+import { place } from './homes-format';
+import { i18n } from './locales/i18n';
 
 type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'max_guests' | 'bedrooms'> & {
   host: { id: number; name: string; photo_url?: string | null };
@@ -14,23 +16,23 @@ type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'max_guests' | 'bedrooms'
  * (the home's page) the host has a line of her own with her face.
  */
 export function HomeFacts({ home, withPlace = true, hostAvatar }: { home: HomeFactsOf; withPlace?: boolean; hostAvatar?: AvatarSize }) {
-  const facts = [withPlace ? place(home) : '', plural(home.max_guests, 'guest'), plural(home.bedrooms, 'bedroom')]
+  const facts = [
+    withPlace ? place(home) : '',
+    i18n.t('{count, plural, one {# guest} other {# guests}}', { count: home.max_guests }),
+    i18n.t('{count, plural, one {# bedroom} other {# bedrooms}}', { count: home.bedrooms }),
+  ]
     .filter(Boolean)
     .join(' · ');
   const host = (
     <MemberName id={home.host.id} name={home.host.name} photoUrl={home.host.photo_url} avatar={hostAvatar} className="home-host" />
   );
   if (!hostAvatar) {
-    return (
-      <>
-        {facts} · hosted by {host}
-      </>
-    );
+    return <>{withNodes((m) => i18n.t('{facts} · hosted by {host}', m), { facts, host })}</>;
   }
   return (
     <>
       <span className="home-facts">{facts}</span>
-      <span className="home-host-line">Hosted by {host}</span>
+      <span className="home-host-line">{withNodes((m) => i18n.t('Hosted by {host}', m), { host })}</span>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { HomePhoto } from '../../../shared/schemas/homes';
 import type { ImageDto } from '../../../shared/schemas/images';
+import { i18n } from './locales/i18n';
 
 // The gallery's lightbox, loaded only when a photo opens (it keeps its library out of this page's bundle).
 const GalleryLightbox = lazy(() => import('../../shared/images/gallery-lightbox'));
@@ -19,7 +20,7 @@ function asImage(p: HomePhoto, i: number, homeTitle: string, hostName: string, h
     height: p.height,
     thumb_width: null,
     thumb_height: null,
-    title: p.title || `${homeTitle}, photo ${i + 1}`,
+    title: p.title || i18n.t('{home}, photo {number}', { home: homeTitle, number: i + 1 }),
     name: '',
     description: '',
     tags: [],
@@ -44,14 +45,14 @@ export function HomePhotos({ photos, title, host }: { photos: HomePhoto[]; title
   const images = photos.map((p, i) => asImage(p, i, title, host.name, host.id));
   return (
     <>
-      <ul className="home-photos" aria-label="Photos">
+      <ul className="home-photos" aria-label={i18n.t('Photos')}>
         {photos.map((p, i) => (
           <li key={p.id}>
             <button
               type="button"
               className="home-photo-button"
               onClick={() => setOpen(i)}
-              aria-label={`Open photo ${i + 1} of ${photos.length}`}
+              aria-label={i18n.t('Open photo {number} of {count}', { number: i + 1, count: photos.length })}
             >
               <img src={p.thumb_url} alt="" loading="lazy" />
             </button>
@@ -62,7 +63,7 @@ export function HomePhotos({ photos, title, host }: { photos: HomePhoto[]; title
         <Suspense
           fallback={
             <div className="lightbox-loading" role="status">
-              Opening the photos…
+              {i18n.t('Opening the photos…')}
             </div>
           }
         >

@@ -10,6 +10,7 @@ import { HomeFacts } from './home-facts';
 import { GuestsField, StayDateFields } from './stay-fields';
 import { formatRange, place } from './homes-format';
 import './homes.css';
+import { i18n } from './locales/i18n';
 
 interface Filters {
   country: string;
@@ -52,10 +53,12 @@ function HomeCardView({ home, index }: { home: HomeCard; index: number }) {
           <HomeFacts home={home} withPlace={false} />
         </p>
         <p className="home-card-dates">
-          {home.next_available ? `Next available ${formatRange(home.next_available)}` : 'No dates open yet'}
+          {home.next_available
+            ? i18n.t('Next available {dates}', { dates: formatRange(home.next_available) })
+            : i18n.t('No dates open yet')}
         </p>
         {home.state !== 'listed' ? (
-          <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? 'Draft' : 'Hidden'}</span>
+          <span className={`badge home-state-${home.state}`}>{home.state === 'draft' ? i18n.t('Draft') : i18n.t('Hidden')}</span>
         ) : null}
       </div>
     </li>
@@ -70,9 +73,9 @@ export function HomesPage() {
   const checks = useFormErrors({
     values: form,
     validate: (v) => ({
-      from: v.to && !v.from ? 'Give both dates, or neither.' : undefined,
-      to: v.from && !v.to ? 'Give both dates, or neither.' : undefined,
-      guests: v.guests && !(Number(v.guests) >= 1 && Number(v.guests) <= 50) ? 'From 1 to 50 guests.' : undefined,
+      from: v.to && !v.from ? i18n.t('Give both dates, or neither.') : undefined,
+      to: v.from && !v.to ? i18n.t('Give both dates, or neither.') : undefined,
+      guests: v.guests && !(Number(v.guests) >= 1 && Number(v.guests) <= 50) ? i18n.t('From 1 to 50 guests.') : undefined,
     }),
   });
   const input = {
@@ -95,23 +98,23 @@ export function HomesPage() {
     <section className="page homes-page">
       <header className="page-head homes-head">
         <div>
-          <h1>Homes</h1>
-          <p className="lead">Stay with a Travel Host of the club: a private home exchange among members.</p>
+          <h1>{i18n.t('Homes')}</h1>
+          <p className="lead">{i18n.t('Stay with a Travel Host of the club: a private home exchange among members.')}</p>
         </div>
         <div className="homes-tools">
           <Link href="/homes/requests" className="button button-ghost">
-            Stay requests
+            {i18n.t('Stay requests')}
           </Link>
           {canCreate ? (
             <Link href="/homes/mine" className="button">
-              My homes
+              {i18n.t('My homes')}
             </Link>
           ) : null}
         </div>
       </header>
-      <form className="homes-filters card" onSubmit={submit} aria-label="Find a home" {...checks.formProps}>
-        <SelectField label="Country" value={form.country} onChange={set('country')}>
-          <option value="">Any country</option>
+      <form className="homes-filters card" onSubmit={submit} aria-label={i18n.t('Find a home')} {...checks.formProps}>
+        <SelectField label={i18n.t('Country')} value={form.country} onChange={set('country')}>
+          <option value="">{i18n.t('Any country')}</option>
           {COUNTRIES.map((c) => (
             <option key={c}>{c}</option>
           ))}
@@ -126,7 +129,7 @@ export function HomesPage() {
         <GuestsField max={50} value={form.guests} onChange={set('guests')} error={checks.errors.guests} />
         <div className="homes-filter-actions">
           <button type="submit" className="button">
-            Search
+            {i18n.t('Search')}
           </button>
           <button
             type="button"
@@ -137,16 +140,16 @@ export function HomesPage() {
               checks.clear();
             }}
           >
-            Clear
+            {i18n.t('Clear')}
           </button>
         </div>
       </form>
       {list.isPending ? (
-        <p className="page-status">Loading homes…</p>
+        <p className="page-status">{i18n.t('Loading homes…')}</p>
       ) : list.isError ? (
-        <p className="homes-empty">{errorMessage(list.error, 'The homes could not be loaded. Please try again later.')}</p>
+        <p className="homes-empty">{errorMessage(list.error, i18n.t('The homes could not be loaded. Please try again later.'))}</p>
       ) : items.length === 0 ? (
-        <p className="homes-empty">No home matches these dates and places yet.</p>
+        <p className="homes-empty">{i18n.t('No home matches these dates and places yet.')}</p>
       ) : (
         <ul className="home-grid">
           {items.map((h, i) => (
@@ -162,7 +165,7 @@ export function HomesPage() {
             disabled={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {list.isFetchingNextPage ? i18n.t('Loading…') : i18n.t('Load more')}
           </button>
         </p>
       ) : null}

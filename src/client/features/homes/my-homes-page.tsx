@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { withNodes } from '../../i18n/with-nodes';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRange, place } from './homes-format';
 import './homes.css';
+import { i18n } from './locales/i18n';
 
 function HostingProgress() {
   const trpc = useTRPC();
@@ -12,10 +14,15 @@ function HostingProgress() {
   const pct = Math.min(100, Math.round((nightsHosted / minimum) * 100));
   return (
     <section className="card hosting-summary" aria-labelledby="hosting-title">
-      <h2 id="hosting-title">Hosting in {year}</h2>
+      <h2 id="hosting-title">{i18n.t('Hosting in {year}', { year: String(year) })}</h2>
       <p>
-        <strong>{nightsHosted}</strong> of {minimum} nights hosted or booked
-        {nightsHosted >= minimum ? ': the Hosting tier’s month is reached. Thank you!' : '. The Hosting tier asks for a month a year.'}
+        {withNodes(
+          (m) =>
+            nightsHosted >= minimum
+              ? i18n.t('{hosted} of {minimum} nights hosted or booked: the Hosting tier’s month is reached. Thank you!', { ...m, minimum })
+              : i18n.t('{hosted} of {minimum} nights hosted or booked. The Hosting tier asks for a month a year.', { ...m, minimum }),
+          { hosted: <strong>{nightsHosted}</strong> },
+        )}
       </p>
       <div
         className="hosting-bar"
@@ -23,7 +30,7 @@ function HostingProgress() {
         aria-valuemin={0}
         aria-valuemax={minimum}
         aria-valuenow={Math.min(nightsHosted, minimum)}
-        aria-label="Nights hosted this year"
+        aria-label={i18n.t('Nights hosted this year')}
       >
         <span style={{ width: `${pct}%` }} />
       </div>
@@ -39,27 +46,29 @@ export function MyHomesPage() {
     <section className="page">
       <header className="page-head homes-head">
         <div>
-          <h1>My homes</h1>
-          <p className="lead">The homes you open to members, and the nights you hosted this year.</p>
+          <h1>{i18n.t('My homes')}</h1>
+          <p className="lead">{i18n.t('The homes you open to members, and the nights you hosted this year.')}</p>
         </div>
         <div className="homes-tools">
           <Link href="/homes/requests" className="button button-ghost">
-            Stay requests
+            {i18n.t('Stay requests')}
           </Link>
           {mine.data?.can_create ? (
             <Link href="/homes/new" className="button">
-              List a home
+              {i18n.t('List a home')}
             </Link>
           ) : null}
         </div>
       </header>
       <HostingProgress />
       {mine.isPending ? (
-        <p className="page-status">Loading your homes…</p>
+        <p className="page-status">{i18n.t('Loading your homes…')}</p>
       ) : mine.isError ? (
-        <p className="homes-empty">{errorMessage(mine.error, 'Your homes could not be loaded.')}</p>
+        <p className="homes-empty">{errorMessage(mine.error, i18n.t('Your homes could not be loaded.'))}</p>
       ) : mine.data.items.length === 0 ? (
-        <p className="homes-empty">{mine.data.can_create ? 'You have not listed a home yet.' : 'Homes are listed by Travel Hosts.'}</p>
+        <p className="homes-empty">
+          {mine.data.can_create ? i18n.t('You have not listed a home yet.') : i18n.t('Homes are listed by Travel Hosts.')}
+        </p>
       ) : (
         <ul className="my-homes">
           {mine.data.items.map((h) => (
@@ -68,15 +77,19 @@ export function MyHomesPage() {
                 <h2>
                   <Link href={`/homes/${h.id}`}>{h.title}</Link>
                 </h2>
-                <p className="home-card-place">{place(h) || 'City and country to add'}</p>
-                <p className="home-card-dates">{h.next_available ? `Next open ${formatRange(h.next_available)}` : 'No open dates'}</p>
+                <p className="home-card-place">{place(h) || i18n.t('City and country to add')}</p>
+                <p className="home-card-dates">
+                  {h.next_available ? i18n.t('Next open {dates}', { dates: formatRange(h.next_available) }) : i18n.t('No open dates')}
+                </p>
                 {h.state !== 'listed' ? (
-                  <span className={`badge home-state-${h.state}`}>{h.state === 'draft' ? 'Draft' : 'Hidden by an admin'}</span>
+                  <span className={`badge home-state-${h.state}`}>
+                    {h.state === 'draft' ? i18n.t('Draft') : i18n.t('Hidden by an admin')}
+                  </span>
                 ) : null}
               </div>
               {h.can_edit ? (
                 <Link href={`/homes/${h.id}/edit`} className={`button ${h.state === 'draft' ? '' : 'button-ghost'}`}>
-                  {h.state === 'draft' ? 'Complete this home' : 'Edit'}
+                  {h.state === 'draft' ? i18n.t('Complete this home') : i18n.t('Edit')}
                 </Link>
               ) : null}
             </li>

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { TextField } from '../../components/field';
+import { i18n } from './locales/i18n';
 
 /**
  * Check-in and check-out, as both the homes' search and Request a stay ask for them: check-out
@@ -25,7 +26,7 @@ export function StayDateFields({
   return (
     <>
       <TextField
-        label="Check-in"
+        label={i18n.t('Check-in')}
         type="date"
         name={names?.start}
         required={required}
@@ -34,7 +35,7 @@ export function StayDateFields({
         error={errors.start}
       />
       <TextField
-        label="Check-out"
+        label={i18n.t('Check-out')}
         type="date"
         name={names?.end}
         required={required}
@@ -49,5 +50,5 @@ export function StayDateFields({
 
 /** How many guests: from 1 to the home's (or the search's) most. */
 export function GuestsField({ max, ...input }: Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'min'> & { max: number }) {
-  return <TextField label="Guests" type="number" min={1} max={max} {...input} />;
+  return <TextField label={i18n.t('Guests')} type="number" min={1} max={max} {...input} />;
 }
