@@ -84,8 +84,9 @@ const TRANSLATED = [
   'src/client/features/admin/**',
   'src/client/shared/**',
   'src/client/features/homes/**',
+  'src/client/features/messages/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes'];
+const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes', 'messages'];
 export const TO_TRANSLATE = [
   'src/client/shell (but the menu)',
   'src/client/components',
@@ -187,7 +188,7 @@ export default defineConfig(
             {
               regex: {
                 pattern:
-                  '^(className|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|data-.*|aria-(haspopup|current|hidden|live|controls))$',
+                  '^(className|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|rootMargin|data-.*|aria-(haspopup|current|hidden|live|controls))$',
               },
             },
           ],
@@ -196,6 +197,7 @@ export default defineConfig(
             'i18n._',
             'console.*',
             '*.matchMedia',
+            'matchMedia',
             'navigate',
             'Error',
             'import',

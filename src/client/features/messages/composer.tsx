@@ -3,6 +3,7 @@ import { FormMessage } from '../../components/field';
 import { useHydrated } from '../../lib/use-hydrated';
 import { errorMessage } from '../../lib/trpc';
 import { MessageTextarea } from './message-textarea';
+import { i18n } from './locales/i18n';
 
 interface ComposerProps {
   /** Sends the text (trimmed); the box empties once the server has it. */
@@ -22,8 +23,8 @@ interface ComposerProps {
  */
 export function Composer({
   send,
-  label = 'Write a message',
-  placeholder = 'Write a message…',
+  label = i18n.t('Write a message'),
+  placeholder = i18n.t('Write a message…'),
   autoFocus,
   disabled,
   stacked,
@@ -46,7 +47,7 @@ export function Composer({
       // What she typed while it was on its way stays.
       setText((now) => (now.trim() === body ? '' : now));
     } catch (err) {
-      setError(errorMessage(err, 'Your message could not be sent. Please try again.'));
+      setError(errorMessage(err, i18n.t('Your message could not be sent. Please try again.')));
     } finally {
       setBusy(false);
       box.current?.focus();
@@ -70,9 +71,9 @@ export function Composer({
           />
         </div>
         <div className="composer-foot">
-          {stacked ? <span className="composer-keys">Enter sends · Shift+Enter starts a new line</span> : null}
-          <button type="submit" className="button composer-send" disabled={!canSend} aria-label="Send">
-            {busy ? 'Sending…' : 'Send'}
+          {stacked ? <span className="composer-keys">{i18n.t('Enter sends · Shift+Enter starts a new line')}</span> : null}
+          <button type="submit" className="button composer-send" disabled={!canSend} aria-label={i18n.t('Send')}>
+            {busy ? i18n.t('Sending…') : i18n.t('Send')}
           </button>
         </div>
       </div>

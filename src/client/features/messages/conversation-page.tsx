@@ -15,6 +15,7 @@ import { MessageItem } from './message-item';
 import { ReportDialog } from './report-dialog';
 import { useThread } from './use-thread';
 import './messages.css';
+import { i18n } from './locales/i18n';
 
 /** Messages by one author within this long of each other read as one run (one face, one name). */
 const RUN_MS = 5 * 60 * 1000;
@@ -77,29 +78,29 @@ function ConversationHead({ detail }: { detail: ConversationDetail }) {
   };
   const leave = useMutation(
     trpc.messages.leave.mutationOptions({
-      onSuccess: () => backToList('You left the conversation.'),
+      onSuccess: () => backToList(i18n.t('You left the conversation.')),
       onError: (error) => {
         setLeaving(false);
-        toast(errorMessage(error, 'Could not leave the conversation.'), 'error');
+        toast(errorMessage(error, i18n.t('Could not leave the conversation.')), 'error');
       },
     }),
   );
   const archive = useMutation(
     trpc.messages.archive.mutationOptions({
       onSuccess: (_, { archived }) => {
-        if (archived) backToList('Archived. It comes back to your list when a new message arrives.');
+        if (archived) backToList(i18n.t('Archived. It comes back to your list when a new message arrives.'));
         else {
-          toast('Back in your list.', 'success');
+          toast(i18n.t('Back in your list.'), 'success');
           void queryClient.invalidateQueries(trpc.messages.pathFilter());
         }
       },
-      onError: (error) => toast(errorMessage(error, 'Could not archive the conversation.'), 'error'),
+      onError: (error) => toast(errorMessage(error, i18n.t('Could not archive the conversation.')), 'error'),
     }),
   );
   const others = detail.members.filter((m): m is typeof m & { id: number } => m.id !== null);
   return (
     <header className="conversation-head">
-      <Link href="/messages" className="conversation-back" aria-label="All messages">
+      <Link href="/messages" className="conversation-back" aria-label={i18n.t('All messages')}>
         <span className="icon-points" aria-hidden="true">
           ←
         </span>
@@ -109,7 +110,11 @@ function ConversationHead({ detail }: { detail: ConversationDetail }) {
         <h1 className="conversation-names">
           <ConversationNames members={detail.members} />
         </h1>
-        {detail.is_group ? <p className="conversation-sub">{detail.members.length + 1} members</p> : null}
+        {detail.is_group ? (
+          <p className="conversation-sub">
+            {i18n.t('{count, plural, one {# member} other {# members}}', { count: detail.members.length + 1 })}
+          </p>
+        ) : null}
       </div>
       <div className="conversation-tools">
         {detail.can_archive ? (
@@ -119,26 +124,28 @@ function ConversationHead({ detail }: { detail: ConversationDetail }) {
             disabled={archive.isPending}
             onClick={() => archive.mutate({ id: detail.id, archived: !detail.archived })}
           >
-            {detail.archived ? 'Unarchive' : 'Archive'}
+            {detail.archived ? i18n.t('Unarchive') : i18n.t('Archive')}
           </button>
         ) : null}
         {detail.can_leave ? (
           <button type="button" className="button button-ghost button-small" onClick={() => setLeaving(true)}>
-            Leave
+            {i18n.t('Leave')}
           </button>
         ) : null}
         {others.length ? (
           <button type="button" className="button button-ghost button-small conversation-block" onClick={() => setBlocking(true)}>
-            Block
+            {i18n.t('Block')}
           </button>
         ) : null}
       </div>
       <BlockDialog open={blocking} candidates={others} onClose={() => setBlocking(false)} />
       <ConfirmDialog
         open={leaving}
-        title="Leave this conversation?"
-        message={`It leaves your list and you will not receive its new messages. ${namesOf(detail.members)} can go on writing to each other.`}
-        confirmLabel="Leave"
+        title={i18n.t('Leave this conversation?')}
+        message={i18n.t('It leaves your list and you will not receive its new messages. {names} can go on writing to each other.', {
+          names: namesOf(detail.members),
+        })}
+        confirmLabel={i18n.t('Leave')}
         danger
         busy={leave.isPending}
         onConfirm={() => leave.mutate({ id: detail.id })}
@@ -191,7 +198,8 @@ function Thread({ id, detail }: { id: number; detail: ConversationDetail }) {
       setNewBelow(true);
     }
     // A screen reader hears a new message from the others (not each older page).
-    if (lastId.current !== null && newest.id > lastId.current && !newest.is_mine) setHeard(`New message from ${newest.author.name}`);
+    if (lastId.current !== null && newest.id > lastId.current && !newest.is_mine)
+      setHeard(i18n.t('New message from {name}', { name: newest.author.name }));
     lastId.current = newest.id;
   }, [messages, isFetchingNextPage]);
 
@@ -222,22 +230,22 @@ function Thread({ id, detail }: { id: number; detail: ConversationDetail }) {
           if (atEnd.current && newBelow) setNewBelow(false);
         }}
         tabIndex={0}
-        aria-label="Messages"
+        aria-label={i18n.t('Messages')}
       >
         <div ref={top} className="thread-top">
           {hasNextPage ? (
             <button type="button" className="button button-ghost button-small" onClick={older} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading…' : isFetchNextPageError ? 'Try again' : 'Earlier messages'}
+              {isFetchingNextPage ? i18n.t('Loading…') : isFetchNextPageError ? i18n.t('Try again') : i18n.t('Earlier messages')}
             </button>
           ) : messages.length ? (
-            <p className="thread-start">The beginning of your conversation with {namesOf(detail.members)}.</p>
+            <p className="thread-start">{i18n.t('The beginning of your conversation with {names}.', { names: namesOf(detail.members) })}</p>
           ) : null}
         </div>
         {query.isPending ? (
-          <p className="page-status">Loading messages…</p>
+          <p className="page-status">{i18n.t('Loading messages…')}</p>
         ) : query.isError ? (
           <p className="form-message form-message-error" role="alert">
-            {errorMessage(query.error, 'The messages could not be loaded. Please try again.')}
+            {errorMessage(query.error, i18n.t('The messages could not be loaded. Please try again.'))}
           </p>
         ) : (
           <ol className="thread-list">
@@ -266,12 +274,12 @@ function Thread({ id, detail }: { id: number; detail: ConversationDetail }) {
       </p>
       {newBelow ? (
         <button type="button" className="thread-new" onClick={toEnd}>
-          New messages <span aria-hidden="true">↓</span>
+          {i18n.t('New messages')} <span aria-hidden="true">↓</span>
         </button>
       ) : null}
       {detail.can_send ? (
         <Composer
-          label={`Write to ${namesOf(detail.members)}`}
+          label={i18n.t('Write to {names}', { names: namesOf(detail.members) })}
           send={async (body) => {
             atEnd.current = true;
             put(await send.mutateAsync({ id, body }));
@@ -279,7 +287,7 @@ function Thread({ id, detail }: { id: number; detail: ConversationDetail }) {
         />
       ) : (
         <p className="composer-closed" role="status">
-          {detail.cannot_send_reason ?? 'You cannot write in this conversation.'}
+          {detail.cannot_send_reason ?? i18n.t('You cannot write in this conversation.')}
         </p>
       )}
       <ReportDialog messageId={reporting?.id ?? null} authorName={reporting?.author.name ?? ''} onClose={() => setReporting(null)} />
@@ -303,22 +311,22 @@ export function ConversationPage() {
   if (!valid || (detail.isError && statusOf(detail.error) === 404)) {
     return (
       <section className="page narrow center stack">
-        <h1>Conversation not found</h1>
-        <p className="muted">It may have been left, or the link is wrong.</p>
+        <h1>{i18n.t('Conversation not found')}</h1>
+        <p className="muted">{i18n.t('It may have been left, or the link is wrong.')}</p>
         <p>
           <Link href="/messages" className="button">
-            All messages
+            {i18n.t('All messages')}
           </Link>
         </p>
       </section>
     );
   }
-  if (detail.isPending) return <p className="page-status">Loading…</p>;
+  if (detail.isPending) return <p className="page-status">{i18n.t('Loading…')}</p>;
   if (detail.isError)
     return (
       <section className="page narrow">
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(detail.error, 'This conversation could not be loaded. Please try again.')}
+          {errorMessage(detail.error, i18n.t('This conversation could not be loaded. Please try again.'))}
         </p>
       </section>
     );

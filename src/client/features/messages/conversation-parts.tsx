@@ -1,17 +1,17 @@
 import { Fragment } from 'react';
 import type { MessageMember } from '../../../shared/schemas/messages';
 import { MemberAvatar, type AvatarSize } from '../../shared/members/member-avatar';
+import { formatList, intlLocale } from '../../i18n/intl-locale';
 import { MemberName } from '../../shared/members/member-name';
-import { formatList } from '../../i18n/intl-locale';
+import { i18n } from './locales/i18n';
 
 /** How many faces a conversation shows before "+N". */
 const FACES = 3;
 
-/** "Amara Okafor", "Amara Okafor and Mei Lin", "Amara Okafor, Mei Lin and Hana Sato". */
+/** "Amara Okafor", "Amara Okafor and Mei Lin", "Amara Okafor, Mei Lin and Hana Sato" (Intl.ListFormat in the page's language). */
 export function namesOf(members: readonly MessageMember[]): string {
-  const names = members.map((m) => m.name);
-  if (names.length <= 1) return names[0] ?? 'Nobody else';
-  return formatList(names);
+  if (members.length === 0) return i18n.t('Nobody else');
+  return formatList(members.map((m) => m.name));
 }
 
 /**
@@ -47,14 +47,17 @@ export function ConversationFaces({
 
 /** The others' names, each linking to her profile (a deleted member as plain text). */
 export function ConversationNames({ members }: { members: readonly MessageMember[] }) {
+  // The list's words between the names ('and', 'et', '、') are formatList's; each name is a link.
+  let next = 0;
   return (
     <>
-      {members.map((m, i) => (
-        <Fragment key={m.id ?? `gone-${i}`}>
-          {i === 0 ? null : i === members.length - 1 ? ' and ' : ', '}
-          <MemberName id={m.id} name={m.name} />
-        </Fragment>
-      ))}
+      {new Intl.ListFormat(intlLocale() === 'en' ? 'en-GB' : intlLocale(), { type: 'conjunction' })
+        .formatToParts(members.map((m) => m.name))
+        .map((part, i) => {
+          if (part.type === 'literal') return <Fragment key={i}>{part.value}</Fragment>;
+          const m = members[next++]!;
+          return <MemberName key={m.id ?? `gone-${i}`} id={m.id} name={m.name} />;
+        })}
     </>
   );
 }

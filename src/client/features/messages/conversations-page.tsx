@@ -3,18 +3,20 @@ import { Link } from 'wouter';
 import type { ConversationSummary } from '../../../shared/schemas/messages';
 import { LoadMore } from '../../components/load-more';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { withNodes } from '../../i18n/with-nodes';
 import { useNow } from '../../shared/comments/use-now';
 import { conversationWhen } from '../../shared/messages/message-time';
 import { useAuth } from '../../shared/use-auth';
 import { ConversationFaces, namesOf } from './conversation-parts';
 import './messages.css';
+import { i18n } from './locales/i18n';
 
 /** The last message's first line, as the list shows it ("You: " before hers). */
 function previewOf(c: ConversationSummary, me: number | undefined): string {
   const last = c.last_message;
-  if (!last) return 'No messages yet';
-  const text = last.preview ?? 'Message deleted';
-  return last.author_id !== null && last.author_id === me ? `You: ${text}` : text;
+  if (!last) return i18n.t('No messages yet');
+  const text = last.preview ?? i18n.t('Message deleted');
+  return last.author_id !== null && last.author_id === me ? i18n.t('You: {text}', { text }) : text;
 }
 
 function ConversationEntry({ conversation: c, me, now }: { conversation: ConversationSummary; me: number | undefined; now: number }) {
@@ -29,7 +31,15 @@ function ConversationEntry({ conversation: c, me, now }: { conversation: Convers
           <Link
             href={`/messages/${c.id}`}
             className="conversation-entry-link"
-            aria-label={`${names}${unread ? `, ${c.unread_count} unread` : ''}: ${previewOf(c, me)}`}
+            aria-label={
+              unread
+                ? i18n.t('{names}, {count, plural, other {# unread}}: {preview}', {
+                    names,
+                    count: c.unread_count,
+                    preview: previewOf(c, me),
+                  })
+                : i18n.t('{names}: {preview}', { names, preview: previewOf(c, me) })
+            }
           >
             {names}
           </Link>
@@ -65,51 +75,57 @@ export function ConversationsPage() {
     <section className="page narrow messages-page">
       <header className="page-head">
         <div>
-          <h1>Messages</h1>
-          <p className="muted">Private conversations with other members. Only the people in a conversation read it.</p>
+          <h1>{i18n.t('Messages')}</h1>
+          <p className="muted">{i18n.t('Private conversations with other members. Only the people in a conversation read it.')}</p>
         </div>
         {/* A lapsed member reads her conversations and starts none (DECISIONS "Membership terms"). */}
         {user?.status === 'lapsed' ? null : (
           <Link href="/messages/new" className="button">
-            New message
+            {i18n.t('New message')}
           </Link>
         )}
       </header>
       {list.isPending ? (
-        <p className="page-status">Loading your conversations…</p>
+        <p className="page-status">{i18n.t('Loading your conversations…')}</p>
       ) : list.isError ? (
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(list.error, 'Your conversations could not be loaded. Please try again.')}
+          {errorMessage(list.error, i18n.t('Your conversations could not be loaded. Please try again.'))}
         </p>
       ) : conversations.length === 0 ? (
         <div className="card messages-empty">
-          <h2>No conversations yet</h2>
+          <h2>{i18n.t('No conversations yet')}</h2>
           {user?.status === 'lapsed' ? (
-            <p className="muted">While your membership has lapsed you can read your conversations, not start one.</p>
+            <p className="muted">{i18n.t('While your membership has lapsed you can read your conversations, not start one.')}</p>
           ) : (
             <p className="muted">
-              Write to a member from her page in the <Link href="/members">directory</Link>, or start a conversation with up to seven
-              members.
+              {withNodes(
+                (m) => i18n.t('Write to a member from her page in the {directory}, or start a conversation with up to seven members.', m),
+                {
+                  directory: <Link href="/members">{i18n.t('directory')}</Link>,
+                },
+              )}
             </p>
           )}
           {user?.status === 'lapsed' ? null : (
             <Link href="/messages/new" className="button">
-              New message
+              {i18n.t('New message')}
             </Link>
           )}
         </div>
       ) : (
         <div className="card conversation-list-card">
-          <ul className="conversation-list" aria-label="Conversations">
+          <ul className="conversation-list" aria-label={i18n.t('Conversations')}>
             {conversations.map((c) => (
               <ConversationEntry key={c.id} conversation={c} me={user?.user_id} now={now} />
             ))}
           </ul>
         </div>
       )}
-      <LoadMore query={list} label="Older conversations" auto />
+      <LoadMore query={list} label={i18n.t('Older conversations')} auto />
       <p className="muted messages-settings-hint">
-        Choose who may write to you, and see whom you blocked, in <Link href="/settings#privacy">Settings &gt; Privacy</Link>.
+        {withNodes((m) => i18n.t('Choose who may write to you, and see whom you blocked, in {privacy}.', m), {
+          privacy: <Link href="/settings#privacy">{i18n.t('Settings > Privacy')}</Link>,
+        })}
       </p>
     </section>
   );

@@ -10,6 +10,7 @@ import { MemberName } from '../../shared/members/member-name';
 import { MessageText } from '../../shared/messages/message-text';
 import { messageTime } from '../../shared/messages/message-time';
 import { coarsePointer, MessageTextarea } from './message-textarea';
+import { i18n } from './locales/i18n';
 
 interface MessageItemProps {
   message: MessageDto;
@@ -48,7 +49,7 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
         setEditing(false);
         requestAnimationFrame(() => moreButton.current?.focus());
       },
-      onError: (error) => toast(errorMessage(error, 'Your change could not be saved.'), 'error'),
+      onError: (error) => toast(errorMessage(error, i18n.t('Your change could not be saved.')), 'error'),
     }),
   );
   const remove = useMutation(
@@ -59,7 +60,7 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
       },
       onError: (error) => {
         setConfirming(false);
-        toast(errorMessage(error, 'The message could not be deleted.'), 'error');
+        toast(errorMessage(error, i18n.t('The message could not be deleted.')), 'error');
       },
     }),
   );
@@ -106,7 +107,7 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
               }}
             >
               <MessageTextarea
-                label="Edit your message"
+                label={i18n.t('Edit your message')}
                 value={draft}
                 onChange={setDraft}
                 onSubmit={save}
@@ -115,10 +116,10 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
               />
               <div className="message-edit-actions">
                 <button type="button" className="button button-ghost button-small" onClick={() => setEditing(false)}>
-                  Cancel
+                  {i18n.t('Cancel')}
                 </button>
                 <button type="submit" className="button button-small" disabled={!draft.trim() || edit.isPending}>
-                  {edit.isPending ? 'Saving…' : 'Save'}
+                  {edit.isPending ? i18n.t('Saving…') : i18n.t('Save')}
                 </button>
               </div>
             </form>
@@ -131,13 +132,13 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
               }}
             >
               {/* A screen reader hears who wrote it; the eye sees the side and the face. */}
-              <span className="visually-hidden">{m.is_mine ? 'You' : author}: </span>
+              <span className="visually-hidden">{m.is_mine ? i18n.t('You:') : i18n.t('{name}:', { name: author })} </span>
               <MessageText body={m.body} removed={m.removed} />
               <span className="message-meta">
                 <time dateTime={m.created_at} title={formatDateTime(m.created_at)}>
                   {messageTime(m.created_at)}
                 </time>
-                {m.edited_at && !m.deleted ? <span className="message-edited"> · edited</span> : null}
+                {m.edited_at && !m.deleted ? <span className="message-edited"> · {i18n.t('edited')}</span> : null}
               </span>
             </div>
           )}
@@ -146,7 +147,7 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
               ref={moreButton}
               type="button"
               className="message-more"
-              aria-label={`Actions for ${m.is_mine ? 'your' : `${author}’s`} message`}
+              aria-label={m.is_mine ? i18n.t('Actions for your message') : i18n.t('Actions for {name}’s message', { name: author })}
               aria-expanded={open}
               aria-controls={actionsId}
               onClick={() => setOpen((o) => !o)}
@@ -167,12 +168,12 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
                   setOpen(false);
                 }}
               >
-                Edit
+                {i18n.t('Edit')}
               </button>
             ) : null}
             {m.can_delete ? (
               <button type="button" className="message-action message-action-danger" onClick={() => setConfirming(true)}>
-                Delete
+                {i18n.t('Delete')}
               </button>
             ) : null}
             {m.can_report ? (
@@ -184,7 +185,7 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
                   onReport(m);
                 }}
               >
-                Report
+                {i18n.t('Report')}
               </button>
             ) : null}
           </div>
@@ -193,9 +194,9 @@ export function MessageItem({ message: m, first, group, now, onChanged, onReport
       {m.can_delete ? (
         <ConfirmDialog
           open={confirming}
-          title="Delete this message?"
-          message="The others will see “Message deleted” in its place. This cannot be undone."
-          confirmLabel="Delete"
+          title={i18n.t('Delete this message?')}
+          message={i18n.t('The others will see “{deleted}” in its place. This cannot be undone.', { deleted: i18n.t('Message deleted') })}
+          confirmLabel={i18n.t('Delete')}
           danger
           busy={remove.isPending}
           onConfirm={() => remove.mutate({ id: m.id })}

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { MESSAGES_REFUSED } from '../../../shared/schemas/messages';
 import { FormMessage } from '../../components/field';
 import { statusOf } from '../../lib/http-status';
 import { useTRPC } from '../../lib/trpc';
@@ -10,6 +9,7 @@ import { Composer } from './composer';
 import { namesOf } from './conversation-parts';
 import { RecipientPicker, type Recipient } from './recipient-picker';
 import './messages.css';
+import { i18n } from './locales/i18n';
 
 /**
  * ?to={id}: the member "Message" on her profile or card was pressed for (those two links write the
@@ -49,8 +49,10 @@ function useRecipientOf(to: number | null, onFound: (r: Recipient) => void) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [m?.id]);
   if (to === null) return { refused: '' };
-  if (member.isError) return { refused: statusOf(member.error) === 404 ? 'This member is not in the club.' : '' };
-  if (m && (m.is_me || !m.can_message)) return { refused: m.is_me ? 'This is you.' : MESSAGES_REFUSED };
+  if (member.isError) return { refused: statusOf(member.error) === 404 ? i18n.t('This member is not in the club.') : '' };
+  // MESSAGES_REFUSED's text (src/shared/schemas/messages.ts), in the page's language.
+  if (m && (m.is_me || !m.can_message))
+    return { refused: m.is_me ? i18n.t('This is you.') : i18n.t('She does not accept messages from you.') };
   return { refused: '' };
 }
 
@@ -70,20 +72,25 @@ export function NewMessagePage() {
   const { refused } = useRecipientOf(to, (r) => setChosen((c) => (c.some((x) => x.id === r.id) ? c : [r, ...c])));
   const start = useMutation(trpc.messages.start.mutationOptions());
 
-  if (checking) return <p className="page-status">Loading…</p>;
+  if (checking) return <p className="page-status">{i18n.t('Loading…')}</p>;
   return (
     <section className="page narrow messages-page">
       <p className="messages-back">
-        <Link href="/messages">← Messages</Link>
+        <Link href="/messages">
+          <span className="back-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {i18n.t('Messages')}
+        </Link>
       </p>
-      <h1>New message</h1>
+      <h1>{i18n.t('New message')}</h1>
       {refused ? <FormMessage tone="info">{refused}</FormMessage> : null}
       <div className="card new-message">
         <RecipientPicker me={user?.user_id} chosen={chosen} onChange={setChosen} autoFocus={to === null} />
         <Composer
           key={to ?? 0}
-          label={chosen.length ? `Write to ${namesOf(chosen)}` : 'Write a message'}
-          placeholder={chosen.length ? 'Write a message…' : 'Choose whom to write to, then write here…'}
+          label={chosen.length ? i18n.t('Write to {names}', { names: namesOf(chosen) }) : i18n.t('Write a message')}
+          placeholder={chosen.length ? i18n.t('Write a message…') : i18n.t('Choose whom to write to, then write here…')}
           autoFocus={to !== null}
           stacked
           disabled={chosen.length === 0}

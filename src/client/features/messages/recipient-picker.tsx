@@ -4,6 +4,7 @@ import { MAX_CONVERSATION_OTHERS } from '../../../shared/schemas/messages';
 import { useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { MemberAvatar } from '../../shared/members/member-avatar';
+import { i18n } from './locales/i18n';
 
 export interface Recipient {
   id: number;
@@ -67,16 +68,21 @@ export function RecipientPicker({
   return (
     <div className="recipients">
       <label htmlFor={`${id}-input`} className="recipients-label">
-        To
+        {i18n.t('To')}
       </label>
       <div className="recipients-field">
         <div className="recipients-box" onClick={() => input.current?.focus()}>
-          <ul className="recipients-chosen" aria-label="Chosen members">
+          <ul className="recipients-chosen" aria-label={i18n.t('Chosen members')}>
             {chosen.map((c) => (
               <li key={c.id} className="recipient-chip">
                 <MemberAvatar id={c.id} name={c.name} photoUrl={c.photo_url} size="xs" />
                 <span>{c.name}</span>
-                <button type="button" className="recipient-remove" aria-label={`Remove ${c.name}`} onClick={() => remove(c.id)}>
+                <button
+                  type="button"
+                  className="recipient-remove"
+                  aria-label={i18n.t('Remove {name}', { name: c.name })}
+                  onClick={() => remove(c.id)}
+                >
                   ×
                 </button>
               </li>
@@ -95,7 +101,7 @@ export function RecipientPicker({
             autoComplete="off"
             autoFocus={autoFocus}
             disabled={full}
-            placeholder={full ? '' : chosen.length ? 'Add another member' : 'Type a name'}
+            placeholder={full ? '' : chosen.length ? i18n.t('Add another member') : i18n.t('Type a name')}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -124,14 +130,14 @@ export function RecipientPicker({
           />
         </div>
         {showList ? (
-          <ul className="recipients-list" id={listId} role="listbox" aria-label="Members">
+          <ul className="recipients-list" id={listId} role="listbox" aria-label={i18n.t('Members')}>
             {search.isPending || (search.isFetching && !answers.length) ? (
               <li className="recipients-status" role="presentation">
-                Searching…
+                {i18n.t('Searching…')}
               </li>
             ) : answers.length === 0 ? (
               <li className="recipients-status" role="presentation">
-                {text.trim() === q ? 'No member by that name.' : 'Searching…'}
+                {text.trim() === q ? i18n.t('No member by that name.') : i18n.t('Searching…')}
               </li>
             ) : (
               answers.map((m, i) => (
@@ -152,7 +158,7 @@ export function RecipientPicker({
                   <MemberAvatar id={m.id} name={m.name} photoUrl={m.photo_url} size="sm" />
                   <span className="recipient-option-text">
                     <span className="recipient-option-name">{m.name}</span>
-                    {m.can_message ? null : <span className="recipient-option-note">Does not accept messages from you</span>}
+                    {m.can_message ? null : <span className="recipient-option-note">{i18n.t('Does not accept messages from you')}</span>}
                   </span>
                 </li>
               ))
@@ -161,7 +167,9 @@ export function RecipientPicker({
         ) : null}
       </div>
       <p className="field-hint" id={hintId}>
-        {full ? `A conversation has at most ${MAX_CONVERSATION_OTHERS} others besides you.` : `Up to ${MAX_CONVERSATION_OTHERS} members.`}
+        {full
+          ? i18n.t('A conversation has at most {count} others besides you.', { count: MAX_CONVERSATION_OTHERS })
+          : i18n.t('Up to {count} members.', { count: MAX_CONVERSATION_OTHERS })}
       </p>
     </div>
   );

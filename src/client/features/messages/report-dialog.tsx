@@ -6,6 +6,7 @@ import { Modal } from '../../components/modal';
 import { ModalActions } from '../../components/modal-actions';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 
 /**
  * Report a message to the club's admins, with her reason (at most 500 characters). The admins see
@@ -20,10 +21,10 @@ export function ReportDialog({ messageId, authorName, onClose }: { messageId: nu
   const report = useMutation(
     trpc.messages.report.mutationOptions({
       onSuccess: () => {
-        toast("Thank you. The club's admins will look at it.", 'success');
+        toast(i18n.t("Thank you. The club's admins will look at it."), 'success');
         close();
       },
-      onError: (err) => setError(fieldErrors(err).reason ?? errorMessage(err, 'The report could not be sent. Please try again.')),
+      onError: (err) => setError(fieldErrors(err).reason ?? errorMessage(err, i18n.t('The report could not be sent. Please try again.'))),
     }),
   );
   function close() {
@@ -36,7 +37,7 @@ export function ReportDialog({ messageId, authorName, onClose }: { messageId: nu
     e.preventDefault();
     if (messageId === null) return;
     if (!reason.trim()) {
-      setError('Say why you report it.');
+      setError(i18n.t('Say why you report it.'));
       return;
     }
     report.mutate({ id: messageId, reason: reason.trim() });
@@ -45,12 +46,12 @@ export function ReportDialog({ messageId, authorName, onClose }: { messageId: nu
     <Modal
       open={messageId !== null}
       onClose={close}
-      title="Report this message"
+      title={i18n.t('Report this message')}
       size="small"
       footer={
         <ModalActions
           onCancel={close}
-          actionLabel={report.isPending ? 'Sending…' : 'Report'}
+          actionLabel={report.isPending ? i18n.t('Sending…') : i18n.t('Report')}
           form={formId}
           disabled={report.isPending}
           danger
@@ -59,16 +60,18 @@ export function ReportDialog({ messageId, authorName, onClose }: { messageId: nu
     >
       <form id={formId} onSubmit={submit} noValidate>
         <p className="muted">
-          The club&rsquo;s admins will see this message from {authorName}, the ten messages before it, your name and your reason.
+          {i18n.t('The club’s admins will see this message from {name}, the ten messages before it, your name and your reason.', {
+            name: authorName,
+          })}
         </p>
         <TextAreaField
-          label="Why do you report it?"
+          label={i18n.t('Why do you report it?')}
           name="reason"
           rows={4}
           maxLength={REPORT_REASON_MAX}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          hint={`${reason.length} / ${REPORT_REASON_MAX} characters`}
+          hint={i18n.t('{count, number} / {max, number} characters', { count: reason.length, max: REPORT_REASON_MAX })}
           error={error || undefined}
           autoFocus
         />
