@@ -169,7 +169,11 @@ export function CirclePage() {
 
       <div className="circle-columns">
         <div className="circle-main">
-          {circle.description ? <p className="circle-description">{circle.description}</p> : null}
+          {circle.description ? (
+            <p className="circle-description" dir="auto">
+              {circle.description}
+            </p>
+          ) : null}
           {circle.can_see_board ? (
             <CircleBoard circle={circle} focusPost={Number(search.get('post')) || null} />
           ) : (

@@ -39,7 +39,9 @@ function Proposal({ proposal }: { proposal: CircleProposalDto }) {
           name: <MemberName id={proposal.proposed_by.id} name={proposal.proposed_by.id === null ? null : proposal.proposed_by.name} />,
         })}
       </p>
-      <p className="proposal-text">{proposal.description}</p>
+      <p className="proposal-text" dir="auto">
+        {proposal.description}
+      </p>
       <p className="proposal-text">
         <strong>{i18n.t('Why:')} </strong>
         {proposal.reason}

@@ -122,8 +122,10 @@ export function PostItem({ circle, post, commentsOpen = false }: { circle: Circl
         <EditPost post={post} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <h3 className="circle-post-title">{post.title}</h3>
-          <p className="circle-post-body">
+          <h3 className="circle-post-title" dir="auto">
+            {post.title}
+          </h3>
+          <p className="circle-post-body" dir="auto">
             <LinkifiedText text={post.body} />
           </p>
         </>

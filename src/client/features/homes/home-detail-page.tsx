@@ -229,7 +229,9 @@ export function HomeDetailPage() {
           <section className="card">
             <h2>{i18n.t('Where')}</h2>
             {h.can_see_address ? (
-              <p className="home-address">{h.address}</p>
+              <p className="home-address" dir="auto">
+                {h.address}
+              </p>
             ) : (
               <p>
                 {place(h)}. <span className="field-hint">{i18n.t('The exact address is shared once the host accepts your stay.')}</span>
@@ -239,7 +241,9 @@ export function HomeDetailPage() {
           {h.description ? (
             <section className="card">
               <h2>{i18n.t('About the home')}</h2>
-              <p className="home-text">{h.description}</p>
+              <p className="home-text" dir="auto">
+                {h.description}
+              </p>
             </section>
           ) : null}
           {h.amenities.length ? (
@@ -255,7 +259,9 @@ export function HomeDetailPage() {
           {h.house_rules ? (
             <section className="card">
               <h2>{i18n.t('House rules')}</h2>
-              <p className="home-text">{h.house_rules}</p>
+              <p className="home-text" dir="auto">
+                {h.house_rules}
+              </p>
             </section>
           ) : null}
         </div>

@@ -16,13 +16,19 @@ type HomeFactsOf = Pick<HomeCard, 'city' | 'country' | 'max_guests' | 'bedrooms'
  * (the home's page) the host has a line of her own with her face.
  */
 export function HomeFacts({ home, withPlace = true, hostAvatar }: { home: HomeFactsOf; withPlace?: boolean; hostAvatar?: AvatarSize }) {
-  const facts = [
-    withPlace ? place(home) : '',
+  const counts = [
     i18n.t('{count, plural, one {# guest} other {# guests}}', { count: home.max_guests }),
     i18n.t('{count, plural, one {# bedroom} other {# bedrooms}}', { count: home.bedrooms }),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  ].join(' · ');
+  // The place keeps its own direction inside a right-to-left line (a Latin name before a number).
+  const facts =
+    withPlace && place(home) ? (
+      <>
+        <bdi>{place(home)}</bdi> · {counts}
+      </>
+    ) : (
+      counts
+    );
   const host = (
     <MemberName id={home.host.id} name={home.host.name} photoUrl={home.host.photo_url} avatar={hostAvatar} className="home-host" />
   );

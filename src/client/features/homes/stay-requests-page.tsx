@@ -65,10 +65,18 @@ function StayItem({ stay }: { stay: StayView }) {
       <p className="stay-who">
         {who} · {[stay.home.city, stay.home.country].filter(Boolean).join(', ')}
       </p>
-      {stay.home.address ? <p className="home-address">{stay.home.address}</p> : null}
-      {stay.message ? <blockquote className="stay-message">{stay.message}</blockquote> : null}
+      {stay.home.address ? (
+        <p className="home-address" dir="auto">
+          {stay.home.address}
+        </p>
+      ) : null}
+      {stay.message ? (
+        <blockquote className="stay-message" dir="auto">
+          {stay.message}
+        </blockquote>
+      ) : null}
       {stay.host_message ? (
-        <blockquote className="stay-message">
+        <blockquote className="stay-message" dir="auto">
           {host}: {stay.host_message}
         </blockquote>
       ) : null}
