@@ -187,7 +187,7 @@ export function HomeDetailPage() {
     <article className="page home-detail">
       <p className="home-back">
         <Link href="/homes">
-          <span className="back-arrow" aria-hidden="true">
+          <span className="icon-points" aria-hidden="true">
             ←
           </span>{' '}
           {i18n.t('All homes')}

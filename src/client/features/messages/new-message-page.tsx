@@ -77,7 +77,7 @@ export function NewMessagePage() {
     <section className="page narrow messages-page">
       <p className="messages-back">
         <Link href="/messages">
-          <span className="back-arrow" aria-hidden="true">
+          <span className="icon-points" aria-hidden="true">
             ←
           </span>{' '}
           {i18n.t('Messages')}
