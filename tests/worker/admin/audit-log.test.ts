@@ -264,6 +264,18 @@ describe('what an entry says', () => {
     expect(edited.target).toMatchObject({ type: 'event', type_label: 'Event', name: 'Audit Supper Club (moved)' });
   });
 
+  it("says its labels in the admin's language (issue 41); what was written stays as written", async () => {
+    const admin = await createUser({ admin: true });
+    const event = await createEventAs(admin, { title: 'Souper des archives' });
+    expect((await request(`/api/events/${event.id}`, { method: 'DELETE', as: admin })).status).toBeLessThan(300);
+    const res = await request(`/api/admin/audit-log?actor_id=${admin.id}`, { as: admin, headers: { 'Accept-Language': 'fr' } });
+    expect(res.headers.get('Content-Language')).toBe('fr');
+    const deleted = (await res.json<AuditLogEntryView[]>()).find((i) => i.action === 'event.delete')!;
+    expect(deleted).toMatchObject({ label: 'A supprimé un événement', target: { type_label: 'Événement', name: 'Souper des archives' } });
+    const filters = await request('/api/admin/audit-log/filters', { as: admin, headers: { 'Accept-Language': 'fr' } });
+    expect((await filters.json<AuditLogFilters>()).actions).toContainEqual({ action: 'event.delete', label: 'A supprimé un événement' });
+  });
+
   it('keeps the name of what is gone from its details, and shows no secret', async () => {
     const admin = await createUser({ admin: true });
     await deps()

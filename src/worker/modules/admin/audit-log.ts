@@ -22,7 +22,9 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin } from '../../platform/guards';
+import { i18n, inLanguage, translate } from '../../platform/i18n';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { languageOf, type RequestMeta } from '../../platform/request-actor';
 
 // Issue 11 "Admins see what happened": the audit log, newest first, filterable by action and by
 // who acted. Every audit_log row is listed: admins' actions, and the members' own sign-ins with
@@ -37,20 +39,20 @@ const detailUser = alias(users, 'detail_user');
 const DETAIL_USER_KEYS = { hostId: 'host', memberId: 'member' } as const;
 
 const TARGET_TYPE_LABELS: Record<string, string> = {
-  user: 'Member',
-  event: 'Event',
-  image: 'Image',
-  comment: 'Comment',
-  application: 'Application',
-  invitation_code: 'Invitation code',
-  recipient_group: 'Recipients',
-  email_message: 'Email',
-  dead_letter: 'Queue message',
-  home: 'Home',
-  circle: 'Circle',
-  circle_proposal: 'Circle proposal',
-  roster_import: 'Roster import',
-  roster: 'Roster',
+  user: /*i18n*/ 'Member',
+  event: /*i18n*/ 'Event',
+  image: /*i18n*/ 'Image',
+  comment: /*i18n*/ 'Comment',
+  application: /*i18n*/ 'Application',
+  invitation_code: /*i18n*/ 'Invitation code',
+  recipient_group: /*i18n*/ 'Recipients',
+  email_message: /*i18n*/ 'Email',
+  dead_letter: /*i18n*/ 'Queue message',
+  home: /*i18n*/ 'Home',
+  circle: /*i18n*/ 'Circle',
+  circle_proposal: /*i18n*/ 'Circle proposal',
+  roster_import: /*i18n*/ 'Roster import',
+  roster: /*i18n*/ 'Roster',
 };
 
 /** The target row of an entry of this type, joined by its primary key (target_id is text). */
@@ -113,12 +115,18 @@ export function auditLogPageQuery(deps: Deps, filter: Pick<ListInput, 'action' |
 }
 
 /** GET /api/admin/audit-log and admin.auditLog.list: a page of entries, newest first (issue 13); one D1 statement. */
-export async function listAuditLog(deps: Deps, actor: Actor, input: ListInput): Promise<AuditLogPage> {
+export async function listAuditLog(
+  deps: Deps,
+  actor: Actor,
+  input: ListInput,
+  meta: Pick<RequestMeta, 'language'> = {},
+): Promise<AuditLogPage> {
   requireAdmin(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
   const rows = await auditLogPageQuery(deps, input, after?.[0], size);
-  return toPage(rows, size, (r) => [r.id], toView);
+  // Issue 41: the entries' labels in the admin's language (what members wrote stays as written).
+  return inLanguage(languageOf(actor, meta), () => toPage(rows, size, (r) => [r.id], toView));
 }
 
 /**
@@ -141,16 +149,18 @@ SELECT users.id AS id, users.name AS name FROM a JOIN users ON users.id = a.id
 ORDER BY users.name COLLATE NOCASE, users.id`;
 
 /** GET /api/admin/audit-log/filters: the actions and the people that occur in the log, in one batch. */
-export async function auditLogFilters(deps: Deps, actor: Actor): Promise<AuditLogFilters> {
+export async function auditLogFilters(deps: Deps, actor: Actor, meta: Pick<RequestMeta, 'language'> = {}): Promise<AuditLogFilters> {
   requireAdmin(actor);
   const [actions, actors] = await deps.db.batch([
     deps.db.all<{ action: string }>(sql.raw(DISTINCT_ACTIONS_SQL)),
     deps.db.all<{ id: number; name: string }>(sql.raw(DISTINCT_ACTORS_SQL)),
   ]);
-  return {
-    actions: actions.map(({ action }) => ({ action, label: auditActionLabel(action) })).sort((x, y) => x.label.localeCompare(y.label)),
+  return inLanguage(languageOf(actor, meta), () => ({
+    actions: actions
+      .map(({ action }) => ({ action, label: translate(auditActionLabel(action)) }))
+      .sort((x, y) => x.label.localeCompare(y.label, i18n.locale)),
     actors: actors.map(({ id, name }) => ({ id, name })),
-  };
+  }));
 }
 
 type Row = Awaited<ReturnType<typeof auditLogPageQuery>>[number];
@@ -162,13 +172,13 @@ function toView(r: Row): AuditLogEntryView {
     at: new Date(r.at).toISOString(),
     actor: r.actorId !== null && r.actorName !== null ? { id: r.actorId, name: r.actorName } : null,
     action: r.action,
-    label: auditActionLabel(r.action),
+    label: translate(auditActionLabel(r.action)),
     target:
       r.targetType === null
         ? null
         : {
             type: r.targetType,
-            type_label: TARGET_TYPE_LABELS[r.targetType] ?? r.targetType,
+            type_label: translate(TARGET_TYPE_LABELS[r.targetType] ?? r.targetType),
             id: r.targetId ?? '',
             name: targetName(r, details),
             path: targetPath(r),
@@ -182,7 +192,10 @@ function targetName(r: Row, details: Record<string, unknown>): string | null {
   if (r.targetType === 'roster_import' && r.rosterImportAt !== null && r.rosterImportCounts) {
     // "Roster import of Nov 27, 2026 (6 rows)" (issue 46, point 14), not "roster_import #2".
     const rows = Object.values(r.rosterImportCounts).reduce((a, b) => a + b, 0);
-    return `Roster import of ${formatInstantDate(r.rosterImportAt, 'UTC')} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
+    return i18n._('Roster import of {date} ({rows, plural, one {# row} other {# rows}})', {
+      date: formatInstantDate(r.rosterImportAt, 'UTC'),
+      rows,
+    });
   }
   if (r.targetName) return r.targetName;
   if (r.targetType === 'invitation_code') return r.targetId;
@@ -219,7 +232,7 @@ function namedDetails(details: Record<string, unknown>, name: string | null): Re
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(details)) {
     const named = DETAIL_USER_KEYS[key as keyof typeof DETAIL_USER_KEYS];
-    if (named) out[named] = name ?? 'Removed account';
+    if (named) out[named] = name ?? i18n._('Removed account');
     else out[key] = value;
   }
   return out;
@@ -233,27 +246,27 @@ const HIDDEN_KEY = /pass|token|secret|hash|otp|cookie|nonce|key|body|html/i;
 const MAX_VALUE_LENGTH = 300;
 
 const KEY_LABELS: Record<string, string> = {
-  host: 'Host',
-  member: 'Member',
-  method: 'Second factor',
-  device: 'Device',
-  current: 'Was the device in use',
-  from: 'From',
-  to: 'To',
-  type: 'Type',
-  email: 'Email',
-  title: 'Title',
-  subject: 'Subject',
-  recipients: 'Recipients',
-  fields: 'Fields changed',
-  content: 'Content',
-  maxUses: 'Maximum uses',
-  useCount: 'Times used',
-  expiresAt: 'Expires',
-  grantedFounding: 'Founding offered',
+  host: /*i18n*/ 'Host',
+  member: /*i18n*/ 'Member',
+  method: /*i18n*/ 'Second factor',
+  device: /*i18n*/ 'Device',
+  current: /*i18n*/ 'Was the device in use',
+  from: /*i18n*/ 'From',
+  to: /*i18n*/ 'To',
+  type: /*i18n*/ 'Type',
+  email: /*i18n*/ 'Email',
+  title: /*i18n*/ 'Title',
+  subject: /*i18n*/ 'Subject',
+  recipients: /*i18n*/ 'Recipients',
+  fields: /*i18n*/ 'Fields changed',
+  content: /*i18n*/ 'Content',
+  maxUses: /*i18n*/ 'Maximum uses',
+  useCount: /*i18n*/ 'Times used',
+  expiresAt: /*i18n*/ 'Expires',
+  grantedFounding: /*i18n*/ 'Founding offered',
 };
 
-const VALUE_LABELS: Record<string, string> = { totp: 'Authenticator app', recovery_code: 'Recovery code' };
+const VALUE_LABELS: Record<string, string> = { totp: /*i18n*/ 'Authenticator app', recovery_code: /*i18n*/ 'Recovery code' };
 
 /** "grantedFounding" → "Granted founding". */
 const humanise = (key: string) => {
@@ -266,9 +279,9 @@ const humanise = (key: string) => {
 
 function readableValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? i18n._('Yes') : i18n._('No');
   if (typeof value === 'number') return key.endsWith('At') ? new Date(value).toISOString() : String(value);
-  if (typeof value === 'string') return VALUE_LABELS[value] ?? value;
+  if (typeof value === 'string') return VALUE_LABELS[value] ? translate(VALUE_LABELS[value]) : value;
   if (Array.isArray(value)) return value.map((v) => readableValue(key, v) ?? '').join(', ');
   if (typeof value === 'object' && 'from' in value && 'to' in value) {
     return `${readableValue('from', value.from) ?? '—'} → ${readableValue('to', value.to) ?? '—'}`;
@@ -283,7 +296,7 @@ export function readableDetails(details: Record<string, unknown>): { label: stri
     const text = readableValue(key, value);
     if (text === null) continue;
     out.push({
-      label: KEY_LABELS[key] ?? humanise(key),
+      label: KEY_LABELS[key] ? translate(KEY_LABELS[key]) : humanise(key),
       value: text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text,
     });
   }

@@ -7,7 +7,7 @@ import { parseInput } from '../../platform/app-error';
 import type { AppEnv } from '../../platform/hono-env';
 import { pageQuery, restPage } from '../../platform/link-header';
 import { jsonBodyWith } from '../../platform/json-body';
-import { actorOf } from '../../platform/request-actor';
+import { actorOf, requestMeta } from '../../platform/request-actor';
 import { attachmentResponse } from '../../platform/attachment';
 import * as auditLog from './audit-log';
 import * as users from './users';
@@ -53,6 +53,8 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/api/admin/audit-log', admins, async (c) => {
     const input = parseInput(AuditLogListInputSchema, c.req.query());
-    return c.json((await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input))).items);
+    return c.json((await restPage(c, (deps, actor) => auditLog.listAuditLog(deps, actor, input, requestMeta(c)))).items);
   })
-  .get('/api/admin/audit-log/filters', admins, async (c) => c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c))));
+  .get('/api/admin/audit-log/filters', admins, async (c) =>
+    c.json(await auditLog.auditLogFilters(c.get('deps'), await actorOf(c), requestMeta(c))),
+  );

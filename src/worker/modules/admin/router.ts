@@ -25,7 +25,9 @@ export const adminRouter = router({
     delete: adminProcedure.input(AdminDeleteUserInputSchema).mutation(({ ctx, input }) => adminDeleteUser(ctx.deps, ctx.actor, input)),
   }),
   auditLog: router({
-    list: adminProcedure.input(AuditLogListInputSchema).query(({ ctx, input }) => auditLog.listAuditLog(ctx.deps, ctx.actor, input)),
-    filters: adminProcedure.query(({ ctx }) => auditLog.auditLogFilters(ctx.deps, ctx.actor)),
+    list: adminProcedure
+      .input(AuditLogListInputSchema)
+      .query(({ ctx, input }) => auditLog.listAuditLog(ctx.deps, ctx.actor, input, ctx.meta)),
+    filters: adminProcedure.query(({ ctx }) => auditLog.auditLogFilters(ctx.deps, ctx.actor, ctx.meta)),
   }),
 });
