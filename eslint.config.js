@@ -74,6 +74,17 @@ const TRANSLATED = [
   'src/client/app.tsx',
   'src/client/api-routes.tsx',
   'src/client/shell/page-titles.ts',
+  'src/client/shell/error-boundary.tsx',
+  'src/client/shell/footer.tsx',
+  'src/client/shell/footer-choices.tsx',
+  'src/client/shell/protected.tsx',
+  'src/client/shell/notification-bell.tsx',
+  'src/client/shell/notification-bell-panel.tsx',
+  'src/client/shell/messages-link.tsx',
+  'src/client/components/**',
+  'src/client/pwa/**',
+  'src/client/lib/trpc.ts',
+  'src/client/root.tsx',
   'src/client/shell/menu.tsx',
   'src/client/shell/menu-panel.tsx',
   'src/client/features/public/**',
@@ -88,8 +99,6 @@ const TRANSLATED = [
 ];
 const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes', 'messages'];
 export const TO_TRANSLATE = [
-  'src/client/shell (but the menu)',
-  'src/client/components',
   ...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`),
 ];
 

@@ -32,6 +32,7 @@ const config: LinguiConfig = {
         '<rootDir>/src/client/shell/',
         '<rootDir>/src/client/components/',
         '<rootDir>/src/client/lib/',
+        '<rootDir>/src/client/pwa/',
       ],
     },
     // The widgets pages compose (src/client/shared): a catalog of their own, loaded with the

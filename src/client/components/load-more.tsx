@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { i18n } from '../i18n/i18n';
 
 /** What LoadMore needs of a TanStack infinite query. */
 interface PagedQuery {
@@ -21,7 +22,7 @@ interface LoadMoreProps {
  * and, with `auto`, a sentinel that loads it as the member scrolls near. After a failure the
  * sentinel waits for the button, so a broken connection is not asked again and again.
  */
-export function LoadMore({ query, label = 'Load more', auto = false }: LoadMoreProps) {
+export function LoadMore({ query, label = i18n.t('Load more'), auto = false }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const watching = auto && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
@@ -49,11 +50,11 @@ export function LoadMore({ query, label = 'Load more', auto = false }: LoadMoreP
       {auto ? <div ref={sentinel} className="load-more-sentinel" aria-hidden="true" /> : null}
       {isFetchNextPageError ? (
         <p className="form-message form-message-error" role="alert">
-          The next page could not be loaded.
+          {i18n.t('The next page could not be loaded.')}
         </p>
       ) : null}
       <button type="button" className="button button-ghost" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-        {isFetchingNextPage ? 'Loading…' : isFetchNextPageError ? 'Try again' : label}
+        {isFetchingNextPage ? i18n.t('Loading…') : isFetchNextPageError ? i18n.t('Try again') : label}
       </button>
     </div>
   );

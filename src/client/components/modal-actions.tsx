@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
 
 interface ModalActionsProps {
   /** The quiet button that closes without acting ('Cancel', 'Close', 'Done'). */
@@ -16,7 +17,7 @@ interface ModalActionsProps {
 
 /** A modal footer's two buttons: a quiet way out, then the dialog's action (one look everywhere). */
 export function ModalActions({
-  cancelLabel = 'Cancel',
+  cancelLabel = i18n.t('Cancel'),
   onCancel,
   cancelDisabled,
   actionLabel,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -54,7 +55,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'medium',
       <div className="modal-box">
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={i18n.t('Close')} onClick={onClose}>
             ×
           </button>
         </header>

@@ -1,17 +1,18 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants';
 import { TextField } from './field';
 import type { FieldErrorMap } from './use-form-errors';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The new-password form rules (DECISIONS: 8 to 128 characters), as messages for the two fields
  * (`password` and `confirm`); `mismatch` is the text a form quotes for two that differ.
  */
-export function newPasswordErrors(password: string, confirm: string, mismatch = 'Passwords do not match.'): FieldErrorMap {
+export function newPasswordErrors(password: string, confirm: string, mismatch = i18n.t('Passwords do not match.')): FieldErrorMap {
   const out: FieldErrorMap = {};
-  if (!password) out.password = 'Enter a new password.';
-  else if (password.length < PASSWORD_MIN) out.password = `Password must be at least ${PASSWORD_MIN} characters.`;
-  else if (password.length > PASSWORD_MAX) out.password = `Password must be at most ${PASSWORD_MAX} characters.`;
-  if (!confirm) out.confirm = 'Enter the new password again.';
+  if (!password) out.password = i18n.t('Enter a new password.');
+  else if (password.length < PASSWORD_MIN) out.password = i18n.t('Password must be at least {min} characters.', { min: PASSWORD_MIN });
+  else if (password.length > PASSWORD_MAX) out.password = i18n.t('Password must be at most {max} characters.', { max: PASSWORD_MAX });
+  if (!confirm) out.confirm = i18n.t('Enter the new password again.');
   else if (password && password !== confirm) out.confirm = mismatch;
   return out;
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
 
 type Tone = 'success' | 'error' | 'info';
 interface Toast {
@@ -30,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast-${t.tone}`}>
             <span>{t.text}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            <button type="button" className="toast-close" aria-label={i18n.t('Dismiss')} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

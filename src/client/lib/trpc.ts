@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../worker/router';
 import { MAX_TRPC_BATCH } from '../../shared/constants';
+import { i18n } from '../i18n/i18n';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
@@ -18,12 +19,11 @@ export function createTrpcClient() {
   });
 }
 
-/** What a write made offline answers (issue 40): it is refused in words, never silently lost. */
-export const OFFLINE_MESSAGE = 'You are offline: nothing was saved. Try again once you are back online.';
-
 /** The server's message of a failed call, or the fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return OFFLINE_MESSAGE;
+  // What a write made offline answers (issue 40): it is refused in words, never silently lost.
+  if (typeof navigator !== 'undefined' && !navigator.onLine)
+    return i18n.t('You are offline: nothing was saved. Try again once you are back online.');
   if (error instanceof TRPCClientError && error.message && (error.data?.httpStatus ?? 500) < 500) return error.message;
   return fallback;
 }

@@ -1,5 +1,6 @@
 import type { PageToWorker } from '../../shared/offline';
 import type { InstallPromptWindow } from '../lib/install-prompt-event';
+import { i18n } from '../i18n/i18n';
 
 /*
  * The service worker (issue 40), registered once the page is interactive (src/client/main.tsx
@@ -20,11 +21,11 @@ function showUpdateBanner(waiting: ServiceWorker) {
   banner.className = 'app-update';
   banner.setAttribute('role', 'status');
   const text = document.createElement('span');
-  text.textContent = 'A new version of the club is ready';
+  text.textContent = i18n.t('A new version of the club is ready');
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'button';
-  reload.textContent = 'Reload';
+  reload.textContent = i18n.t('Reload');
   reload.addEventListener('click', () => {
     reload.disabled = true;
     reloadWhenTakenOver = true;

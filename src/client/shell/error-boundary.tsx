@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { isChunkLoadError, isReloadingForNewBuild } from './chunk-reload';
 import { replayBeforeHydration } from '../lib/boot-hand-over';
+import { i18n } from '../i18n/i18n';
 
 interface Props {
   children: ReactNode;
@@ -44,14 +45,14 @@ class RouteErrorBoundary extends Component<Props, State> {
 
   render() {
     if (this.state.error === null) return this.props.children;
-    if (isReloadingForNewBuild()) return <p className="page-status">Loading…</p>;
+    if (isReloadingForNewBuild()) return <p className="page-status">{i18n.t('Loading…')}</p>;
     return (
       <section className="page narrow center" role="alert">
-        <h1>Something went wrong</h1>
-        <p>This page could not be shown. Please try again in a moment.</p>
+        <h1>{i18n.t('Something went wrong')}</h1>
+        <p>{i18n.t('This page could not be shown. Please try again in a moment.')}</p>
         <p>
           <button type="button" className="button" onClick={this.retry}>
-            Try again
+            {i18n.t('Try again')}
           </button>
         </p>
       </section>

@@ -4,8 +4,9 @@ import { isTheme, LANGUAGE_NAMES, LANGUAGES, THEME_COOKIE, type Language, type T
 import type { PreferencesUpdate } from '../../shared/schemas/preferences';
 import { useAuth } from '../shared/use-auth';
 import { applyLanguage, applyTheme, pageLanguage, readDeviceCookie } from './device-preferences';
+import { i18n } from '../i18n/i18n';
 
-const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const THEME_LABELS = (): Record<Theme, string> => ({ system: i18n.t('System'), light: i18n.t('Light'), dark: i18n.t('Dark') });
 
 /**
  * The footer's choices (issue 41): a visitor's are kept on this device (its cookies, which the
@@ -43,7 +44,7 @@ function FooterChoices() {
   return (
     <>
       <label className="footer-choice">
-        Language{' '}
+        {i18n.t('Language')}{' '}
         <select value={language} onChange={(e) => save({ language: e.target.value as Language })}>
           {LANGUAGES.map((l) => (
             <option key={l} value={l} lang={l}>
@@ -53,11 +54,11 @@ function FooterChoices() {
         </select>
       </label>
       <label className="footer-choice">
-        Appearance{' '}
+        {i18n.t('Appearance')}{' '}
         <select value={theme} onChange={(e) => save({ theme: e.target.value as Theme })}>
-          {(Object.keys(THEME_LABELS) as Theme[]).map((t) => (
+          {Object.entries(THEME_LABELS()).map(([t, label]) => (
             <option key={t} value={t}>
-              {THEME_LABELS[t]}
+              {label}
             </option>
           ))}
         </select>

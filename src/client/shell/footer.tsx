@@ -1,3 +1,5 @@
+import { CLUB_NAME } from './page-meta';
+
 /**
  * The footer: the club's name, then the device's appearance and language (issue 41), rendered into
  * their slot by a chunk of their own once the page has long painted (src/client/main.tsx): the
@@ -6,7 +8,7 @@
 export function Footer() {
   return (
     <footer className="site-footer">
-      <p>Outstanding Women Outside Work</p>
+      <p>{CLUB_NAME}</p>
       <span id="footer-choices" />
     </footer>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useTRPC } from '../lib/trpc';
 import { useAfter } from '../lib/use-after';
 import { SOCKET_COUNT_WAIT_MS, useLiveMessages } from '../shared/live/use-live';
+import { i18n } from '../i18n/i18n';
 
 /*
  * Issue 38: her unread messages in the header, on every member page, beside the bell (the same
@@ -39,7 +40,11 @@ export function HeaderMessages() {
   );
 
   return (
-    <Link href="/messages" className="header-icon messages-button" aria-label={n === undefined ? 'Messages' : `Messages, ${n} unread`}>
+    <Link
+      href="/messages"
+      className="header-icon messages-button"
+      aria-label={n === undefined ? i18n.t('Messages') : i18n.t('Messages, {n} unread', { n })}
+    >
       {n ? (
         <span className="count-badge bell-count" aria-hidden="true">
           {countText(n)}
@@ -57,7 +62,7 @@ export function MessagesMenuCount() {
     <span className="count-badge menu-count">
       <span className="visually-hidden">, </span>
       {countText(n)}
-      <span className="visually-hidden"> unread</span>
+      <span className="visually-hidden"> {i18n.t('unread')}</span>
     </span>
   );
 }

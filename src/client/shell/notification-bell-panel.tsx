@@ -5,6 +5,7 @@ import { BELL_ENTRIES } from '../../shared/notifications';
 import { useTRPC } from '../lib/trpc';
 import { useNow } from '../shared/comments/use-now';
 import { NotificationEntry, useKeepTimeZone, useMarkRead } from '../shared/notifications/notification-entry';
+import { i18n } from '../i18n/i18n';
 
 /**
  * What the bell opens: the latest ten, "Mark all as read" and "See all". It closes on Escape (focus
@@ -46,22 +47,22 @@ export function BellPanel({
   return (
     <>
       <div className="bell-panel-head">
-        <h2>Notifications</h2>
+        <h2>{i18n.t('Notifications')}</h2>
         <button
           type="button"
           className="button button-ghost button-small"
           disabled={unread === 0 || markAll.isPending}
           onClick={() => markAll.mutate({ all: true })}
         >
-          Mark all as read
+          {i18n.t('Mark all as read')}
         </button>
       </div>
       {latest.isPending ? (
-        <p className="bell-status">Loading…</p>
+        <p className="bell-status">{i18n.t('Loading…')}</p>
       ) : latest.isError ? (
-        <p className="bell-status">Could not load your notifications.</p>
+        <p className="bell-status">{i18n.t('Could not load your notifications.')}</p>
       ) : entries.length === 0 ? (
-        <p className="bell-status">No notifications yet.</p>
+        <p className="bell-status">{i18n.t('No notifications yet.')}</p>
       ) : (
         <ul className="notification-list">
           {entries.map((entry) => (
@@ -70,7 +71,7 @@ export function BellPanel({
         </ul>
       )}
       <Link href="/notifications" className="bell-see-all" onClick={onClose}>
-        See all
+        {i18n.t('See all')}
       </Link>
     </>
   );

@@ -6,6 +6,7 @@ import { SOCKET_COUNT_WAIT_MS, useLiveUnread } from '../shared/live/use-live';
 import { TrpcRoot } from '../trpc-root';
 import { HeaderMessages, MessagesMenuCount } from './messages-link';
 import './notification-bell.css';
+import { i18n } from '../i18n/i18n';
 
 /*
  * The bell in the header (issue 23): her unread count, kept current over the live socket, and a
@@ -53,7 +54,7 @@ function Bell() {
         ref={button}
         type="button"
         className="bell-button"
-        aria-label={n === undefined ? 'Notifications' : `Notifications, ${n} unread`}
+        aria-label={n === undefined ? i18n.t('Notifications') : i18n.t('Notifications, {n} unread', { n })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -65,8 +66,8 @@ function Bell() {
         ) : null}
       </button>
       {open ? (
-        <div className="bell-panel" id={panelId} role="region" aria-label="Latest notifications">
-          <Suspense fallback={<p className="bell-status">Loading…</p>}>
+        <div className="bell-panel" id={panelId} role="region" aria-label={i18n.t('Latest notifications')}>
+          <Suspense fallback={<p className="bell-status">{i18n.t('Loading…')}</p>}>
             <BellPanel unread={n ?? 0} onClose={close} container={wrap} button={button} />
           </Suspense>
         </div>

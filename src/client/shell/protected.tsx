@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useAuth } from '../shared/use-auth';
 import { LAPSED_MEMBER_PAGES, LapsedNotice } from './guards';
+import { i18n } from '../i18n/i18n';
 
 interface GuardProps {
   children: ReactNode;
@@ -37,7 +38,7 @@ export function Protected({ children, unauthenticatedTo = '/login', admin = fals
     if (target) navigate(target, { replace: true });
   }, [target, navigate]);
 
-  if (pending || target) return <p className="page-status">No Access</p>;
+  if (pending || target) return <p className="page-status">{i18n.t('No Access')}</p>;
   // DECISIONS "Membership terms": a lapsed member keeps Settings (her account, her data, deletion);
   // every other member page says why it is closed (the server refuses its calls with MEMBERSHIP_LAPSED).
   if (user?.status === 'lapsed' && !LAPSED_MEMBER_PAGES.test(location)) {
