@@ -98,9 +98,7 @@ const TRANSLATED = [
   'src/client/features/messages/**',
 ];
 const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes', 'messages'];
-export const TO_TRANSLATE = [
-  ...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`),
-];
+export const TO_TRANSLATE = [...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`)];
 
 const ACCOUNT_TYPE = '/^(Founding|Standard|Travel Host)$/';
 const ACCOUNT_TYPE_MESSAGE = "The client reads capability flags from the server's DTOs; it never decides from an account type.";
