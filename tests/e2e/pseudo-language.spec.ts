@@ -33,20 +33,8 @@ const STILL_ENGLISH: Record<string, string> = {
   '/members': 'events, members, notifications: being translated this session',
   '/members/:id': 'events, members, notifications: being translated this session',
   '/notifications': 'events, members, notifications: being translated this session',
-  '/settings/:section?': 'its widgets of src/client/shared (profile lines, calendar feed): being translated this session',
-  '/admin': 'admin: being translated this session',
-  '/admin/codes': 'admin: being translated this session',
-  '/admin/audit': 'admin: being translated this session',
-  '/admin/insights': 'admin: being translated this session',
-  '/admin/homes': 'admin: being translated this session',
-  '/admin/import': 'admin: being translated this session',
-  '/admin/imports/:id': 'admin: being translated this session',
-  '/admin/reports': 'admin: being translated this session',
-  '/admin/sent-mail': 'admin: being translated this session',
-  '/admin/operations': 'admin: being translated this session',
-  '/applications': 'admin: being translated this session',
-  '/users': 'admin: being translated this session',
-  '/mail': 'admin: being translated this session',
+  '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): being translated this session',
+  '/admin/audit': 'its Load more button (src/client/components): being translated this session',
 };
 
 /** The shell's texts still being translated (every route shows them): reported, not failed. */
