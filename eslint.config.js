@@ -96,8 +96,25 @@ const TRANSLATED = [
   'src/client/shared/**',
   'src/client/features/homes/**',
   'src/client/features/messages/**',
+  'src/client/i18n/with-nodes.tsx',
+  'src/client/features/gallery/**',
+  'src/client/features/member/**',
+  'src/client/features/members/**',
+  'src/client/features/notifications/**',
 ];
-const TRANSLATED_FEATURES = ['public', 'circles', 'settings', 'mail', 'admin', 'homes', 'messages'];
+const TRANSLATED_FEATURES = [
+  'public',
+  'circles',
+  'settings',
+  'mail',
+  'admin',
+  'homes',
+  'messages',
+  'gallery',
+  'member',
+  'members',
+  'notifications',
+];
 export const TO_TRANSLATE = [...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`)];
 
 const ACCOUNT_TYPE = '/^(Founding|Standard|Travel Host)$/';
@@ -195,7 +212,7 @@ export default defineConfig(
             {
               regex: {
                 pattern:
-                  '^(className|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|rootMargin|data-.*|aria-(haspopup|current|hidden|live|controls))$',
+                  '^(className|.*ClassName|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|rootMargin|data-.*|aria-(haspopup|current|hidden|live|controls))$',
               },
             },
           ],

@@ -12,6 +12,7 @@ import { ImageGrid, ImageListStatus } from '../../shared/images/image-grid';
 import { LazyUploadDialog } from '../../shared/images/lazy-upload-dialog';
 import { useImageParam } from '../../shared/images/use-image-param';
 import '../../shared/images/gallery.css';
+import { i18n } from './locales/i18n';
 
 /** /gallery 'Image Gallery': search by tag, filter by event, grouped by upload date, manage mode. */
 export function GalleryPage() {
@@ -54,14 +55,14 @@ export function GalleryPage() {
   const remove = useMutation(
     trpc.images.delete.mutationOptions({
       onSuccess: async (res) => {
-        toast(res.deleted.length === 1 ? 'Image deleted.' : `${res.deleted.length} images deleted.`, 'success');
+        toast(i18n.t('{count, plural, one {Image deleted.} other {# images deleted.}}', { count: res.deleted.length }), 'success');
         stopManaging();
         setConfirming(false);
         await queryClient.invalidateQueries(trpc.images.pathFilter());
       },
       onError: (e) => {
         setConfirming(false);
-        toast(errorMessage(e, 'The images could not be deleted.'), 'error');
+        toast(errorMessage(e, i18n.t('The images could not be deleted.')), 'error');
       },
     }),
   );
@@ -91,24 +92,24 @@ export function GalleryPage() {
   return (
     <section className="page gallery-page">
       <header className="gallery-header">
-        <h1>Image Gallery</h1>
+        <h1>{i18n.t('Image Gallery')}</h1>
         <div className="gallery-actions">
           {managing ? (
             <>
               <span className="muted" aria-live="polite">
-                {selected.size} selected
+                {i18n.t('{count, plural, one {# selected} other {# selected}}', { count: selected.size })}
               </span>
               <button type="button" className="button button-danger" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
-                Delete Selected
+                {i18n.t('Delete Selected')}
               </button>
               <button type="button" className="button button-ghost" onClick={stopManaging}>
-                Cancel
+                {i18n.t('Cancel')}
               </button>
             </>
           ) : (
             <>
               <button type="button" className="button" onClick={() => setUploading(true)}>
-                Upload Image
+                {i18n.t('Upload Image')}
               </button>
               <button
                 type="button"
@@ -116,7 +117,7 @@ export function GalleryPage() {
                 onClick={() => setManaging(true)}
                 disabled={!all.some((i) => i.can_manage)}
               >
-                Manage Images
+                {i18n.t('Manage Images')}
               </button>
             </>
           )}
@@ -125,24 +126,24 @@ export function GalleryPage() {
 
       <div className="gallery-toolbar" role="search">
         <div className="field">
-          <label htmlFor={`${ids}-search`}>Search by tags</label>
+          <label htmlFor={`${ids}-search`}>{i18n.t('Search by tags')}</label>
           <input
             ref={searchBox}
             id={`${ids}-search`}
             type="search"
-            placeholder="Search by tags..."
+            placeholder={i18n.t('Search by tags...')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <div className="field">
           {/* SPEC 2's 'Show...' select filters by event: its label says so (issue 31). */}
-          <label htmlFor={`${ids}-filter`}>Filter by event</label>
+          <label htmlFor={`${ids}-filter`}>{i18n.t('Filter by event')}</label>
           <select id={`${ids}-filter`} value={eventFilter} onChange={(e) => setEventFilter(e.target.value)}>
             <option value="" disabled hidden>
-              Show...
+              {i18n.t('Show...')}
             </option>
-            <option value="">All Topics</option>
+            <option value="">{i18n.t('All Topics')}</option>
             {events.map((ev) => (
               <option key={ev.id} value={String(ev.id)}>
                 {ev.title}
@@ -152,18 +153,18 @@ export function GalleryPage() {
         </div>
       </div>
       {managing ? (
-        <p className="form-message form-message-info">Select the images to delete. You can delete the images you uploaded.</p>
+        <p className="form-message form-message-info">{i18n.t('Select the images to delete. You can delete the images you uploaded.')}</p>
       ) : null}
 
       <ImageListStatus
         query={list}
         empty={groups.length === 0}
-        emptyText="No images to display"
+        emptyText={i18n.t('No images to display')}
         emptyClassName="gallery-empty"
         emptyAction={
           filtered ? (
             <button type="button" className="button button-secondary" onClick={clearSearch}>
-              Clear search
+              {i18n.t('Clear search')}
             </button>
           ) : null
         }
@@ -185,16 +186,19 @@ export function GalleryPage() {
             </section>
           );
         })}
-        <LoadMore query={list} label="Load more images" auto />
+        <LoadMore query={list} label={i18n.t('Load more images')} auto />
       </ImageListStatus>
 
       <LazyUploadDialog open={uploading} onClose={() => setUploading(false)} events={events} />
       <ImageBrowser images={ordered} known={all} listPending={list.isPending} events={events} />
       <LazyConfirmDialog
         open={confirming}
-        title="Delete Selected"
-        message={`Delete ${selected.size === 1 ? 'this image' : `these ${selected.size} images`} and their comments? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={i18n.t('Delete Selected')}
+        message={i18n.t(
+          '{count, plural, one {Delete this image and their comments? This action cannot be undone.} other {Delete these # images and their comments? This action cannot be undone.}}',
+          { count: selected.size },
+        )}
+        confirmLabel={i18n.t('Delete')}
         danger
         busy={remove.isPending}
         onConfirm={() => remove.mutate({ images: [...selected] })}

@@ -3,17 +3,17 @@ import { Link } from 'wouter';
 import { formatEventWhen, formatShortRange } from '../../../shared/date-format';
 import type { YourClub } from '../../../shared/schemas/club';
 import { useTRPC } from '../../lib/trpc';
+import { withNodes } from '../../i18n/with-nodes';
 import { FirstStepsCard } from './first-steps';
+import { i18n } from './locales/i18n';
 import './your-club.css';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function NextEvents({ events }: { events: YourClub['events'] }) {
   return (
     <section className="card club-card" aria-labelledby="club-events">
-      <h3 id="club-events">Your next events</h3>
+      <h3 id="club-events">{i18n.t('Your next events')}</h3>
       {events.length === 0 ? (
-        <p className="muted">You have not joined an upcoming event yet.</p>
+        <p className="muted">{i18n.t('You have not joined an upcoming event yet.')}</p>
       ) : (
         <ul className="club-list">
           {events.map((e) => {
@@ -27,7 +27,9 @@ function NextEvents({ events }: { events: YourClub['events'] }) {
                   {when.date} · {when.time}
                 </span>
                 {e.viewer.waitlist_place ? (
-                  <span className="badge club-status-pending">Waitlist: number {e.viewer.waitlist_place}</span>
+                  <span className="badge club-status-pending">
+                    {i18n.t('Waitlist: number {place}', { place: e.viewer.waitlist_place })}
+                  </span>
                 ) : null}
               </li>
             );
@@ -35,8 +37,8 @@ function NextEvents({ events }: { events: YourClub['events'] }) {
         </ul>
       )}
       <p className="club-card-links">
-        <Link href="/activities-member">My Schedule</Link>
-        <Link href="/calendar">All events</Link>
+        <Link href="/activities-member">{i18n.t('My Schedule')}</Link>
+        <Link href="/calendar">{i18n.t('All events')}</Link>
       </p>
     </section>
   );
@@ -45,14 +47,18 @@ function NextEvents({ events }: { events: YourClub['events'] }) {
 function Stays({ stays, toAnswer }: { stays: YourClub['stays']; toAnswer: number }) {
   return (
     <section className="card club-card" aria-labelledby="club-stays">
-      <h3 id="club-stays">Your stays</h3>
+      <h3 id="club-stays">{i18n.t('Your stays')}</h3>
       {toAnswer > 0 ? (
         <p className="club-attention">
-          <Link href="/homes/requests">{plural(toAnswer, 'stay request')} waiting for your answer</Link>
+          <Link href="/homes/requests">
+            {i18n.t('{count, plural, one {# stay request waiting for your answer} other {# stay requests waiting for your answer}}', {
+              count: toAnswer,
+            })}
+          </Link>
         </p>
       ) : null}
       {stays.length === 0 ? (
-        <p className="muted">No stays planned. The members’ homes are open to you.</p>
+        <p className="muted">{i18n.t('No stays planned. The members’ homes are open to you.')}</p>
       ) : (
         <ul className="club-list">
           {stays.map((s) => (
@@ -63,14 +69,14 @@ function Stays({ stays, toAnswer }: { stays: YourClub['stays']; toAnswer: number
               <span className="club-item-meta">
                 {[s.home.city, s.home.country].filter(Boolean).join(', ')} · {formatShortRange(s.start_date, s.end_date)}
               </span>
-              <span className={`badge club-status-${s.status}`}>{s.status === 'accepted' ? 'Accepted' : 'Pending'}</span>
+              <span className={`badge club-status-${s.status}`}>{s.status === 'accepted' ? i18n.t('Accepted') : i18n.t('Pending')}</span>
             </li>
           ))}
         </ul>
       )}
       <p className="club-card-links">
-        <Link href="/homes">Browse homes</Link>
-        <Link href="/homes/requests">Stay requests</Link>
+        <Link href="/homes">{i18n.t('Browse homes')}</Link>
+        <Link href="/homes/requests">{i18n.t('Stay requests')}</Link>
       </p>
     </section>
   );
@@ -79,14 +85,17 @@ function Stays({ stays, toAnswer }: { stays: YourClub['stays']; toAnswer: number
 function Photos({ photos }: { photos: YourClub['photos'] }) {
   return (
     <section className="card club-card club-photos" aria-labelledby="club-photos">
-      <h3 id="club-photos">Latest photos</h3>
+      <h3 id="club-photos">{i18n.t('Latest photos')}</h3>
       {photos.length === 0 ? (
-        <p className="muted">No photos yet. Share the first one in the Gallery.</p>
+        <p className="muted">{i18n.t('No photos yet. Share the first one in the Gallery.')}</p>
       ) : (
         <ul className="club-photo-grid">
           {photos.map((p) => (
             <li key={p.id}>
-              <Link href={`/gallery?image=${p.id}`} aria-label={`${p.title || 'Photo'} by ${p.author}`}>
+              <Link
+                href={`/gallery?image=${p.id}`}
+                aria-label={i18n.t('{title} by {author}', { title: p.title || i18n.t('Photo'), author: p.author })}
+              >
                 <img
                   src={p.thumb_url}
                   alt=""
@@ -101,7 +110,7 @@ function Photos({ photos }: { photos: YourClub['photos'] }) {
         </ul>
       )}
       <p className="club-card-links">
-        <Link href="/gallery">Gallery</Link>
+        <Link href="/gallery">{i18n.t('Gallery')}</Link>
       </p>
     </section>
   );
@@ -111,19 +120,33 @@ function AdminCounts({ admin }: { admin: NonNullable<YourClub['admin']> }) {
   const nothing = admin.pendingApplications === 0 && admin.failedMail === 0;
   return (
     <section className="card club-card club-admin" aria-labelledby="club-admin">
-      <h3 id="club-admin">Waiting for an admin</h3>
+      <h3 id="club-admin">{i18n.t('Waiting for an admin')}</h3>
       {nothing ? (
-        <p className="muted">Nothing is waiting: no applications to review, no failed email.</p>
+        <p className="muted">{i18n.t('Nothing is waiting: no applications to review, no failed email.')}</p>
       ) : (
         <ul className="club-counts">
           <li className={admin.pendingApplications ? undefined : 'club-count-none'}>
             <Link href="/applications">
-              <strong>{admin.pendingApplications}</strong> {admin.pendingApplications === 1 ? 'application' : 'applications'} to review
+              {withNodes(
+                (m) =>
+                  i18n.t('{count, plural, one {{n} application to review} other {{n} applications to review}}', {
+                    count: admin.pendingApplications,
+                    n: m.n,
+                  }),
+                { n: <strong>{admin.pendingApplications}</strong> },
+              )}
             </Link>
           </li>
           <li className={admin.failedMail ? undefined : 'club-count-none'}>
             <Link href="/admin/sent-mail">
-              <strong>{admin.failedMail}</strong> failed {admin.failedMail === 1 ? 'email' : 'emails'} this week
+              {withNodes(
+                (m) =>
+                  i18n.t('{count, plural, one {{n} failed email this week} other {{n} failed emails this week}}', {
+                    count: admin.failedMail,
+                    n: m.n,
+                  }),
+                { n: <strong>{admin.failedMail}</strong> },
+              )}
             </Link>
           </li>
         </ul>
@@ -138,13 +161,13 @@ export function YourClubSection() {
   const club = useQuery(trpc.club.yourClub.queryOptions());
   return (
     <section className="page your-club" aria-labelledby="your-club-heading">
-      <h1 id="your-club-heading">Your club</h1>
+      <h1 id="your-club-heading">{i18n.t('Your club')}</h1>
       {club.isPending ? (
         <p className="page-status" role="status">
-          Loading your club…
+          {i18n.t('Loading your club…')}
         </p>
       ) : club.isError ? (
-        <p className="muted">Your club could not be loaded. Please try again later.</p>
+        <p className="muted">{i18n.t('Your club could not be loaded. Please try again later.')}</p>
       ) : (
         <div className="club-grid">
           {club.data.first_steps ? <FirstStepsCard steps={club.data.first_steps} /> : null}

@@ -10,6 +10,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
 import { placeOf, roleOf } from '../../shared/members/profile-lines';
+import { i18n } from './locales/i18n';
 import './members.css';
 
 /** The directory's search and filters, as the URL keeps them (?q=&country=&industry=&interest=&circle=). */
@@ -54,7 +55,7 @@ function DirectoryCard({ member }: { member: MemberCard }) {
         {role ? <p className="member-card-role">{role}</p> : null}
         {place ? <p className="member-card-place">{place}</p> : null}
         {member.interests?.length ? (
-          <ul className="member-card-interests" aria-label="Interests">
+          <ul className="member-card-interests" aria-label={i18n.t('Interests')}>
             {member.interests.slice(0, CARD_INTERESTS).map((i) => (
               <li key={i}>{i}</li>
             ))}
@@ -65,9 +66,9 @@ function DirectoryCard({ member }: { member: MemberCard }) {
           <Link
             href={`/messages/new?to=${member.id}`}
             className="button button-secondary button-small member-card-message"
-            aria-label={`Message ${member.name}`}
+            aria-label={i18n.t('Message {name}', { name: member.name })}
           >
-            Message
+            {i18n.t('Message')}
           </Link>
         ) : null}
       </div>
@@ -132,45 +133,45 @@ export function DirectoryPage() {
     <section className="page directory-page">
       <header className="page-head">
         <div>
-          <h1>Members</h1>
-          <p className="lead">Who is in the club: find members by name, work, city or what they love to do.</p>
+          <h1>{i18n.t('Members')}</h1>
+          <p className="lead">{i18n.t('Who is in the club: find members by name, work, city or what they love to do.')}</p>
         </div>
       </header>
 
-      <form className="directory-filters card" role="search" aria-label="Find members" onSubmit={(e) => e.preventDefault()}>
+      <form className="directory-filters card" role="search" aria-label={i18n.t('Find members')} onSubmit={(e) => e.preventDefault()}>
         <div className="directory-search">
           <TextField
-            label="Search"
+            label={i18n.t('Search')}
             type="search"
-            placeholder="Name, job title, company or city"
+            placeholder={i18n.t('Name, job title, company or city')}
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoComplete="off"
             enterKeyHint="search"
           />
         </div>
-        <SelectField label="Country" value={applied.country} onChange={set('country')}>
-          <option value="">Any country</option>
+        <SelectField label={i18n.t('Country')} value={applied.country} onChange={set('country')}>
+          <option value="">{i18n.t('Any country')}</option>
           {COUNTRY_OPTIONS.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Industry" value={applied.industry} onChange={set('industry')}>
-          <option value="">Any industry</option>
+        <SelectField label={i18n.t('Industry')} value={applied.industry} onChange={set('industry')}>
+          <option value="">{i18n.t('Any industry')}</option>
           {INDUSTRIES.map((i) => (
             <option key={i}>{i}</option>
           ))}
         </SelectField>
-        <SelectField label="Interest" value={applied.interest} onChange={set('interest')}>
-          <option value="">Any interest</option>
+        <SelectField label={i18n.t('Interest')} value={applied.interest} onChange={set('interest')}>
+          <option value="">{i18n.t('Any interest')}</option>
           {CLUB_ACTIVITIES.map((a) => (
             <option key={a}>{a}</option>
           ))}
         </SelectField>
-        <SelectField label="Circle" value={applied.circle} onChange={set('circle')}>
-          <option value="">Any circle</option>
+        <SelectField label={i18n.t('Circle')} value={applied.circle} onChange={set('circle')}>
+          <option value="">{i18n.t('Any circle')}</option>
           {circles.map((c) => (
             <option key={c.id} value={c.slug}>
               {c.name}
@@ -179,36 +180,36 @@ export function DirectoryPage() {
         </SelectField>
         {filtered ? (
           <button type="button" className="button button-ghost directory-clear" onClick={clear}>
-            Clear filters
+            {i18n.t('Clear filters')}
           </button>
         ) : null}
       </form>
 
       <div aria-live="polite" aria-busy={list.isFetching && !list.isFetchingNextPage}>
         {list.isPending ? (
-          <p className="page-status">Loading members…</p>
+          <p className="page-status">{i18n.t('Loading members…')}</p>
         ) : list.isError ? (
           <p className="form-message form-message-error" role="alert">
-            {errorMessage(list.error, 'The directory could not be loaded. Please try again.')}
+            {errorMessage(list.error, i18n.t('The directory could not be loaded. Please try again.'))}
           </p>
         ) : cards.length === 0 ? (
           <div className="directory-empty">
-            <p>{filtered ? 'No member matches this search.' : 'No members are listed yet.'}</p>
+            <p>{filtered ? i18n.t('No member matches this search.') : i18n.t('No members are listed yet.')}</p>
             {filtered ? (
               <button type="button" className="button" onClick={clear}>
-                Clear the search and filters
+                {i18n.t('Clear the search and filters')}
               </button>
             ) : null}
           </div>
         ) : (
-          <ul className={`member-grid ${list.isPlaceholderData ? 'is-stale' : ''}`} aria-label="Members">
+          <ul className={`member-grid ${list.isPlaceholderData ? 'is-stale' : ''}`} aria-label={i18n.t('Members')}>
             {cards.map((m) => (
               <DirectoryCard key={m.id} member={m} />
             ))}
           </ul>
         )}
       </div>
-      <LoadMore query={list} label="Load more" />
+      <LoadMore query={list} label={i18n.t('Load more')} />
     </section>
   );
 }

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatEventWhen } from '../../../shared/date-format';
-import { MEMBER_NOT_FOUND, type MemberProfileDto } from '../../../shared/members';
+import type { MemberProfileDto } from '../../../shared/members';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
 import { placeOf } from '../../shared/members/profile-lines';
 import { ProfileView } from '../../shared/members/profile-view';
 import { BlockDialog, useUnblock } from '../../shared/messages/block-dialog';
 import { useToast } from '../../components/toast';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 import './members.css';
 
 /** One list of her page (her events, her homes): links with a line under each. */
@@ -37,7 +39,9 @@ const eventItems = (m: MemberProfileDto) =>
     key: e.id,
     href: `/events/${e.id}`,
     label: e.title,
-    meta: `${formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start}${e.hosting ? ' · Hosting' : ''}`,
+    meta: e.hosting
+      ? i18n.t('{when} · Hosting', { when: formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start })
+      : formatEventWhen(e.starts_at, e.starts_at, e.time_zone).start,
   }));
 
 /** Her circles (issue 39: never secret within the club). */
@@ -75,15 +79,20 @@ function BlockButton({ member }: { member: MemberProfileDto }) {
         type="button"
         className="button button-ghost button-small"
         disabled={unblock.isPending}
-        onClick={() => unblock.mutate({ member_id: member.id }, { onSuccess: () => toast(`You unblocked ${member.name}.`, 'success') })}
+        onClick={() =>
+          unblock.mutate(
+            { member_id: member.id },
+            { onSuccess: () => toast(i18n.t('You unblocked {name}.', { name: member.name }), 'success') },
+          )
+        }
       >
-        Unblock
+        {i18n.t('Unblock')}
       </button>
     );
   return (
     <>
       <button type="button" className="button button-ghost button-small" onClick={() => setAsking(true)}>
-        Block
+        {i18n.t('Block')}
       </button>
       <BlockDialog open={asking} candidates={[member]} onClose={() => setAsking(false)} />
     </>
@@ -105,28 +114,28 @@ export function MemberPage() {
 
   const back = (
     <p className="member-back">
-      <Link href="/members">← All members</Link>
+      <Link href="/members">{i18n.t('← All members')}</Link>
     </p>
   );
   if (!valid || (member.isError && statusOf(member.error) === 404)) {
     return (
       <section className="page narrow member-missing">
-        <h1>{MEMBER_NOT_FOUND}</h1>
+        <h1>{i18n.t('Member not found.')}</h1>
         <p>
           <Link href="/members" className="button">
-            Back to the directory
+            {i18n.t('Back to the directory')}
           </Link>
         </p>
       </section>
     );
   }
-  if (member.isPending) return <p className="page-status">Loading…</p>;
+  if (member.isPending) return <p className="page-status">{i18n.t('Loading…')}</p>;
   if (member.isError) {
     return (
       <section className="page narrow">
         {back}
         <p className="form-message form-message-error" role="alert">
-          {errorMessage(member.error, 'This page could not be loaded. Please try again.')}
+          {errorMessage(member.error, i18n.t('This page could not be loaded. Please try again.'))}
         </p>
       </section>
     );
@@ -136,15 +145,15 @@ export function MemberPage() {
     <>
       {m.can_message ? (
         <Link href={`/messages/new?to=${m.id}`} className="button button-small">
-          Message
+          {i18n.t('Message')}
         </Link>
       ) : null}
       <a className="button button-secondary button-small" href={`/api/members/${m.id}/vcard`} download>
-        Save contact
+        {i18n.t('Save contact')}
       </a>
       {m.is_me ? (
         <Link href="/settings#profile" className="button button-ghost button-small">
-          Edit profile
+          {i18n.t('Edit profile')}
         </Link>
       ) : (
         <BlockButton member={m} />
@@ -158,22 +167,24 @@ export function MemberPage() {
         <ProfileView profile={{ ...m, phone }} privateFields={m.private_fields} actions={actions}>
           {m.is_me && m.private_fields.length ? (
             <p className="form-message form-message-info">
-              Fields marked “Admins only” are not shown to other members. <Link href="/settings#profile">Choose who sees what</Link>.
+              {withNodes((m) => i18n.t('Fields marked “Admins only” are not shown to other members. {choose}.', m), {
+                choose: <Link href="/settings#profile">{i18n.t('Choose who sees what')}</Link>,
+              })}
             </p>
           ) : null}
           {!m.directory && !m.is_me ? (
-            <p className="muted">{m.name} is not listed in the directory.</p>
+            <p className="muted">{i18n.t('{name} is not listed in the directory.', { name: m.name })}</p>
           ) : m.is_me && !m.directory ? (
             <p className="form-message form-message-info">
-              You are not listed in the directory: other members see only your name and photo.
+              {i18n.t('You are not listed in the directory: other members see only your name and photo.')}
             </p>
           ) : null}
         </ProfileView>
       </div>
       <div className="member-page-lists">
-        <LinkSection title="Upcoming events" items={eventItems(m)} />
-        <LinkSection title="Homes" items={homeItems(m)} />
-        <LinkSection title="Circles" items={circleItems(m)} />
+        <LinkSection title={i18n.t('Upcoming events')} items={eventItems(m)} />
+        <LinkSection title={i18n.t('Homes')} items={homeItems(m)} />
+        <LinkSection title={i18n.t('Circles')} items={circleItems(m)} />
       </div>
     </section>
   );

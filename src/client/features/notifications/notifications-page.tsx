@@ -4,7 +4,9 @@ import { Link } from 'wouter';
 import { LoadMore } from '../../components/load-more';
 import { useTRPC } from '../../lib/trpc';
 import { useNow } from '../../shared/comments/use-now';
+import { withNodes } from '../../i18n/with-nodes';
 import { NotificationEntry, useKeepTimeZone, useMarkRead } from '../../shared/notifications/notification-entry';
+import { i18n } from './locales/i18n';
 
 /**
  * /notifications (issue 23): all of hers, newest first, unread marked, a page at a time; opening
@@ -28,9 +30,9 @@ export function NotificationsPage() {
     <section className="page narrow stack">
       <div className="page-head">
         <div>
-          <h1>Notifications</h1>
+          <h1>{i18n.t('Notifications')}</h1>
           <p className="muted" role="status">
-            {unread === 0 ? 'All caught up.' : `${unread} unread`}
+            {unread === 0 ? i18n.t('All caught up.') : i18n.t('{count, plural, one {# unread} other {# unread}}', { count: unread })}
           </p>
         </div>
         <button
@@ -39,20 +41,22 @@ export function NotificationsPage() {
           disabled={unread === 0 || markAll.isPending}
           onClick={() => markAll.mutate({ all: true })}
         >
-          Mark all as read
+          {i18n.t('Mark all as read')}
         </button>
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
-        Unread only
+        {i18n.t('Unread only')}
       </label>
       {list.isPending ? (
-        <p className="page-status">Loading notifications…</p>
+        <p className="page-status">{i18n.t('Loading notifications…')}</p>
       ) : list.isError ? (
-        <p className="page-status">Could not load your notifications.</p>
+        <p className="page-status">{i18n.t('Could not load your notifications.')}</p>
       ) : entries.length === 0 ? (
         <p className="card muted">
-          {unreadOnly ? 'Nothing unread.' : 'No notifications yet. Comments, likes and changes to your events will show here.'}
+          {unreadOnly
+            ? i18n.t('Nothing unread.')
+            : i18n.t('No notifications yet. Comments, likes and changes to your events will show here.')}
         </p>
       ) : (
         <div className="card card-flush">
@@ -63,9 +67,11 @@ export function NotificationsPage() {
           </ul>
         </div>
       )}
-      <LoadMore query={list} label="Older notifications" />
+      <LoadMore query={list} label={i18n.t('Older notifications')} />
       <p className="muted">
-        Choose which of them you also get by email in <Link href="/settings#email">Settings</Link>.
+        {withNodes((m) => i18n.t('Choose which of them you also get by email in {settings}.', m), {
+          settings: <Link href="/settings#email">{i18n.t('Settings')}</Link>,
+        })}
       </p>
     </section>
   );

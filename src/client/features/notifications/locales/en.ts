@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Choose which of them you also get by email in {settings}.\":[\"Choose which of them you also get by email in \",[\"settings\"],\".\"],\"{count, plural, one {# unread} other {# unread}}\":[[\"count\",\"plural\",{\"one\":[\"#\",\" unread\"],\"other\":[\"#\",\" unread\"]}]]}")as Messages;
