@@ -91,7 +91,6 @@ const TRANSLATED = [
   'src/client/features/circles/**',
   'src/client/features/settings/**',
   'src/client/features/mail/**',
-  'src/client/features/events/join-requests.tsx',
   'src/client/features/admin/**',
   'src/client/shared/**',
   'src/client/features/homes/**',
@@ -101,6 +100,7 @@ const TRANSLATED = [
   'src/client/features/member/**',
   'src/client/features/members/**',
   'src/client/features/notifications/**',
+  'src/client/features/events/**',
 ];
 const TRANSLATED_FEATURES = [
   'public',
@@ -114,6 +114,8 @@ const TRANSLATED_FEATURES = [
   'member',
   'members',
   'notifications',
+  ,
+  'events',
 ];
 export const TO_TRANSLATE = [...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`)];
 

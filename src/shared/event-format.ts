@@ -1,6 +1,5 @@
 // Text helpers for events (SPEC 2 and 9): the 120-character description excerpt and the type
 // labels. Dates and times are date-format.ts's, the one formatter.
-import { EVENT_TYPES, type EventType } from './constants';
 
 export const DESCRIPTION_EXCERPT_LENGTH = 120;
 
@@ -27,8 +26,3 @@ export function eventTypeLabel(type: string): string {
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join(' ');
 }
-
-export const EVENT_TYPE_OPTIONS: { value: EventType; label: string }[] = EVENT_TYPES.map((value) => ({
-  value,
-  label: eventTypeLabel(value),
-}));

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
 import './events.css';
 
 export const INVITE_REDIRECT_MS = 3000;
@@ -30,31 +31,36 @@ export function AcceptInvitationPage() {
 
   return (
     <section className="page invite-status card" aria-live="polite">
-      <h1>Event invitation</h1>
+      <h1>{i18n.t('Event invitation')}</h1>
       {accept.isSuccess ? (
         <>
           {accept.data.status === 'waitlisted' ? (
             <p className="form-message form-message-info">
-              '{accept.data.event.title}' is full. You are number {accept.data.place} on the waitlist.
+              {i18n.t("'{title}' is full. You are number {place} on the waitlist.", {
+                title: accept.data.event.title,
+                place: accept.data.place,
+              })}
             </p>
           ) : (
-            <p className="form-message form-message-success">Joined '{accept.data.event.title}' successfully!</p>
+            <p className="form-message form-message-success">
+              {i18n.t("Joined '{title}' successfully!", { title: accept.data.event.title })}
+            </p>
           )}
-          <p className="muted">Taking you to the event…</p>
+          <p className="muted">{i18n.t('Taking you to the event…')}</p>
         </>
       ) : accept.isError ? (
         <>
           <p className="form-message form-message-error" role="alert">
-            {errorMessage(accept.error, 'Failed to accept invitation.')}
+            {errorMessage(accept.error, i18n.t('Failed to accept invitation.'))}
           </p>
           <Link href="/calendar" className="button">
-            Back to Events
+            {i18n.t('Back to Events')}
           </Link>
         </>
       ) : (
         <>
           <div className="spinner" aria-hidden="true" />
-          <p>Processing your invitation…</p>
+          <p>{i18n.t('Processing your invitation…')}</p>
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { EmailPreview } from '../../shared/email-preview';
 import { subjectAndBodyErrors, subjectAndBodySummary } from '../../shared/mail-form-rules';
+import { i18n } from './locales/i18n';
 
 /** Draft Announcement Email: subject, a 15-row HTML body and a live preview; sent to the participants. */
 export function AnnouncementComposer({
@@ -22,21 +23,24 @@ export function AnnouncementComposer({
 }) {
   const trpc = useTRPC();
   const toast = useToast();
-  const [subject, setSubject] = useState(`About ${eventTitle}`);
+  const [subject, setSubject] = useState(() => i18n.t('About {title}', { title: eventTitle }));
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
   const form = useFormErrors({ values: { subject, body }, validate: (v) => subjectAndBodyErrors(v.subject, v.body) });
   const send = useMutation(
     trpc.events.announce.mutationOptions({
       onSuccess: (res) => {
-        toast(`${res.message} (${res.recipients} ${res.recipients === 1 ? 'recipient' : 'recipients'})`, 'success');
+        toast(
+          i18n.t('{message} ({count, plural, one {# recipient} other {# recipients}})', { message: res.message, count: res.recipients }),
+          'success',
+        );
         setBody('');
         onClose();
       },
       onError: (err) => {
         const fields = fieldErrors(err);
         form.show(fields);
-        setError(Object.keys(fields).length ? '' : errorMessage(err, 'Failed to send email.'));
+        setError(Object.keys(fields).length ? '' : errorMessage(err, i18n.t('Failed to send email.')));
       },
     }),
   );
@@ -51,15 +55,15 @@ export function AnnouncementComposer({
     <Modal
       open={open}
       onClose={onClose}
-      title="Draft Announcement Email"
+      title={i18n.t('Draft Announcement Email')}
       size="large"
       footer={
         <>
           <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
+            {i18n.t('Cancel')}
           </button>
           <button type="submit" form="announcement-form" className="button" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send to Participants'}
+            {send.isPending ? i18n.t('Sending…') : i18n.t('Send to Participants')}
           </button>
         </>
       }
@@ -67,7 +71,7 @@ export function AnnouncementComposer({
       <div className="composer">
         <form id="announcement-form" onSubmit={submit} {...form.formProps}>
           <TextField
-            label="Subject"
+            label={i18n.t('Subject')}
             name="subject"
             required
             maxLength={200}
@@ -76,7 +80,7 @@ export function AnnouncementComposer({
             error={form.errors.subject}
           />
           <TextAreaField
-            label="Body (HTML allowed)"
+            label={i18n.t('Body (HTML allowed)')}
             name="body"
             required
             rows={15}

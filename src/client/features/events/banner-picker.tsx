@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { ModalActions } from '../../components/modal-actions';
+import { i18n } from './locales/i18n';
 
 /**
  * The banner choice (issue 14): the event's own photos as thumbnails, plus "No banner" (the
@@ -40,19 +41,21 @@ export function BannerPicker({
 
   return (
     <fieldset className={`banner-picker${error ? ' field-invalid' : ''}`} aria-describedby={errorId}>
-      <legend className={hideLegend ? 'visually-hidden' : undefined}>Banner</legend>
-      <p className="field-hint">Choose one of this event’s images, or none for the event’s colour.</p>
+      <legend className={hideLegend ? 'visually-hidden' : undefined}>{i18n.t('Banner')}</legend>
+      <p className="field-hint">{i18n.t('Choose one of this event’s images, or none for the event’s colour.')}</p>
       <div className="banner-options">
         <label className="banner-option banner-option-none" style={{ '--event-color': color } as React.CSSProperties}>
           <input type="radio" name={name} className="visually-hidden" checked={value === null} onChange={() => onChange(null)} />
-          <span className="banner-option-label">No banner</span>
+          <span className="banner-option-label">{i18n.t('No banner')}</span>
         </label>
         {photos.map((p) => (
           <label key={p.id} className="banner-option">
             <input type="radio" name={name} className="visually-hidden" checked={value === p.id} onChange={() => onChange(p.id)} />
             <img
               src={p.thumb_url}
-              alt={p.title || `Image uploaded ${formatInstantDate(p.upload_date)} by ${p.author_name}`}
+              alt={
+                p.title || i18n.t('Image uploaded {date} by {author}', { date: formatInstantDate(p.upload_date), author: p.author_name })
+              }
               width={p.thumb_width ?? 400}
               height={p.thumb_height ?? 300}
               decoding="async"
@@ -60,12 +63,12 @@ export function BannerPicker({
           </label>
         ))}
       </div>
-      {list.isPending ? <p className="muted">Loading the event’s images…</p> : null}
-      {list.isError ? <p className="field-error">The event’s images could not be loaded.</p> : null}
+      {list.isPending ? <p className="muted">{i18n.t('Loading the event’s images…')}</p> : null}
+      {list.isError ? <p className="field-error">{i18n.t('The event’s images could not be loaded.')}</p> : null}
       {list.isSuccess && photos.length === 0 ? (
-        <p className="muted">This event has no images yet. Upload some on its Images tab, then choose one here.</p>
+        <p className="muted">{i18n.t('This event has no images yet. Upload some on its Images tab, then choose one here.')}</p>
       ) : null}
-      <LoadMore query={list} label="Load more images" />
+      <LoadMore query={list} label={i18n.t('Load more images')} />
       {error ? (
         <p className="field-error" id={errorId}>
           {error}
@@ -86,22 +89,22 @@ export function BannerDialog({ event, onClose }: { event: EventDto; onClose: () 
     trpc.events.update.mutationOptions({
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.events.pathFilter());
-        toast(saved.banner_image_id ? 'Banner updated.' : 'Banner removed.', 'success');
+        toast(saved.banner_image_id ? i18n.t('Banner updated.') : i18n.t('Banner removed.'), 'success');
         onClose();
       },
-      onError: (err) => setError(fieldErrors(err).banner_image_id ?? errorMessage(err, 'The banner could not be saved.')),
+      onError: (err) => setError(fieldErrors(err).banner_image_id ?? errorMessage(err, i18n.t('The banner could not be saved.'))),
     }),
   );
   return (
     <Modal
       open
       onClose={onClose}
-      title="Change banner"
+      title={i18n.t('Change banner')}
       size="large"
       footer={
         <ModalActions
           onCancel={onClose}
-          actionLabel={save.isPending ? 'Saving…' : 'Save banner'}
+          actionLabel={save.isPending ? i18n.t('Saving…') : i18n.t('Save banner')}
           onAction={() => save.mutate({ id: event.id, banner_image_id: banner })}
           disabled={save.isPending || banner === event.banner_image_id}
         />

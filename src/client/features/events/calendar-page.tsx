@@ -7,6 +7,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { EventSection } from './event-card';
+import { i18n } from './locales/i18n';
 import './events.css';
 
 // The event form (its fields, pickers and country list) is fetched when she opens it: the list's
@@ -25,7 +26,7 @@ export function CreateEventButton() {
   return (
     <>
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        Create Event
+        {i18n.t('Create Event')}
       </button>
       {open ? (
         <Suspense fallback={null}>
@@ -69,11 +70,11 @@ function CircleFilter({ circle, onChange }: { circle: string; onChange: (circle:
   return (
     <div className="events-circle">
       <label htmlFor={id} className="visually-hidden">
-        Show the events of
+        {i18n.t('Show the events of')}
       </label>
       <select id={id} value={circle} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All events</option>
-        <option value="mine">My circles</option>
+        <option value="">{i18n.t('All events')}</option>
+        <option value="mine">{i18n.t('My circles')}</option>
         {circles.map((c) => (
           <option key={c.id} value={c.slug}>
             {c.name}
@@ -99,18 +100,18 @@ export function CalendarPage() {
     <section className="page">
       <header className="page-head events-head">
         <div>
-          <h1>Events</h1>
-          <p className="lead">Gatherings, travel and showcases of the club.</p>
+          <h1>{i18n.t('Events')}</h1>
+          <p className="lead">{i18n.t('Gatherings, travel and showcases of the club.')}</p>
         </div>
         <div className="events-tools">
           <div className="events-search">
             <label htmlFor={searchId} className="visually-hidden">
-              Search events by title
+              {i18n.t('Search events by title')}
             </label>
             <input
               id={searchId}
               type="search"
-              placeholder="Search events by title"
+              placeholder={i18n.t('Search events by title')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
@@ -120,19 +121,24 @@ export function CalendarPage() {
         </div>
       </header>
       {upcoming.isPending || past.isPending ? (
-        <p className="page-status">Loading events…</p>
+        <p className="page-status">{i18n.t('Loading events…')}</p>
       ) : upcoming.isError || past.isError ? (
-        <p className="events-empty">The events could not be loaded. Please try again later.</p>
+        <p className="events-empty">{i18n.t('The events could not be loaded. Please try again later.')}</p>
       ) : upcomingEvents.length === 0 && pastEvents.length === 0 ? (
-        <p className="events-empty">{needle || circle ? 'No events match your search.' : 'No events yet.'}</p>
+        <p className="events-empty">{needle || circle ? i18n.t('No events match your search.') : i18n.t('No events yet.')}</p>
       ) : (
         <>
-          <EventSection list="upcoming" events={upcomingEvents} count={countOf(upcoming, 'upcoming')} emptyText="No upcoming events.">
-            <LoadMore query={upcoming} label="More upcoming events" />
+          <EventSection
+            list="upcoming"
+            events={upcomingEvents}
+            count={countOf(upcoming, 'upcoming')}
+            emptyText={i18n.t('No upcoming events.')}
+          >
+            <LoadMore query={upcoming} label={i18n.t('More upcoming events')} />
           </EventSection>
           {pastEvents.length ? (
             <EventSection list="past" events={pastEvents} count={countOf(past, 'past')}>
-              <LoadMore query={past} label="More past events" />
+              <LoadMore query={past} label={i18n.t('More past events')} />
             </EventSection>
           ) : null}
         </>

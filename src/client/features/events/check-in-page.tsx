@@ -12,7 +12,9 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusOf } from '../../lib/http-status';
 import { useLiveTopic } from '../../shared/live/use-live';
 import { MemberAvatar } from '../../shared/members/member-avatar';
+import { withNodes } from '../../i18n/with-nodes';
 import { enqueue, pendingStateOf, readQueue, writeQueue, type QueuedCheckIn } from './check-in-queue';
+import { i18n } from './locales/i18n';
 import './check-in.css';
 
 /*
@@ -58,9 +60,9 @@ function loadedAsThisScreen(): boolean {
 const unreachable = (err: unknown) => !navigator.onLine || (err instanceof TRPCClientError && !err.data);
 
 function ScanAnswer({ result, timeZone }: { result: ScanResult | null; timeZone: string }) {
-  if (!result) return <p className="scan-answer scan-waiting">Ready to scan</p>;
-  if (result.kind === 'invalid') return <p className="scan-answer scan-bad">Ticket not valid</p>;
-  if (result.kind === 'not-participant') return <p className="scan-answer scan-bad">Not a participant of this event</p>;
+  if (!result) return <p className="scan-answer scan-waiting">{i18n.t('Ready to scan')}</p>;
+  if (result.kind === 'invalid') return <p className="scan-answer scan-bad">{i18n.t('Ticket not valid')}</p>;
+  if (result.kind === 'not-participant') return <p className="scan-answer scan-bad">{i18n.t('Not a participant of this event')}</p>;
   const member = result.member;
   return (
     <div className={`scan-answer ${result.kind === 'in' ? 'scan-ok' : 'scan-already'}`}>
@@ -68,9 +70,13 @@ function ScanAnswer({ result, timeZone }: { result: ScanResult | null; timeZone:
       <div>
         {member ? <p className="scan-name">{member.name}</p> : null}
         <p className="scan-status">
-          {result.kind === 'in' ? 'Checked in' : `Already checked in at ${zonedParts(result.at, timeZone).hhmm}`}
+          {result.kind === 'in'
+            ? i18n.t('Checked in')
+            : i18n.t('Already checked in at {time}', { time: zonedParts(result.at, timeZone).hhmm })}
         </p>
-        {result.kind === 'in' && result.queued ? <p className="scan-note">Saved on this phone: sent when you are back online.</p> : null}
+        {result.kind === 'in' && result.queued ? (
+          <p className="scan-note">{i18n.t('Saved on this phone: sent when you are back online.')}</p>
+        ) : null}
       </div>
     </div>
   );
@@ -86,18 +92,18 @@ function WalkInDialog({ eventId, onClose, onAdded }: { eventId: number; onClose:
   const add = useMutation(
     trpc.checkIn.walkIn.mutationOptions({
       onSuccess: (res) => {
-        toast(`${res.member.name} was added as a walk-in and checked in.`, 'success');
+        toast(i18n.t('{name} was added as a walk-in and checked in.', { name: res.member.name }), 'success');
         onAdded();
         onClose();
       },
-      onError: (err) => toast(errorMessage(err, 'The walk-in could not be added.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('The walk-in could not be added.')), 'error'),
     }),
   );
   return (
-    <Modal open onClose={onClose} title="Add a walk-in" size="small">
-      <p className="muted">A member who is not on the list: she is added and checked in, even when the event is full.</p>
+    <Modal open onClose={onClose} title={i18n.t('Add a walk-in')} size="small">
+      <p className="muted">{i18n.t('A member who is not on the list: she is added and checked in, even when the event is full.')}</p>
       <label htmlFor={searchId} className="label">
-        Member’s name
+        {i18n.t('Member’s name')}
       </label>
       <input id={searchId} type="search" value={q} autoComplete="off" onChange={(e) => setQ(e.target.value)} />
       {settled.length >= 2 && found.data ? (
@@ -113,13 +119,13 @@ function WalkInDialog({ eventId, onClose, onAdded }: { eventId: number; onClose:
                 >
                   <MemberAvatar id={m.id} name={m.name} photoUrl={m.photo_url} size="sm" />
                   <span className="door-row-name">{m.name}</span>
-                  <span className="door-row-action">Add</span>
+                  <span className="door-row-action">{i18n.t('Add')}</span>
                 </button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted">No member by that name who is not on the list already.</p>
+          <p className="muted">{i18n.t('No member by that name who is not on the list already.')}</p>
         )
       ) : null}
     </Modal>
@@ -147,7 +153,7 @@ export function CheckInPage() {
   useEffect(() => {
     // Its title is set here, not in the shell's list (page-meta.ts), which would grow the entry
     // every visitor loads: the shell's title for an address it does not list, with this screen's name.
-    document.title = document.title.replace(/^.*?(?= · |$)/, 'Check in guests');
+    document.title = document.title.replace(/^.*?(?= · |$)/, i18n.t('Check in guests'));
     // ?scan=1 did its work (the scanner is open): a later reload shows the list.
     if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
     loadScanner()
@@ -219,7 +225,7 @@ export function CheckInPage() {
         return { sent: true, already: answer.already, at: answer.checked_in_at, member: answer.member };
       } catch (err) {
         if (unreachable(err)) return { sent: false, status: 0, message: '' };
-        return { sent: false, status: statusOf(err), message: errorMessage(err, 'The check-in failed.') };
+        return { sent: false, status: statusOf(err), message: errorMessage(err, i18n.t('The check-in failed.')) };
       }
     },
     [checkInCall, undoCall, eventId, setChecked],
@@ -236,8 +242,8 @@ export function CheckInPage() {
         if (!outcome.sent && outcome.status === 0) break;
         setQueue((items) => items.filter((i) => !(i.member_id === item.member_id && i.op === item.op && i.at === item.at)));
         if (!outcome.sent) {
-          const name = listQuery.data?.participants.find((p) => p.id === item.member_id)?.name ?? 'A guest';
-          toast(`${name}: a check-in made offline was refused (${outcome.message})`, 'error');
+          const name = listQuery.data?.participants.find((p) => p.id === item.member_id)?.name ?? i18n.t('A guest');
+          toast(i18n.t('{name}: a check-in made offline was refused ({reason})', { name, reason: outcome.message }), 'error');
         }
       }
     } finally {
@@ -271,7 +277,11 @@ export function CheckInPage() {
     const item: QueuedCheckIn = { member_id: p.id, op: p.checked_in_at ? 'undo' : 'in', at: new Date().toISOString() };
     if (!navigator.onLine || p.queued) return queueIt(item);
     const outcome = await send(item);
-    if (outcome.sent) toast(item.op === 'in' ? `${p.name} is checked in.` : `${p.name} is no longer checked in.`, 'success');
+    if (outcome.sent)
+      toast(
+        item.op === 'in' ? i18n.t('{name} is checked in.', { name: p.name }) : i18n.t('{name} is no longer checked in.', { name: p.name }),
+        'success',
+      );
     else if (outcome.status === 0) queueIt(item);
     else toast(outcome.message, 'error');
   };
@@ -303,14 +313,14 @@ export function CheckInPage() {
     const refused = statusOf(listQuery.error) === 403;
     return (
       <section className="page narrow center">
-        <h1>Check in guests</h1>
+        <h1>{i18n.t('Check in guests')}</h1>
         <p>
           {refused
-            ? 'Only the event’s host, its co-hosts and admins can check guests in.'
-            : 'The guest list could not be loaded. Check your connection and try again.'}
+            ? i18n.t('Only the event’s host, its co-hosts and admins can check guests in.')
+            : i18n.t('The guest list could not be loaded. Check your connection and try again.')}
         </p>
         <Link href={`/events/${eventId}`} className="button">
-          Back to the event
+          {i18n.t('Back to the event')}
         </Link>
       </section>
     );
@@ -324,37 +334,45 @@ export function CheckInPage() {
   return (
     <section className="page check-in-page" aria-labelledby="check-in-title">
       <p>
-        <Link href={`/events/${eventId}`}>← {event.data?.title ?? 'The event'}</Link>
+        <Link href={`/events/${eventId}`}>{i18n.t('← {title}', { title: event.data?.title ?? i18n.t('The event') })}</Link>
       </p>
-      <h1 id="check-in-title">Check in guests</h1>
+      <h1 id="check-in-title">{i18n.t('Check in guests')}</h1>
       {listQuery.isPending ? (
-        <p className="page-status">Loading the guest list…</p>
+        <p className="page-status">{i18n.t('Loading the guest list…')}</p>
       ) : (
         <>
           <p className="check-in-count" role="status">
-            <strong>{checkedIn}</strong> of {participants.length} checked in
+            {withNodes((m) => i18n.t('{checked} of {total} checked in', { checked: m.checked, total: participants.length }), {
+              checked: <strong>{checkedIn}</strong>,
+            })}
           </p>
           {!online || queue.length ? (
             <p className="form-message form-message-info check-in-offline" role="status">
               {online
-                ? `Sending ${queue.length} check-in${queue.length === 1 ? '' : 's'} made offline…`
-                : `You are offline. Check-ins are kept on this phone and sent when the connection returns${queue.length ? ` (${queue.length} waiting)` : ''}.`}
+                ? i18n.t('{count, plural, one {Sending # check-in made offline…} other {Sending # check-ins made offline…}}', {
+                    count: queue.length,
+                  })
+                : queue.length
+                  ? i18n.t('You are offline. Check-ins are kept on this phone and sent when the connection returns ({count} waiting).', {
+                      count: queue.length,
+                    })
+                  : i18n.t('You are offline. Check-ins are kept on this phone and sent when the connection returns.')}
             </p>
           ) : null}
           <div className="check-in-actions">
             <button type="button" className="button" onClick={startScanning}>
-              Scan tickets
+              {i18n.t('Scan tickets')}
             </button>
             <button type="button" className="button button-secondary" disabled={!online} onClick={() => setWalkIn(true)}>
-              Add a walk-in
+              {i18n.t('Add a walk-in')}
             </button>
           </div>
           <label htmlFor={searchId} className="label">
-            Search by name
+            {i18n.t('Search by name')}
           </label>
           <input id={searchId} type="search" value={search} autoComplete="off" onChange={(e) => setSearch(e.target.value)} />
-          {participants.length === 0 ? <p className="muted">Nobody has joined this event yet.</p> : null}
-          <ul className="door-list" aria-label="Guests">
+          {participants.length === 0 ? <p className="muted">{i18n.t('Nobody has joined this event yet.')}</p> : null}
+          <ul className="door-list" aria-label={i18n.t('Guests')}>
             {shown.map((p) => (
               <li key={p.id}>
                 <button
@@ -367,19 +385,21 @@ export function CheckInPage() {
                   <span className="door-row-text">
                     <span className="door-row-name">{p.name}</span>
                     <span className="door-row-sub">
-                      {p.checked_in_at ? `Checked in at ${zonedParts(p.checked_in_at, timeZone).hhmm}` : 'Not here yet'}
-                      {p.walk_in ? ' · Walk-in' : ''}
-                      {p.queued ? ' · Waiting to be sent' : ''}
+                      {p.checked_in_at
+                        ? i18n.t('Checked in at {time}', { time: zonedParts(p.checked_in_at, timeZone).hhmm })
+                        : i18n.t('Not here yet')}
+                      {p.walk_in ? ` · ${i18n.t('Walk-in')}` : ''}
+                      {p.queued ? ` · ${i18n.t('Waiting to be sent')}` : ''}
                     </span>
                   </span>
                   <span className="door-row-action" aria-hidden="true">
-                    {p.checked_in_at ? '✓' : 'Check in'}
+                    {p.checked_in_at ? '✓' : i18n.t('Check in')}
                   </span>
                 </button>
               </li>
             ))}
           </ul>
-          {needle && shown.length === 0 ? <p className="muted">Nobody on the list by that name.</p> : null}
+          {needle && shown.length === 0 ? <p className="muted">{i18n.t('Nobody on the list by that name.')}</p> : null}
         </>
       )}
       {scanning ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { i18n } from './locales/i18n';
 
 /*
  * The door's camera (issue 43): the phone's back camera in a video, read a few times a second by
@@ -84,7 +85,7 @@ export function CheckInScanner({ onCode, onClose, result }: { onCode: (text: str
       try {
         stream = await openCamera();
       } catch {
-        setProblem('The camera could not be opened. Allow the camera for this site, or check guests in by name.');
+        setProblem(i18n.t('The camera could not be opened. Allow the camera for this site, or check guests in by name.'));
         return;
       }
       if (stopped || !video.current) return stream.getTracks().forEach((t) => t.stop());
@@ -94,7 +95,7 @@ export function CheckInScanner({ onCode, onClose, result }: { onCode: (text: str
       try {
         detect = await prepareDetector();
       } catch {
-        setProblem('The ticket reader could not be loaded. Check guests in by name, or try again when online.');
+        setProblem(i18n.t('The ticket reader could not be loaded. Check guests in by name, or try again when online.'));
         return;
       }
       const tick = async () => {
@@ -119,17 +120,21 @@ export function CheckInScanner({ onCode, onClose, result }: { onCode: (text: str
   }, []);
 
   return (
-    <div className="scanner" role="dialog" aria-modal="true" aria-label="Scan tickets">
+    <div className="scanner" role="dialog" aria-modal="true" aria-label={i18n.t('Scan tickets')}>
       <div className="scanner-view">
         <video ref={video} muted playsInline aria-hidden="true" />
         <div className="scanner-frame" aria-hidden="true" />
-        {problem ? <p className="scanner-problem">{problem}</p> : <p className="scanner-hint">Hold a ticket’s code in the frame</p>}
+        {problem ? (
+          <p className="scanner-problem">{problem}</p>
+        ) : (
+          <p className="scanner-hint">{i18n.t('Hold a ticket’s code in the frame')}</p>
+        )}
       </div>
       <div className="scanner-result" role="status" aria-live="assertive">
         {result}
       </div>
       <button type="button" className="button scanner-close" onClick={onClose}>
-        Done scanning
+        {i18n.t('Done scanning')}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_EVENT_COLOR } from '../../../shared/constants';
+import { i18n } from './locales/i18n';
 
 const PRESETS = [
   '#d3d3d3',
@@ -47,7 +48,7 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
       }}
     >
       <span className="label" id={labelId}>
-        Colour
+        {i18n.t('Colour')}
       </span>
       <button
         type="button"
@@ -63,7 +64,7 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
         <span id={`${popId}-value`}>{color}</span>
       </button>
       {open ? (
-        <div className="color-popover" id={popId} role="group" aria-label="Choose a colour">
+        <div className="color-popover" id={popId} role="group" aria-label={i18n.t('Choose a colour')}>
           <div className="color-swatches">
             {PRESETS.map((c) => (
               <button
@@ -80,8 +81,14 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
             ))}
           </div>
           <div className="color-custom">
-            <input type="color" aria-label="Custom colour" value={color} onChange={(e) => onChange(e.target.value)} />
-            <input type="text" aria-label="Hex value" value={value} maxLength={7} onChange={(e) => onChange(e.target.value.trim())} />
+            <input type="color" aria-label={i18n.t('Custom colour')} value={color} onChange={(e) => onChange(e.target.value)} />
+            <input
+              type="text"
+              aria-label={i18n.t('Hex value')}
+              value={value}
+              maxLength={7}
+              onChange={(e) => onChange(e.target.value.trim())}
+            />
           </div>
         </div>
       ) : null}

@@ -1,8 +1,7 @@
 import type { EventDto } from '../../../shared/schemas/events';
+import { withNodes } from '../../i18n/with-nodes';
 import { MemberName } from '../../shared/members/member-name';
-
-/** The calm line that stands where an invite-only event's details would be. */
-export const DETAILS_WITHHELD = 'Details are shared with invited members.';
+import { i18n } from './locales/i18n';
 
 /**
  * What a member sees instead of an invite-only event's address, participants, images or comments
@@ -15,18 +14,17 @@ export function DetailsWithheld({ event }: { event: Pick<EventDto, 'creator_name
         ✉
       </span>
       <div>
-        <p className="event-withheld-title">{DETAILS_WITHHELD}</p>
+        <p className="event-withheld-title">{i18n.t('Details are shared with invited members.')}</p>
         <p className="event-withheld-text">
-          This event is by invitation only: its address, participants, images and comments are for its host, its participants and the
-          members it invites.{' '}
-          {event.creator_name ? (
-            // Her name links to her profile (issue 22), where the member may write to her.
-            <>
-              <MemberName id={event.created_by} name={event.creator_name} /> can send you an invitation.
-            </>
-          ) : (
-            'Its host can send you an invitation.'
-          )}
+          {i18n.t(
+            'This event is by invitation only: its address, participants, images and comments are for its host, its participants and the members it invites.',
+          )}{' '}
+          {event.creator_name
+            ? // Her name links to her profile (issue 22), where the member may write to her.
+              withNodes((m) => i18n.t('{host} can send you an invitation.', m), {
+                host: <MemberName id={event.created_by} name={event.creator_name} />,
+              })
+            : i18n.t('Its host can send you an invitation.')}
         </p>
       </div>
     </div>

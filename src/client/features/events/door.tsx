@@ -9,6 +9,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
 import { useAuth } from '../../shared/use-auth';
+import { i18n } from './locales/i18n';
 import './door.css';
 import { formatNumber } from '../../i18n/intl-locale';
 
@@ -34,16 +35,16 @@ function TicketCard({ event }: { event: EventDetailDto }) {
   const when = formatEventWhen(event.starts_at, event.ends_at, event.time_zone);
   return (
     <section className="card ticket" aria-labelledby="ticket-heading">
-      <h2 id="ticket-heading">Your ticket</h2>
+      <h2 id="ticket-heading">{i18n.t('Your ticket')}</h2>
       <div className="ticket-body">
         <div className="ticket-code">
           {ticket.data ? (
             <img
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.data.qr_svg)}`}
-              alt={`Your ticket for ${event.title}`}
+              alt={i18n.t('Your ticket for {title}', { title: event.title })}
             />
           ) : (
-            <span className="muted">{ticket.isError ? 'Your ticket could not be loaded.' : 'Loading your ticket…'}</span>
+            <span className="muted">{ticket.isError ? i18n.t('Your ticket could not be loaded.') : i18n.t('Loading your ticket…')}</span>
           )}
         </div>
         <div className="ticket-text">
@@ -59,7 +60,7 @@ function TicketCard({ event }: { event: EventDetailDto }) {
             <br />
             {when.time} <span className="muted">({event.time_zone.replace(/_/g, ' ')})</span>
           </p>
-          <p className="muted ticket-hint">Show this code at the door. A screenshot works too.</p>
+          <p className="muted ticket-hint">{i18n.t('Show this code at the door. A screenshot works too.')}</p>
         </div>
       </div>
     </section>
@@ -68,14 +69,12 @@ function TicketCard({ event }: { event: EventDetailDto }) {
 
 function Stars({ value, onChange, name }: { value: number; onChange: (n: number) => void; name: string }) {
   return (
-    <div className="stars" role="radiogroup" aria-label="Stars">
+    <div className="stars" role="radiogroup" aria-label={i18n.t('Stars')}>
       {[1, 2, 3, 4, 5].map((n) => (
         <label key={n} className={n <= value ? 'star is-on' : 'star'}>
           <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
           <span aria-hidden="true">★</span>
-          <span className="visually-hidden">
-            {n} star{n === 1 ? '' : 's'}
-          </span>
+          <span className="visually-hidden">{i18n.t('{count, plural, one {# star} other {# stars}}', { count: n })}</span>
         </label>
       ))}
     </div>
@@ -93,28 +92,34 @@ function FeedbackForm({ event, door }: { event: EventDetailDto; door: EventDoorD
   const give = useMutation(
     trpc.checkIn.giveFeedback.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries(trpc.checkIn.door.queryFilter({ id: event.id })),
-      onError: (err) => setError(errorMessage(err, 'Your feedback could not be sent.')),
+      onError: (err) => setError(errorMessage(err, i18n.t('Your feedback could not be sent.'))),
     }),
   );
   if (door.feedback.mine) {
     const { stars: given } = door.feedback.mine;
     return (
       <p className="form-message form-message-success feedback-thanks" role="status">
-        Thank you for your feedback: you gave {event.title} {given} star{given === 1 ? '' : 's'}.
+        {i18n.t(
+          '{count, plural, one {Thank you for your feedback: you gave {title} # star.} other {Thank you for your feedback: you gave {title} # stars.}}',
+          {
+            count: given,
+            title: event.title,
+          },
+        )}
       </p>
     );
   }
   if (!door.feedback.can_give) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (stars < 1) return setError('Choose from 1 to 5 stars.');
+    if (stars < 1) return setError(i18n.t('Choose from 1 to 5 stars.'));
     setError('');
     give.mutate({ id: event.id, stars, comment: comment.trim() || null });
   };
   return (
     <form className="card feedback-form" onSubmit={submit} aria-labelledby="feedback-heading" noValidate>
-      <h2 id="feedback-heading">How was it?</h2>
-      <p className="muted">Only the host and the club’s admins read it.</p>
+      <h2 id="feedback-heading">{i18n.t('How was it?')}</h2>
+      <p className="muted">{i18n.t('Only the host and the club’s admins read it.')}</p>
       <Stars
         value={stars}
         onChange={(n) => {
@@ -124,7 +129,7 @@ function FeedbackForm({ event, door }: { event: EventDetailDto; door: EventDoorD
         name={name}
       />
       <TextAreaField
-        label="A comment (optional)"
+        label={i18n.t('A comment (optional)')}
         value={comment}
         maxLength={FEEDBACK_COMMENT_MAX}
         rows={3}
@@ -133,7 +138,7 @@ function FeedbackForm({ event, door }: { event: EventDetailDto; door: EventDoorD
       <FormMessage>{error}</FormMessage>
       {/* A plain submit: this form is never in a page's server-rendered HTML (a lazy chunk, drawn once the page runs). */}
       <button type="submit" className="button" disabled={give.isPending}>
-        Send feedback
+        {i18n.t('Send feedback')}
       </button>
     </form>
   );
@@ -144,16 +149,16 @@ function FeedbackSummary({ eventId, summary }: { eventId: number; summary: { ave
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const items = useQuery(trpc.checkIn.feedback.queryOptions({ id: eventId }, { enabled: open }));
-  if (summary.count === 0 || summary.average === null) return <p className="muted feedback-summary">No feedback yet.</p>;
+  if (summary.count === 0 || summary.average === null) return <p className="muted feedback-summary">{i18n.t('No feedback yet.')}</p>;
   return (
     <div className="feedback-summary">
       <p>
-        <span className="feedback-average" aria-label={`Average ${starsLabel(summary.average)} of 5 stars`}>
+        <span className="feedback-average" aria-label={i18n.t('Average {average} of 5 stars', { average: starsLabel(summary.average) })}>
           ★ {starsLabel(summary.average)}
         </span>{' '}
-        from {summary.count} member{summary.count === 1 ? '' : 's'}{' '}
+        {i18n.t('{count, plural, one {from # member} other {from # members}}', { count: summary.count })}{' '}
         <button type="button" className="button button-ghost button-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Hide feedback' : 'Read feedback'}
+          {open ? i18n.t('Hide feedback') : i18n.t('Read feedback')}
         </button>
       </p>
       {open && items.data ? (
@@ -161,7 +166,7 @@ function FeedbackSummary({ eventId, summary }: { eventId: number; summary: { ave
           {items.data.items.map((f) => (
             <li key={f.member.id}>
               <MemberName id={f.member.id} name={f.member.name} photoUrl={f.member.photo_url} avatar="sm" />
-              <span className="feedback-stars" aria-label={`${f.stars} of 5 stars`}>
+              <span className="feedback-stars" aria-label={i18n.t('{stars} of 5 stars', { stars: f.stars })}>
                 {'★'.repeat(f.stars)}
                 <span className="feedback-stars-off">{'★'.repeat(5 - f.stars)}</span>
               </span>
@@ -186,14 +191,14 @@ export function DoorPanel({ event }: { event: EventDetailDto }) {
       <FeedbackForm event={event} door={door} />
       {ticket ? <TicketCard event={event} /> : null}
       {hostTools ? (
-        <section className="card door-host" aria-label="At the door">
+        <section className="card door-host" aria-label={i18n.t('At the door')}>
           {door.can_check_in ? (
             // A full page load: the camera is allowed in that screen's document only.
             <a href={`/events/${event.id}/check-in`} className="button">
-              Check in guests
+              {i18n.t('Check in guests')}
             </a>
           ) : null}
-          {door.attendance ? <p className="door-came">Who came: {door.attendance.came}</p> : null}
+          {door.attendance ? <p className="door-came">{i18n.t('Who came: {count}', { count: door.attendance.came })}</p> : null}
           {door.feedback.summary && event.is_past ? <FeedbackSummary eventId={event.id} summary={door.feedback.summary} /> : null}
         </section>
       ) : null}
@@ -222,7 +227,7 @@ function CoHosts({ event, door }: { event: EventDetailDto; door: EventDoorDto })
   const save = useMutation(
     trpc.checkIn.setCoHosts.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries(trpc.checkIn.door.queryFilter({ id: event.id })),
-      onError: (err) => toast(errorMessage(err, 'The co-hosts could not be saved.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('The co-hosts could not be saved.')), 'error'),
     }),
   );
   const ids = door.co_hosts.map((c) => c.id);
@@ -230,10 +235,10 @@ function CoHosts({ event, door }: { event: EventDetailDto; door: EventDoorDto })
   if (!door.can_name_co_hosts && door.co_hosts.length === 0) return null;
   return (
     <section className="co-hosts" aria-labelledby="co-hosts-heading">
-      <h3 id="co-hosts-heading">Co-hosts</h3>
-      {door.can_name_co_hosts ? <p className="muted">Co-hosts check guests in at the door with you.</p> : null}
+      <h3 id="co-hosts-heading">{i18n.t('Co-hosts')}</h3>
+      {door.can_name_co_hosts ? <p className="muted">{i18n.t('Co-hosts check guests in at the door with you.')}</p> : null}
       {door.co_hosts.length ? (
-        <ul className="participant-list" aria-label="Co-hosts">
+        <ul className="participant-list" aria-label={i18n.t('Co-hosts')}>
           {door.co_hosts.map((c) => (
             <li key={c.id}>
               <MemberName id={c.id} name={c.name} photoUrl={c.photo_url} avatar="sm" />
@@ -244,25 +249,26 @@ function CoHosts({ event, door }: { event: EventDetailDto; door: EventDoorDto })
                   disabled={save.isPending}
                   onClick={() => save.mutate({ id: event.id, member_ids: ids.filter((id) => id !== c.id) })}
                 >
-                  Remove<span className="visually-hidden"> {c.name} as co-host</span>
+                  {i18n.t('Remove')}
+                  <span className="visually-hidden"> {i18n.t('{name} as co-host', { name: c.name })}</span>
                 </button>
               ) : null}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No co-hosts yet.</p>
+        <p className="muted">{i18n.t('No co-hosts yet.')}</p>
       )}
       {door.can_name_co_hosts && candidates.length ? (
         <div className="co-host-add">
-          <label htmlFor={pick}>Add a co-host</label>
+          <label htmlFor={pick}>{i18n.t('Add a co-host')}</label>
           <select
             id={pick}
             value=""
             disabled={save.isPending}
             onChange={(e) => e.target.value && save.mutate({ id: event.id, member_ids: [...ids, Number(e.target.value)] })}
           >
-            <option value="">Choose a participant…</option>
+            <option value="">{i18n.t('Choose a participant…')}</option>
             {candidates.map((p) => (
               <option key={p.user_id} value={p.user_id}>
                 {p.name}
@@ -285,12 +291,16 @@ export function DoorParticipation({ event }: { event: EventDetailDto }) {
       <CoHosts event={event} door={door} />
       {a ? (
         <section className="who-came" aria-labelledby="who-came-heading">
-          <h3 id="who-came-heading">Who came: {a.came}</h3>
-          <People people={a.who_came} label="Who came" />
+          <h3 id="who-came-heading">{i18n.t('Who came: {count}', { count: a.came })}</h3>
+          <People people={a.who_came} label={i18n.t('Who came')} />
           {a.no_shows ? (
             <>
-              <h3>Did not come: {a.no_shows.length}</h3>
-              {a.no_shows.length ? <People people={a.no_shows} label="Did not come" /> : <p className="muted">Everyone came.</p>}
+              <h3>{i18n.t('Did not come: {count}', { count: a.no_shows.length })}</h3>
+              {a.no_shows.length ? (
+                <People people={a.no_shows} label={i18n.t('Did not come')} />
+              ) : (
+                <p className="muted">{i18n.t('Everyone came.')}</p>
+              )}
             </>
           ) : null}
         </section>

@@ -2,17 +2,21 @@ import { Link } from 'wouter';
 import { formatEventWhen } from '../../../shared/date-format';
 import { truncateDescription } from '../../../shared/event-format';
 import type { EventDto } from '../../../shared/schemas/events';
+import { i18n } from './locales/i18n';
 
 export function placeLabel(e: Pick<EventDto, 'is_physical' | 'location' | 'city' | 'state' | 'country' | 'virtual_link'>): string {
-  if (!e.is_physical) return 'Virtual';
+  if (!e.is_physical) return i18n.t('Virtual');
   const parts = [e.location && e.location !== 'Unset' ? e.location : null, e.city, e.state, e.country].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'Location to be announced';
+  return parts.length ? parts.join(', ') : i18n.t('Location to be announced');
 }
 
 /** "3 of 12 places" for an event with a capacity; null without a limit (or when withheld). */
 export function placesLabel(e: Pick<EventDto, 'capacity' | 'participant_count'>): string | null {
   if (e.capacity === null || e.participant_count === null) return null;
-  return `${e.participant_count} of ${e.capacity} ${e.capacity === 1 ? 'place' : 'places'}`;
+  return i18n.t('{capacity, plural, one {{count} of # place} other {{count} of # places}}', {
+    count: e.participant_count,
+    capacity: e.capacity,
+  });
 }
 
 export function EventCard({ event }: { event: EventDto }) {
@@ -34,18 +38,18 @@ export function EventCard({ event }: { event: EventDto }) {
         {places ? (
           <span>{places}</span>
         ) : event.participant_count !== null ? (
-          <span>
-            {event.participant_count} {event.participant_count === 1 ? 'participant' : 'participants'}
-          </span>
+          <span>{i18n.t('{count, plural, one {# participant} other {# participants}}', { count: event.participant_count })}</span>
         ) : (
-          <span className="muted">Details for invited members</span>
+          <span className="muted">{i18n.t('Details for invited members')}</span>
         )}
         <span className="spacer" />
-        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
-        {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
-        {event.viewer.joined ? <span className="badge badge-joined">Joined</span> : null}
-        {event.viewer.waitlist_place ? <span className="badge badge-waitlist">Waitlist #{event.viewer.waitlist_place}</span> : null}
-        {event.is_past ? <span className="badge badge-past">Past</span> : null}
+        {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">{i18n.t('Invite-only')}</span> : null}
+        {event.is_full && !event.is_past ? <span className="badge badge-full">{i18n.t('Full')}</span> : null}
+        {event.viewer.joined ? <span className="badge badge-joined">{i18n.t('Joined')}</span> : null}
+        {event.viewer.waitlist_place ? (
+          <span className="badge badge-waitlist">{i18n.t('Waitlist #{place}', { place: event.viewer.waitlist_place })}</span>
+        ) : null}
+        {event.is_past ? <span className="badge badge-past">{i18n.t('Past')}</span> : null}
       </div>
     </article>
   );
@@ -58,13 +62,13 @@ export function EventSections({ events, emptyText }: { events: EventDto[]; empty
   if (events.length === 0) return <p className="events-empty">{emptyText}</p>;
   return (
     <>
-      <EventSection list="upcoming" events={upcoming} count={upcoming.length} emptyText="No upcoming events." />
+      <EventSection list="upcoming" events={upcoming} count={upcoming.length} emptyText={i18n.t('No upcoming events.')} />
       {past.length ? <EventSection list="past" events={past} count={past.length} /> : null}
     </>
   );
 }
 
-const SECTION_TITLES = { upcoming: 'Upcoming', past: 'Past events' } as const;
+const sectionTitle = (list: 'upcoming' | 'past') => (list === 'past' ? i18n.t('Past events') : i18n.t('Upcoming'));
 
 /** One list of event cards under its heading and count; `children` follow the grid (e.g. Load more). */
 export function EventSection({
@@ -74,7 +78,7 @@ export function EventSection({
   emptyText,
   children,
 }: {
-  list: keyof typeof SECTION_TITLES;
+  list: 'upcoming' | 'past';
   events: EventDto[];
   /** Shown beside the heading; a string such as '30+' when only part is known. */
   count: number | string | null;
@@ -85,7 +89,7 @@ export function EventSection({
   return (
     <section className={`events-section${list === 'past' ? ' events-past' : ''}`} aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {SECTION_TITLES[list]} {count !== null ? <span className="count">{count}</span> : null}
+        {sectionTitle(list)} {count !== null ? <span className="count">{count}</span> : null}
       </h2>
       {events.length ? <EventGrid events={events} /> : <p className="events-empty">{emptyText}</p>}
       {children}

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { EXCLUSIVITY } from '../../../shared/constants';
+import { EVENT_TYPES, EXCLUSIVITY } from '../../../shared/constants';
 import { COUNTRIES, UNITED_STATES } from '../../../shared/countries';
 import { formatTime12, localTimeZone } from '../../../shared/date-format';
 import { EVENT_CREATE_DEFAULTS } from '../../../shared/event-defaults';
-import { EVENT_TYPE_OPTIONS, eventTypeLabel } from '../../../shared/event-format';
 import type { EventDto } from '../../../shared/schemas/events';
 import { US_STATES } from '../../../shared/us-states';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/field';
@@ -15,8 +14,10 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { BannerPicker } from './banner-picker';
 import { ColorPicker } from './color-picker';
 import { formatList } from '../../i18n/intl-locale';
+import { typeLabel } from './event-types';
+import { i18n } from './locales/i18n';
 
-const STEPS = ['Overview', 'Date & Location'] as const;
+const STEPS = [() => i18n.t('Overview'), () => i18n.t('Date & Location')] as const;
 const STEP_FIELDS: Record<number, string[]> = {
   0: ['title', 'type', 'exclusivity', 'capacity', 'circle_id', 'description', 'note', 'color', 'banner_image_id'],
   1: [
@@ -134,8 +135,14 @@ function CircleField({
   const options = current && !mine.some((c) => c.id === current.id) ? [...mine, current] : mine;
   if (!options.length) return null;
   return (
-    <SelectField label="Circle (optional)" name="circle_id" value={value} error={error} onChange={(e) => onChange(e.target.value)}>
-      <option value="">No circle</option>
+    <SelectField
+      label={i18n.t('Circle (optional)')}
+      name="circle_id"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{i18n.t('No circle')}</option>
       {options.map((c) => (
         <option key={c.id} value={String(c.id)}>
           {c.name}
@@ -145,17 +152,20 @@ function CircleField({
   );
 }
 
-/** What SPEC 5's defaults will fill in of a new event's empty fields, in words ("title 'New Event'", "start 4:00 PM"). */
+/**
+ * What SPEC 5's defaults will fill in of a new event's empty fields, in words ("title 'New Event'",
+ * "start 4:00 PM"): the texts the server stores are quoted as they will be stored (English).
+ */
 function defaultsFor(form: FormState): string[] {
   const d = EVENT_CREATE_DEFAULTS;
   return [
-    !form.title.trim() && `title ‘${d.title}’`,
-    form.type === 'none' && `type ${eventTypeLabel(d.type)}`,
-    !form.description.trim() && `description ‘${d.description}’`,
-    !form.event_date && 'date today',
-    !form.start_time && `start ${formatTime12(d.start_time)}`,
-    !form.end_time && `end ${formatTime12(d.end_time)}`,
-    form.is_physical && !form.location.trim() && `address ‘${d.location}’`,
+    !form.title.trim() && i18n.t('title ‘{value}’', { value: d.title }),
+    form.type === 'none' && i18n.t('type {value}', { value: typeLabel(d.type) }),
+    !form.description.trim() && i18n.t('description ‘{value}’', { value: d.description }),
+    !form.event_date && i18n.t('date today'),
+    !form.start_time && i18n.t('start {time}', { time: formatTime12(d.start_time) }),
+    !form.end_time && i18n.t('end {time}', { time: formatTime12(d.end_time) }),
+    form.is_physical && !form.location.trim() && i18n.t('address ‘{value}’', { value: d.location }),
   ].filter((x): x is string => Boolean(x));
 }
 
@@ -195,11 +205,15 @@ export function EventModal({
     const firstStep = [0, 1].find((s) => STEP_FIELDS[s]!.some((f) => fe[f]));
     if (firstStep !== undefined) setStep(firstStep);
     errorState.show(fe);
-    setMessage(firstStep !== undefined ? '' : errorMessage(error, event ? 'Failed to save the event.' : 'Failed to create the event.'));
+    setMessage(
+      firstStep !== undefined
+        ? ''
+        : errorMessage(error, event ? i18n.t('Failed to save the event.') : i18n.t('Failed to create the event.')),
+    );
   };
   const onSuccess = async (saved: EventDto) => {
     await queryClient.invalidateQueries(trpc.events.pathFilter());
-    toast(event ? 'Event updated.' : `Event '${saved.title}' created.`, 'success');
+    toast(event ? i18n.t('Event updated.') : i18n.t("Event '{title}' created.", { title: saved.title }), 'success');
     onSaved?.(saved);
     onClose();
   };
@@ -235,52 +249,52 @@ export function EventModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={event ? 'Edit Event' : 'Create Event'}
+      title={event ? i18n.t('Edit Event') : i18n.t('Create Event')}
       size="large"
       className="event-modal"
       footer={
         event ? (
           <>
             <button type="button" className="button button-secondary" disabled={step === 0} onClick={() => setStep(0)}>
-              Back
+              {i18n.t('Back')}
             </button>
             <button type="button" className="button button-secondary step-next" disabled={lastStep} onClick={() => setStep(1)}>
-              Next
+              {i18n.t('Next')}
             </button>
             <button type="button" className="button button-ghost" onClick={onClose}>
-              Cancel
+              {i18n.t('Cancel')}
             </button>
             <button type="submit" form="event-form" className="button" disabled={pending}>
-              {pending ? 'Saving…' : 'Save Changes'}
+              {pending ? i18n.t('Saving…') : i18n.t('Save Changes')}
             </button>
           </>
         ) : (
           <>
             <button type="button" className="button button-secondary step-next" disabled={step === 0} onClick={() => setStep(0)}>
-              Back
+              {i18n.t('Back')}
             </button>
             <button type="button" className="button button-ghost" onClick={onClose}>
-              Cancel
+              {i18n.t('Cancel')}
             </button>
             {/* A new event is created from the last step only; before it the primary button is Next. Their
                 keys keep them two elements: the one clicked is not turned into a submit button while its click runs. */}
             {lastStep ? (
               <button key="create" type="submit" form="event-form" className="button" disabled={pending}>
-                {pending ? 'Saving…' : 'Create Event'}
+                {pending ? i18n.t('Saving…') : i18n.t('Create Event')}
               </button>
             ) : (
               <button key="next" type="button" className="button" onClick={() => setStep(step + 1)}>
-                Next
+                {i18n.t('Next')}
               </button>
             )}
           </>
         )
       }
     >
-      <div className="step-tabs" role="tablist" aria-label="Steps">
+      <div className="step-tabs" role="tablist" aria-label={i18n.t('Steps')}>
         {STEPS.map((label, i) => (
           <button
-            key={label}
+            key={i}
             type="button"
             role="tab"
             id={`event-step-${i}`}
@@ -292,32 +306,38 @@ export function EventModal({
             <span className="step-num" aria-hidden="true">
               {i + 1}
             </span>
-            {label}
+            {label()}
           </button>
         ))}
       </div>
       <form id="event-form" onSubmit={submit} {...errorState.formProps}>
         <div role="tabpanel" id="event-step-panel-0" aria-labelledby="event-step-0" hidden={step !== 0}>
           <TextField
-            label="Title"
+            label={i18n.t('Title')}
             name="title"
             maxLength={120}
-            placeholder="New Event"
+            placeholder={EVENT_CREATE_DEFAULTS.title}
             value={form.title}
             error={errors.title}
             onChange={(e) => set('title', e.target.value)}
           />
           <div className="form-grid">
-            <SelectField label="Event type" name="type" value={form.type} error={errors.type} onChange={(e) => set('type', e.target.value)}>
-              <option value="none">Select a type</option>
-              {EVENT_TYPE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+            <SelectField
+              label={i18n.t('Event type')}
+              name="type"
+              value={form.type}
+              error={errors.type}
+              onChange={(e) => set('type', e.target.value)}
+            >
+              <option value="none">{i18n.t('Select a type')}</option>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {typeLabel(type)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Exclusivity"
+              label={i18n.t('Exclusivity')}
               name="exclusivity"
               value={form.exclusivity}
               error={errors.exclusivity}
@@ -325,19 +345,19 @@ export function EventModal({
             >
               {EXCLUSIVITY.map((x) => (
                 <option key={x} value={x}>
-                  {x === 'open' ? 'Open to all members' : 'Invite-only'}
+                  {x === 'open' ? i18n.t('Open to all members') : i18n.t('Invite-only')}
                 </option>
               ))}
             </SelectField>
             <TextField
-              label="Capacity (optional)"
+              label={i18n.t('Capacity (optional)')}
               name="capacity"
               type="number"
               inputMode="numeric"
               min={1}
               step={1}
-              placeholder="No limit"
-              hint="Empty: no limit. When full, members can join the waitlist."
+              placeholder={i18n.t('No limit')}
+              hint={i18n.t('Empty: no limit. When full, members can join the waitlist.')}
               value={form.capacity}
               error={errors.capacity}
               onChange={(e) => set('capacity', e.target.value)}
@@ -350,21 +370,21 @@ export function EventModal({
             />
           </div>
           <TextAreaField
-            label="Description"
+            label={i18n.t('Description')}
             name="description"
             rows={4}
             maxLength={5000}
-            placeholder="Default description"
+            placeholder={EVENT_CREATE_DEFAULTS.description}
             value={form.description}
             error={errors.description}
             onChange={(e) => set('description', e.target.value)}
           />
           <TextAreaField
-            label="Note"
+            label={i18n.t('Note')}
             name="note"
             rows={2}
             maxLength={5000}
-            hint="Optional: what to bring, dress code, parking…"
+            hint={i18n.t('Optional: what to bring, dress code, parking…')}
             value={form.note}
             error={errors.note}
             onChange={(e) => set('note', e.target.value)}
@@ -378,16 +398,16 @@ export function EventModal({
         <div role="tabpanel" id="event-step-panel-1" aria-labelledby="event-step-1" hidden={step !== 1}>
           <div className="form-grid">
             <TextField
-              label="Date"
+              label={i18n.t('Date')}
               type="date"
               name="event_date"
               value={form.event_date}
               error={errors.event_date}
-              hint={event ? undefined : 'Empty: today'}
+              hint={event ? undefined : i18n.t('Empty: today')}
               onChange={(e) => set('event_date', e.target.value)}
             />
             <TextField
-              label="End date (optional)"
+              label={i18n.t('End date (optional)')}
               type="date"
               name="end_date"
               value={form.end_date}
@@ -396,26 +416,26 @@ export function EventModal({
               onChange={(e) => set('end_date', e.target.value)}
             />
             <TextField
-              label="Start time"
+              label={i18n.t('Start time')}
               type="time"
               name="start_time"
               value={form.start_time}
               error={errors.start_time}
-              hint={event ? undefined : 'Empty: 4:00 PM'}
+              hint={event ? undefined : i18n.t('Empty: {time}', { time: formatTime12(EVENT_CREATE_DEFAULTS.start_time) })}
               onChange={(e) => set('start_time', e.target.value)}
             />
             <TextField
-              label="End time"
+              label={i18n.t('End time')}
               type="time"
               name="end_time"
               value={form.end_time}
               error={errors.end_time}
-              hint={event ? undefined : 'Empty: 9:00 PM'}
+              hint={event ? undefined : i18n.t('Empty: {time}', { time: formatTime12(EVENT_CREATE_DEFAULTS.end_time) })}
               onChange={(e) => set('end_time', e.target.value)}
             />
             <div className="span-2">
               <SelectField
-                label="Time zone"
+                label={i18n.t('Time zone')}
                 name="time_zone"
                 value={form.time_zone}
                 error={errors.time_zone}
@@ -430,32 +450,32 @@ export function EventModal({
             </div>
           </div>
           <fieldset>
-            <legend>Location type</legend>
+            <legend>{i18n.t('Location type')}</legend>
             <div className="segmented">
               <label>
                 <input type="radio" name="is_physical" checked={form.is_physical} onChange={() => set('is_physical', true)} />
-                In-Person
+                {i18n.t('In-Person')}
               </label>
               <label>
                 <input type="radio" name="is_physical" checked={!form.is_physical} onChange={() => set('is_physical', false)} />
-                Virtual
+                {i18n.t('Virtual')}
               </label>
             </div>
             {form.is_physical ? (
               <div className="form-grid">
                 <div className="span-2">
                   <TextField
-                    label="Address"
+                    label={i18n.t('Address')}
                     name="location"
                     maxLength={200}
-                    placeholder="Unset"
+                    placeholder={EVENT_CREATE_DEFAULTS.location}
                     value={form.location}
                     error={errors.location}
                     onChange={(e) => set('location', e.target.value)}
                   />
                 </div>
                 <TextField
-                  label="City"
+                  label={i18n.t('City')}
                   name="city"
                   maxLength={100}
                   value={form.city}
@@ -463,7 +483,7 @@ export function EventModal({
                   onChange={(e) => set('city', e.target.value)}
                 />
                 <TextField
-                  label="Zip code"
+                  label={i18n.t('Zip code')}
                   name="zip_code"
                   maxLength={20}
                   value={form.zip_code}
@@ -471,7 +491,7 @@ export function EventModal({
                   onChange={(e) => set('zip_code', e.target.value)}
                 />
                 <SelectField
-                  label="Country"
+                  label={i18n.t('Country')}
                   name="country"
                   value={form.country}
                   error={errors.country}
@@ -484,7 +504,7 @@ export function EventModal({
                     }));
                   }}
                 >
-                  <option value="">Select a country</option>
+                  <option value="">{i18n.t('Select a country')}</option>
                   {COUNTRIES.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -493,13 +513,13 @@ export function EventModal({
                 </SelectField>
                 {isUs ? (
                   <SelectField
-                    label="State"
+                    label={i18n.t('State')}
                     name="state"
                     value={form.state}
                     error={errors.state}
                     onChange={(e) => set('state', e.target.value)}
                   >
-                    <option value="">Select a state</option>
+                    <option value="">{i18n.t('Select a state')}</option>
                     {US_STATES.map((s) => (
                       <option key={s} value={s}>
                         {s}
@@ -508,7 +528,7 @@ export function EventModal({
                   </SelectField>
                 ) : (
                   <TextField
-                    label="State / region"
+                    label={i18n.t('State / region')}
                     name="state"
                     maxLength={100}
                     value={form.state}
@@ -519,7 +539,7 @@ export function EventModal({
               </div>
             ) : (
               <TextField
-                label="Virtual link"
+                label={i18n.t('Virtual link')}
                 type="url"
                 name="virtual_link"
                 maxLength={2048}
@@ -532,7 +552,7 @@ export function EventModal({
           </fieldset>
           {defaults.length ? (
             <p className="event-defaults" role="note">
-              Left empty, these take the club&rsquo;s defaults: {formatList(defaults, 'unit')}.
+              {i18n.t('Left empty, these take the club’s defaults: {list}.', { list: formatList(defaults, 'unit') })}
             </p>
           ) : null}
         </div>

@@ -4,10 +4,10 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 
 import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
-import { eventTypeLabel } from '../../../shared/event-format';
 import type { EventDetailDto } from '../../../shared/schemas/events';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
+import { withNodes } from '../../i18n/with-nodes';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../shared/use-auth';
 import { CommentsWidget } from '../../shared/comments/comments-widget';
@@ -20,12 +20,21 @@ import { BannerDialog } from './banner-picker';
 import { DetailsWithheld } from './details-withheld';
 import { placeLabel, placesLabel } from './event-card';
 import { EventModal } from './event-modal';
+import { typeLabel } from './event-types';
 import { JoinRequests } from './join-requests';
+import { i18n } from './locales/i18n';
 import { JoinControls, ParticipantList, ParticipationTab } from './participation';
 import './events.css';
 
-const TABS = ['Details', 'Participation', 'Images', 'Notes and Comments'] as const;
+const TABS = ['details', 'participation', 'images', 'comments'] as const;
 type Tab = (typeof TABS)[number];
+const tabLabel = (tab: Tab) =>
+  ({
+    details: i18n.t('Details'),
+    participation: i18n.t('Participation'),
+    images: i18n.t('Images'),
+    comments: i18n.t('Notes and Comments'),
+  })[tab];
 
 /**
  * The banner at its display size, over the event's colour while it loads (the box has a fixed
@@ -57,7 +66,7 @@ function Banner({ event }: { event: EventDetailDto }) {
         )}
         {event.viewer.can_change_banner ? (
           <button type="button" className="button button-small event-banner-change" onClick={() => setChoosing(true)}>
-            Change banner
+            {i18n.t('Change banner')}
           </button>
         ) : null}
       </div>
@@ -79,11 +88,11 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
     trpc.events.delete.mutationOptions({
       onSuccess: async () => {
         setConfirmDelete(false);
-        toast(`Event '${event.title}' deleted.`, 'success');
+        toast(i18n.t("Event '{title}' deleted.", { title: event.title }), 'success');
         navigate('/calendar');
         await queryClient.invalidateQueries(trpc.events.pathFilter());
       },
-      onError: (err) => toast(errorMessage(err, 'Failed to delete the event.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Failed to delete the event.')), 'error'),
     }),
   );
 
@@ -102,22 +111,24 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
       <div className="event-details">
         <div className="card">
           <dl className="event-facts">
-            <dt>Date</dt>
+            <dt>{i18n.t('Date')}</dt>
             <dd>{when.date}</dd>
-            <dt>Time</dt>
+            <dt>{i18n.t('Time')}</dt>
             <dd>
               {when.time}
               <span className="secondary">{event.time_zone.replace(/_/g, ' ')}</span>
-              {differs ? <span className="secondary">Your time: {yours}</span> : null}
+              {differs ? <span className="secondary">{i18n.t('Your time: {time}', { time: yours })}</span> : null}
             </dd>
-            <dt>Type</dt>
-            <dd>{event.is_physical ? 'Physical' : 'Virtual'}</dd>
-            <dt>{event.is_physical ? 'Location' : 'Virtual link'}</dt>
+            <dt>{i18n.t('Type')}</dt>
+            <dd>{event.is_physical ? i18n.t('Physical') : i18n.t('Virtual')}</dd>
+            <dt>{event.is_physical ? i18n.t('Location') : i18n.t('Virtual link')}</dt>
             <dd>
               {!sees ? (
                 <>
-                  {event.is_physical && placeLabel(event) !== 'Location to be announced' ? `${placeLabel(event)} · ` : null}
-                  <span className="withheld">{event.is_physical ? 'Address' : 'Link'} shared with invited members</span>
+                  {event.is_physical && placeLabel(event) !== i18n.t('Location to be announced') ? `${placeLabel(event)} · ` : null}
+                  <span className="withheld">
+                    {event.is_physical ? i18n.t('Address shared with invited members') : i18n.t('Link shared with invited members')}
+                  </span>
                 </>
               ) : event.is_physical ? (
                 placeLabel(event)
@@ -126,73 +137,75 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
                   {event.virtual_link}
                 </a>
               ) : (
-                'No link provided'
+                i18n.t('No link provided')
               )}
             </dd>
-            <dt>Category</dt>
-            <dd>{eventTypeLabel(event.type)}</dd>
-            <dt>Exclusivity</dt>
-            <dd>{event.exclusivity === 'invite-only' ? 'Invite-only' : 'Open'}</dd>
+            <dt>{i18n.t('Category')}</dt>
+            <dd>{typeLabel(event.type)}</dd>
+            <dt>{i18n.t('Exclusivity')}</dt>
+            <dd>{event.exclusivity === 'invite-only' ? i18n.t('Invite-only') : i18n.t('Open')}</dd>
             {placesLabel(event) ? (
               <>
-                <dt>Places</dt>
+                <dt>{i18n.t('Places')}</dt>
                 <dd>
                   {placesLabel(event)}
-                  {event.is_full ? <span className="badge badge-full">Full</span> : null}
+                  {event.is_full ? <span className="badge badge-full">{i18n.t('Full')}</span> : null}
                 </dd>
               </>
             ) : null}
             {event.creator_name ? (
               <>
-                <dt>Host</dt>
+                <dt>{i18n.t('Host')}</dt>
                 <dd>
                   <MemberName id={event.created_by} name={event.creator_name} />
                 </dd>
               </>
             ) : null}
           </dl>
-          <h2 className="visually-hidden">Description</h2>
+          <h2 className="visually-hidden">{i18n.t('Description')}</h2>
           <p className="event-description">{event.description}</p>
           {event.note ? (
             <>
-              <h3>Note</h3>
+              <h3>{i18n.t('Note')}</h3>
               <p className="event-description">{event.note}</p>
             </>
           ) : null}
           <div className="event-actions">
             {sees ? (
               <a className="button button-secondary button-small" href={`/api/events/${event.id}/ics`} download>
-                Add to calendar
+                {i18n.t('Add to calendar')}
               </a>
             ) : null}
             {event.viewer.can_edit ? (
               <button type="button" className="button button-small" onClick={() => setEditing(true)}>
-                Edit Details
+                {i18n.t('Edit Details')}
               </button>
             ) : null}
             {event.viewer.can_announce ? (
               <button type="button" className="button button-ghost button-small" onClick={() => setComposing(true)}>
-                Draft Announcement Email
+                {i18n.t('Draft Announcement Email')}
               </button>
             ) : null}
             {event.viewer.can_delete ? (
               <button type="button" className="button button-danger button-small" onClick={() => setConfirmDelete(true)}>
-                Delete Event
+                {i18n.t('Delete Event')}
               </button>
             ) : null}
           </div>
         </div>
         <aside className="card event-side" aria-labelledby="side-participants">
-          <h2 id="side-participants">{sees ? `Participants (${event.participant_count ?? 0})` : 'Participants'}</h2>
+          <h2 id="side-participants">
+            {sees ? i18n.t('Participants ({count})', { count: event.participant_count ?? 0 }) : i18n.t('Participants')}
+          </h2>
           {sees ? <ParticipantList event={event} viewerId={viewerId} /> : <DetailsWithheld event={event} />}
         </aside>
         {editing ? <EventModal open event={event} onClose={() => setEditing(false)} /> : null}
         {composing ? <AnnouncementComposer open onClose={() => setComposing(false)} eventId={event.id} eventTitle={event.title} /> : null}
         <ConfirmDialog
           open={confirmDelete}
-          title="Delete Event"
-          message="This action cannot be undone."
-          confirmLabel="Delete Event"
+          title={i18n.t('Delete Event')}
+          message={i18n.t('This action cannot be undone.')}
+          confirmLabel={i18n.t('Delete Event')}
           danger
           busy={remove.isPending}
           onConfirm={() => remove.mutate({ id: event.id })}
@@ -215,12 +228,12 @@ function EventNotFound() {
   }, [navigate]);
   return (
     <section className="page narrow center">
-      <h1>Event not found</h1>
+      <h1>{i18n.t('Event not found')}</h1>
       <p className="muted" role="status">
-        Taking you back to the events…
+        {i18n.t('Taking you back to the events…')}
       </p>
       <Link href="/calendar" className="button">
-        Back to Events
+        {i18n.t('Back to Events')}
       </Link>
     </section>
   );
@@ -243,7 +256,7 @@ export function EventPage() {
   const sub = params?.['*'];
   if (sub === 'check-in')
     return (
-      <Suspense fallback={<p className="page-status">Loading the guests…</p>}>
+      <Suspense fallback={<p className="page-status">{i18n.t('Loading the guests…')}</p>}>
         <CheckInPage />
       </Suspense>
     );
@@ -257,7 +270,7 @@ function EventView() {
   const { user } = useAuth();
   // A notification about its comments opens them (?tab=comments).
   const search = useSearch();
-  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get('tab') === 'comments' ? 'Notes and Comments' : 'Details'));
+  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get('tab') === 'comments' ? 'comments' : 'details'));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const query = useQuery(trpc.events.byId.queryOptions({ ref }));
   const queryClient = useQueryClient();
@@ -276,15 +289,15 @@ function EventView() {
     () => void queryClient.invalidateQueries(trpc.events.byId.queryFilter({ ref })),
   );
 
-  if (query.isPending) return <p className="page-status">Loading event…</p>;
+  if (query.isPending) return <p className="page-status">{i18n.t('Loading event…')}</p>;
   if (query.isError) {
     const notFound = query.error instanceof TRPCClientError && query.error.data?.httpStatus === 404;
     if (notFound) return <EventNotFound />;
     return (
       <section className="page narrow center">
-        <h1>Failed to load event</h1>
+        <h1>{i18n.t('Failed to load event')}</h1>
         <Link href="/calendar" className="button">
-          Back to Events
+          {i18n.t('Back to Events')}
         </Link>
       </section>
     );
@@ -292,10 +305,13 @@ function EventView() {
   const event = query.data;
 
   const onTabKey = (e: KeyboardEvent, i: number) => {
+    // Right to left, the next tab is on the left.
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const forward = document.dir === 'rtl' ? -step : step;
     const next =
-      e.key === 'ArrowRight'
+      forward === 1
         ? (i + 1) % TABS.length
-        : e.key === 'ArrowLeft'
+        : forward === -1
           ? (i - 1 + TABS.length) % TABS.length
           : e.key === 'Home'
             ? 0
@@ -311,23 +327,25 @@ function EventView() {
   return (
     <article className="page">
       <p>
-        <Link href="/calendar">← All events</Link>
+        <Link href="/calendar">{i18n.t('← All events')}</Link>
       </p>
       <Banner event={event} />
       <div className="event-head">
         <div className="event-head-text">
           <div className="event-title-row">
             <h1>{event.title}</h1>
-            {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">Invite-only</span> : null}
-            {event.is_full && !event.is_past ? <span className="badge badge-full">Full</span> : null}
-            {event.is_past ? <span className="badge badge-past">Past</span> : null}
+            {event.exclusivity === 'invite-only' ? <span className="badge badge-invite">{i18n.t('Invite-only')}</span> : null}
+            {event.is_full && !event.is_past ? <span className="badge badge-full">{i18n.t('Full')}</span> : null}
+            {event.is_past ? <span className="badge badge-past">{i18n.t('Past')}</span> : null}
           </div>
           <p className="event-meta-line">
             {formatEventWhen(event.starts_at, event.ends_at, event.time_zone).full} · {placeLabel(event)}
           </p>
           {event.circle ? (
             <p className="event-meta-line">
-              In the circle <Link href={`/circles/${event.circle.slug}`}>{event.circle.name}</Link>
+              {withNodes((m) => i18n.t('In the circle {circle}', m), {
+                circle: <Link href={`/circles/${event.circle.slug}`}>{event.circle.name}</Link>,
+              })}
             </p>
           ) : null}
         </div>
@@ -335,7 +353,7 @@ function EventView() {
         <JoinControls event={event} viewerId={user?.user_id} />
       </div>
       <JoinRequests event={event} />
-      <div className="tabs event-tabs" role="tablist" aria-label="Event sections">
+      <div className="tabs event-tabs" role="tablist" aria-label={i18n.t('Event sections')}>
         {TABS.map((t, i) => (
           <button
             key={t}
@@ -352,16 +370,16 @@ function EventView() {
             onClick={() => setTab(t)}
             onKeyDown={(e) => onTabKey(e, i)}
           >
-            {t}
+            {tabLabel(t)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${TABS.indexOf(tab)}`} aria-labelledby={`tab-${TABS.indexOf(tab)}`}>
-        {tab === 'Details' ? <Details event={event} viewerId={user?.user_id} /> : null}
-        {tab === 'Participation' ? <ParticipationTab event={event} viewerId={user?.user_id} /> : null}
+        {tab === 'details' ? <Details event={event} viewerId={user?.user_id} /> : null}
+        {tab === 'participation' ? <ParticipationTab event={event} viewerId={user?.user_id} /> : null}
         {/* Without access the server withholds these too (404/403); the page says so calmly instead of asking. */}
-        {tab === 'Images' ? event.viewer.can_see_details ? <EventImages eventId={event.id} /> : <DetailsWithheld event={event} /> : null}
-        {tab === 'Notes and Comments' ? (
+        {tab === 'images' ? event.viewer.can_see_details ? <EventImages eventId={event.id} /> : <DetailsWithheld event={event} /> : null}
+        {tab === 'comments' ? (
           event.viewer.can_see_details ? (
             <CommentsWidget commentableId={commentableId('event', event.id)} />
           ) : (

@@ -3,6 +3,11 @@ import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { i18n } from './locales/i18n';
+
+/** A member's kind of membership, as the invitation list names it. */
+const accountTypeLabel = (type: string) =>
+  ({ Founding: i18n.t('Founding'), Standard: i18n.t('Standard'), 'Travel Host': i18n.t('Travel Host') })[type] ?? type;
 
 /**
  * Invite Member(s): search, tick members, 'Invite Selected (n)'; each gets an emailed link.
@@ -39,7 +44,7 @@ export function InviteModal({
         setRefusal(null);
         onClose();
       },
-      onError: (err) => setRefusal(errorMessage(err, 'Failed to send invitations.')),
+      onError: (err) => setRefusal(errorMessage(err, i18n.t('Failed to send invitations.'))),
     }),
   );
   const needle = search.trim().toLowerCase();
@@ -58,11 +63,11 @@ export function InviteModal({
     <Modal
       open={open}
       onClose={onClose}
-      title="Invite Member(s)"
+      title={i18n.t('Invite Member(s)')}
       footer={
         <>
           <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
+            {i18n.t('Cancel')}
           </button>
           <button
             type="button"
@@ -70,14 +75,14 @@ export function InviteModal({
             disabled={selected.size === 0 || invite.isPending}
             onClick={() => invite.mutate({ eventId, eventTitle, userIds: [...selected] })}
           >
-            Invite Selected ({selected.size})
+            {i18n.t('Invite Selected ({count})', { count: selected.size })}
           </button>
         </>
       }
     >
       <div className="field">
-        <label htmlFor={searchId}>Search members</label>
-        <input id={searchId} type="search" value={search} placeholder="Type a name" onChange={(e) => setSearch(e.target.value)} />
+        <label htmlFor={searchId}>{i18n.t('Search members')}</label>
+        <input id={searchId} type="search" value={search} placeholder={i18n.t('Type a name')} onChange={(e) => setSearch(e.target.value)} />
       </div>
       {refusal ? (
         <p className="form-message form-message-error" role="alert">
@@ -85,13 +90,13 @@ export function InviteModal({
         </p>
       ) : null}
       {candidates.isPending ? (
-        <p className="muted">Loading members…</p>
+        <p className="muted">{i18n.t('Loading members…')}</p>
       ) : candidates.isError ? (
-        <p className="form-message form-message-error">{errorMessage(candidates.error, 'Failed to load members.')}</p>
+        <p className="form-message form-message-error">{errorMessage(candidates.error, i18n.t('Failed to load members.'))}</p>
       ) : shown.length === 0 ? (
-        <p className="muted">{needle ? 'No member matches that name.' : 'Everyone is already taking part.'}</p>
+        <p className="muted">{needle ? i18n.t('No member matches that name.') : i18n.t('Everyone is already taking part.')}</p>
       ) : (
-        <ul className="invite-list" aria-label="Members">
+        <ul className="invite-list" aria-label={i18n.t('Members')}>
           {shown.map((c) => (
             <li key={c.user_id} className={c.invited ? 'is-invited' : undefined}>
               <label>
@@ -102,7 +107,11 @@ export function InviteModal({
                   onChange={() => toggle(c.user_id)}
                 />
                 <span>{c.name}</span>
-                {c.invited ? <span className="invited">Invitation sent</span> : <span className="muted">{c.type}</span>}
+                {c.invited ? (
+                  <span className="invited">{i18n.t('Invitation sent')}</span>
+                ) : (
+                  <span className="muted">{accountTypeLabel(c.type)}</span>
+                )}
               </label>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { DetailsWithheld } from './details-withheld';
 import { placesLabel } from './event-card';
 import { InviteModal } from './invite-modal';
 import { AskToJoin, asksToJoin } from './join-requests';
+import { i18n } from './locales/i18n';
 import { MemberName } from '../../shared/members/member-name';
 
 /** Issue 43: the co-hosts and who came, in the door's chunk (event-page.tsx says why). */
@@ -40,7 +41,7 @@ function PeopleList({
             name={p.name}
             photoUrl={p.photo_url}
             avatar="sm"
-            after={p.user_id === viewerId ? <span className="you">(You)</span> : null}
+            after={p.user_id === viewerId ? <span className="you">{i18n.t('(You)')}</span> : null}
           />
         </li>
       ))}
@@ -49,7 +50,7 @@ function PeopleList({
 }
 
 export function ParticipantList({ event, viewerId }: { event: EventDetailDto; viewerId: number | undefined }) {
-  if (event.participants.length === 0) return <p className="muted">No participants yet. Be the first to join!</p>;
+  if (event.participants.length === 0) return <p className="muted">{i18n.t('No participants yet. Be the first to join!')}</p>;
   return <PeopleList people={event.participants} viewerId={viewerId} />;
 }
 
@@ -58,11 +59,11 @@ function WaitlistSection({ event, viewerId }: { event: EventDetailDto; viewerId:
   if (!event.viewer.can_see_waitlist || event.capacity === null) return null;
   return (
     <section className="waitlist-section" aria-labelledby="waitlist-heading">
-      <h3 id="waitlist-heading">Waitlist ({event.waitlist.length})</h3>
+      <h3 id="waitlist-heading">{i18n.t('Waitlist ({count})', { count: event.waitlist.length })}</h3>
       {event.waitlist.length === 0 ? (
-        <p className="muted">Nobody is waiting for a place.</p>
+        <p className="muted">{i18n.t('Nobody is waiting for a place.')}</p>
       ) : (
-        <PeopleList people={event.waitlist} viewerId={viewerId} numbered label="Waitlist, first in line first" />
+        <PeopleList people={event.waitlist} viewerId={viewerId} numbered label={i18n.t('Waitlist, first in line first')} />
       )}
     </section>
   );
@@ -91,7 +92,7 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
         // Waitlisted, the header itself now says her place.
         if (res.status === 'joined') setWelcome(true);
       },
-      onError: (err) => toast(errorMessage(err, 'Failed to join the event.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Failed to join the event.')), 'error'),
     }),
   );
   const leave = useMutation(
@@ -100,9 +101,9 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
         setConfirmLeave(false);
         setConfirmUnqueue(false);
         await refresh();
-        toast(res.left_waitlist ? 'You left the waitlist.' : 'You left the event.', 'info');
+        toast(res.left_waitlist ? i18n.t('You left the waitlist.') : i18n.t('You left the event.'), 'info');
       },
-      onError: (err) => toast(errorMessage(err, 'Failed to leave the event.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Failed to leave the event.')), 'error'),
     }),
   );
   const confirm = useMutation(
@@ -111,7 +112,7 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
         toast(res.message, 'success');
         setWelcome(false);
       },
-      onError: (err) => toast(errorMessage(err, 'Failed to send the confirmation email.'), 'error'),
+      onError: (err) => toast(errorMessage(err, i18n.t('Failed to send the confirmation email.')), 'error'),
     }),
   );
   const place = event.viewer.waitlist_place;
@@ -120,16 +121,16 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
     <div className="join-controls">
       {event.viewer.joined ? (
         <>
-          <span className="join-state join-state-in">You’re going</span>
+          <span className="join-state join-state-in">{i18n.t('You’re going')}</span>
           <button type="button" className="button button-secondary" onClick={() => setConfirmLeave(true)}>
-            Leave Event
+            {i18n.t('Leave Event')}
           </button>
         </>
       ) : event.viewer.can_leave_waitlist ? (
         <>
-          {place ? <span className="join-state">No. {place} on the waitlist</span> : null}
+          {place ? <span className="join-state">{i18n.t('No. {place} on the waitlist', { place })}</span> : null}
           <button type="button" className="button button-secondary" onClick={() => setConfirmUnqueue(true)}>
-            Leave waitlist
+            {i18n.t('Leave waitlist')}
           </button>
         </>
       ) : asksToJoin(event.viewer) ? (
@@ -141,7 +142,7 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
           disabled={!event.viewer.can_join || join.isPending}
           onClick={() => join.mutate({ id: event.id })}
         >
-          {event.is_full ? 'Join waitlist' : 'Join Event'}
+          {event.is_full ? i18n.t('Join waitlist') : i18n.t('Join Event')}
         </button>
       )}
       {noShowNote && event.viewer.can_leave_waitlist ? (
@@ -152,12 +153,12 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
       <Modal
         open={welcome}
         onClose={() => setWelcome(false)}
-        title={`Welcome to ${event.title}!`}
+        title={i18n.t('Welcome to {title}!', { title: event.title })}
         size="small"
         footer={
           <>
             <button type="button" className="button button-ghost" onClick={() => setWelcome(false)}>
-              Close
+              {i18n.t('Close')}
             </button>
             <button
               type="button"
@@ -165,18 +166,18 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
               disabled={confirm.isPending}
               onClick={() => confirm.mutate({ eventId: event.id, userId: viewerId })}
             >
-              Send Confirmation Email
+              {i18n.t('Send Confirmation Email')}
             </button>
           </>
         }
       >
-        <p>You are on the list. Would you like a confirmation email with the details and a calendar file?</p>
+        <p>{i18n.t('You are on the list. Would you like a confirmation email with the details and a calendar file?')}</p>
       </Modal>
       <ConfirmDialog
         open={confirmLeave}
-        title="Leave Event"
-        message="Are you sure you want to leave?"
-        confirmLabel="Leave Event"
+        title={i18n.t('Leave Event')}
+        message={i18n.t('Are you sure you want to leave?')}
+        confirmLabel={i18n.t('Leave Event')}
         danger
         busy={leave.isPending}
         onConfirm={() => leave.mutate({ id: event.id })}
@@ -184,9 +185,13 @@ export function JoinControls({ event, viewerId }: { event: EventDetailDto; viewe
       />
       <ConfirmDialog
         open={confirmUnqueue}
-        title="Leave waitlist"
-        message={`You would give up your place on the waitlist${place ? ` (number ${place})` : ''}.`}
-        confirmLabel="Leave waitlist"
+        title={i18n.t('Leave waitlist')}
+        message={
+          place
+            ? i18n.t('You would give up your place on the waitlist (number {place}).', { place })
+            : i18n.t('You would give up your place on the waitlist.')
+        }
+        confirmLabel={i18n.t('Leave waitlist')}
         danger
         busy={leave.isPending}
         onConfirm={() => leave.mutate({ id: event.id })}
@@ -212,19 +217,21 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
       <div className="participation-head">
         <div>
           <h2 id="participation-heading">
-            {!sees || count === null ? 'Participants' : `${count} ${count === 1 ? 'Participant' : 'Participants'}`}
+            {!sees || count === null
+              ? i18n.t('Participants')
+              : i18n.t('{count, plural, one {# Participant} other {# Participants}}', { count })}
           </h2>
           {places ? (
             <p className="places-line">
               {places}
-              {event.is_full ? <span className="badge badge-full">Full</span> : null}
+              {event.is_full ? <span className="badge badge-full">{i18n.t('Full')}</span> : null}
             </p>
           ) : null}
         </div>
         {event.viewer.can_invite ? (
           <div className="event-actions" style={{ marginTop: 0 }}>
             <button type="button" className="button button-ghost" onClick={() => setInviting(true)}>
-              Invite Member(s)
+              {i18n.t('Invite Member(s)')}
             </button>
           </div>
         ) : null}
@@ -234,15 +241,19 @@ export function ParticipationTab({ event, viewerId }: { event: EventDetailDto; v
       ) : (
         <>
           {event.viewer.state === 'none' && !event.viewer.can_join ? (
-            <p className="form-message form-message-info">This event is by invitation only. Its host can send you an invitation.</p>
+            <p className="form-message form-message-info">
+              {i18n.t('This event is by invitation only. Its host can send you an invitation.')}
+            </p>
           ) : null}
           {place ? (
             <p className="form-message form-message-info waitlist-place" role="status">
-              You are number {place} on the waitlist. When a place opens up, it is yours and we will email you.
+              {i18n.t('You are number {place} on the waitlist. When a place opens up, it is yours and we will email you.', { place })}
             </p>
           ) : event.viewer.state === 'none' && event.viewer.can_join && event.is_full ? (
             <p className="form-message form-message-info">
-              Every place is taken. Join the waitlist: places that open up go to the members waiting, in the order they joined it.
+              {i18n.t(
+                'Every place is taken. Join the waitlist: places that open up go to the members waiting, in the order they joined it.',
+              )}
             </p>
           ) : null}
           <ParticipantList event={event} viewerId={viewerId} />
