@@ -114,7 +114,6 @@ const TRANSLATED_FEATURES = [
   'member',
   'members',
   'notifications',
-  ,
   'events',
 ];
 export const TO_TRANSLATE = [...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`)];

@@ -36,14 +36,14 @@ export function AcceptInvitationPage() {
         <>
           {accept.data.status === 'waitlisted' ? (
             <p className="form-message form-message-info">
-              {i18n.t("'{title}' is full. You are number {place} on the waitlist.", {
+              {i18n.t("''{title}'' is full. You are number {place} on the waitlist.", {
                 title: accept.data.event.title,
                 place: accept.data.place,
               })}
             </p>
           ) : (
             <p className="form-message form-message-success">
-              {i18n.t("Joined '{title}' successfully!", { title: accept.data.event.title })}
+              {i18n.t("Joined ''{title}'' successfully!", { title: accept.data.event.title })}
             </p>
           )}
           <p className="muted">{i18n.t('Taking you to the event…')}</p>

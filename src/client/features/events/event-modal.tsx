@@ -213,7 +213,7 @@ export function EventModal({
   };
   const onSuccess = async (saved: EventDto) => {
     await queryClient.invalidateQueries(trpc.events.pathFilter());
-    toast(event ? i18n.t('Event updated.') : i18n.t("Event '{title}' created.", { title: saved.title }), 'success');
+    toast(event ? i18n.t('Event updated.') : i18n.t("Event ''{title}'' created.", { title: saved.title }), 'success');
     onSaved?.(saved);
     onClose();
   };

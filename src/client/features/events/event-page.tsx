@@ -88,7 +88,7 @@ function Details({ event, viewerId }: { event: EventDetailDto; viewerId: number 
     trpc.events.delete.mutationOptions({
       onSuccess: async () => {
         setConfirmDelete(false);
-        toast(i18n.t("Event '{title}' deleted.", { title: event.title }), 'success');
+        toast(i18n.t("Event ''{title}'' deleted.", { title: event.title }), 'success');
         navigate('/calendar');
         await queryClient.invalidateQueries(trpc.events.pathFilter());
       },
