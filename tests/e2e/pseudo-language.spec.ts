@@ -34,7 +34,6 @@ const STILL_ENGLISH: Record<string, string> = {
   '/members/:id': 'events, members, notifications: being translated this session',
   '/notifications': 'events, members, notifications: being translated this session',
   '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): being translated this session',
-  '/admin/audit': 'its Load more button (src/client/components): being translated this session',
 };
 
 /** The shell's texts still being translated (every route shows them): reported, not failed. */
