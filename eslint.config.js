@@ -132,6 +132,7 @@ export default defineConfig(
       // Compiled text catalogs (npm run i18n:compile).
       'src/client/**/locales/*.ts',
       'src/worker/locales/*.ts',
+      'src/shared/locales/*.ts',
       'reports/',
       '.test-reports/',
       'test-results/',

@@ -47,11 +47,18 @@ const config: LinguiConfig = {
       path: '<rootDir>/src/client/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/client/features/{name}/'],
     },
-    // The Worker's texts (emails and the API's error messages, src/worker/platform/i18n.ts): its
-    // own catalog, and the messages src/shared gives the Worker (a schema's field messages).
+    // The Worker's texts (emails and the API's error messages, src/worker/platform/i18n.ts).
     {
       path: '<rootDir>/src/worker/locales/{locale}',
-      include: ['<rootDir>/src/worker/', '<rootDir>/src/shared/'],
+      include: ['<rootDir>/src/worker/'],
+    },
+    // What src/shared says, to the Worker and the client alike (a schema's field messages, the
+    // notification kinds' labels…): one catalog both load, the Worker with its own, the client
+    // with a feature's (src/client/i18n/i18n.ts). A message here with {placeholders} is formatted
+    // in English by the code that writes it (src/shared/message.ts), so English needs no catalog.
+    {
+      path: '<rootDir>/src/shared/locales/{locale}',
+      include: ['<rootDir>/src/shared/'],
     },
   ],
 };

@@ -3,7 +3,8 @@
 // (src/client/i18n/i18n.ts), so an English catalog holds only what its id cannot say (plurals,
 // placeholders). Also writes
 // - src/client/locales/catalogs-{locale}.ts: each language's loaders (a chunk each), fetched by a
-//   page in that language: the entry holds six imports, not one per catalog and language;
+//   page in that language: the entry holds six imports, not one per catalog and language (`common`
+//   is src/shared's, `shared` src/client/shared's);
 // - src/client/features/{name}/locales/i18n.ts: the page's i18n with the feature's English ICU
 //   messages, which its components import, so English ships with the code and fetches nothing.
 //   npx tsx scripts/i18n-compile.ts [--check]   (--check: fails when a compiled file is out of date or
@@ -13,8 +14,9 @@ import path from 'node:path';
 import { run, ROOT } from './lib/wrangler';
 
 const check = process.argv.includes('--check');
-// The client's catalogs and the Worker's (src/worker/locales: emails and error messages, English kept whole).
-const COMPILED = '{src/client/**/locales/*.ts,src/worker/locales/*.ts}';
+// The client's catalogs, the Worker's (src/worker/locales: emails and error messages, English kept whole)
+// and src/shared's (src/shared/locales: both load it; English kept whole for the Worker, the client needs none).
+const COMPILED = '{src/client/**/locales/*.ts,src/worker/locales/*.ts,src/shared/locales/*.ts}';
 const before = new Map(globSync(COMPILED, { cwd: ROOT }).map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
 
 // --strict: a language missing a translation fails (the check of npm test).
@@ -39,11 +41,11 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
 }
 
 const locales = new Map<string, Map<string, string>>();
-for (const file of globSync('src/client/**/locales/*.po', { cwd: ROOT }).sort()) {
+for (const file of globSync('{src/client/**,src/shared}/locales/*.po', { cwd: ROOT }).sort()) {
   const locale = path.basename(file, '.po');
   if (locale === 'en') continue;
   const dir = path.dirname(path.dirname(file));
-  const name = dir === 'src/client' ? 'shell' : path.basename(dir);
+  const name = dir === 'src/client' ? 'shell' : dir === 'src/shared' ? 'common' : path.basename(dir);
   const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
   locales.set(locale, (locales.get(locale) ?? new Map()).set(name, from.startsWith('.') ? from : `./${from}`));
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { translateText } from '../i18n/i18n';
 
 /** Field name (a dotted path for nested fields, e.g. `availability.0.end`) -> its message. */
 export type FieldErrorMap = Partial<Record<string, string>>;
@@ -13,7 +14,8 @@ export function zodFieldErrors(error: IssueList | undefined): FieldErrorMap {
   const out: FieldErrorMap = {};
   for (const issue of error?.issues ?? []) {
     const name = issue.path.map(String).join('.');
-    out[name] ??= issue.message;
+    // A shared schema's message, in the page's language (src/shared/locales).
+    out[name] ??= translateText(issue.message);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { setupI18n } from '@lingui/core';
+import { messageOf } from '../../shared/message';
 import { isLanguage, PSEUDO_LANGUAGE_TAG, type Language } from '../../shared/preferences';
 import { messages as shellEnglish } from '../locales/en';
 
@@ -45,12 +46,21 @@ const importCatalog = async (locale: Exclude<PageLocale, 'en'>, name: CatalogNam
 
 const loaded = new Map<string, Promise<void>>();
 
+/** The catalogs whose pages need none of src/shared's texts (the `common` catalog): the public pages stay light. */
+const NO_SHARED_TEXTS = new Set<CatalogName>(['shell', 'shared', 'common', 'public']);
+
 /**
  * Loads a catalog of a language once. English's ICU messages come with the code instead: the
  * shell's here, a feature's with its components (they import `i18n` from its locales/i18n.ts).
  */
 export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): Promise<void> {
   if (!name || locale === 'en') return Promise.resolve();
+  // A feature's pages show what src/shared says too (its forms' messages, the kinds' labels…).
+  if (!NO_SHARED_TEXTS.has(name)) return Promise.all([loadOne(locale, name), loadOne(locale, 'common')]).then(() => undefined);
+  return loadOne(locale, name);
+}
+
+function loadOne(locale: Exclude<PageLocale, 'en'>, name: CatalogName): Promise<void> {
   const key = `${locale}:${name}`;
   let loading = loaded.get(key);
   if (!loading) {
@@ -79,4 +89,19 @@ export function withLocale<T>(locale: PageLocale, render: () => T): T {
   } finally {
     activate(before);
   }
+}
+
+/**
+ * A text the client did not write (a form's message from a shared zod schema) in the page's
+ * language: a message of a loaded catalog, or one written from a template with its values
+ * (src/shared/message.ts); any other text as it is.
+ */
+export function translateText(text: string): string {
+  if (i18n.locale === 'en') return text;
+  if (i18n.messages[text] !== undefined) return i18n._(text);
+  const written = messageOf(
+    text,
+    Object.keys(i18n.messages).filter((id) => id.includes('{')),
+  );
+  return written ? i18n._(written.id, written.values) : text;
 }

@@ -18,4 +18,5 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   settings: () => import('../features/settings/locales/ar'),
   shell: () =>
     Promise.all([import('./ar'), import('../shared/locales/ar')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  common: () => import('../../shared/locales/ar'),
 };

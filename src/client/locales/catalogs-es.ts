@@ -18,4 +18,5 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   settings: () => import('../features/settings/locales/es'),
   shell: () =>
     Promise.all([import('./es'), import('../shared/locales/es')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  common: () => import('../../shared/locales/es'),
 };

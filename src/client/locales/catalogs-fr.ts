@@ -18,4 +18,5 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   settings: () => import('../features/settings/locales/fr'),
   shell: () =>
     Promise.all([import('./fr'), import('../shared/locales/fr')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  common: () => import('../../shared/locales/fr'),
 };

@@ -18,4 +18,5 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   settings: () => import('../features/settings/locales/ja'),
   shell: () =>
     Promise.all([import('./ja'), import('../shared/locales/ja')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  common: () => import('../../shared/locales/ja'),
 };

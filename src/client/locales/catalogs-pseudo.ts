@@ -18,4 +18,5 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   settings: () => import('../features/settings/locales/pseudo'),
   shell: () =>
     Promise.all([import('./pseudo'), import('../shared/locales/pseudo')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  common: () => import('../../shared/locales/pseudo'),
 };

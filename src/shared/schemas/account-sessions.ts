@@ -8,7 +8,7 @@ export { SESSION_TOUCH_MS };
  * The public id of a session in Settings: derived one-way from the stored session id (itself the
  * SHA-256 of the cookie's token), so the list never carries the stored id or anything that signs in.
  */
-export const SessionPublicIdSchema = z.string({ error: 'Invalid session.' }).regex(/^[0-9a-f]{32}$/, 'Invalid session.');
+export const SessionPublicIdSchema = z.string({ error: /*i18n*/ 'Invalid session.' }).regex(/^[0-9a-f]{32}$/, /*i18n*/ 'Invalid session.');
 
 /** DELETE /api/account/sessions/{id} and auth.sessions.end. */
 export const EndSessionInputSchema = z.object({ id: SessionPublicIdSchema });

@@ -21,12 +21,12 @@ export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 export const UnsubscribeParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),
   category: z.enum(UNSUBSCRIBE_CATEGORIES),
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not valid.'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, /*i18n*/ 'This unsubscribe link is not valid.'),
 });
 
 /** DELETE /api/account: the password, and the 2FA code when two-factor sign-in is on. */
 export const DeleteAccountInputSchema = z.object({
-  password: z.string().min(1, 'Enter your password.').max(1000),
+  password: z.string().min(1, /*i18n*/ 'Enter your password.').max(1000),
   code: z.string().trim().max(64).optional(),
 });
 

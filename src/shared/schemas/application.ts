@@ -2,19 +2,25 @@ import * as z from 'zod';
 import { APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTERESTS, PROPERTY_AVAILABILITY } from '../constants';
 import { InvitationCodeSchema } from './membership';
 import { phoneSchema } from './phone';
+import { withValues } from '../message';
 
 // SPEC 2 and 5: the membership application, step by step. The wizard, the tRPC procedure and
 // POST /request all validate with these. Their own file because the phone number brings
 // libphonenumber-js: the pages that import the rest of the membership schemas (registration, the
 // admin's) do not load it.
 
-export const REQUIRED_FIELDS = 'Please fill out all required fields.';
-export const INVALID_EMAIL = 'Invalid email format.';
+export const REQUIRED_FIELDS = /*i18n*/ 'Please fill out all required fields.';
+export const INVALID_EMAIL = /*i18n*/ 'Invalid email format.';
 
 const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(max, `Must be at most ${max} characters.`);
+  z
+    .string({ error: REQUIRED_FIELDS })
+    .trim()
+    .min(1, REQUIRED_FIELDS)
+    .max(max, withValues(/*i18n*/ 'Must be at most {max} characters.', { max }));
 /** Optional free text: '' and absent both mean "not given". */
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, withValues(/*i18n*/ 'Must be at most {max} characters.', { max })).optional();
 
 /** Wizard step 2, Personal Information. */
 export const ApplicationPersonalSchema = z.object({

@@ -13,8 +13,8 @@ export const AuditLogListInputSchema = acceptingOldNames(
       action: optional(
         z
           .string()
-          .max(64, 'Unknown action.')
-          .regex(/^[a-z_]+\.[a-z_]+$/, 'Unknown action.'),
+          .max(64, /*i18n*/ 'Unknown action.')
+          .regex(/^[a-z_]+\.[a-z_]+$/, /*i18n*/ 'Unknown action.'),
       ),
       actor_id: optional(IdSchema),
     })

@@ -8,21 +8,21 @@ import { acceptingOldNames } from './old-field-names';
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   // Any length is accepted at login (old passwords may predate today's rule); capped against abuse.
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  password: z.string({ error: /*i18n*/ 'Password is required.' }).min(1, /*i18n*/ 'Password is required.').max(1024),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 /** POST /update-user. type and admin are honoured only for admins. */
 export const UpdateUserInputSchema = z.object({
   name: PersonNameSchema,
-  type: z.enum(ACCOUNT_TYPES, { error: 'Type is required.' }).optional(),
+  type: z.enum(ACCOUNT_TYPES, { error: /*i18n*/ 'Type is required.' }).optional(),
   admin: z.boolean().optional(),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
 export const UpdatePasswordInputSchema = acceptingOldNames(
   z.object({
-    oldPassword: z.string({ error: 'Old password is required.' }).min(1, 'Old password is required.').max(1024),
+    oldPassword: z.string({ error: /*i18n*/ 'Old password is required.' }).min(1, /*i18n*/ 'Old password is required.').max(1024),
     newPassword: NewPasswordSchema,
     /** "Also remove my passkeys" (issue 45): left out, they are removed, as the form's box starts checked. */
     remove_passkeys: z.boolean({ error: 'remove_passkeys is true or false.' }).default(true),
@@ -33,10 +33,10 @@ export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 
 /** A TOTP code (6 digits) or, at sign-in and to turn 2FA off, a recovery code. */
 const SecondFactorCodeSchema = z
-  .string({ error: 'Code is required.' })
+  .string({ error: /*i18n*/ 'Code is required.' })
   .trim()
-  .min(1, 'Code is required.')
-  .max(64, 'That code is too long.');
+  .min(1, /*i18n*/ 'Code is required.')
+  .max(64, /*i18n*/ 'That code is too long.');
 
 /** POST /api/account/2fa/enable and POST /login/2fa. */
 export const TwoFactorCodeInputSchema = z.object({ code: SecondFactorCodeSchema });
@@ -44,7 +44,7 @@ export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInputSchema>;
 
 /** POST /api/account/2fa/disable: the password and a current code (or a recovery code). */
 export const TwoFactorDisableInputSchema = z.object({
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  password: z.string({ error: /*i18n*/ 'Password is required.' }).min(1, /*i18n*/ 'Password is required.').max(1024),
   code: SecondFactorCodeSchema,
 });
 export type TwoFactorDisableInput = z.infer<typeof TwoFactorDisableInputSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
+import { withValues } from '../message';
 
 /*
  * Issue 43, at the door: tickets, check-in, co-hosts, who came and feedback. One schema per input
@@ -18,7 +19,7 @@ export const NO_SHOW_NOTE_AT = 3;
 
 /** What a ticket's QR code holds: "{event}.{member}.{serial}.{signature}", nothing personal. */
 export const TicketTokenSchema = z
-  .string({ error: 'Ticket not valid.' })
+  .string({ error: /*i18n*/ 'Ticket not valid.' })
   .trim()
   .min(1, TICKET_NOT_VALID)
   .max(200, TICKET_NOT_VALID)
@@ -37,7 +38,7 @@ const checkInFields = {
     .describe('When it was made, for a check-in queued offline (at most two days ago; never later than now)'),
 };
 const oneTokenOrMember = (v: { token?: string; member_id?: number }) => (v.token === undefined) !== (v.member_id === undefined);
-const ONE_OF = { message: 'Give either a ticket token or a member_id.', path: ['token'] };
+const ONE_OF = { message: /*i18n*/ 'Give either a ticket token or a member_id.', path: ['token'] };
 /** The body of POST /api/events/{id}/check-in (the event is the path's). */
 export const CheckInBodySchema = z.object(checkInFields).refine(oneTokenOrMember, ONE_OF);
 export const CheckInInputSchema = z.object({ id: IdSchema, ...checkInFields }).refine(oneTokenOrMember, ONE_OF);
@@ -50,7 +51,11 @@ export type EventMemberInput = z.infer<typeof EventMemberInputSchema>;
 /** The door's walk-in search: members by name (checkIn.walkInCandidates). */
 export const WalkInSearchInputSchema = z.object({
   id: IdSchema,
-  q: z.string({ error: 'Type a name.' }).trim().min(1, 'Type a name.').max(100, 'The search has at most 100 characters.'),
+  q: z
+    .string({ error: /*i18n*/ 'Type a name.' })
+    .trim()
+    .min(1, /*i18n*/ 'Type a name.')
+    .max(100, /*i18n*/ 'The search has at most 100 characters.'),
 });
 
 export type WalkInSearchInput = z.infer<typeof WalkInSearchInputSchema>;
@@ -60,7 +65,7 @@ export const CoHostsInputSchema = z.object({
   id: IdSchema,
   member_ids: z
     .array(IdSchema, { error: 'member_ids must be a list of member ids.' })
-    .max(MAX_CO_HOSTS, `An event can have at most ${MAX_CO_HOSTS} co-hosts.`),
+    .max(MAX_CO_HOSTS, withValues(/*i18n*/ 'An event can have at most {max} co-hosts.', { max: MAX_CO_HOSTS })),
 });
 export type CoHostsInput = z.infer<typeof CoHostsInputSchema>;
 
@@ -68,14 +73,14 @@ export type CoHostsInput = z.infer<typeof CoHostsInputSchema>;
 export const FeedbackInputSchema = z.object({
   id: IdSchema,
   stars: z
-    .number({ error: 'Choose from 1 to 5 stars.' })
-    .int('Choose from 1 to 5 stars.')
-    .min(1, 'Choose from 1 to 5 stars.')
-    .max(5, 'Choose from 1 to 5 stars.'),
+    .number({ error: /*i18n*/ 'Choose from 1 to 5 stars.' })
+    .int(/*i18n*/ 'Choose from 1 to 5 stars.')
+    .min(1, /*i18n*/ 'Choose from 1 to 5 stars.')
+    .max(5, /*i18n*/ 'Choose from 1 to 5 stars.'),
   comment: z
-    .string({ error: 'The comment must be text.' })
+    .string({ error: /*i18n*/ 'The comment must be text.' })
     .trim()
-    .max(FEEDBACK_COMMENT_MAX, `The comment must be at most ${FEEDBACK_COMMENT_MAX} characters.`)
+    .max(FEEDBACK_COMMENT_MAX, withValues(/*i18n*/ 'The comment must be at most {max} characters.', { max: FEEDBACK_COMMENT_MAX }))
     .nullish(),
 });
 export type FeedbackInput = z.infer<typeof FeedbackInputSchema>;

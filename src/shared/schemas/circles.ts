@@ -1,3 +1,4 @@
+import { withValues } from '../message';
 /*
  * Issue 39: circles, the club's gatherings as living groups. The inputs of the REST routes and
  * the tRPC procedures (one schema each, shared with the forms); the constants and the shapes both
@@ -27,10 +28,10 @@ export const CircleSlugInputSchema = z.object({ slug: CircleSlugSchema });
 export type CircleSlugInput = z.infer<typeof CircleSlugInputSchema>;
 
 const CircleNameSchema = z
-  .string({ error: 'Name the circle.' })
+  .string({ error: /*i18n*/ 'Name the circle.' })
   .trim()
-  .min(1, 'Name the circle.')
-  .max(CIRCLE_NAME_MAX, `A circle's name is at most ${CIRCLE_NAME_MAX} characters.`);
+  .min(1, /*i18n*/ 'Name the circle.')
+  .max(CIRCLE_NAME_MAX, withValues(/*i18n*/ "A circle's name is at most {max} characters.", { max: CIRCLE_NAME_MAX }));
 
 /** Plain text; her line breaks are kept. */
 const plainText = (label: string, max: number, required: string | null) => {
@@ -87,14 +88,14 @@ export type CirclePageInput = z.input<typeof CirclePageInputSchema>;
 export type CirclePageQuery = z.output<typeof CirclePageInputSchema>;
 
 const PostTitleSchema = z
-  .string({ error: 'Give the post a title.' })
+  .string({ error: /*i18n*/ 'Give the post a title.' })
   .trim()
-  .min(1, 'Give the post a title.')
-  .max(POST_TITLE_MAX, `A title is at most ${POST_TITLE_MAX} characters.`);
-const PostBodySchema = plainText('A post', POST_BODY_MAX, 'Write something.');
+  .min(1, /*i18n*/ 'Give the post a title.')
+  .max(POST_TITLE_MAX, withValues(/*i18n*/ 'A title is at most {max} characters.', { max: POST_TITLE_MAX }));
+const PostBodySchema = plainText('A post', POST_BODY_MAX, /*i18n*/ 'Write something.');
 const PostImagesSchema = z
   .array(IdSchema, { error: 'image_ids is a list of image ids.' })
-  .max(POST_IMAGES_MAX, `A post has at most ${POST_IMAGES_MAX} photos.`)
+  .max(POST_IMAGES_MAX, withValues(/*i18n*/ 'A post has at most {max} photos.', { max: POST_IMAGES_MAX }))
   .transform((ids) => [...new Set(ids)]);
 
 /** POST /api/circles/{slug}/posts, circles.createPost (its members). */
@@ -130,14 +131,14 @@ export const ClosePostInputSchema = ClosePostFieldsSchema.extend({ id: IdSchema 
 /** POST /api/circle-proposals, circles.propose (any member). */
 export const ProposeCircleInputSchema = z.object({
   name: CircleNameSchema,
-  description: plainText('The description', CIRCLE_DESCRIPTION_MAX, 'Describe the circle.'),
-  reason: plainText('The reason', PROPOSAL_REASON_MAX, 'Say why the club needs it.'),
+  description: plainText('The description', CIRCLE_DESCRIPTION_MAX, /*i18n*/ 'Describe the circle.'),
+  reason: plainText('The reason', PROPOSAL_REASON_MAX, /*i18n*/ 'Say why the club needs it.'),
 });
 export type ProposeCircleInput = z.input<typeof ProposeCircleInputSchema>;
 
 /** GET /api/admin/circle-proposals: newest first, optionally of one status. */
 export const ListProposalsInputSchema = PageQuerySchema.extend({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROPOSAL_STATUSES, { error: 'Unknown status.' }).optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROPOSAL_STATUSES, { error: /*i18n*/ 'Unknown status.' }).optional()),
 });
 export type ListProposalsInput = z.input<typeof ListProposalsInputSchema>;
 

@@ -8,15 +8,15 @@ export { COMMENT_MAX_LENGTH };
 
 /** Plain text, trimmed; 1 to 5,000 characters after the trim. */
 export const CommentContentSchema = z
-  .string({ error: 'Comment text is required.' })
+  .string({ error: /*i18n*/ 'Comment text is required.' })
   .trim()
-  .min(1, 'Comment cannot be empty.')
-  .max(COMMENT_MAX_LENGTH, 'Comment must be at most 5,000 characters.');
+  .min(1, /*i18n*/ 'Comment cannot be empty.')
+  .max(COMMENT_MAX_LENGTH, /*i18n*/ 'Comment must be at most 5,000 characters.');
 
 export const COMMENTABLE_ID_MESSAGE = /*i18n*/ 'commentableId must look like event-12, image-7 or post-3.';
 /** A circle's post (issue 39): only its circle's members comment, while it is open. */
-export const MEMBERS_COMMENT = 'Only members of this circle can comment.';
-export const POST_CLOSED = 'This post is closed to new comments.';
+export const MEMBERS_COMMENT = /*i18n*/ 'Only members of this circle can comment.';
+export const POST_CLOSED = /*i18n*/ 'This post is closed to new comments.';
 
 /** "event-12", "image-7" or "post-3": the kind keeps the ids of events, images and posts from colliding. */
 export const CommentableIdSchema = z

@@ -6,6 +6,7 @@ import { isValidTimeZone } from '../date-format';
 import { isUsState } from '../us-states';
 import { IdSchema, TokenSchema } from './common';
 import { PageQuerySchema, type Page } from './page';
+import { withValues } from '../message';
 
 // The event form sends every field, often empty: an empty value means "use the default" on create
 // (SPEC 5) and "keep the old value" for the date and times on edit. So each field accepts '' and
@@ -59,7 +60,7 @@ export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
 /** The most places an event may offer; far beyond any gathering the club holds. */
 export const MAX_EVENT_CAPACITY = 10_000;
-const CAPACITY_MESSAGE = 'Capacity must be a whole number of at least 1 (leave it empty for no limit).';
+const CAPACITY_MESSAGE = /*i18n*/ 'Capacity must be a whole number of at least 1 (leave it empty for no limit).';
 
 /**
  * How many members may take part: a whole number from 1, or empty ('' or null) for no limit. The
@@ -71,7 +72,7 @@ const capacityField = z.preprocess(
     .number({ error: CAPACITY_MESSAGE })
     .int(CAPACITY_MESSAGE)
     .min(1, CAPACITY_MESSAGE)
-    .max(MAX_EVENT_CAPACITY, `Capacity must be at most ${MAX_EVENT_CAPACITY.toLocaleString('en-US')}.`)
+    .max(MAX_EVENT_CAPACITY, withValues(/*i18n*/ 'Capacity must be at most {max}.', { max: MAX_EVENT_CAPACITY.toLocaleString('en-US') }))
     .nullish(),
 );
 
@@ -88,14 +89,14 @@ export function isHttpUrl(value: string): boolean {
 const EventFields = {
   title: text('Title', EVENT_LIMITS.title),
   // 'none' is the form's "Select a type" placeholder.
-  type: z.enum([...EVENT_TYPES, '', 'none'], { error: 'Choose an event type from the list.' }).nullish(),
-  exclusivity: z.enum([...EXCLUSIVITY, ''], { error: 'Exclusivity must be open or invite-only.' }).nullish(),
+  type: z.enum([...EVENT_TYPES, '', 'none'], { error: /*i18n*/ 'Choose an event type from the list.' }).nullish(),
+  exclusivity: z.enum([...EXCLUSIVITY, ''], { error: /*i18n*/ 'Exclusivity must be open or invite-only.' }).nullish(),
   description: text('Description', EVENT_LIMITS.description),
   note: text('Note', EVENT_LIMITS.note),
   color: z
     .string()
     .trim()
-    .regex(/^(#[0-9a-fA-F]{6})?$/, 'Colour must be a hex value such as #d3d3d3.')
+    .regex(/^(#[0-9a-fA-F]{6})?$/, /*i18n*/ 'Colour must be a hex value such as #d3d3d3.')
     .nullish(),
   event_date: dateField('Date'),
   end_date: dateField('End date'),
@@ -105,15 +106,18 @@ const EventFields = {
     .string()
     .trim()
     .max(64)
-    .refine((v) => v === '' || isValidTimeZone(v), 'Choose a time zone from the list.')
+    .refine((v) => v === '' || isValidTimeZone(v), /*i18n*/ 'Choose a time zone from the list.')
     .nullish(),
-  is_physical: z.boolean({ error: 'Location type must be Physical or Virtual.' }).nullish(),
+  is_physical: z.boolean({ error: /*i18n*/ 'Location type must be Physical or Virtual.' }).nullish(),
   location: text('Address', EVENT_LIMITS.location),
   zip_code: text('Zip code', EVENT_LIMITS.zip),
   city: text('City', EVENT_LIMITS.city),
   state: text('State', EVENT_LIMITS.state),
-  country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), 'Choose a country from the list.'),
-  virtual_link: text('Virtual link', EVENT_LIMITS.link).refine((v) => !v || isHttpUrl(v), 'The link must start with http:// or https://.'),
+  country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), /*i18n*/ 'Choose a country from the list.'),
+  virtual_link: text('Virtual link', EVENT_LIMITS.link).refine(
+    (v) => !v || isHttpUrl(v),
+    /*i18n*/ 'The link must start with http:// or https://.',
+  ),
   /** One of the event's own images (so never on create), or null to clear it; left out keeps it. */
   banner_image_id: IdSchema.nullish(),
   capacity: capacityField,
@@ -131,7 +135,7 @@ export type UpdateEventInput = z.infer<typeof UpdateEventInputSchema>;
 
 /** An event by numeric id or by slug (/events/{id} and /events/{slug} are the same page). */
 export const EventRefSchema = z.object({
-  ref: z.union([z.number().int().positive(), z.string().trim().min(1, 'Event not found').max(80, 'Event not found')]),
+  ref: z.union([z.number().int().positive(), z.string().trim().min(1, /*i18n*/ 'Event not found').max(80, /*i18n*/ 'Event not found')]),
 });
 
 export const EventIdInputSchema = z.object({ id: IdSchema });
@@ -149,7 +153,7 @@ export const ListEventsInputSchema = z
     search: z.string().trim().max(120).optional(),
     when: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EVENT_LISTS, { error: 'when must be upcoming or past.' }).optional()),
     /** Issue 39: a circle's events (its slug or id), or `mine`: the events of the circles she belongs to. */
-    circle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100, 'Unknown circle.').optional()),
+    circle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100, /*i18n*/ 'Unknown circle.').optional()),
   })
   .extend(PageQuerySchema.shape)
   .optional();
@@ -160,9 +164,9 @@ export const InviteMembersInputSchema = z.object({
   eventId: IdSchema,
   eventTitle: z.string().max(500).optional(),
   userIds: z
-    .array(IdSchema, { error: 'Select at least one member.' })
-    .min(1, 'Select at least one member.')
-    .max(50, 'Invite at most 50 members at a time.'),
+    .array(IdSchema, { error: /*i18n*/ 'Select at least one member.' })
+    .min(1, /*i18n*/ 'Select at least one member.')
+    .max(50, /*i18n*/ 'Invite at most 50 members at a time.'),
 });
 export type InviteMembersInput = z.infer<typeof InviteMembersInputSchema>;
 
@@ -174,15 +178,15 @@ export const SendConfirmationInputSchema = z.object({ eventId: IdSchema, userId:
 export const EventAnnouncementInputSchema = z.object({
   eventId: IdSchema,
   subject: z
-    .string({ error: 'Subject and body are required.' })
+    .string({ error: /*i18n*/ 'Subject and body are required.' })
     .trim()
-    .min(1, 'Subject and body are required.')
-    .max(200, 'Subject must be at most 200 characters.'),
+    .min(1, /*i18n*/ 'Subject and body are required.')
+    .max(200, /*i18n*/ 'Subject must be at most 200 characters.'),
   body: z
-    .string({ error: 'Subject and body are required.' })
+    .string({ error: /*i18n*/ 'Subject and body are required.' })
     .trim()
-    .min(1, 'Subject and body are required.')
-    .max(50_000, 'The body is too long.'),
+    .min(1, /*i18n*/ 'Subject and body are required.')
+    .max(50_000, /*i18n*/ 'The body is too long.'),
 });
 export type EventAnnouncementInput = z.infer<typeof EventAnnouncementInputSchema>;
 
@@ -217,12 +221,13 @@ export interface EventValues {
  */
 export function eventValuesErrors(v: EventValues): FieldErrors {
   const errors: FieldErrors = {};
-  if (v.end_date && v.end_date < v.event_date) errors.end_date = ['The end date cannot be before the start date.'];
+  if (v.end_date && v.end_date < v.event_date) errors.end_date = [/*i18n*/ 'The end date cannot be before the start date.'];
   const sameDay = !v.end_date || v.end_date === v.event_date;
   if (sameDay && TIME_RE.test(v.start_time) && TIME_RE.test(v.end_time) && v.end_time <= v.start_time) {
-    errors.end_time = ['End time must be after the start time (or give an end date).'];
+    errors.end_time = [/*i18n*/ 'End time must be after the start time (or give an end date).'];
   }
-  if (v.is_physical && v.country === UNITED_STATES && v.state && !isUsState(v.state)) errors.state = ['Choose a US state from the list.'];
+  if (v.is_physical && v.country === UNITED_STATES && v.state && !isUsState(v.state))
+    errors.state = [/*i18n*/ 'Choose a US state from the list.'];
   return errors;
 }
 

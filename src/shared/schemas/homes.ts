@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
 import { acceptingOldNames } from './old-field-names';
+import { withValues } from '../message';
 
 /** DECISIONS "Travel Host homes": the shapes of homes and stay requests, shared by forms, routes and procedures. */
 
@@ -39,12 +40,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A calendar day yyyy-mm-dd that exists (2026-02-30 does not). */
 export const DateOnlySchema = z
-  .string({ error: 'A date is required.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-07-14.')
+  .string({ error: /*i18n*/ 'A date is required.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'Use a date like 2026-07-14.')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'That date does not exist.');
+  }, /*i18n*/ 'That date does not exist.');
 
 /** Nights between two yyyy-mm-dd days (check-in, check-out). */
 export function nightsBetween(start: string, end: string): number {
@@ -56,7 +57,7 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === 
 
 export const AvailabilityWindowSchema = z
   .object({ start: DateOnlySchema, end: DateOnlySchema })
-  .refine((w) => w.end > w.start, { message: 'The end of a window must be after its start.', path: ['end'] });
+  .refine((w) => w.end > w.start, { message: /*i18n*/ 'The end of a window must be after its start.', path: ['end'] });
 export type AvailabilityWindow = z.infer<typeof AvailabilityWindowSchema>;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
@@ -71,21 +72,28 @@ const homeFields = z.object({
   address: required('Address', 300),
   bedrooms: z.coerce
     .number()
-    .int('Bedrooms must be a whole number.')
-    .min(0, 'Bedrooms cannot be negative.')
-    .max(50, 'At most 50 bedrooms.'),
-  max_guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+    .int(/*i18n*/ 'Bedrooms must be a whole number.')
+    .min(0, /*i18n*/ 'Bedrooms cannot be negative.')
+    .max(50, /*i18n*/ 'At most 50 bedrooms.'),
+  max_guests: z.coerce
+    .number()
+    .int(/*i18n*/ 'Guests must be a whole number.')
+    .min(1, /*i18n*/ 'At least 1 guest.')
+    .max(50, /*i18n*/ 'At most 50 guests.'),
   amenities: z
-    .array(z.enum(HOME_AMENITIES, { error: 'Unknown amenity.' }))
+    .array(z.enum(HOME_AMENITIES, { error: /*i18n*/ 'Unknown amenity.' }))
     .max(HOME_AMENITIES.length)
     .default([]),
   house_rules: text('House rules', 3000).default(''),
   availability: z
     .array(AvailabilityWindowSchema)
-    .max(MAX_AVAILABILITY_WINDOWS, `At most ${MAX_AVAILABILITY_WINDOWS} availability windows.`)
+    .max(MAX_AVAILABILITY_WINDOWS, withValues(/*i18n*/ 'At most {max} availability windows.', { max: MAX_AVAILABILITY_WINDOWS }))
     .default([]),
   /** Image ids uploaded through the images pipeline, in display order. */
-  image_ids: z.array(IdSchema).max(MAX_HOME_PHOTOS, `At most ${MAX_HOME_PHOTOS} photos.`).default([]),
+  image_ids: z
+    .array(IdSchema)
+    .max(MAX_HOME_PHOTOS, withValues(/*i18n*/ 'At most {max} photos.', { max: MAX_HOME_PHOTOS }))
+    .default([]),
 });
 /** The names these fields had before issue 47, still accepted. */
 const HOME_OLD_NAMES = { max_guests: 'maxGuests', house_rules: 'houseRules', image_ids: 'imageIds' } as const;
@@ -119,9 +127,9 @@ export const ListHomesInputSchema = z
     host: optional(IdSchema),
     ...PageQuerySchema.shape,
   })
-  .refine((v) => (v.from === undefined) === (v.to === undefined), { message: 'Give both dates, or neither.', path: ['to'] })
+  .refine((v) => (v.from === undefined) === (v.to === undefined), { message: /*i18n*/ 'Give both dates, or neither.', path: ['to'] })
   .refine((v) => v.from === undefined || v.to === undefined || v.to > v.from, {
-    message: 'The end must be after the start.',
+    message: /*i18n*/ 'The end must be after the start.',
     path: ['to'],
   });
 export type ListHomesInput = z.input<typeof ListHomesInputSchema>;
@@ -133,12 +141,16 @@ export const StayRequestFieldsSchema = acceptingOldNames(
     .object({
       start_date: DateOnlySchema,
       end_date: DateOnlySchema,
-      guests: z.coerce.number().int('Guests must be a whole number.').min(1, 'At least 1 guest.').max(50, 'At most 50 guests.'),
+      guests: z.coerce
+        .number()
+        .int(/*i18n*/ 'Guests must be a whole number.')
+        .min(1, /*i18n*/ 'At least 1 guest.')
+        .max(50, /*i18n*/ 'At most 50 guests.'),
       message: text('Message', 2000).default(''),
     })
-    .refine((v) => v.end_date > v.start_date, { message: 'The check-out day must be after the check-in day.', path: ['end_date'] })
+    .refine((v) => v.end_date > v.start_date, { message: /*i18n*/ 'The check-out day must be after the check-in day.', path: ['end_date'] })
     .refine((v) => nightsBetween(v.start_date, v.end_date) <= MAX_STAY_NIGHTS, {
-      message: `A stay is at most ${MAX_STAY_NIGHTS} nights.`,
+      message: withValues(/*i18n*/ 'A stay is at most {max} nights.', { max: MAX_STAY_NIGHTS }),
       path: ['end_date'],
     }),
   { start_date: 'startDate', end_date: 'endDate' },

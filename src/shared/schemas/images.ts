@@ -11,6 +11,7 @@ import {
 } from '../images';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
+import { withValues } from '../message';
 
 export * from '../images';
 
@@ -20,8 +21,8 @@ export const TagsSchema = z
   .transform((v) => parseTags(v))
   .pipe(
     z
-      .array(z.string().max(MAX_TAG_LENGTH, `A tag may have at most ${MAX_TAG_LENGTH} characters.`))
-      .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`),
+      .array(z.string().max(MAX_TAG_LENGTH, withValues(/*i18n*/ 'A tag may have at most {max} characters.', { max: MAX_TAG_LENGTH })))
+      .max(MAX_TAGS, withValues(/*i18n*/ 'At most {max} tags.', { max: MAX_TAGS })),
   );
 
 /** An optional event link: an id, or empty / null / 0 for "No event associated". */
@@ -30,11 +31,14 @@ export const AssociatedEventSchema = z.preprocess(
   IdSchema.nullable(),
 );
 
-const TitleSchema = z.string().trim().max(MAX_IMAGE_TITLE, `The title may have at most ${MAX_IMAGE_TITLE} characters.`);
+const TitleSchema = z
+  .string()
+  .trim()
+  .max(MAX_IMAGE_TITLE, withValues(/*i18n*/ 'The title may have at most {max} characters.', { max: MAX_IMAGE_TITLE }));
 const DescriptionSchema = z
   .string()
   .trim()
-  .max(MAX_IMAGE_DESCRIPTION, `The description may have at most ${MAX_IMAGE_DESCRIPTION} characters.`);
+  .max(MAX_IMAGE_DESCRIPTION, withValues(/*i18n*/ 'The description may have at most {max} characters.', { max: MAX_IMAGE_DESCRIPTION }));
 
 /**
  * The text fields of POST /upload-image (multipart). event_id is the legacy name of
@@ -73,8 +77,8 @@ export type UpdateImageInput = z.output<typeof UpdateImageInputSchema>;
 export const DeleteImagesInputSchema = z.object({
   images: z
     .array(IdSchema)
-    .min(1, 'Select at least one image.')
-    .max(MAX_DELETE_IMAGES, `At most ${MAX_DELETE_IMAGES} images at a time.`)
+    .min(1, /*i18n*/ 'Select at least one image.')
+    .max(MAX_DELETE_IMAGES, withValues(/*i18n*/ 'At most {max} images at a time.', { max: MAX_DELETE_IMAGES }))
     .transform((ids) => [...new Set(ids)]),
 });
 export type DeleteImagesInput = z.output<typeof DeleteImagesInputSchema>;
@@ -83,7 +87,7 @@ export const ImageIdInputSchema = z.object({ id: IdSchema });
 /** The tag search of the gallery: a case-insensitive substring of any tag (SPEC 5); blank means none. */
 const TagSearchSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  z.string().trim().max(100, /*i18n*/ 'Search for at most 100 characters.').optional(),
 );
 
 /** GET /api/images and images.list: a page of the gallery, newest first, by tag and by event. */
@@ -140,7 +144,7 @@ export interface ImageDto {
 /** POST /api/videos/uploads: the file about to go up in parts. */
 export const CreateVideoUploadSchema = z.object({
   name: z.string().trim().max(500).default(''),
-  size: z.number().int('The size must be a whole number of bytes.').positive('The video is empty.'),
+  size: z.number().int(/*i18n*/ 'The size must be a whole number of bytes.').positive(/*i18n*/ 'The video is empty.'),
   /** The file's declared type (video/mp4 or video/webm; anything else is a 415); its bytes must agree. */
   type: z.string().max(100),
 });
@@ -154,8 +158,8 @@ export interface VideoUploadDto {
   lookahead: number;
 }
 
-export const VideoUploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'This upload does not exist.');
-export const VideoPartNumberSchema = z.coerce.number().int().min(1, 'Parts are numbered from 1.').max(10_000);
+export const VideoUploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, /*i18n*/ 'This upload does not exist.');
+export const VideoPartNumberSchema = z.coerce.number().int().min(1, /*i18n*/ 'Parts are numbered from 1.').max(10_000);
 
 /** What the browser read of the video, sent with the complete step (multipart text fields). */
 export const VideoFactsSchema = z.object({

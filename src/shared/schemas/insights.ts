@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isValidTimeZone } from '../date-format';
 import { addMonths } from '../membership-term';
 import { IsoDateSchema } from './membership-terms';
+import { withValues } from '../message';
 
 // Insights (issue 42): the club's figures over a period, in the admin's time zone. The period is
 // two calendar dates (both days included) in that zone; the figures compare with the period of
@@ -25,9 +26,9 @@ const optionalDate = (label: string) =>
 const TimeZoneSchema = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 'UTC' : v),
   z
-    .string({ error: 'The time zone must be a name such as Europe/Paris.' })
-    .max(64, 'Unknown time zone.')
-    .refine(isValidTimeZone, 'Unknown time zone: use a name such as Europe/Paris.'),
+    .string({ error: /*i18n*/ 'The time zone must be a name such as Europe/Paris.' })
+    .max(64, /*i18n*/ 'Unknown time zone.')
+    .refine(isValidTimeZone, /*i18n*/ 'Unknown time zone: use a name such as Europe/Paris.'),
 );
 
 const periodShape = {
@@ -38,9 +39,13 @@ const periodShape = {
 
 function checkRange(input: { from?: string; to?: string }, ctx: z.RefinementCtx) {
   if (!input.from || !input.to) return;
-  if (input.to < input.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The period ends before it starts.' });
+  if (input.to < input.from) ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'The period ends before it starts.' });
   else if (input.to >= addMonths(input.from, INSIGHTS_MAX_YEARS * 12)) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `A period is at most ${INSIGHTS_MAX_YEARS} years long.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: withValues(/*i18n*/ 'A period is at most {max} years long.', { max: INSIGHTS_MAX_YEARS }),
+    });
   }
 }
 

@@ -5,25 +5,25 @@ import { PageQuerySchema } from './page';
 
 /** A line break in a subject would let the text write its own mail headers. */
 export const MailSubjectSchema = z
-  .string({ error: 'Subject and body are required.' })
-  .refine((s) => !/[\r\n]/.test(s), 'The subject must be a single line.')
+  .string({ error: /*i18n*/ 'Subject and body are required.' })
+  .refine((s) => !/[\r\n]/.test(s), /*i18n*/ 'The subject must be a single line.')
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'Subject and body are required.').max(200, 'The subject must be at most 200 characters.'));
+  .pipe(z.string().min(1, /*i18n*/ 'Subject and body are required.').max(200, /*i18n*/ 'The subject must be at most 200 characters.'));
 
 /** HTML allowed; sanitized on the server. 100 000 characters is far beyond any real letter. */
 export const MailBodySchema = z
-  .string({ error: 'Subject and body are required.' })
-  .refine((s) => s.trim().length > 0, 'Subject and body are required.')
-  .refine((s) => s.length <= 100_000, 'The body must be at most 100,000 characters.');
+  .string({ error: /*i18n*/ 'Subject and body are required.' })
+  .refine((s) => s.trim().length > 0, /*i18n*/ 'Subject and body are required.')
+  .refine((s) => s.length <= 100_000, /*i18n*/ 'The body must be at most 100,000 characters.');
 
-export const RecipientGroupSchema = z.enum(RECIPIENT_GROUPS, { error: 'Choose who receives the email.' });
+export const RecipientGroupSchema = z.enum(RECIPIENT_GROUPS, { error: /*i18n*/ 'Choose who receives the email.' });
 
 /** The chosen member ids of the 'selected' group (ignored for the other groups). */
-const SelectedMemberIdsSchema = z.array(IdSchema).max(5000, 'At most 5,000 members can be selected.').default([]);
+const SelectedMemberIdsSchema = z.array(IdSchema).max(5000, /*i18n*/ 'At most 5,000 members can be selected.').default([]);
 
 function needsSelection(input: { recipientGroup: string; selectedMemberIds: number[] }, ctx: z.RefinementCtx) {
   if (input.recipientGroup === 'selected' && input.selectedMemberIds.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['selectedMemberIds'], message: 'Choose at least one member.' });
+    ctx.addIssue({ code: 'custom', path: ['selectedMemberIds'], message: /*i18n*/ 'Choose at least one member.' });
   }
 }
 
@@ -49,7 +49,7 @@ export const SentMailListInputSchema = z
     /** 'group' lists the admins' group mail; 'all' every email the club sent. */
     kind: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.enum(['group', 'all'], { error: 'Unknown kind of email.' }).default('group'),
+      z.enum(['group', 'all'], { error: /*i18n*/ 'Unknown kind of email.' }).default('group'),
     ),
   })
   .extend(PageQuerySchema.shape);

@@ -14,6 +14,7 @@ import {
 import { OptionalPhoneSchema } from './phone';
 import { controlCharacterMessage, hasControlCharacter, IdSchema } from './common';
 import { PageQuerySchema } from './page';
+import { withValues } from '../message';
 
 // Issue 22: the inputs of the profile and the directory, shared by the REST routes, the tRPC
 // procedures and (through their messages) the forms.
@@ -21,11 +22,11 @@ import { PageQuerySchema } from './page';
 /** A query string's empty parameter means "no filter", as leaving it out does. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const UNKNOWN_COUNTRY = 'Unknown country: use an ISO 3166-1 alpha-2 code from the list, such as HK.';
-export const UNKNOWN_INDUSTRY = 'Unknown industry.';
-export const UNKNOWN_INTEREST = 'Unknown interest: choose from the club’s activities.';
-export const TOO_MANY_INTERESTS = `Choose at most ${PROFILE_MAX_INTERESTS} interests.`;
-export const HTTPS_ONLY = 'Use a link that starts with https://';
+export const UNKNOWN_COUNTRY = /*i18n*/ 'Unknown country: use an ISO 3166-1 alpha-2 code from the list, such as HK.';
+export const UNKNOWN_INDUSTRY = /*i18n*/ 'Unknown industry.';
+export const UNKNOWN_INTEREST = /*i18n*/ 'Unknown interest: choose from the club’s activities.';
+export const TOO_MANY_INTERESTS = withValues(/*i18n*/ 'Choose at most {max} interests.', { max: PROFILE_MAX_INTERESTS });
+export const HTTPS_ONLY = /*i18n*/ 'Use a link that starts with https://';
 
 /** ISO 3166-1 alpha-2, upper- or lower-case, on the shared list. */
 export const CountryCodeSchema = z
@@ -40,12 +41,12 @@ export const ActivitySchema = z.enum(CLUB_ACTIVITIES, { error: UNKNOWN_INTEREST 
 /** GET /api/members and members.list: the directory's search, filters (they combine) and page. */
 export const ListMembersInputSchema = z
   .object({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'The search is at most 100 characters.').optional()),
+    q: z.preprocess(blankToUndefined, z.string().trim().max(100, /*i18n*/ 'The search is at most 100 characters.').optional()),
     country: z.preprocess(blankToUndefined, CountryCodeSchema.optional()),
     industry: z.preprocess(blankToUndefined, IndustrySchema.optional()),
     interest: z.preprocess(blankToUndefined, ActivitySchema.optional()),
     /** Issue 39: the members of a circle (its slug or id). */
-    circle: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Unknown circle.').optional()),
+    circle: z.preprocess(blankToUndefined, z.string().trim().max(100, /*i18n*/ 'Unknown circle.').optional()),
   })
   .extend(PageQuerySchema.shape);
 export type ListMembersInput = z.input<typeof ListMembersInputSchema>;
@@ -108,8 +109,8 @@ export const VisibilityChangesSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? 'Only profile fields have a visibility; her name is always shown to members.'
-        : 'Visibility is an object.',
+        ? /*i18n*/ 'Only profile fields have a visibility; her name is always shown to members.'
+        : /*i18n*/ 'Visibility is an object.',
   },
 );
 
@@ -134,11 +135,17 @@ export const UpdateProfileInputSchema = z.object({
     .optional(),
   bio: clearable(
     z
-      .string({ error: 'About me must be text.' })
+      .string({ error: /*i18n*/ 'About me must be text.' })
       // Plain text; her line breaks are kept (as \n), trailing space is not.
       .transform((s) => s.replace(/\r\n?/g, '\n').trimEnd())
-      .refine((s) => s.length <= PROFILE_BIO_MAX, `About me must be at most ${PROFILE_BIO_MAX.toLocaleString('en-US')} characters.`)
-      .refine((s) => !hasControlCharacter(s, { lineBreaks: true }), 'About me cannot contain control characters other than line breaks.'),
+      .refine(
+        (s) => s.length <= PROFILE_BIO_MAX,
+        withValues(/*i18n*/ 'About me must be at most {max} characters.', { max: PROFILE_BIO_MAX.toLocaleString('en-US') }),
+      )
+      .refine(
+        (s) => !hasControlCharacter(s, { lineBreaks: true }),
+        /*i18n*/ 'About me cannot contain control characters other than line breaks.',
+      ),
   ).optional(),
   links: z
     .object(

@@ -2,11 +2,12 @@ import * as z from 'zod';
 import { earliestRenewsOn, isIsoDate, MEMBERSHIP_STATUSES, type MembershipStatus, type MembershipTerm } from '../membership-term';
 import { formatDate } from '../date-format';
 import { IdSchema } from './common';
+import { withValues } from '../message';
 
 // Membership terms (SPEC 9, DECISIONS "Membership terms"): the admin's renewal and what the
 // screens read. Dates are YYYY-MM-DD strings everywhere.
 
-export const INVALID_DATE = 'Use a date written YYYY-MM-DD.';
+export const INVALID_DATE = /*i18n*/ 'Use a date written YYYY-MM-DD.';
 export const RENEWAL_NOTE_MAX = 200;
 
 /** A calendar date YYYY-MM-DD that exists. */
@@ -22,15 +23,15 @@ export const RenewMembershipInputSchema = z.object({
   id: IdSchema,
   renews_on: IsoDateSchema,
   note: z
-    .string({ error: 'The note must be text.' })
+    .string({ error: /*i18n*/ 'The note must be text.' })
     .trim()
-    .max(RENEWAL_NOTE_MAX, `The note has at most ${RENEWAL_NOTE_MAX} characters.`)
+    .max(RENEWAL_NOTE_MAX, withValues(/*i18n*/ 'The note has at most {max} characters.', { max: RENEWAL_NOTE_MAX }))
     .optional()
     .default(''),
 });
 export type RenewMembershipInput = z.output<typeof RenewMembershipInputSchema>;
 
-export const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, { error: 'Status is active, grace or lapsed.' });
+export const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, { error: /*i18n*/ 'Status is active, grace or lapsed.' });
 
 /** One renewal in her history (her Profile dialog in User Management), newest first. */
 export interface RenewalView {

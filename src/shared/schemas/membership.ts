@@ -6,12 +6,13 @@ import type { HomeCard } from './homes';
 import { MEMBERSHIP_STATUSES, CLUB_NOTE_MAX, type MembershipTerm } from '../membership-term';
 import type { RenewalView } from './membership-terms';
 import { PageQuerySchema, type Page } from './page';
+import { withValues } from '../message';
 
 // SPEC 2, 5 and 7: the membership pipeline's inputs (the application itself is in ./application.ts).
 // The forms, the tRPC procedures and the REST routes all validate with these, so the form's rules
 // also hold on the server.
 
-export const ENTER_CODE = 'Please enter your invitation code.';
+export const ENTER_CODE = /*i18n*/ 'Please enter your invitation code.';
 export const INVALID_CODE = /*i18n*/ 'Invalid invitation code.';
 
 /** Codes compare case-insensitively: stored and looked up upper-cased. */
@@ -45,7 +46,7 @@ export interface RegistrationInvite {
 export const RegisterInputSchema = z.object({
   token: TokenSchema,
   name: PersonNameSchema,
-  type: z.enum(ACCOUNT_TYPES, { error: 'Account type is required.' }),
+  type: z.enum(ACCOUNT_TYPES, { error: /*i18n*/ 'Account type is required.' }),
   password: NewPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
@@ -54,19 +55,20 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
 /** The one answer to every forgot-password request, whether or not the account exists. */
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link is on its way. Please check your inbox.';
+export const FORGOT_PASSWORD_ANSWER =
+  /*i18n*/ 'If an account exists for that email, a password reset link is on its way. Please check your inbox.';
 
 export const ResetPasswordInputSchema = z.object({ token: TokenSchema, newPassword: NewPasswordSchema });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 export const INVALID_RESET_TOKEN = /*i18n*/ 'This password reset link is invalid or has expired. Please request a new one.';
-export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+export const PASSWORD_RESET_DONE = /*i18n*/ 'Your password has been reset. You can now log in with your new password.';
 
 // Admin: applications.
 export const APPLICATION_STATUSES = ['pending', 'all', 'accepted', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** GET /api/applications and applications.list: one tab, newest first, a page at a time (issue 13). */
 export const ListApplicationsInputSchema = z
-  .object({ status: z.enum(APPLICATION_STATUSES, { error: 'Unknown application status.' }).default('all') })
+  .object({ status: z.enum(APPLICATION_STATUSES, { error: /*i18n*/ 'Unknown application status.' }).default('all') })
   .extend(PageQuerySchema.shape);
 export type ListApplicationsInput = z.output<typeof ListApplicationsInputSchema>;
 
@@ -79,7 +81,7 @@ export interface ApplicationsPage extends Page<ApplicationView> {
 }
 
 export const REJECTION_EMAIL_MAX = 5000;
-export const REJECTION_EMAIL_EMPTY = 'Write the rejection email, or leave "Send a rejection email" unticked.';
+export const REJECTION_EMAIL_EMPTY = /*i18n*/ 'Write the rejection email, or leave "Send a rejection email" unticked.';
 
 export const DecideApplicationInputSchema = acceptingOldNames(
   z.object({
@@ -95,7 +97,7 @@ export const DecideApplicationInputSchema = acceptingOldNames(
       .string({ error: REJECTION_EMAIL_EMPTY })
       .trim()
       .min(1, REJECTION_EMAIL_EMPTY)
-      .max(REJECTION_EMAIL_MAX, `The email may have at most ${REJECTION_EMAIL_MAX} characters.`)
+      .max(REJECTION_EMAIL_MAX, withValues(/*i18n*/ 'The email may have at most {max} characters.', { max: REJECTION_EMAIL_MAX }))
       .optional(),
   }),
   { grant_founding: 'grantFounding', rejection_email: 'rejectionEmail' },
@@ -140,7 +142,7 @@ export interface ApplicationView {
 }
 
 // Admin: users.
-export const ChangePrivilegeInputSchema = z.object({ id: IdSchema, type: z.enum(ACCOUNT_TYPES, { error: 'Type is required.' }) });
+export const ChangePrivilegeInputSchema = z.object({ id: IdSchema, type: z.enum(ACCOUNT_TYPES, { error: /*i18n*/ 'Type is required.' }) });
 export type ChangePrivilegeInput = z.infer<typeof ChangePrivilegeInputSchema>;
 export const SetAdminInputSchema = z.object({ id: IdSchema, admin: z.boolean({ error: 'admin must be true or false.' }) });
 export type SetAdminInput = z.infer<typeof SetAdminInputSchema>;
@@ -165,11 +167,15 @@ export const ListUsersInputSchema = z
   .object({
     search: z.preprocess(
       (v) => (v === null ? undefined : v),
-      z.string({ error: 'The search must be text.' }).trim().max(100, 'The search has at most 100 characters.').optional(),
+      z
+        .string({ error: /*i18n*/ 'The search must be text.' })
+        .trim()
+        .max(100, /*i18n*/ 'The search has at most 100 characters.')
+        .optional(),
     ),
     status: z.preprocess(
       (v) => (v === null || v === '' ? undefined : v),
-      z.enum(USER_STATUS_FILTERS, { error: 'Status is active, grace, lapsed, due, due_60 or due_90.' }).optional(),
+      z.enum(USER_STATUS_FILTERS, { error: /*i18n*/ 'Status is active, grace, lapsed, due, due_60 or due_90.' }).optional(),
     ),
   })
   .extend(PageQuerySchema.shape)
@@ -232,22 +238,22 @@ export interface UsersPage extends Page<UserView> {
 export const NewInvitationCodeSchema = z
   .string()
   .trim()
-  .max(40, 'A code has at most 40 characters.')
-  .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and hyphens only.')
-  .refine((s) => s === '' || s.length >= 4, 'A code has at least 4 characters.')
+  .max(40, /*i18n*/ 'A code has at most 40 characters.')
+  .regex(/^[A-Za-z0-9-]*$/, /*i18n*/ 'Use letters, digits and hyphens only.')
+  .refine((s) => s === '' || s.length >= 4, /*i18n*/ 'A code has at least 4 characters.')
   .transform((s) => s.toUpperCase());
 
 export const CreateInvitationCodeInputSchema = acceptingOldNames(
   z.object({
     /** Empty: the server makes a random one. */
     code: NewInvitationCodeSchema.optional(),
-    note: z.string().trim().max(200, 'The note has at most 200 characters.').optional(),
+    note: z.string().trim().max(200, /*i18n*/ 'The note has at most 200 characters.').optional(),
     /** An ISO 8601 instant with Z; absent or null: never expires. */
-    expires_at: z.iso.datetime({ error: 'The expiry must be an ISO 8601 date and time with Z.' }).nullable().optional(),
+    expires_at: z.iso.datetime({ error: /*i18n*/ 'The expiry must be an ISO 8601 date and time with Z.' }).nullable().optional(),
     max_uses: z
-      .number({ error: 'Maximum uses must be a whole number.' })
-      .int('Maximum uses must be a whole number.')
-      .min(1, 'Maximum uses must be at least 1.')
+      .number({ error: /*i18n*/ 'Maximum uses must be a whole number.' })
+      .int(/*i18n*/ 'Maximum uses must be a whole number.')
+      .min(1, /*i18n*/ 'Maximum uses must be at least 1.')
       .max(100_000)
       .nullable()
       .optional(),
@@ -292,10 +298,13 @@ export const ContactClubInputSchema = z.object({
   message: z
     .string()
     .trim()
-    .max(CLUB_NOTE_MAX, `The message must be at most ${CLUB_NOTE_MAX.toLocaleString('en-US')} characters.`)
+    .max(
+      CLUB_NOTE_MAX,
+      withValues(/*i18n*/ 'The message must be at most {max} characters.', { max: CLUB_NOTE_MAX.toLocaleString('en-US') }),
+    )
     .optional()
     .default(''),
 });
 export type ContactClubInput = z.infer<typeof ContactClubInputSchema>;
 /** The answer of POST /api/membership/contact. */
-export const CLUB_CONTACTED = 'Your message was sent to the club’s admins. They will write to you by email.';
+export const CLUB_CONTACTED = /*i18n*/ 'Your message was sent to the club’s admins. They will write to you by email.';

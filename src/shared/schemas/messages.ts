@@ -2,6 +2,7 @@ import * as z from 'zod';
 import './zod-config';
 import { IdSchema } from './common';
 import { PageQuerySchema } from './page';
+import { withValues } from '../message';
 
 /*
  * Issue 38: members write to each other. The inputs of the REST routes and the tRPC procedures
@@ -29,23 +30,23 @@ export const MESSAGES_FROM_LABELS: Record<MessagesFrom, string> = {
 /** The server's refusal where her `messages_from` (or a block) says no (403). */
 export const MESSAGES_REFUSED = /*i18n*/ 'She does not accept messages from you.';
 /** What the others see in place of a deleted or removed message. */
-export const MESSAGE_DELETED_TEXT = 'Message deleted';
+export const MESSAGE_DELETED_TEXT = /*i18n*/ 'Message deleted';
 export const MESSAGE_REMOVED_TEXT = "Removed by the club's admins";
-export const DELETED_MEMBER_NAME = 'Deleted member';
+export const DELETED_MEMBER_NAME = /*i18n*/ 'Deleted member';
 
 /** A message's text: trimmed, not empty, at most 4,000 characters, line breaks kept. */
 export const MessageBodySchema = z
-  .string({ error: 'Write a message.' })
+  .string({ error: /*i18n*/ 'Write a message.' })
   .trim()
-  .min(1, 'Write a message.')
-  .max(MESSAGE_BODY_MAX, `A message is at most ${MESSAGE_BODY_MAX.toLocaleString('en-US')} characters.`);
+  .min(1, /*i18n*/ 'Write a message.')
+  .max(MESSAGE_BODY_MAX, withValues(/*i18n*/ 'A message is at most {max} characters.', { max: MESSAGE_BODY_MAX.toLocaleString('en-US') }));
 
 /** POST /api/conversations, messages.start: one to seven others (not herself) and the first message. */
 export const StartConversationInputSchema = z.object({
   member_ids: z
-    .array(IdSchema, { error: 'Choose who to write to.' })
-    .min(1, 'Choose who to write to.')
-    .max(MAX_CONVERSATION_OTHERS, `A conversation has at most ${MAX_CONVERSATION_OTHERS} others.`),
+    .array(IdSchema, { error: /*i18n*/ 'Choose who to write to.' })
+    .min(1, /*i18n*/ 'Choose who to write to.')
+    .max(MAX_CONVERSATION_OTHERS, withValues(/*i18n*/ 'A conversation has at most {max} others.', { max: MAX_CONVERSATION_OTHERS })),
   body: MessageBodySchema,
 });
 export type StartConversationInput = z.input<typeof StartConversationInputSchema>;
@@ -74,7 +75,7 @@ export const ArchiveConversationInputSchema = z.object({ id: IdSchema, archived:
 
 /** PUT /api/privacy, messages.setPrivacy. */
 export const PrivacySettingsSchema = z.object({
-  messages_from: z.enum(MESSAGES_FROM, { error: 'Choose members, shared or nobody.' }),
+  messages_from: z.enum(MESSAGES_FROM, { error: /*i18n*/ 'Choose members, shared or nobody.' }),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
 
@@ -86,10 +87,10 @@ export type BlockInput = z.infer<typeof BlockInputSchema>;
 export const ReportMessageInputSchema = z.object({
   id: IdSchema,
   reason: z
-    .string({ error: 'Say why you report it.' })
+    .string({ error: /*i18n*/ 'Say why you report it.' })
     .trim()
-    .min(1, 'Say why you report it.')
-    .max(REPORT_REASON_MAX, `A reason is at most ${REPORT_REASON_MAX} characters.`),
+    .min(1, /*i18n*/ 'Say why you report it.')
+    .max(REPORT_REASON_MAX, withValues(/*i18n*/ 'A reason is at most {max} characters.', { max: REPORT_REASON_MAX })),
 });
 export type ReportMessageInput = z.input<typeof ReportMessageInputSchema>;
 
@@ -97,13 +98,13 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** GET /api/admin/reports?status=open, admin.reports. */
 export const ListReportsInputSchema = PageQuerySchema.extend({
-  status: z.enum(REPORT_STATUSES, { error: 'Unknown status.' }).default('open'),
+  status: z.enum(REPORT_STATUSES, { error: /*i18n*/ 'Unknown status.' }).default('open'),
 });
 /** POST /api/admin/reports/{id}, admin.resolveReport. */
 export const ResolveReportInputSchema = z.object({
   id: IdSchema,
-  action: z.enum(['dismiss', 'remove'], { error: 'Choose dismiss or remove.' }),
-  suspend_days: z.union([z.literal(7), z.literal(30)], { error: 'A suspension is 7 or 30 days.' }).optional(),
+  action: z.enum(['dismiss', 'remove'], { error: /*i18n*/ 'Choose dismiss or remove.' }),
+  suspend_days: z.union([z.literal(7), z.literal(30)], { error: /*i18n*/ 'A suspension is 7 or 30 days.' }).optional(),
 });
 export type ResolveReportInput = z.input<typeof ResolveReportInputSchema>;
 

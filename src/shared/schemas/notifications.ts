@@ -19,8 +19,8 @@ export const MarkNotificationsReadInputSchema = z.union(
     z.strictObject({
       ids: z
         .array(IdSchema, { error: 'ids must be a list of notification ids.' })
-        .min(1, 'Name at least one notification.')
-        .max(100, 'At most 100 notifications at once.'),
+        .min(1, /*i18n*/ 'Name at least one notification.')
+        .max(100, /*i18n*/ 'At most 100 notifications at once.'),
     }),
     z.strictObject({ all: z.literal(true, { error: 'all must be true.' }) }),
   ],
@@ -28,14 +28,14 @@ export const MarkNotificationsReadInputSchema = z.union(
 );
 export type MarkNotificationsReadInput = z.output<typeof MarkNotificationsReadInputSchema>;
 
-const EmailModeSchema = z.enum(EMAIL_MODES, { error: 'Choose off, instant or daily.' });
+const EmailModeSchema = z.enum(EMAIL_MODES, { error: /*i18n*/ 'Choose off, instant or daily.' });
 
 const unknownKind = (issue: { code: string; keys?: string[] }, otherwise: string) =>
   issue.code === 'unrecognized_keys' ? `Unknown kind: ${(issue.keys ?? []).join(', ')}.` : otherwise;
 
 /** Push per kind (issue 40): on or off; any subset, an unknown kind refused. */
 const PushChoicesSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: 'Push is true or false.' }).optional()])) as Record<
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: /*i18n*/ 'Push is true or false.' }).optional()])) as Record<
     NotificationKind,
     z.ZodOptional<z.ZodBoolean>
   >,
@@ -55,18 +55,18 @@ export const NotificationPreferencesInputSchema = z.strictObject(
     >),
     push: PushChoicesSchema.optional(),
   },
-  { error: (issue) => unknownKind(issue, 'Send an object of kinds.') },
+  { error: (issue) => unknownKind(issue, /*i18n*/ 'Send an object of kinds.') },
 );
 export type NotificationPreferencesInput = z.output<typeof NotificationPreferencesInputSchema>;
 
 /** Her browser's zone, kept with her settings: the daily summary goes after 07:00 there. */
 export const NotificationSettingsInputSchema = z.strictObject({
   timeZone: z
-    .string({ error: 'A time zone is required.' })
+    .string({ error: /*i18n*/ 'A time zone is required.' })
     .trim()
-    .min(1, 'A time zone is required.')
-    .max(64, 'Choose a time zone from the list.')
-    .refine(isValidTimeZone, 'Choose a time zone from the list.'),
+    .min(1, /*i18n*/ 'A time zone is required.')
+    .max(64, /*i18n*/ 'Choose a time zone from the list.')
+    .refine(isValidTimeZone, /*i18n*/ 'Choose a time zone from the list.'),
 });
 export type NotificationSettingsInput = z.output<typeof NotificationSettingsInputSchema>;
 

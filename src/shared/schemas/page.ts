@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import './zod-config';
+import { withValues } from '../message';
 
 /** Issue 13: every list answers pages of 30 by default and 100 at most. */
 export const PAGE_SIZE = 30;
@@ -13,15 +14,15 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  * page ended, so a page never skips or repeats a row however many rows were added since.
  */
 export const CursorSchema = z
-  .string({ error: 'Invalid cursor.' })
-  .max(512, 'Invalid cursor.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor.');
+  .string({ error: /*i18n*/ 'Invalid cursor.' })
+  .max(512, /*i18n*/ 'Invalid cursor.')
+  .regex(/^[A-Za-z0-9_-]+$/, /*i18n*/ 'Invalid cursor.');
 
 export const PageLimitSchema = z.coerce
-  .number({ error: 'The page size must be a number.' })
-  .int('The page size must be a whole number.')
-  .min(1, 'The page size must be at least 1.')
-  .max(MAX_PAGE_SIZE, `The page size must be at most ${MAX_PAGE_SIZE}.`);
+  .number({ error: /*i18n*/ 'The page size must be a number.' })
+  .int(/*i18n*/ 'The page size must be a whole number.')
+  .min(1, /*i18n*/ 'The page size must be at least 1.')
+  .max(MAX_PAGE_SIZE, withValues(/*i18n*/ 'The page size must be at most {max}.', { max: MAX_PAGE_SIZE }));
 
 /** The `cursor` and `limit` of every paged list (query parameters in REST, input fields in tRPC). */
 export const PageQuerySchema = z.object({

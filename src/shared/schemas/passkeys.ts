@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import './zod-config';
 import { IdSchema } from './common';
+import { withValues } from '../message';
 
 /** At most this many passkeys per member (issue 25). */
 export const MAX_PASSKEYS = 10;
@@ -14,7 +15,7 @@ export const PASSKEY_NAME_MAX = 60;
 const Base64UrlSchema = z
   .string()
   .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url.');
+  .regex(/^[A-Za-z0-9_-]*$/, /*i18n*/ 'Not base64url.');
 
 const CredentialOutline = {
   id: Base64UrlSchema.min(1),
@@ -48,10 +49,10 @@ export const AuthenticationResponseSchema = z.object({
 });
 
 const PasskeyNameSchema = z
-  .string({ error: 'Name is required.' })
+  .string({ error: /*i18n*/ 'Name is required.' })
   .trim()
-  .min(1, 'Name is required.')
-  .max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters.`);
+  .min(1, /*i18n*/ 'Name is required.')
+  .max(PASSKEY_NAME_MAX, withValues(/*i18n*/ 'Name must be at most {max} characters.', { max: PASSKEY_NAME_MAX }));
 
 /**
  * Her proof that it is her, before adding a passkey (issue 45): her password, or a current code
@@ -59,8 +60,8 @@ const PasskeyNameSchema = z
  * minutes). Empty strings count as absent.
  */
 export const ReauthenticationSchema = z.object({
-  password: z.string({ error: 'Password must be text.' }).max(1024).optional(),
-  code: z.string({ error: 'Code must be text.' }).trim().max(64, 'That code is too long.').optional(),
+  password: z.string({ error: /*i18n*/ 'Password must be text.' }).max(1024).optional(),
+  code: z.string({ error: /*i18n*/ 'Code must be text.' }).trim().max(64, /*i18n*/ 'That code is too long.').optional(),
 });
 export type Reauthentication = z.infer<typeof ReauthenticationSchema>;
 
@@ -74,7 +75,11 @@ export type PasskeyRegistrationOptionsInput = z.infer<typeof PasskeyRegistration
  */
 export const PasskeyRegistrationInputSchema = z.object({
   response: RegistrationResponseSchema,
-  name: z.string().trim().max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters.`).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(PASSKEY_NAME_MAX, withValues(/*i18n*/ 'Name must be at most {max} characters.', { max: PASSKEY_NAME_MAX }))
+    .optional(),
 });
 export type PasskeyRegistrationInput = z.infer<typeof PasskeyRegistrationInputSchema>;
 
@@ -89,7 +94,7 @@ export type RenamePasskeyInput = z.infer<typeof RenamePasskeyInputSchema>;
 /** DELETE /api/passkeys/{id}: her password. */
 export const RemovePasskeyInputSchema = z.object({
   id: IdSchema,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  password: z.string({ error: /*i18n*/ 'Password is required.' }).min(1, /*i18n*/ 'Password is required.').max(1024),
 });
 export type RemovePasskeyInput = z.infer<typeof RemovePasskeyInputSchema>;
 

@@ -13,7 +13,7 @@ import './zod-config';
 // range, a fictional 555 number) is flagged with SPEC 5's 'Invalid phone number.' but, as SPEC
 // says, does not block: it is kept as typed, normalised to its digits after the +.
 
-export const INVALID_PHONE = 'Invalid phone number.';
+export const INVALID_PHONE = /*i18n*/ 'Invalid phone number.';
 /** Longer than any number written with spaces, dashes and brackets. */
 export const PHONE_MAX = 40;
 
@@ -114,7 +114,7 @@ export function phoneCountryOptions(): [CountryCode, string][] {
 }
 
 /** A phone number checked as the server keeps it: E.164, an unknown range normalised; `required` is the message for an empty one. */
-export const phoneSchema = (required = 'Phone number is required.') =>
+export const phoneSchema = (required = /*i18n*/ 'Phone number is required.') =>
   z
     .string({ error: required })
     .trim()

@@ -2,13 +2,17 @@ import * as z from 'zod';
 import type { AccountType } from '../constants';
 import { IdSchema } from './common';
 import { PageQuerySchema, type Page } from './page';
+import { withValues } from '../message';
 
 // Issue 24, the roster import: a CSV of the club's existing members, previewed by the server (a
 // dry run), then "Invite N new members". Dates are YYYY-MM-DD strings.
 
 export const ROSTER_MAX_ROWS = 5000;
 export const ROSTER_MAX_BYTES = 2 * 1024 * 1024;
-export const ROSTER_LIMITS_MESSAGE = `A roster file may have at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows and 2 MB. Please split it into smaller files.`;
+export const ROSTER_LIMITS_MESSAGE = withValues(
+  /*i18n*/ 'A roster file may have at most {max} rows and 2 MB. Please split it into smaller files.',
+  { max: ROSTER_MAX_ROWS.toLocaleString('en-US') },
+);
 /** Columns a roster's header may have (issue 45): a header of a million cost seconds and a 4 MB answer. */
 export const ROSTER_MAX_COLUMNS = 50;
 

@@ -1,6 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { withDateLanguage } from '../../shared/date-format';
+import { messageOf } from '../../shared/message';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/preferences';
 
 /**
@@ -11,13 +12,29 @@ import { DEFAULT_LANGUAGE, type Language } from '../../shared/preferences';
  * compiled by `npm run i18n:compile` into {locale}.ts, each loaded the first time a request or an
  * email needs it (English too: the list of every message is its catalog's ids).
  */
-const CATALOGS: Record<Language, () => Promise<{ messages: Messages }>> = {
+const OWN: Record<Language, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en'),
   fr: () => import('../locales/fr'),
   es: () => import('../locales/es'),
   ja: () => import('../locales/ja'),
   ar: () => import('../locales/ar'),
 };
+/** What src/shared says (its schemas' messages…): a catalog the client loads too (lingui.config.ts). */
+const SHARED: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../../shared/locales/en'),
+  fr: () => import('../../shared/locales/fr'),
+  es: () => import('../../shared/locales/es'),
+  ja: () => import('../../shared/locales/ja'),
+  ar: () => import('../../shared/locales/ar'),
+};
+const CATALOGS: Record<Language, () => Promise<{ messages: Messages }>> = Object.fromEntries(
+  Object.keys(OWN).map((l) => {
+    const language = l as Language;
+    const both = () =>
+      Promise.all([OWN[language](), SHARED[language]()]).then(([own, shared]) => ({ messages: { ...shared.messages, ...own.messages } }));
+    return [language, both];
+  }),
+) as Record<Language, () => Promise<{ messages: Messages }>>;
 
 /**
  * One Lingui instance for the isolate. Its active language is switched only around a synchronous
@@ -31,6 +48,8 @@ const loading = new Map<Language, Promise<void>>();
 const loaded = new Set<Language>();
 /** The ids of English's catalog: every message there is. */
 let englishIds: Set<string> | null = null;
+/** Those of them with {placeholders}: the templates messageOf may find a text's among. */
+let templateIds: string[] = [];
 
 /** Loads a language's catalog once per isolate (and English, every message's fallback). */
 export function loadLanguage(language: Language): Promise<void> {
@@ -39,7 +58,10 @@ export function loadLanguage(language: Language): Promise<void> {
     p = CATALOGS[language]().then((m) => {
       const { messages } = m;
       i18n.load(language, messages);
-      if (language === DEFAULT_LANGUAGE) englishIds = new Set(Object.keys(messages));
+      if (language === DEFAULT_LANGUAGE) {
+        englishIds = new Set(Object.keys(messages));
+        templateIds = [...englishIds].filter((id) => id.includes('{'));
+      }
       loaded.add(language);
     });
     p.catch(() => loading.delete(language));
@@ -90,6 +112,8 @@ export function englishText(message: string, values: MessageValues): string {
  * extraction: a value a member wrote, an unmarked error) stays exactly as written.
  */
 export function translate(message: string, values?: MessageValues): string {
-  if (!englishIds?.has(message)) return message;
-  return i18n._(message, values);
+  if (englishIds?.has(message)) return i18n._(message, values);
+  // A schema's message written from a template with its numbers (src/shared/message.ts).
+  const written = values ? null : messageOf(message, templateIds);
+  return written ? i18n._(written.id, written.values) : message;
 }

@@ -128,6 +128,20 @@ describe('the Worker in her language', () => {
     );
   });
 
+  it('writes a shared schema’s field messages in her language, those with a number too', async () => {
+    const u = await createUser();
+    await prefers(u, 'fr');
+    const tooMany = await request('/api/notifications?limit=1000', { as: u });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.limit).toEqual([
+      'La taille de page doit être d’au plus 100.',
+    ]);
+    const english = await request('/api/notifications?limit=1000', { as: await createUser() });
+    expect((await english.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.limit).toEqual([
+      'The page size must be at most 100.',
+    ]);
+  });
+
   it("answers a member in her account's language whatever the browser asks", async () => {
     const u = await createUser();
     await prefers(u, 'ar');

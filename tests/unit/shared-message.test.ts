@@ -1,0 +1,24 @@
+// Issue 41: a shared schema's message with a number is written from its template (src/shared/message.ts),
+// and the translation step finds the template again from the English text, values and all.
+import { describe, expect, it } from 'vitest';
+import { messageOf, withValues } from '../../src/shared/message';
+
+describe('messages written from templates', () => {
+  const templates = ['The page size must be at most {max}.', 'A message is at most {max} characters.', '{who} commented on {what}'];
+
+  it('writes the English with the values as given', () => {
+    expect(withValues('The page size must be at most {max}.', { max: 100 })).toBe('The page size must be at most 100.');
+    expect(withValues('A message is at most {max} characters.', { max: '4,000' })).toBe('A message is at most 4,000 characters.');
+  });
+
+  it('finds the template of an English text and its values, numbers back as numbers', () => {
+    expect(messageOf('The page size must be at most 100.', templates)).toEqual({ id: templates[0], values: { max: 100 } });
+    expect(messageOf('A message is at most 4,000 characters.', templates)).toEqual({ id: templates[1], values: { max: 4000 } });
+    expect(messageOf('Amara commented on Supper', templates)).toEqual({ id: templates[2], values: { who: 'Amara', what: 'Supper' } });
+  });
+
+  it('finds nothing for a text no template wrote, nor for an ICU plural', () => {
+    expect(messageOf('The page size must be small.', templates)).toBeNull();
+    expect(messageOf('3 guests', ['{count, plural, one {# guest} other {# guests}}'])).toBeNull();
+  });
+});
