@@ -1,7 +1,8 @@
 // Issue 41: a shared schema's message with a number is written from its template (src/shared/message.ts),
 // and the translation step finds the template again from the English text, values and all.
 import { describe, expect, it } from 'vitest';
-import { messageOf, withValues } from '../../src/shared/message';
+import { withValues } from '../../src/shared/message';
+import { messageOf } from '../../src/shared/message-template';
 
 describe('messages written from templates', () => {
   const templates = ['The page size must be at most {max}.', 'A message is at most {max} characters.', '{who} commented on {what}'];

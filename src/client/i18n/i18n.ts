@@ -1,5 +1,4 @@
 import { setupI18n } from '@lingui/core';
-import { messageOf } from '../../shared/message';
 import { isLanguage, PSEUDO_LANGUAGE_TAG, type Language } from '../../shared/preferences';
 import { messages as shellEnglish } from '../locales/en';
 
@@ -46,6 +45,10 @@ const importCatalog = async (locale: Exclude<PageLocale, 'en'>, name: CatalogNam
 
 const loaded = new Map<string, Promise<void>>();
 
+/** What finds a shared message's template (src/shared/message-template.ts): fetched with the `common` catalog only. */
+let findTemplate: Promise<unknown> | undefined;
+let messageOf: typeof import('../../shared/message-template').messageOf | undefined;
+
 /** The catalogs whose pages need none of src/shared's texts (the `common` catalog): the public pages stay light. */
 const NO_SHARED_TEXTS = new Set<CatalogName>(['shell', 'shared', 'common', 'public']);
 
@@ -56,7 +59,10 @@ const NO_SHARED_TEXTS = new Set<CatalogName>(['shell', 'shared', 'common', 'publ
 export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): Promise<void> {
   if (!name || locale === 'en') return Promise.resolve();
   // A feature's pages show what src/shared says too (its forms' messages, the kinds' labels…).
-  if (!NO_SHARED_TEXTS.has(name)) return Promise.all([loadOne(locale, name), loadOne(locale, 'common')]).then(() => undefined);
+  if (!NO_SHARED_TEXTS.has(name)) {
+    findTemplate ??= import('../../shared/message-template').then((m) => (messageOf = m.messageOf));
+    return Promise.all([loadOne(locale, name), loadOne(locale, 'common'), findTemplate]).then(() => undefined);
+  }
   return loadOne(locale, name);
 }
 
@@ -99,7 +105,7 @@ export function withLocale<T>(locale: PageLocale, render: () => T): T {
 export function translateText(text: string): string {
   if (i18n.locale === 'en') return text;
   if (i18n.messages[text] !== undefined) return i18n._(text);
-  const written = messageOf(
+  const written = messageOf?.(
     text,
     Object.keys(i18n.messages).filter((id) => id.includes('{')),
   );

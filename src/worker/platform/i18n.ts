@@ -1,7 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { withDateLanguage } from '../../shared/date-format';
-import { messageOf } from '../../shared/message';
+import { messageOf } from '../../shared/message-template';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/preferences';
 
 /**
