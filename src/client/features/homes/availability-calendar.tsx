@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatLongDate, formatMonthTitle, weekdayNames } from '../../../shared/date-format';
+import { formatLongDate, formatMonthTitle, weekdayNames } from '../../../shared/date-ranges';
 import type { AvailabilityWindow } from '../../../shared/schemas/homes';
 import { i18n } from './locales/i18n';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { nightsBetween, StayRequestFieldsSchema, type HomeView } from '../../../shared/schemas/homes';
-import { formatShortRange } from '../../../shared/date-format';
+import { formatShortRange } from '../../../shared/date-ranges';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextAreaField } from '../../components/field';
 import { useToast } from '../../components/toast';

@@ -1,4 +1,5 @@
-import { formatDate, formatDayRange } from '../../../shared/date-format';
+import { formatDate } from '../../../shared/date-format';
+import { formatDayRange } from '../../../shared/date-ranges';
 import type { AvailabilityWindow, HomeAmenity } from '../../../shared/schemas/homes';
 import { i18n } from './locales/i18n';
 

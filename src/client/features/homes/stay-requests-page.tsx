@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { withNodes } from '../../i18n/with-nodes';
 import { MemberName } from '../../shared/members/member-name';
-import { formatDayRange } from '../../../shared/date-format';
+import { formatDayRange } from '../../../shared/date-ranges';
 import './homes.css';
 import { i18n } from './locales/i18n';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { formatEventWhen, formatShortRange } from '../../../shared/date-format';
+import { formatEventWhen } from '../../../shared/date-format';
+import { formatShortRange } from '../../../shared/date-ranges';
 import type { YourClub } from '../../../shared/schemas/club';
 import { useTRPC } from '../../lib/trpc';
 import { withNodes } from '../../i18n/with-nodes';
