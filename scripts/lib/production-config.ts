@@ -121,6 +121,8 @@ export function renderProductionConfig(settings: ProductionSettings, out = PRODU
     if (name) bucket.bucket_name = name;
     if (opts.remoteR2) bucket.remote = true;
   }
+  // A deployed Worker never honours the tests' pseudo-language: its build leaves the catalogs out.
+  raw.define = { ...(raw.define as Record<string, string> | undefined), PSEUDO_LANGUAGE: 'false' };
   raw.vars = {
     ...raw.vars,
     ENVIRONMENT: 'production',

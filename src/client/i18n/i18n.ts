@@ -28,6 +28,9 @@ export type CatalogName = 'shell' | (string & {});
 
 type Loaders = typeof import('../locales/catalogs-fr');
 
+/** wrangler.toml's and vite.config.ts's define: false in a deploy's build (scripts/lib/production-config.ts). */
+declare const PSEUDO_LANGUAGE: boolean;
+
 // A language's loaders (src/client/locales/catalogs-{locale}.ts, written by npm run i18n:compile),
 // named one by one: a template import would bring its runtime helper into the entry.
 const LOADERS: Record<Exclude<PageLocale, 'en'>, () => Promise<Loaders>> = {
@@ -35,7 +38,8 @@ const LOADERS: Record<Exclude<PageLocale, 'en'>, () => Promise<Loaders>> = {
   es: () => import('../locales/catalogs-es'),
   ja: () => import('../locales/catalogs-ja'),
   ar: () => import('../locales/catalogs-ar'),
-  pseudo: () => import('../locales/catalogs-pseudo'),
+  // Only where a local Worker honours it (wrangler.toml's define): a deploy's build has no pseudo catalogs.
+  pseudo: () => (PSEUDO_LANGUAGE ? import('../locales/catalogs-pseudo') : Promise.resolve({ catalogs: {} })),
 };
 
 const importCatalog = async (locale: Exclude<PageLocale, 'en'>, name: CatalogName) => {
