@@ -155,7 +155,9 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Edit Details' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete Event' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Participation' }).click();
-    await expect(page.getByRole('button', { name: 'Join Event' })).toBeDisabled();
+    // Not invited: she may ask to join (issue 46 point 12), not join.
+    await expect(page.getByRole('button', { name: 'Join Event' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Ask to join' })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
