@@ -11,6 +11,7 @@
 //   a translation is missing, and writes nothing)
 import { globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_RENDERED_CATALOGS } from '../src/client/i18n/server-catalogs';
 import { run, ROOT } from './lib/wrangler';
 
 const check = process.argv.includes('--check');
@@ -51,10 +52,14 @@ for (const file of globSync('{src/client/**,src/shared}/locales/*.po', { cwd: RO
 }
 // The shared widgets' catalog (src/client/shared/locales) comes with the shell's, before the first
 // render: one loader, two chunks fetched at once, and nothing more in the entry.
+// A catalog no first screen rendered in the Worker needs (src/client/i18n/server-catalogs.ts) is
+// left out of the Worker's bundle: its import sits behind CLIENT_IN_WORKER, true only there.
 const loaderLines = (modules: Map<string, string>) =>
   [...modules].flatMap(([name, from]) => {
     if (name === 'shared') return [];
     const shared = name === 'shell' ? modules.get('shared') : undefined;
+    if (!SERVER_RENDERED_CATALOGS.includes(name))
+      return [`  ${name}: () => (CLIENT_IN_WORKER ? notInWorker('${name}') : import('${from}')),`];
     if (!shared) return [`  ${name}: () => import('${from}'),`];
     return [
       `  ${name}: () =>`,
@@ -65,7 +70,7 @@ for (const [locale, modules] of locales) {
   const lines = loaderLines(modules);
   writeFileSync(
     path.join(ROOT, `src/client/locales/catalogs-${locale}.ts`),
-    `// Written by scripts/i18n-compile.ts: the catalogs of ${locale}, each a chunk of its own.\nimport type { Messages } from '@lingui/core';\n\nexport const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {\n${lines.join('\n')}\n};\n`,
+    `// Written by scripts/i18n-compile.ts: the catalogs of ${locale}, each a chunk of its own.\nimport type { Messages } from '@lingui/core';\n\n/** wrangler.toml's define (true in the Worker's bundle), vite.config.ts's (false in the pages'). */\ndeclare const CLIENT_IN_WORKER: boolean;\n/** A catalog left out of the Worker (src/client/i18n/server-catalogs.ts), asked for there. */\nconst notInWorker = (name: string) => Promise.reject(new Error(\`The \${name} catalog is not in the Worker's bundle\`));\n\nexport const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {\n${lines.join('\n')}\n};\n`,
   );
 }
 

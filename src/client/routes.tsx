@@ -2,7 +2,11 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
 import { i18n, loadCatalog, type CatalogName, type PageLocale } from './i18n/i18n';
 
 /** A page's component, loaded on first render, or at once with `preload()` (with its texts in a language: the page's by default). */
-export type PageComponent<P extends object = object> = ComponentType<P> & { preload: (locale?: PageLocale) => Promise<void> };
+export type PageComponent<P extends object = object> = ComponentType<P> & {
+  preload: (locale?: PageLocale) => Promise<void>;
+  /** The feature's catalog its texts are in. */
+  catalog?: CatalogName;
+};
 
 /**
  * Each page is its own chunk: a visitor's first load fetches only the shell and the page. Until
@@ -28,7 +32,7 @@ export function page<K extends string, P extends object = object>(
   // Chosen once per mount, so an instance never swaps its component type (and its state).
   const Page = (props: P) => createElement(useState(() => loaded ?? Lazy)[0], props);
   Page.displayName = name;
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload, catalog });
 }
 
 /** The tRPC client and provider, loaded only with the pages that call the API. */
@@ -108,6 +112,10 @@ const FIRST_SCREEN_PAGES: Record<string, PageComponent> = {
 /** …a section of Settings (/settings/{section}), and /circles and a circle's page (/circles/{slug}: src/shared/first-screen.ts FIRST_SCREEN_ROUTES). */
 const firstScreenPage = (path: string) =>
   FIRST_SCREEN_PAGES[path] ?? (path.startsWith('/settings/') ? pages.Settings : path.startsWith('/circles') ? pages.Circles : undefined);
+
+/** The catalogs of the pages the Worker renders (src/client/i18n/server-catalogs.ts keeps these in its bundle). */
+export const firstScreenCatalogs = () =>
+  [...Object.values(FIRST_SCREEN_PAGES), pages.Settings, pages.Circles].flatMap((p) => (p.catalog ? [p.catalog] : []));
 
 /**
  * Loads the chunks a member's page's first render needs (the page, the tRPC root, the header's
