@@ -18,6 +18,12 @@ describe('messages written from templates', () => {
     expect(messageOf('Amara commented on Supper', templates)).toEqual({ id: templates[2], values: { who: 'Amara', what: 'Supper' } });
   });
 
+  it('prefers a field’s own template to the labels’ one, and names the label', () => {
+    const both = ['{label} must be at most {max} characters.', 'About me must be at most {max} characters.'];
+    expect(messageOf('About me must be at most 1,000 characters.', both)).toEqual({ id: both[1], values: { max: 1000 } });
+    expect(messageOf('Job title must be at most 100 characters.', both)).toEqual({ id: both[0], values: { label: 'Job title', max: 100 } });
+  });
+
   it('finds nothing for a text no template wrote, nor for an ICU plural', () => {
     expect(messageOf('The page size must be small.', templates)).toBeNull();
     expect(messageOf('3 guests', ['{count, plural, one {# guest} other {# guests}}'])).toBeNull();

@@ -51,7 +51,7 @@ const loaded = new Map<string, Promise<void>>();
 
 /** What finds a shared message's template (src/shared/message-template.ts): fetched with the `common` catalog only. */
 let findTemplate: Promise<unknown> | undefined;
-let messageOf: typeof import('../../shared/message-template').messageOf | undefined;
+let templates: typeof import('../../shared/message-template') | undefined;
 
 /** The catalogs whose pages need none of src/shared's texts (the `common` catalog): the public pages stay light. */
 const NO_SHARED_TEXTS = new Set<CatalogName>(['shell', 'shared', 'common', 'public']);
@@ -64,7 +64,7 @@ export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): 
   if (!name || locale === 'en') return Promise.resolve();
   // A feature's pages show what src/shared says too (its forms' messages, the kinds' labels…).
   if (!NO_SHARED_TEXTS.has(name)) {
-    findTemplate ??= import('../../shared/message-template').then((m) => (messageOf = m.messageOf));
+    findTemplate ??= import('../../shared/message-template').then((m) => (templates = m));
     return Promise.all([loadOne(locale, name), loadOne(locale, 'common'), findTemplate]).then(() => undefined);
   }
   return loadOne(locale, name);
@@ -109,9 +109,9 @@ export function withLocale<T>(locale: PageLocale, render: () => T): T {
 export function translateText(text: string): string {
   if (i18n.locale === 'en') return text;
   if (i18n.messages[text] !== undefined) return i18n._(text);
-  const written = messageOf?.(
+  const written = templates?.messageOf(
     text,
     Object.keys(i18n.messages).filter((id) => id.includes('{')),
   );
-  return written ? i18n._(written.id, written.values) : text;
+  return written ? i18n._(written.id, templates!.translatedLabel(written.values, translateText)) : text;
 }

@@ -36,13 +36,16 @@ const CircleNameSchema = z
 /** Plain text; her line breaks are kept. */
 const plainText = (label: string, max: number, required: string | null) => {
   const text = z
-    .string({ error: required ?? `${label} must be text.` })
+    .string({ error: required ?? withValues(/*i18n*/ '{label} must be text.', { label }) })
     .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-    .refine((s) => s.length <= max, `${label} is at most ${max.toLocaleString('en-US')} characters.`);
+    .refine(
+      (s) => s.length <= max,
+      withValues(/*i18n*/ '{label} is at most {max} characters.', { label, max: max.toLocaleString('en-US') }),
+    );
   return required ? text.refine((s) => s.length > 0, required) : text;
 };
 
-const CircleDescriptionSchema = plainText('The description', CIRCLE_DESCRIPTION_MAX, null);
+const CircleDescriptionSchema = plainText(/*i18n*/ 'The description', CIRCLE_DESCRIPTION_MAX, null);
 const JoinSchema = z.enum(CIRCLE_JOIN_MODES, { error: 'join is open or request.' });
 /** A cover: one of the gallery's photos, or one uploaded for it; null removes it. */
 const CoverSchema = IdSchema.nullable();
@@ -92,7 +95,7 @@ const PostTitleSchema = z
   .trim()
   .min(1, /*i18n*/ 'Give the post a title.')
   .max(POST_TITLE_MAX, withValues(/*i18n*/ 'A title is at most {max} characters.', { max: POST_TITLE_MAX }));
-const PostBodySchema = plainText('A post', POST_BODY_MAX, /*i18n*/ 'Write something.');
+const PostBodySchema = plainText(/*i18n*/ 'A post', POST_BODY_MAX, /*i18n*/ 'Write something.');
 const PostImagesSchema = z
   .array(IdSchema, { error: 'image_ids is a list of image ids.' })
   .max(POST_IMAGES_MAX, withValues(/*i18n*/ 'A post has at most {max} photos.', { max: POST_IMAGES_MAX }))
@@ -131,8 +134,8 @@ export const ClosePostInputSchema = ClosePostFieldsSchema.extend({ id: IdSchema 
 /** POST /api/circle-proposals, circles.propose (any member). */
 export const ProposeCircleInputSchema = z.object({
   name: CircleNameSchema,
-  description: plainText('The description', CIRCLE_DESCRIPTION_MAX, /*i18n*/ 'Describe the circle.'),
-  reason: plainText('The reason', PROPOSAL_REASON_MAX, /*i18n*/ 'Say why the club needs it.'),
+  description: plainText(/*i18n*/ 'The description', CIRCLE_DESCRIPTION_MAX, /*i18n*/ 'Describe the circle.'),
+  reason: plainText(/*i18n*/ 'The reason', PROPOSAL_REASON_MAX, /*i18n*/ 'Say why the club needs it.'),
 });
 export type ProposeCircleInput = z.input<typeof ProposeCircleInputSchema>;
 

@@ -25,14 +25,15 @@ export const NewPasswordSchema = z
 export const hasControlCharacter = (s: string, opts: { lineBreaks?: boolean } = {}): boolean =>
   (opts.lineBreaks ? /(?![\n\t])\p{Cc}/u : /\p{Cc}/u).test(s);
 
-export const controlCharacterMessage = (label: string) => `${label} cannot contain line breaks or other control characters.`;
+export const controlCharacterMessage = (label: string) =>
+  withValues(/*i18n*/ '{label} cannot contain line breaks or other control characters.', { label });
 
 export const PersonNameSchema = z
   .string({ error: /*i18n*/ 'Name is required.' })
   .trim()
   .min(1, /*i18n*/ 'Name is required.')
   .max(100, /*i18n*/ 'Name must be at most 100 characters.')
-  .refine((s) => !hasControlCharacter(s), controlCharacterMessage('Name'));
+  .refine((s) => !hasControlCharacter(s), controlCharacterMessage(/*i18n*/ 'Name'));
 
 /** A positive integer id from a path segment or a JSON number. */
 export const IdSchema = z.coerce.number({ error: /*i18n*/ 'Invalid id.' }).int(/*i18n*/ 'Invalid id.').positive(/*i18n*/ 'Invalid id.');

@@ -26,9 +26,9 @@ export const EVENT_LIMITS = {
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: withValues(/*i18n*/ '{label} must be text.', { label }) })
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, withValues(/*i18n*/ '{label} must be at most {max} characters.', { label, max }))
     .nullish();
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,9 +41,9 @@ export function isIsoDate(value: string): boolean {
 }
 const dateField = (label: string) =>
   z
-    .string({ error: `${label} must be a date.` })
+    .string({ error: withValues(/*i18n*/ '{label} must be a date.', { label }) })
     .trim()
-    .refine((v) => v === '' || isIsoDate(v.slice(0, 10)), `${label} must be a valid date (yyyy-mm-dd).`)
+    .refine((v) => v === '' || isIsoDate(v.slice(0, 10)), withValues(/*i18n*/ '{label} must be a valid date (yyyy-mm-dd).', { label }))
     // An ISO timestamp ("2026-03-05T00:00:00.000Z") is read as its date.
     .transform((v) => v.slice(0, 10))
     .nullish();
@@ -51,9 +51,9 @@ const dateField = (label: string) =>
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
   z
-    .string({ error: `${label} must be a time.` })
+    .string({ error: withValues(/*i18n*/ '{label} must be a time.', { label }) })
     .trim()
-    .regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, `${label} must be in HH:MM format.`)
+    .regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, withValues(/*i18n*/ '{label} must be in HH:MM format.', { label }))
     .nullish();
 
 export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
@@ -87,21 +87,21 @@ export function isHttpUrl(value: string): boolean {
 }
 
 const EventFields = {
-  title: text('Title', EVENT_LIMITS.title),
+  title: text(/*i18n*/ 'Title', EVENT_LIMITS.title),
   // 'none' is the form's "Select a type" placeholder.
   type: z.enum([...EVENT_TYPES, '', 'none'], { error: /*i18n*/ 'Choose an event type from the list.' }).nullish(),
   exclusivity: z.enum([...EXCLUSIVITY, ''], { error: /*i18n*/ 'Exclusivity must be open or invite-only.' }).nullish(),
-  description: text('Description', EVENT_LIMITS.description),
-  note: text('Note', EVENT_LIMITS.note),
+  description: text(/*i18n*/ 'Description', EVENT_LIMITS.description),
+  note: text(/*i18n*/ 'Note', EVENT_LIMITS.note),
   color: z
     .string()
     .trim()
     .regex(/^(#[0-9a-fA-F]{6})?$/, /*i18n*/ 'Colour must be a hex value such as #d3d3d3.')
     .nullish(),
-  event_date: dateField('Date'),
-  end_date: dateField('End date'),
-  start_time: timeField('Start time'),
-  end_time: timeField('End time'),
+  event_date: dateField(/*i18n*/ 'Date'),
+  end_date: dateField(/*i18n*/ 'End date'),
+  start_time: timeField(/*i18n*/ 'Start time'),
+  end_time: timeField(/*i18n*/ 'End time'),
   time_zone: z
     .string()
     .trim()
@@ -109,12 +109,12 @@ const EventFields = {
     .refine((v) => v === '' || isValidTimeZone(v), /*i18n*/ 'Choose a time zone from the list.')
     .nullish(),
   is_physical: z.boolean({ error: /*i18n*/ 'Location type must be Physical or Virtual.' }).nullish(),
-  location: text('Address', EVENT_LIMITS.location),
-  zip_code: text('Zip code', EVENT_LIMITS.zip),
-  city: text('City', EVENT_LIMITS.city),
-  state: text('State', EVENT_LIMITS.state),
-  country: text('Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), /*i18n*/ 'Choose a country from the list.'),
-  virtual_link: text('Virtual link', EVENT_LIMITS.link).refine(
+  location: text(/*i18n*/ 'Address', EVENT_LIMITS.location),
+  zip_code: text(/*i18n*/ 'Zip code', EVENT_LIMITS.zip),
+  city: text(/*i18n*/ 'City', EVENT_LIMITS.city),
+  state: text(/*i18n*/ 'State', EVENT_LIMITS.state),
+  country: text(/*i18n*/ 'Country', EVENT_LIMITS.country).refine((v) => !v || isCountry(v), /*i18n*/ 'Choose a country from the list.'),
+  virtual_link: text(/*i18n*/ 'Virtual link', EVENT_LIMITS.link).refine(
     (v) => !v || isHttpUrl(v),
     /*i18n*/ 'The link must start with http:// or https://.',
   ),
@@ -130,7 +130,7 @@ export const CreateEventInputSchema = z.object(EventFields);
 export type CreateEventInput = z.infer<typeof CreateEventInputSchema>;
 
 /** PUT /api/events/{id} (SPEC 7 sends the date as `date`) and events.update. */
-export const UpdateEventInputSchema = z.object({ ...EventFields, id: IdSchema, date: dateField('Date') });
+export const UpdateEventInputSchema = z.object({ ...EventFields, id: IdSchema, date: dateField(/*i18n*/ 'Date') });
 export type UpdateEventInput = z.infer<typeof UpdateEventInputSchema>;
 
 /** An event by numeric id or by slug (/events/{id} and /events/{slug} are the same page). */

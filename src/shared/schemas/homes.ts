@@ -60,16 +60,17 @@ export const AvailabilityWindowSchema = z
   .refine((w) => w.end > w.start, { message: /*i18n*/ 'The end of a window must be after its start.', path: ['end'] });
 export type AvailabilityWindow = z.infer<typeof AvailabilityWindowSchema>;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, withValues(/*i18n*/ '{label} must be at most {max} characters.', { label, max }));
+const required = (label: string, max: number) => text(label, max).min(1, withValues(/*i18n*/ '{label} is required.', { label }));
 
 const homeFields = z.object({
-  title: required('Title', 120),
-  description: text('Description', 5000).default(''),
-  city: required('City', 100),
-  region: text('Region', 100).default(''),
-  country: required('Country', 100),
-  address: required('Address', 300),
+  title: required(/*i18n*/ 'Title', 120),
+  description: text(/*i18n*/ 'Description', 5000).default(''),
+  city: required(/*i18n*/ 'City', 100),
+  region: text(/*i18n*/ 'Region', 100).default(''),
+  country: required(/*i18n*/ 'Country', 100),
+  address: required(/*i18n*/ 'Address', 300),
   bedrooms: z.coerce
     .number()
     .int(/*i18n*/ 'Bedrooms must be a whole number.')
@@ -84,7 +85,7 @@ const homeFields = z.object({
     .array(z.enum(HOME_AMENITIES, { error: /*i18n*/ 'Unknown amenity.' }))
     .max(HOME_AMENITIES.length)
     .default([]),
-  house_rules: text('House rules', 3000).default(''),
+  house_rules: text(/*i18n*/ 'House rules', 3000).default(''),
   availability: z
     .array(AvailabilityWindowSchema)
     .max(MAX_AVAILABILITY_WINDOWS, withValues(/*i18n*/ 'At most {max} availability windows.', { max: MAX_AVAILABILITY_WINDOWS }))
@@ -146,7 +147,7 @@ export const StayRequestFieldsSchema = acceptingOldNames(
         .int(/*i18n*/ 'Guests must be a whole number.')
         .min(1, /*i18n*/ 'At least 1 guest.')
         .max(50, /*i18n*/ 'At most 50 guests.'),
-      message: text('Message', 2000).default(''),
+      message: text(/*i18n*/ 'Message', 2000).default(''),
     })
     .refine((v) => v.end_date > v.start_date, { message: /*i18n*/ 'The check-out day must be after the check-in day.', path: ['end_date'] })
     .refine((v) => nightsBetween(v.start_date, v.end_date) <= MAX_STAY_NIGHTS, {
@@ -162,7 +163,7 @@ export type RequestStay = z.output<typeof RequestStayInputSchema>;
 /** PATCH /api/stays/{id}: the host accepts or declines, the guest (or the host) cancels. */
 export const StayStatusFieldsSchema = z.object({
   status: z.enum(['accepted', 'declined', 'cancelled'], { error: 'status is accepted, declined or cancelled.' }),
-  message: text('Message', 2000).default(''),
+  message: text(/*i18n*/ 'Message', 2000).default(''),
 });
 export const UpdateStayInputSchema = StayStatusFieldsSchema.extend({ id: IdSchema });
 export type UpdateStayInput = z.input<typeof UpdateStayInputSchema>;

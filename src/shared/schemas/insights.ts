@@ -55,7 +55,10 @@ export type InsightsInput = z.output<typeof InsightsInputSchema>;
 
 /** GET /api/admin/insights.csv: one panel's figures. */
 export const InsightsCsvInputSchema = z
-  .object({ ...periodShape, panel: z.enum(INSIGHTS_PANELS, { error: `The panel is one of ${INSIGHTS_PANELS.join(', ')}.` }) })
+  .object({
+    ...periodShape,
+    panel: z.enum(INSIGHTS_PANELS, { error: withValues(/*i18n*/ 'The panel is one of {panels}.', { panels: INSIGHTS_PANELS.join(', ') }) }),
+  })
   .superRefine(checkRange);
 export type InsightsCsvInput = z.output<typeof InsightsCsvInputSchema>;
 

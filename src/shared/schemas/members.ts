@@ -61,9 +61,9 @@ const clearable = <S extends z.ZodType<string | undefined>>(schema: S) => z.prep
 const text = (label: string, max: number) =>
   clearable(
     z
-      .string({ error: `${label} must be text.` })
+      .string({ error: withValues(/*i18n*/ '{label} must be text.', { label }) })
       .trim()
-      .max(max, `${label} must be at most ${max} characters.`)
+      .max(max, withValues(/*i18n*/ '{label} must be at most {max} characters.', { label, max }))
       .refine((s) => !hasControlCharacter(s), controlCharacterMessage(label)),
   );
 
@@ -73,16 +73,17 @@ const text = (label: string, max: number) =>
  * reads it (what a browser opens), so the stored text is the link itself: no control character
  * (refused, issue 45: URL parsing drops a CR/LF that the raw text would carry into a vCard).
  */
+const linkTooLong = (label: string) => withValues(/*i18n*/ '{label} must be at most {max} characters.', { label, max: PROFILE_LINK_MAX });
 const httpsLink = (label: string) =>
   clearable(
     z
-      .string({ error: `${label} must be a link.` })
+      .string({ error: withValues(/*i18n*/ '{label} must be a link.', { label }) })
       .trim()
-      .max(PROFILE_LINK_MAX, `${label} must be at most ${PROFILE_LINK_MAX} characters.`)
+      .max(PROFILE_LINK_MAX, linkTooLong(label))
       .refine((s) => !hasControlCharacter(s), { message: controlCharacterMessage(label), abort: true })
       .refine((v) => v === '' || isHttpsUrl(v), { message: HTTPS_ONLY, abort: true })
       .transform((v) => (v === '' ? '' : new URL(v).href))
-      .refine((v) => v.length <= PROFILE_LINK_MAX, `${label} must be at most ${PROFILE_LINK_MAX} characters.`),
+      .refine((v) => v.length <= PROFILE_LINK_MAX, linkTooLong(label)),
   );
 
 function isHttpsUrl(value: string): boolean {
@@ -120,9 +121,9 @@ export const VisibilityChangesSchema = z.strictObject(
  * answer (id, name, email, photo_url, type, member_since) may be sent back and are ignored.
  */
 export const UpdateProfileInputSchema = z.object({
-  title: text('Job title', PROFILE_TEXT_MAX).optional(),
-  company: text('Company', PROFILE_TEXT_MAX).optional(),
-  city: text('City', PROFILE_TEXT_MAX).optional(),
+  title: text(/*i18n*/ 'Job title', PROFILE_TEXT_MAX).optional(),
+  company: text(/*i18n*/ 'Company', PROFILE_TEXT_MAX).optional(),
+  city: text(/*i18n*/ 'City', PROFILE_TEXT_MAX).optional(),
   country: z.preprocess((v) => (v === '' ? null : v), CountryCodeSchema.nullable()).optional(),
   industry: z.preprocess((v) => (v === '' ? null : v), IndustrySchema.nullable()).optional(),
   interests: z
@@ -149,7 +150,7 @@ export const UpdateProfileInputSchema = z.object({
   ).optional(),
   links: z
     .object(
-      { linkedin: httpsLink('LinkedIn').optional(), website: httpsLink('Website').optional() },
+      { linkedin: httpsLink(/*i18n*/ 'LinkedIn').optional(), website: httpsLink(/*i18n*/ 'Website').optional() },
       { error: 'Links are {linkedin, website}.' },
     )
     .nullable()

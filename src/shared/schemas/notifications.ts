@@ -4,6 +4,7 @@ import { EMAIL_MODES, NOTIFICATION_KINDS, type NotificationKind, type Notificati
 import { IdSchema } from './common';
 import { PageQuerySchema, type Page } from './page';
 import './zod-config';
+import { withValues } from '../message';
 
 /** `unread=1` (or true) lists only the unread ones; anything else, or nothing, lists all. */
 const UnreadFlagSchema = z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean());
@@ -31,7 +32,7 @@ export type MarkNotificationsReadInput = z.output<typeof MarkNotificationsReadIn
 const EmailModeSchema = z.enum(EMAIL_MODES, { error: /*i18n*/ 'Choose off, instant or daily.' });
 
 const unknownKind = (issue: { code: string; keys?: string[] }, otherwise: string) =>
-  issue.code === 'unrecognized_keys' ? `Unknown kind: ${(issue.keys ?? []).join(', ')}.` : otherwise;
+  issue.code === 'unrecognized_keys' ? withValues(/*i18n*/ 'Unknown kind: {kinds}.', { kinds: (issue.keys ?? []).join(', ') }) : otherwise;
 
 /** Push per kind (issue 40): on or off; any subset, an unknown kind refused. */
 const PushChoicesSchema = z.strictObject(

@@ -2,15 +2,16 @@ import * as z from 'zod';
 import { IdSchema } from './common';
 import { acceptingOldNames, UnixMsSchema, unixMsToIso } from './old-field-names';
 import './zod-config';
+import { withValues } from '../message';
 
 /** A base64url string of exactly `bytes` bytes (no padding), as PushSubscription.toJSON() gives its keys. */
 function base64UrlKey(name: string, bytes: number) {
   const length = Math.ceil((bytes * 4) / 3);
   return z
-    .string({ error: `keys.${name} is required.` })
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `keys.${name} must be base64url.`)
+    .string({ error: withValues(/*i18n*/ 'keys.{name} is required.', { name }) })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, withValues(/*i18n*/ 'keys.{name} must be base64url.', { name }))
     .transform((s) => s.replace(/=+$/, ''))
-    .refine((s) => s.length === length, `keys.${name} must be a ${bytes}-byte key in base64url.`);
+    .refine((s) => s.length === length, withValues(/*i18n*/ 'keys.{name} must be a {bytes}-byte key in base64url.', { name, bytes }));
 }
 
 /**

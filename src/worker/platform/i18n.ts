@@ -1,7 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { withDateLanguage } from '../../shared/date-format';
-import { messageOf } from '../../shared/message-template';
+import { messageOf, translatedLabel } from '../../shared/message-template';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/preferences';
 
 /**
@@ -113,7 +113,12 @@ export function englishText(message: string, values: MessageValues): string {
  */
 export function translate(message: string, values?: MessageValues): string {
   if (englishIds?.has(message)) return i18n._(message, values);
-  // A schema's message written from a template with its numbers (src/shared/message.ts).
+  // A schema's message written from a template with its numbers and field label (src/shared/message.ts).
   const written = values ? null : messageOf(message, templateIds);
-  return written ? i18n._(written.id, written.values) : message;
+  return written
+    ? i18n._(
+        written.id,
+        translatedLabel(written.values, (label) => translate(label)),
+      )
+    : message;
 }

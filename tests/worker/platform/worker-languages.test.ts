@@ -128,7 +128,7 @@ describe('the Worker in her language', () => {
     );
   });
 
-  it('writes a shared schema’s field messages in her language, those with a number too', async () => {
+  it('writes a shared schema’s field messages in her language, those with a number or a field’s label too', async () => {
     const u = await createUser();
     await prefers(u, 'fr');
     const tooMany = await request('/api/notifications?limit=1000', { as: u });
@@ -139,6 +139,12 @@ describe('the Worker in her language', () => {
     const english = await request('/api/notifications?limit=1000', { as: await createUser() });
     expect((await english.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.limit).toEqual([
       'The page size must be at most 100.',
+    ]);
+    // A message naming its field by its label: the label in her language too.
+    const tooLong = await request('/api/profile', { method: 'PUT', as: u, body: { title: 'x'.repeat(101) } });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors.title).toEqual([
+      '« Fonction » doit comporter au plus 100 caractères.',
     ]);
   });
 
