@@ -68,55 +68,16 @@ const zones = [
   })),
 ];
 
-// Issue 41: a text typed into the client's JSX without i18n.t fails, in what is translated. The list
-// grows as features are translated; what is left is TO_TRANSLATE (it shrinks to nothing).
-const TRANSLATED = [
-  'src/client/app.tsx',
-  'src/client/api-routes.tsx',
-  'src/client/shell/page-titles.ts',
-  'src/client/shell/error-boundary.tsx',
-  'src/client/shell/footer.tsx',
-  'src/client/shell/footer-choices.tsx',
-  'src/client/shell/protected.tsx',
-  'src/client/shell/notification-bell.tsx',
-  'src/client/shell/notification-bell-panel.tsx',
-  'src/client/shell/messages-link.tsx',
-  'src/client/components/**',
-  'src/client/pwa/**',
-  'src/client/lib/trpc.ts',
-  'src/client/root.tsx',
-  'src/client/shell/menu.tsx',
-  'src/client/shell/menu-panel.tsx',
-  'src/client/features/public/**',
-  'src/client/features/circles/**',
-  'src/client/features/settings/**',
-  'src/client/features/mail/**',
-  'src/client/features/admin/**',
-  'src/client/shared/**',
-  'src/client/features/homes/**',
-  'src/client/features/messages/**',
-  'src/client/i18n/with-nodes.tsx',
-  'src/client/features/gallery/**',
-  'src/client/features/member/**',
-  'src/client/features/members/**',
-  'src/client/features/notifications/**',
-  'src/client/features/events/**',
+// Issue 41: a text typed into the client without i18n.t fails the lint, everywhere in src/client but
+// the catalogs and NOT_YET, what is still being translated (it shrinks to nothing).
+const TRANSLATED = ['src/client/**/*.{ts,tsx}'];
+export const NOT_YET = [
+  'src/client/**/locales/**',
+  'src/client/features/auth/**',
+  'src/client/features/membership/**',
+  'src/client/sw/**',
+  'src/client/prerender.tsx',
 ];
-const TRANSLATED_FEATURES = [
-  'public',
-  'circles',
-  'settings',
-  'mail',
-  'admin',
-  'homes',
-  'messages',
-  'gallery',
-  'member',
-  'members',
-  'notifications',
-  'events',
-];
-export const TO_TRANSLATE = [...features.filter((f) => !TRANSLATED_FEATURES.includes(f)).map((f) => `src/client/features/${f}`)];
 
 const ACCOUNT_TYPE = '/^(Founding|Standard|Travel Host)$/';
 const ACCOUNT_TYPE_MESSAGE = "The client reads capability flags from the server's DTOs; it never decides from an account type.";
@@ -201,6 +162,7 @@ export default defineConfig(
   },
   {
     files: TRANSLATED,
+    ignores: NOT_YET,
     plugins: { lingui },
     rules: {
       'lingui/no-unlocalized-strings': [
@@ -209,12 +171,13 @@ export default defineConfig(
           // A text has a letter; a message's id is its English (i18n.t), a list of texts is marked /*i18n*/.
           // A URL, or one lower-case token, is not a text: a value or a key ('open', 'post', 'company': a DTO's enum, a field's
           // key), a file or a media type ('photo.webp', 'image/webp'), a CSS length ('px').
-          ignore: ['^[^\\p{L}]*$', '^/', '^https?://', '^[a-z][\\w.-]*(/[\\w.+-]+)?$', '^[\\d.]*(px|rem|em)$'],
+          // A namespaced key ('owow:scroll-positions') is not a text either.
+          ignore: ['^[^\\p{L}]*$', '^/', '^https?://', '^[a-z][\\w.-]*(/[\\w.+-]+)?$', '^[\\d.]*(px|rem|em)$', '^[a-z]+:[\\w-]+$'],
           ignoreNames: [
             {
               regex: {
                 pattern:
-                  '^(className|.*ClassName|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|rootMargin|data-.*|aria-(haspopup|current|hidden|live|controls))$',
+                  '^(className|.*ClassName|href|to|key|type|id|role|rel|target|name|path|form|field|autoComplete|inputMode|rootMargin|cookie|data-.*|aria-(haspopup|current|hidden|live|controls))$',
               },
             },
           ],
@@ -231,6 +194,11 @@ export default defineConfig(
             'test',
             'startsWith',
             'get',
+            '*.headers.get',
+            // A page's component name (routes.tsx).
+            'page',
+            '*.addEventListener',
+            'addEventListener',
           ],
         },
       ],

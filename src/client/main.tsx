@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { TIME_ZONE_COOKIE } from '../shared/first-screen';
+import { preferenceCookie } from '../shared/preferences';
 import { Root } from './root';
 import { stopKeepingTaps } from './lib/boot-hand-over';
 import { firstScreen } from './lib/first-screen';
@@ -29,7 +30,7 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 function rememberZone(): string {
   // Not date-format's localTimeZone: the entry would carry the whole formatter for one line.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  document.cookie = preferenceCookie(TIME_ZONE_COOKIE, encodeURIComponent(zone), location.protocol === 'https:');
   return zone;
 }
 
