@@ -29,10 +29,14 @@ type Preview = {
   unknown_columns: string[];
 };
 
-function upload(csv: string | Uint8Array<ArrayBuffer>, as: TestUser | null, opts: { dryRun?: boolean; name?: string } = {}) {
+function upload(
+  csv: string | Uint8Array<ArrayBuffer>,
+  as: TestUser | null,
+  opts: { dryRun?: boolean; name?: string; headers?: Record<string, string> } = {},
+) {
   const form = new FormData();
   form.set('file', new File([csv], opts.name ?? 'roster.csv', { type: 'text/csv' }));
-  return request(`/api/admin/imports${opts.dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: form, as });
+  return request(`/api/admin/imports${opts.dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: form, as, headers: opts.headers });
 }
 async function preview(csv: string | Uint8Array<ArrayBuffer>, admin: TestUser): Promise<Preview> {
   const res = await upload(csv, admin, { dryRun: true });
@@ -172,6 +176,14 @@ describe('each row status', () => {
     });
     expect(rows[6]).toMatchObject({ status: 'exists', errors: [] });
     expect(rows[7]).toMatchObject({ status: 'new', errors: [] });
+    // Issue 41: the reasons in the admin's language (her browser's until she chooses one).
+    const french = await upload(`email,name,member_since\n${d},Dee Ambiguous,03/04/2024\n`, admin, {
+      dryRun: true,
+      headers: { 'Accept-Language': 'fr' },
+    });
+    expect((await french.json<Preview>()).rows[0]!.errors).toEqual([
+      'Ligne 2 : member_since « 03/04/2024 » peut se lire jour en premier (2024-04-03) ou mois en premier (2024-03-04) : écrivez-la au format AAAA-MM-JJ',
+    ]);
     const p = await preview(`${csv}\n${a},Ana,,,,,\n`, admin);
     // Headers match whatever their case, spaces, underscores or hyphens; the rest are listed.
     expect(p.unknown_columns).toEqual(['Notes']);

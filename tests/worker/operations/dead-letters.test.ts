@@ -44,8 +44,8 @@ async function requestWith(overrides: Partial<Env>, path: string, as: TestUser, 
   return res;
 }
 
-const listed = async (admin: TestUser, query = '') => {
-  const res = await request(`/api/admin/dead-letters${query}`, { as: admin });
+const listed = async (admin: TestUser, query = '', headers?: Record<string, string>) => {
+  const res = await request(`/api/admin/dead-letters${query}`, { as: admin, headers });
   expect(res.status).toBe(200);
   return res.json<DeadLetterView[]>();
 };
@@ -75,6 +75,8 @@ describe('dead letters', () => {
     expect((await deliverToDeadLetterQueue('owow-club-mail-dlq', messageId, { deliveryIds: ids })).ackAll).toBe(true);
     await deliverToDeadLetterQueue('owow-club-mail-dlq', messageId, { deliveryIds: ids });
     const waiting = (await listed(admin, '?status=waiting')).filter((d) => d.message_id === messageId);
+    const inJapanese = (await listed(admin, '?status=waiting', { 'Accept-Language': 'ja' })).find((d) => d.message_id === messageId)!;
+    expect(inJapanese.summary).toBe(`「${message.subject}」（宛先1人、1件失敗）`);
     expect(waiting).toEqual([
       expect.objectContaining({
         kind: 'mail',
@@ -141,6 +143,9 @@ describe('dead letters', () => {
       summary: 'Writing the notifications of what members did',
       last_error: 'D1_ERROR: too busy',
     });
+    // Issue 41: stored in English, read in the admin's language (the subject of a mail as written).
+    const french = (await listed(admin, '', { 'Accept-Language': 'fr' })).find((d) => d.message_id === messageId)!;
+    expect(french.summary).toBe('Rédaction des notifications de l’activité des membres');
 
     const member = await createUser();
     expect((await request(`/api/admin/dead-letters/${letter.id}/discard`, { as: member, method: 'POST' })).status).toBe(403);

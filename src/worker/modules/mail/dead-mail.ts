@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { emailDeliveries, emailMessages } from '../../db/schema/email';
+import { withValues } from '../../../shared/message';
 import type { Deps } from '../../platform/deps';
 import { enqueueDeliveries, NOT_QUEUED } from './enqueue';
 
@@ -11,21 +12,34 @@ import { enqueueDeliveries, NOT_QUEUED } from './enqueue';
 
 const SUBJECT_SHOWN = 120;
 
-/** Its email's subject and recipients in a line, and the last error its deliveries recorded. */
+/**
+ * Its email's subject and recipients in a line, and the last error its deliveries recorded. The
+ * line is stored in English, written from its template, and translated where an admin reads it
+ * (operations/dead-letters.ts); a translation may say the counts with a plural.
+ */
 export async function describeMailJob(deps: Deps, deliveryIds: number[]): Promise<{ summary: string; lastError: string | null }> {
-  if (deliveryIds.length === 0) return { summary: 'An empty mail job', lastError: null };
+  if (deliveryIds.length === 0) return { summary: /*i18n*/ 'An empty mail job', lastError: null };
   const rows = await deps.db
     .select({ status: emailDeliveries.status, lastError: emailDeliveries.lastError, subject: emailMessages.subject })
     .from(emailDeliveries)
     .innerJoin(emailMessages, eq(emailMessages.id, emailDeliveries.messageId))
     .where(inArray(emailDeliveries.id, deliveryIds))
     .orderBy(emailDeliveries.id);
-  if (rows.length === 0) return { summary: `${deliveryIds.length} deliveries that no longer exist`, lastError: null };
+  if (rows.length === 0)
+    return { summary: withValues(/*i18n*/ '{count} deliveries that no longer exist', { count: deliveryIds.length }), lastError: null };
   const subject = rows[0]!.subject.length > SUBJECT_SHOWN ? `${rows[0]!.subject.slice(0, SUBJECT_SHOWN - 1)}…` : rows[0]!.subject;
   const failed = rows.filter((r) => r.status === 'failed').length;
-  const recipients = `${rows.length} ${rows.length === 1 ? 'recipient' : 'recipients'}`;
+  const count = rows.length;
+  const template =
+    count === 1
+      ? failed
+        ? /*i18n*/ '“{subject}” to {count} recipient, {failed} failed'
+        : /*i18n*/ '“{subject}” to {count} recipient'
+      : failed
+        ? /*i18n*/ '“{subject}” to {count} recipients, {failed} failed'
+        : /*i18n*/ '“{subject}” to {count} recipients';
   return {
-    summary: `“${subject}” to ${recipients}${failed ? `, ${failed} failed` : ''}`,
+    summary: withValues(template, { subject, count, failed }),
     lastError: rows.find((r) => r.status === 'failed' && r.lastError)?.lastError ?? rows.find((r) => r.lastError)?.lastError ?? null,
   };
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, getTableName, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, TOKEN_TTL_MS, type AccountType } from '../../../shared/constants';
 import { formatDate } from '../../../shared/date-format';
+import { withValues, type TextValues } from '../../../shared/message';
 import { addMonths, earliestRenewsOn } from '../../../shared/membership-term';
 import { EmailSchema } from '../../../shared/schemas/common';
-import { INVALID_PHONE, isPhoneCountry, PHONE_MAX, readPhone } from '../../../shared/schemas/phone';
+import { isPhoneCountry, PHONE_MAX, readPhone } from '../../../shared/schemas/phone';
 import {
   IMPORT_ROW_STATUSES,
   type ImportCounts,
@@ -26,7 +27,9 @@ import { auditEntry } from '../../platform/audit';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin } from '../../platform/guards';
+import { inLanguage, translate } from '../../platform/i18n';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { languageOf, type RequestMeta } from '../../platform/request-actor';
 import { enqueueEmail } from '../mail/enqueue';
 import { enqueuePersonalEmails } from '../mail/enqueue-each';
 import { appLink } from '../mail/layout';
@@ -59,39 +62,44 @@ const TYPE_BY_NAME = new Map(ACCOUNT_TYPES.map((t) => [t.toLowerCase(), t]));
 function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
   const errors: string[] = [];
   const warnings: string[] = [];
-  const fail = (reason: string) => errors.push(`Line ${row.line}: ${reason}`);
+  const fail = (template: string, values: TextValues = {}) => errors.push(withValues(template, { line: row.line, ...values }));
   const cell = (name: keyof RosterCsvRow['cells']) => (row.cells[name] ?? '').trim();
 
   const rawEmail = cell('email');
   const email = EmailSchema.safeParse(rawEmail);
-  if (!rawEmail) fail('the email is missing');
-  else if (!email.success) fail('the email is not valid');
+  if (!rawEmail) fail(/*i18n*/ 'Line {line}: the email is missing');
+  else if (!email.success) fail(/*i18n*/ 'Line {line}: the email is not valid');
 
   const name = cell('name');
-  if (!name) fail('the name is missing');
-  else if (name.length > 100) fail('the name is longer than 100 characters');
+  if (!name) fail(/*i18n*/ 'Line {line}: the name is missing');
+  else if (name.length > 100) fail(/*i18n*/ 'Line {line}: the name is longer than 100 characters');
 
   const rawType = cell('type');
   const type: AccountType | undefined = rawType ? TYPE_BY_NAME.get(rawType.toLowerCase()) : 'Standard';
-  if (!type) fail('type must be Founding, Standard or Travel Host');
+  if (!type) fail(/*i18n*/ 'Line {line}: type must be Founding, Standard or Travel Host');
 
   // Issue 46: YYYY-MM-DD or a date that cannot be misread; one that reads two ways names both.
   const since = cell('member_since') ? readRosterDate(cell('member_since')) : { date: today };
-  if ('problem' in since) fail(`member_since ${since.problem}`);
+  if ('problem' in since) fail(since.problem.template, { column: 'member_since', ...since.problem.values });
   const memberSince = 'date' in since ? since.date : null;
   const renews = cell('renews_on') ? readRosterDate(cell('renews_on')) : null;
-  if (renews && 'problem' in renews) fail(`renews_on ${renews.problem}`);
+  if (renews && 'problem' in renews) fail(renews.problem.template, { column: 'renews_on', ...renews.problem.values });
   const renewsOn = renews ? ('date' in renews ? renews.date : null) : memberSince ? addMonths(memberSince, 12) : null;
   if (renewsOn && memberSince && renewsOn < earliestRenewsOn(memberSince)) {
-    fail(`renews_on must be at least six months after member_since (on or after ${formatDate(earliestRenewsOn(memberSince))})`);
+    fail(/*i18n*/ 'Line {line}: renews_on must be at least six months after member_since (on or after {date})', {
+      date: formatDate(earliestRenewsOn(memberSince)),
+    });
   }
 
   const city = cell('city');
-  if (city.length > 100) fail('the city is longer than 100 characters');
+  if (city.length > 100) fail(/*i18n*/ 'Line {line}: the city is longer than 100 characters');
   const rawCountry = cell('country');
   const country = rawCountry ? readCountry(rawCountry) : undefined;
   if (rawCountry && !country)
-    fail(`country "${rawCountry}" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)`);
+    fail(
+      /*i18n*/ 'Line {line}: country "{value}" is not a country: write its ISO code (GB, JP) or its English name (United Kingdom, Japan)',
+      { value: rawCountry },
+    );
 
   // As every phone the club stores (issues 31 and 46): E.164, a number without + read in the row's
   // country; one of the right length in a range the library does not know is kept, and flagged.
@@ -99,9 +107,13 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
   const reading =
     rawPhone && rawPhone.length <= PHONE_MAX ? readPhone(rawPhone, country && isPhoneCountry(country) ? country : undefined) : null;
   if (rawPhone && !reading) {
-    fail('the phone number is not valid: write it with its country code, such as +44 20 7946 0958, or give the row its country');
+    fail(
+      /*i18n*/ 'Line {line}: the phone number is not valid: write it with its country code, such as +44 20 7946 0958, or give the row its country',
+    );
   } else if (reading && !reading.known) {
-    warnings.push(`Line ${row.line}: ${INVALID_PHONE} It is kept as typed: ${reading.shown}`);
+    warnings.push(
+      withValues(/*i18n*/ 'Line {line}: Invalid phone number. It is kept as typed: {shown}', { line: row.line, shown: reading.shown }),
+    );
   }
 
   return {
@@ -175,7 +187,8 @@ async function judgeFile(deps: Deps, bytes: Uint8Array) {
     if (!row.emailOk) continue;
     const earlier = firstLine.get(row.email);
     if (earlier === undefined) firstLine.set(row.email, row.line);
-    else notInvited(row, 'duplicate', [`Line ${row.line}: the same email is on line ${earlier}`]);
+    else
+      notInvited(row, 'duplicate', [withValues(/*i18n*/ 'Line {line}: the same email is on line {earlier}', { line: row.line, earlier })]);
   }
   const asked = rows.filter((r) => r.emailOk && r.status !== 'duplicate');
   const known = await knownEmails(
@@ -195,6 +208,13 @@ function countsOf(rows: { status: ImportRowStatus }[]): ImportCounts {
   return counts;
 }
 
+/**
+ * Issue 41: a row's messages in the admin's language (inLanguage around the call). They are
+ * written and stored in English from their templates, so a report of an older import reads in her
+ * language too.
+ */
+const translated = (messages: string[]) => messages.map((m) => translate(m));
+
 const toView = ({ line, email, name, type, member_since, renews_on, status, errors, warnings }: JudgedRow): ImportPreviewRow => ({
   line,
   email,
@@ -203,15 +223,17 @@ const toView = ({ line, email, name, type, member_since, renews_on, status, erro
   member_since,
   renews_on,
   status,
-  errors,
-  warnings,
+  errors: translated(errors),
+  warnings: translated(warnings),
 });
 
+type Meta = Pick<RequestMeta, 'language'>;
+
 /** POST /api/admin/imports?dry_run=1: what an import of this file would do; nothing is stored. */
-export async function previewImport(deps: Deps, actor: Actor, file: { bytes: Uint8Array }): Promise<ImportPreview> {
+export async function previewImport(deps: Deps, actor: Actor, file: { bytes: Uint8Array }, meta: Meta = {}): Promise<ImportPreview> {
   requireAdmin(actor);
   const { rows, unknownColumns } = await judgeFile(deps, file.bytes);
-  return { rows: rows.map(toView), counts: countsOf(rows), unknown_columns: unknownColumns };
+  return inLanguage(languageOf(actor, meta), () => ({ rows: rows.map(toView), counts: countsOf(rows), unknown_columns: unknownColumns }));
 }
 
 /** Rows stored per statement, and invitations (tokens and emails) per batch. */
@@ -305,6 +327,7 @@ export async function commitImport(
   deps: Deps,
   actor: Actor,
   file: { name: string; bytes: Uint8Array },
+  meta: Meta = {},
 ): Promise<ImportPreview & { id: number }> {
   const admin = requireAdmin(actor);
   const { rows, unknownColumns } = await judgeFile(deps, file.bytes);
@@ -347,7 +370,7 @@ export async function commitImport(
 
   await inviteAll(deps, admin, invitees, expiresAt);
   rows.sort((a, b) => a.line - b.line);
-  return { id: importId, rows: rows.map(toView), counts, unknown_columns: unknownColumns };
+  return inLanguage(languageOf(actor, meta), () => ({ id: importId, rows: rows.map(toView), counts, unknown_columns: unknownColumns }));
 }
 
 async function loadImport(deps: Deps, id: number) {
@@ -387,7 +410,7 @@ function invitationState(row: { inviteEmail: string | null; invitationExpiresAt:
 }
 
 /** GET /api/admin/imports/{id}: the import, and each row with where its invitation stands now. */
-export async function getImportReport(deps: Deps, actor: Actor, input: { id: number }): Promise<ImportReport> {
+export async function getImportReport(deps: Deps, actor: Actor, input: { id: number }, meta: Meta = {}): Promise<ImportReport> {
   requireAdmin(actor);
   const { imp, by, byId } = await loadImport(deps, input.id);
   const rows = await deps.db
@@ -396,7 +419,7 @@ export async function getImportReport(deps: Deps, actor: Actor, input: { id: num
     .where(eq(rosterImportRows.importId, imp.id))
     .orderBy(rosterImportRows.line);
   const now = deps.now();
-  return {
+  return inLanguage(languageOf(actor, meta), () => ({
     ...summaryOf(imp, by, byId),
     unknown_columns: imp.unknownColumns,
     rows: rows.map(({ row, memberId }): ImportReportRow => {
@@ -409,14 +432,14 @@ export async function getImportReport(deps: Deps, actor: Actor, input: { id: num
         member_since: row.memberSince,
         renews_on: row.renewsOn,
         status: row.status,
-        errors: row.errors,
+        errors: translated(row.errors),
         invitation,
         invitation_expires_at: row.invitationExpiresAt === null ? null : new Date(row.invitationExpiresAt).toISOString(),
         can_resend: invitation === 'expired',
         member_id: memberId,
       };
     }),
-  };
+  }));
 }
 
 /** GET /api/admin/imports: newest first, a page at a time (by id, the primary key). */
@@ -460,10 +483,10 @@ export async function resendImportInvitation(deps: Deps, actor: Actor, input: Re
     throw new AppError(
       'CONFLICT',
       state === null
-        ? 'This row was not invited.'
+        ? /*i18n*/ 'This row was not invited.'
         : state === 'registered'
-          ? 'She has registered already.'
-          : 'Her invitation is still valid.',
+          ? /*i18n*/ 'She has registered already.'
+          : /*i18n*/ 'Her invitation is still valid.',
     );
   }
   const token = randomToken();

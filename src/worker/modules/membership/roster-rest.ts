@@ -11,7 +11,7 @@ import { refuseDeclaredOver } from '../../platform/body-limit';
 import type { AppEnv } from '../../platform/hono-env';
 import { readForm } from '../../platform/multipart';
 import { pageQuery, restPage } from '../../platform/link-header';
-import { actorOf } from '../../platform/request-actor';
+import { actorOf, requestMeta } from '../../platform/request-actor';
 import { withRoundTrips } from '../../platform/d1-round-trips';
 import { admins } from '../../platform/rest-guards';
 import * as roster from './roster-import';
@@ -43,15 +43,23 @@ export const rosterRoutes = new Hono<AppEnv>()
   .post('/api/admin/imports', admins, async (c) => {
     const file = await rosterFile(c.req.raw);
     const actor = await actorOf(c);
-    if (isDryRun(c.req.query('dry_run'))) return c.json(await withRoundTrips(c, (deps) => roster.previewImport(deps, actor, file)));
-    return c.json(await withRoundTrips(c, (deps) => roster.commitImport(deps, actor, file)), 201);
+    const meta = requestMeta(c);
+    if (isDryRun(c.req.query('dry_run'))) return c.json(await withRoundTrips(c, (deps) => roster.previewImport(deps, actor, file, meta)));
+    return c.json(await withRoundTrips(c, (deps) => roster.commitImport(deps, actor, file, meta)), 201);
   })
   .get('/api/admin/imports', admins, async (c) => {
     const input = parseInput(ListImportsInputSchema, pageQuery(c));
     return c.json((await restPage(c, (deps, actor) => roster.listImports(deps, actor, input))).items);
   })
   .get('/api/admin/imports/:id', admins, async (c) =>
-    c.json(await roster.getImportReport(c.get('deps'), await actorOf(c), parseInput(ImportIdInputSchema, { id: c.req.param('id') }))),
+    c.json(
+      await roster.getImportReport(
+        c.get('deps'),
+        await actorOf(c),
+        parseInput(ImportIdInputSchema, { id: c.req.param('id') }),
+        requestMeta(c),
+      ),
+    ),
   )
   .post('/api/admin/imports/:id/rows/:line/resend', admins, async (c) => {
     const input = parseInput(ResendImportInvitationInputSchema, { id: c.req.param('id'), line: c.req.param('line') });

@@ -1,4 +1,5 @@
 import { COUNTRY_OPTIONS, type CountryCode } from '../../../shared/country-codes';
+import type { TextValues } from '../../../shared/message';
 
 /*
  * Issue 46: the roster import reads the spreadsheets clubs have. A header is matched whatever its
@@ -88,13 +89,28 @@ function isoOf(year: number, month: number, day: number): string | undefined {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** A date cell read: its ISO date, or the reason it cannot be read (in words, naming both readings when it reads two ways). */
-export type DateReading = { date: string } | { problem: string };
+/**
+ * A row's message: its template (a message of the Worker's catalogs, whose {line} and {column}
+ * the import fills in) and its values. Written in English with withValues and stored so, it is
+ * translated where the admin reads it (roster-import.ts, messageOf finding the template again).
+ */
+export interface RowMessage {
+  template: string;
+  values: TextValues;
+}
+
+/** A date cell read: its ISO date, or the reason it cannot be read (naming both readings when it reads two ways). */
+export type DateReading = { date: string } | { problem: RowMessage };
 
 /** A roster date: YYYY-MM-DD, YYYY/MM/DD, '1 March 2024', 'March 1, 2024', or DD/MM/YYYY and MM/DD/YYYY when only one reading is a date. */
 export function readRosterDate(text: string): DateReading {
   const value = text.trim().replace(/\s+/g, ' ');
-  const unreadable = { problem: `"${value}" is not a date: write it as YYYY-MM-DD, such as 2024-03-01, or as 1 March 2024` };
+  const unreadable = {
+    problem: {
+      template: /*i18n*/ 'Line {line}: {column} "{value}" is not a date: write it as YYYY-MM-DD, such as 2024-03-01, or as 1 March 2024',
+      values: { value },
+    },
+  };
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(value);
   if (m) {
     const date = isoOf(+m[1]!, +m[2]!, +m[3]!);
@@ -122,9 +138,17 @@ export function readRosterDate(text: string): DateReading {
     const monthFirst = isoOf(year, a, b);
     if (dayFirst && monthFirst && dayFirst !== monthFirst) {
       return {
-        problem:
-          `"${value}" could be ${a} ${monthName(b)} ${year} (day first) or ${monthName(a)} ${b}, ${year} (month first):` +
-          ` write it as YYYY-MM-DD (${dayFirst} or ${monthFirst})`,
+        problem: {
+          template:
+            /*i18n*/ 'Line {line}: {column} "{value}" could be {dayFirstText} (day first) or {monthFirstText} (month first): write it as YYYY-MM-DD ({dayFirst} or {monthFirst})',
+          values: {
+            value,
+            dayFirstText: `${a} ${monthName(b)} ${year}`,
+            monthFirstText: `${monthName(a)} ${b}, ${year}`,
+            dayFirst,
+            monthFirst,
+          },
+        },
       };
     }
     const date = dayFirst ?? monthFirst;

@@ -50,7 +50,9 @@ export const membershipRouter = router({
 
   imports: router({
     list: adminProcedure.input(ListImportsInputSchema).query(({ ctx, input }) => roster.listImports(ctx.deps, ctx.actor, input)),
-    report: adminProcedure.input(ImportIdInputSchema).query(({ ctx, input }) => roster.getImportReport(ctx.deps, ctx.actor, input)),
+    report: adminProcedure
+      .input(ImportIdInputSchema)
+      .query(({ ctx, input }) => roster.getImportReport(ctx.deps, ctx.actor, input, ctx.meta)),
     resend: adminProcedure
       .input(ResendImportInvitationInputSchema)
       .mutation(({ ctx, input }) => roster.resendImportInvitation(ctx.deps, ctx.actor, input)),

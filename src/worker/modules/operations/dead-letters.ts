@@ -6,6 +6,7 @@ import type {
   DeadLetterView,
   ListDeadLettersInput,
 } from '../../../shared/schemas/operations';
+import { withValues } from '../../../shared/message';
 import { deadLetters, queueFailures } from '../../db/schema/operations';
 import { users } from '../../db/schema/users';
 import type { Actor, MemberActor } from '../../platform/actor';
@@ -13,7 +14,9 @@ import { AppError } from '../../platform/app-error';
 import { auditEntry, auditEntryIf } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { requireAdmin } from '../../platform/guards';
+import { inLanguage, translate } from '../../platform/i18n';
 import { decodeCursor, pageSize, toPage } from '../../platform/keyset';
+import { languageOf, type RequestMeta } from '../../platform/request-actor';
 import type { MailJob } from '../../platform/mail-job';
 import type { NotificationJob } from '../../platform/notification-job';
 import { describeMailJob, requeueMailJob } from '../mail/dead-mail';
@@ -42,17 +45,19 @@ function deliveryIdsOf(payload: DeadLetterPayload): number[] {
   return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
 }
 
+// Stored in English (written from their templates) and translated where an admin reads them (view).
 const NOTIFICATION_JOB_SUMMARY: Record<NotificationJob['type'], (job: NotificationJob) => string> = {
-  'fan-out': () => 'Writing the notifications of what members did',
-  emails: () => 'Sending the instant notification emails due',
-  push: (job) => (job.type === 'push' ? `Push notifications of news #${job.news}` : 'Push notifications'),
+  'fan-out': () => /*i18n*/ 'Writing the notifications of what members did',
+  emails: () => /*i18n*/ 'Sending the instant notification emails due',
+  push: (job) =>
+    job.type === 'push' ? withValues(/*i18n*/ 'Push notifications of news #{news}', { news: job.news }) : /*i18n*/ 'Push notifications',
 };
 
 /** What a dead message was, in a line, and the last error recorded of it (apart from the consumer's note). */
 async function describe(deps: Deps, kind: DeadLetterKind, payload: DeadLetterPayload) {
   if (kind === 'mail') return describeMailJob(deps, deliveryIdsOf(payload));
   const job = payload as unknown as NotificationJob;
-  const summary = NOTIFICATION_JOB_SUMMARY[job.type]?.(job) ?? 'A notifications job of an unknown type';
+  const summary = NOTIFICATION_JOB_SUMMARY[job.type]?.(job) ?? /*i18n*/ 'A notifications job of an unknown type';
   return { summary, lastError: null };
 }
 
@@ -87,7 +92,7 @@ function view(r: Row): DeadLetterView {
     id: r.id,
     kind: r.kind,
     message_id: r.messageId,
-    summary: r.summary,
+    summary: translate(r.summary),
     payload: r.payload,
     last_error: r.lastError,
     dead_at: new Date(r.deadAt).toISOString(),
@@ -118,12 +123,14 @@ function selectRows(deps: Deps) {
     .leftJoin(users, eq(users.id, deadLetters.handledBy));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['all']>>[number];
+type Meta = Pick<RequestMeta, 'language'>;
+const viewIn = (actor: Actor, meta: Meta, row: Row) => inLanguage(languageOf(actor, meta), () => view(row));
 
 /**
  * GET /api/admin/dead-letters and operations.deadLetters.list: newest first, all or of one status,
  * one statement on the primary key or dead_letters_status_idx (status, id).
  */
-export async function listDeadLetters(deps: Deps, actor: Actor, input: ListDeadLettersInput): Promise<DeadLettersPage> {
+export async function listDeadLetters(deps: Deps, actor: Actor, input: ListDeadLettersInput, meta: Meta = {}): Promise<DeadLettersPage> {
   requireAdmin(actor);
   const size = pageSize(input.limit);
   const after = decodeCursor(input.cursor, ['n']) as [number] | undefined;
@@ -131,7 +138,8 @@ export async function listDeadLetters(deps: Deps, actor: Actor, input: ListDeadL
     .where(and(input.status ? eq(deadLetters.status, input.status) : undefined, after ? lt(deadLetters.id, after[0]) : undefined))
     .orderBy(desc(deadLetters.id))
     .limit(size + 1);
-  return toPage(rows, size, (r) => [r.id], view);
+  // Issue 41: the summaries in the admin's language (a mail's subject stays as written).
+  return inLanguage(languageOf(actor, meta), () => toPage(rows, size, (r) => [r.id], view));
 }
 
 /** How many wait for an admin: the dashboard's warning, and /healthz's queues check. */
@@ -194,7 +202,7 @@ async function decide(deps: Deps, admin: MemberActor, id: number, status: 'retri
  * (sent ones stay sent, so nobody gets it twice); a notifications job is sent again as is. If the
  * queue refuses, the dead letter waits again.
  */
-export async function retryDeadLetter(deps: Deps, actor: Actor, input: { id: number }): Promise<DeadLetterView> {
+export async function retryDeadLetter(deps: Deps, actor: Actor, input: { id: number }, meta: Meta = {}): Promise<DeadLetterView> {
   const admin = requireAdmin(actor);
   const row = await decide(deps, admin, input.id, 'retried');
   try {
@@ -205,12 +213,12 @@ export async function retryDeadLetter(deps: Deps, actor: Actor, input: { id: num
     throw err;
   }
   await auditEntry(deps, admin, 'dead_letter.retry', { type: 'dead_letter', id: input.id }, { title: row.summary }).run();
-  return view(await getRow(deps, input.id));
+  return viewIn(actor, meta, await getRow(deps, input.id));
 }
 
 /** Discard: it stays listed (and audit-logged) as discarded, and goes with the 90-day housekeeping. */
-export async function discardDeadLetter(deps: Deps, actor: Actor, input: { id: number }): Promise<DeadLetterView> {
+export async function discardDeadLetter(deps: Deps, actor: Actor, input: { id: number }, meta: Meta = {}): Promise<DeadLetterView> {
   const admin = requireAdmin(actor);
   await decide(deps, admin, input.id, 'discarded');
-  return view(await getRow(deps, input.id));
+  return viewIn(actor, meta, await getRow(deps, input.id));
 }

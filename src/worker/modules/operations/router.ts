@@ -7,8 +7,12 @@ import { operationsStatus } from './status';
 export const operationsRouter = router({
   status: adminProcedure.query(({ ctx }) => operationsStatus(ctx.deps, ctx.actor)),
   deadLetters: router({
-    list: adminProcedure.input(ListDeadLettersInputSchema).query(({ ctx, input }) => listDeadLetters(ctx.deps, ctx.actor, input)),
-    retry: adminProcedure.input(DeadLetterIdInputSchema).mutation(({ ctx, input }) => retryDeadLetter(ctx.deps, ctx.actor, input)),
-    discard: adminProcedure.input(DeadLetterIdInputSchema).mutation(({ ctx, input }) => discardDeadLetter(ctx.deps, ctx.actor, input)),
+    list: adminProcedure.input(ListDeadLettersInputSchema).query(({ ctx, input }) => listDeadLetters(ctx.deps, ctx.actor, input, ctx.meta)),
+    retry: adminProcedure
+      .input(DeadLetterIdInputSchema)
+      .mutation(({ ctx, input }) => retryDeadLetter(ctx.deps, ctx.actor, input, ctx.meta)),
+    discard: adminProcedure
+      .input(DeadLetterIdInputSchema)
+      .mutation(({ ctx, input }) => discardDeadLetter(ctx.deps, ctx.actor, input, ctx.meta)),
   }),
 });
