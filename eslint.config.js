@@ -75,7 +75,6 @@ export const NOT_YET = [
   'src/client/**/locales/**',
   'src/client/features/auth/**',
   'src/client/features/membership/**',
-  'src/client/sw/**',
   'src/client/prerender.tsx',
 ];
 

@@ -43,6 +43,11 @@ const config: LinguiConfig = {
       path: '<rootDir>/src/client/shared/locales/{locale}',
       include: ['<rootDir>/src/client/shared/', '<rootDir>/src/shared/images.ts'],
     },
+    // The service worker's few words (the offline page): all five languages are in the built worker, no loader.
+    {
+      path: '<rootDir>/src/client/sw/locales/{locale}',
+      include: ['<rootDir>/src/client/sw/'],
+    },
     {
       path: '<rootDir>/src/client/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/client/features/{name}/'],

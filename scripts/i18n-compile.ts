@@ -23,6 +23,8 @@ const before = new Map(globSync(COMPILED, { cwd: ROOT }).map((f) => [f, readFile
 // --strict: a language missing a translation fails (the check of npm test).
 run(path.join(ROOT, 'node_modules/.bin/lingui'), ['compile', '--workers', '1', ...(check ? ['--strict'] : [])]);
 
+// The service worker's catalog (the offline page) is imported whole by the worker (src/client/sw/offline-language.ts): no i18n.ts, no loader.
+const SERVICE_WORKER = 'src/client/sw';
 const PREFIX = '/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(';
 const SUFFIX = ')as Messages;';
 for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
@@ -34,7 +36,7 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
   );
   writeFileSync(path.join(ROOT, file), PREFIX + JSON.stringify(JSON.stringify(kept)) + SUFFIX);
   const dir = path.dirname(path.dirname(file));
-  if (dir !== 'src/client')
+  if (dir !== 'src/client' && dir !== SERVICE_WORKER)
     writeFileSync(
       path.join(ROOT, dir, 'locales/i18n.ts'),
       `// Written by scripts/i18n-compile.ts: the page's i18n, with this feature's English ICU messages.\nimport { i18n } from '${path.relative(path.join(dir, 'locales'), 'src/client/i18n/i18n')}';\nimport { messages } from './en';\n\ni18n.load('en', messages);\nexport { i18n };\n`,
@@ -44,8 +46,8 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
 const locales = new Map<string, Map<string, string>>();
 for (const file of globSync('{src/client/**,src/shared}/locales/*.po', { cwd: ROOT }).sort()) {
   const locale = path.basename(file, '.po');
-  if (locale === 'en') continue;
   const dir = path.dirname(path.dirname(file));
+  if (locale === 'en' || dir === SERVICE_WORKER) continue;
   const name = dir === 'src/client' ? 'shell' : dir === 'src/shared' ? 'common' : path.basename(dir);
   const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
   locales.set(locale, (locales.get(locale) ?? new Map()).set(name, from.startsWith('.') ? from : `./${from}`));

@@ -11,11 +11,16 @@ export const SCHEDULE_CACHE = 'owow-schedule-v1';
 /** The request key her snapshot is stored under in that cache (never a real route). */
 export const SCHEDULE_SNAPSHOT_URL = '/__offline/schedule.json';
 
+/** The language of her last page (its `<html lang>`), which the offline page speaks (src/client/sw/offline-language.ts). */
+export const LANGUAGE_CACHE = 'owow-page-v1';
+export const LANGUAGE_URL = '/__offline/language';
+
 /** At most this many of her events are kept, soonest first. */
 export const OFFLINE_EVENTS = 40;
 
-/** What the page tells the service worker (postMessage). */
-export type PageToWorker = { type: 'sync-schedule' } | { type: 'forget-schedule' } | { type: 'skip-waiting' };
+/** What the page tells the service worker (postMessage); `language` is the page's `<html lang>`, for the offline page. */
+export type PageToWorker =
+  { type: 'sync-schedule' } | { type: 'forget-schedule' } | { type: 'skip-waiting' } | { type: 'language'; language: string };
 
 /** Her snapshot: her session's answer, and the tRPC answers her schedule's pages ask for. */
 export interface ScheduleSnapshot {

@@ -1,9 +1,9 @@
 // Issue 40 in a real Chromium: the app is installable (a valid manifest and a service worker that
 // controls the page), a member reads her schedule offline (the event she joined with its address,
 // the home of her accepted stay with its address, the offline page elsewhere), and signing out
-// empties what the device kept.
+// empties what the device kept; the offline page speaks the language of her last page (issue 41).
 import { expect, test } from '@playwright/test';
-import { SCHEDULE_CACHE, SCHEDULE_SNAPSHOT_URL } from '../../src/shared/offline';
+import { LANGUAGE_CACHE, LANGUAGE_URL, SCHEDULE_CACHE, SCHEDULE_SNAPSHOT_URL } from '../../src/shared/offline';
 import { loginAs, SEED } from './fixtures';
 
 const PRIYA = { email: 'priya@club.example', name: 'Priya Raman' };
@@ -65,4 +65,24 @@ test('installable; her schedule offline; signing out empties the device', async 
   await page.goto('/logout');
   await page.waitForURL((url) => url.pathname === '/');
   await expect.poll(() => page.evaluate(async (name) => (await caches.keys()).includes(name), SCHEDULE_CACHE)).toBe(false);
+
+  // A visitor reading French (her `lang` cookie): offline, the page she gets is French, written before it paints.
+  await context.addCookies([{ name: 'lang', value: 'fr', url: new URL('/', page.url()).href }]);
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async ([cacheName, url]) => (await (await caches.open(cacheName)).match(url))?.text(), [
+        LANGUAGE_CACHE,
+        LANGUAGE_URL,
+      ] as const),
+    )
+    .toBe('fr');
+  await context.setOffline(true);
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { name: 'Vous êtes hors ligne. Votre agenda reste disponible.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ouvrir mon agenda' })).toHaveAttribute('href', '/activities-member');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page).toHaveTitle('Vous êtes hors ligne · Outstanding Women Outside Work');
+  await context.setOffline(false);
 });

@@ -6,7 +6,8 @@ import { i18n } from '../i18n/i18n';
  * The service worker (issue 40), registered once the page is interactive (src/client/main.tsx
  * imports this chunk a few seconds after start-up; importing it registers), so it costs the first
  * load nothing. It then:
- * - asks the worker to refresh her offline schedule (the worker checks her session first);
+ * - asks the worker to refresh her offline schedule (the worker checks her session first), and
+ *   tells it the page's language (its offline page speaks it);
  * - says "A new version of the club is ready" with Reload when a new build's worker is waiting,
  *   and on Reload lets it take over and loads the page again, so a page never mixes two builds.
  */
@@ -76,6 +77,7 @@ export async function registerServiceWorker(): Promise<void> {
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   watchForUpdates(registration);
   const ready = await navigator.serviceWorker.ready;
+  tell(ready.active, { type: 'language', language: document.documentElement.lang });
   tell(ready.active, { type: 'sync-schedule' });
 }
 

@@ -8,6 +8,7 @@ import {
   type ScheduleSnapshot,
 } from '../../shared/offline';
 import type { PushPayload } from '../../shared/push';
+import { keepLanguage, NOT_KEPT, offlineLanguage, offlinePageIn, say } from './offline-language';
 import type { SwFetchEvent, SwScope } from './sw-types';
 
 /*
@@ -19,7 +20,7 @@ import type { SwFetchEvent, SwScope } from './sw-types';
  *   build's worker waits until the page's "Reload" (src/client/pwa/register.ts) lets it take over.
  * - Pages and the API go to the network. Only when the network fails does it answer: her schedule's
  *   pages (the app shell, /auth-status and the tRPC answers of her snapshot) and, for any other page,
- *   the offline page. Nothing the API answers is stored but her schedule; /api/live, uploads and
+ *   the offline page (in her language: offline-language.ts). Nothing the API answers is stored but her schedule; /api/live, uploads and
  *   every write pass straight through (a write offline fails, and the page says so in words).
  * - Her schedule is refreshed when a page of hers asks (sync-schedule) or her session changes (an
  *   /auth-status answer passing through), after it checked her session with the server: signed
@@ -47,7 +48,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Offline': '1' } });
 
 /** A tRPC GET (one call or a batch) answered from the snapshot: each call it has, an error for the rest. */
-function trpcAnswer(url: URL, snapshot: ScheduleSnapshot): Response {
+function trpcAnswer(url: URL, snapshot: ScheduleSnapshot, notKept: string): Response {
   const paths = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
   const batch = url.searchParams.get('batch') === '1';
   let inputs: Record<string, unknown> = {};
@@ -62,8 +63,9 @@ function trpcAnswer(url: URL, snapshot: ScheduleSnapshot): Response {
     if (key in snapshot.answers) return { result: { data: snapshot.answers[key] } };
     return {
       error: {
-        message: 'You are offline: this is not kept on your device.',
+        message: notKept,
         code: -32603,
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- tRPC's error code
         data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 503, path },
       },
     };
@@ -78,11 +80,12 @@ async function offlineAnswer(request: Request, url: URL): Promise<Response | nul
   const snapshot = await readSnapshot();
   if (request.mode === 'navigate') {
     if (snapshot?.pages.includes(url.pathname)) return (await matchPrecache('/index.html')) ?? null;
-    return (await matchPrecache('/offline.html')) ?? null;
+    const page = await matchPrecache('/offline.html');
+    return page ? offlinePageIn(page, await offlineLanguage()) : null;
   }
   if (!snapshot) return null;
   if (url.pathname === '/auth-status') return json(snapshot.auth);
-  if (url.pathname.startsWith('/trpc/')) return trpcAnswer(url, snapshot);
+  if (url.pathname.startsWith('/trpc/')) return trpcAnswer(url, snapshot, say(await offlineLanguage(), NOT_KEPT));
   return null;
 }
 
@@ -117,6 +120,7 @@ self.addEventListener('fetch', (event: SwFetchEvent) => {
 
 /** One tRPC query as her page would ask it (her cookie goes with it); null when it failed. */
 async function query(path: string, input?: unknown): Promise<unknown> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a query string
   const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   const res = await fetch(`/trpc/${path}${qs}`, { credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) return null;
@@ -203,6 +207,7 @@ self.addEventListener('message', (event) => {
   if (message?.type === 'skip-waiting') void self.skipWaiting();
   else if (message?.type === 'forget-schedule') event.waitUntil(forgetSchedule());
   else if (message?.type === 'sync-schedule') event.waitUntil(syncOnce());
+  else if (message?.type === 'language') event.waitUntil(keepLanguage(message.language));
 });
 
 self.addEventListener('push', (event) => {
