@@ -1,8 +1,8 @@
 // Issue 11 "Sessions": a member signed in on two browsers ends one from Settings; that browser is
 // then signed out. Priya is a demo member no other spec signs in as, so ending her sessions
 // takes nobody else's away.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { SEED } from './fixtures';
 
 const PRIYA = { email: 'priya@club.example', name: 'Priya Raman' };
@@ -41,7 +41,7 @@ test('a member signs out another of her browsers from Settings, and that browser
   const laptopRow = devices.getByRole('listitem').filter({ hasText: 'Firefox 133 on Windows' });
   await expect(laptopRow).toHaveCount(1);
   await expect(laptopRow).toContainText('Active within the last hour');
-  expect((await new AxeBuilder({ page: phone }).include('section[aria-labelledby="devices-heading"]').analyze()).violations).toEqual([]);
+  expect((await axe(phone).include('section[aria-labelledby="devices-heading"]').analyze()).violations).toEqual([]);
 
   await laptopRow.getByRole('button', { name: 'Sign out Firefox 133 on Windows' }).click();
   const confirm = phone.getByRole('dialog', { name: 'Sign out this device?' });

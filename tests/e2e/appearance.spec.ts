@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { loginAsAdmin } from './fixtures';
 
 // Issue 41: Light, Dark or System, decided before the first paint (the Worker writes data-theme on
@@ -26,7 +26,7 @@ async function contrastViolations(page: Page, path: string): Promise<string[]> {
   await expect(page.locator('main h1').first()).toBeVisible();
   // Lists and charts that fill in after the first paint.
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const { violations } = await axe(page).withRules(['color-contrast']).analyze();
   return violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')} ${n.any[0]?.message ?? v.help}`));
 }
 

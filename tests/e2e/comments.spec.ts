@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { loginAs, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
 // The widget is driven where members meet it: an event page's 'Notes and Comments' tab and the
@@ -416,7 +416,7 @@ test('the widget is keyboard usable and has no serious accessibility violations'
   await expect(editBox).toHaveCount(0);
   await expect(commentItem(widget, text).getByRole('button', { name: 'Edit' })).toBeFocused();
 
-  const results = await new AxeBuilder({ page }).include('section.comments').analyze();
+  const results = await axe(page).include('section.comments').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });

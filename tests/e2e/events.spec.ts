@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axe } from './axe';
 import { latestMailTo, linkIn, loginAsDemo, SEED } from './fixtures';
 
 test.describe('events', () => {
@@ -159,7 +159,7 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Join Event' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Ask to join' })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByText('Details are shared with invited members.')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
@@ -169,7 +169,7 @@ test.describe('events', () => {
     await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
     await page.getByRole('button', { name: 'Create Event' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     // On a phone, the last step names the defaults above Back, Cancel and Create Event (issue 46).
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { loginAsDemo, SEED } from './fixtures';
 import { gradientPng } from './test-images';
 
@@ -208,7 +208,7 @@ test('Gallery Mode pages with the arrow keys through the filtered images', async
     await expect(page.getByRole('checkbox', { name: `Select First ${id}` })).toBeDisabled();
     await page.getByRole('button', { name: 'Cancel' }).click();
   }
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axe(page).include('main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // Issue 42: the admin opens Insights from the dashboard, sees every panel's charts on the demo
 // club, turns a chart into its table, and changes the period (kept in the URL).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axe } from './axe';
 import { loginAsAdmin } from './fixtures';
 
 test('Insights draws its charts, shows one as a table, and keeps the period in the URL', async ({ page }) => {
@@ -34,5 +34,5 @@ test('Insights draws its charts, shows one as a table, and keeps the period in t
   await expect(page).toHaveURL(/\?period=12m$/);
   await expect(page.getByText(/compared with/)).toBeVisible();
   await expect(page.getByText(/vs the 12 months before|in the 12 months before/).first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axe } from './axe';
 import { latestMailTo, loginAsAdmin, loginAsDemo, SEED } from './fixtures';
 
 const uniqueSubject = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -94,7 +94,7 @@ test("the Mail page asks for a subject and body, and counts a 'selected' group",
     await page.locator('.mail-preview-column').screenshot({ path: test.info().outputPath(`mail-paragraphs-${device}.png`) });
   }
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { loginAs, loginAsAdmin, loginAsDemo, newMember, SEED } from './fixtures';
 import { gradientPng } from './test-images';
 
@@ -306,13 +306,13 @@ test('the directory, a member’s page and Settings > Profile have no accessibil
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
     await expect(page.getByText(/Loading members/)).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+    expect((await axe(page).include('main').analyze()).violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
   }
   await page.goto('/members?q=amara');
   await page.getByRole('link', { name: SEED.founding2.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: SEED.founding2.name })).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
   await page.goto('/settings');
   await expect(profileForm(page)).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('#profile').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  expect((await axe(page).include('#profile').analyze()).violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { latestMailTo, linkIn, loginAs, loginAsAdmin, SEED } from './fixtures';
 
 // The whole membership road in a real browser, from the seeded invitation code to a member who
@@ -285,7 +285,7 @@ test.describe.serial('membership pipeline', () => {
     for (const path of ['/request', '/forgot-password', '/reset-password/some-token-that-is-long-enough']) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(
         results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
         path,
@@ -295,7 +295,7 @@ test.describe.serial('membership pipeline', () => {
     for (const path of ['/admin', '/applications', '/users', '/admin/codes']) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(
         results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
         path,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axe } from './axe';
 import { loginAsAdmin, SEED } from './fixtures';
 
 test.describe('visitor', () => {
@@ -58,7 +58,7 @@ test.describe('visitor', () => {
     for (const path of ['/', '/about', '/membership', '/activities', '/login']) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
     }

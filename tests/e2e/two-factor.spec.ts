@@ -3,9 +3,9 @@
 // recovery codes, logs out, and logs in with her password then a code to reach /admin; a
 // recovery code also signs her in. Hana is a demo member no other spec signs in as: the seeded
 // admin makes her an admin for this test and takes it back at the end.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { freshTotpCode, loginAsAdmin, SEED } from './fixtures';
 
 const HANA = { email: 'hana@club.example', name: 'Hana Sato' };
@@ -28,7 +28,7 @@ async function passwordStep(page: Page) {
 }
 
 async function seriousA11y(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const results = await axe(page).include(selector).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
