@@ -90,8 +90,9 @@ export const COMMENT_MAX_LENGTH = 5000;
  */
 export const EMAIL_CATEGORIES = ['announcements', 'group_mail', 'reminders'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+/** Messages of src/shared's catalog: translated where shown (the admin's insights, translateText). */
 export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
-  announcements: 'Announcements of events I joined',
-  group_mail: 'Group mail from the club’s admins',
-  reminders: 'Event reminders (a day before an event I joined)',
+  announcements: /*i18n*/ 'Announcements of events I joined',
+  group_mail: /*i18n*/ 'Group mail from the club’s admins',
+  reminders: /*i18n*/ 'Event reminders (a day before an event I joined)',
 };

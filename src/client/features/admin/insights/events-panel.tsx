@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { translateText } from '../../../i18n/i18n';
 import { i18n } from '../locales/i18n';
 import { formatDate } from '../../../../shared/date-format';
 import type { EventFill } from '../../../../shared/schemas/insights';
@@ -70,12 +71,14 @@ export function EventsPanel({ data: e, period, before, tables }: PanelProps<'eve
         <Chart
           title={i18n.t('Participation by event type')}
           kind="bar"
-          labels={e.by_type.map((r) => r.label)}
+          labels={e.by_type.map((r) => translateText(r.label))}
           xTitle={i18n.t('Event type')}
           yTitle={i18n.t('Places taken')}
           series={[{ label: i18n.t('Places taken'), values: e.by_type.map((r) => r.value) }]}
           table={tables['events.by_type']!}
-          summary={i18n.t('Places taken by event type: {list}.', { list: listText(e.by_type.map((r) => namedFigure(r.label, r.value))) })}
+          summary={i18n.t('Places taken by event type: {list}.', {
+            list: listText(e.by_type.map((r) => namedFigure(translateText(r.label), r.value))),
+          })}
         />
         <Chart
           title={i18n.t('Places taken')}

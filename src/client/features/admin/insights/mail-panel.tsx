@@ -1,4 +1,5 @@
 import { formatDate } from '../../../../shared/date-format';
+import { translateText } from '../../../i18n/i18n';
 import { i18n } from '../locales/i18n';
 import { Chart } from './chart';
 import { Figure, figureText, Figures, listText, namedFigure, Panel, shortDay, type PanelProps } from './panel';
@@ -44,8 +45,9 @@ export function MailPanel({ data: m, period, before, tables }: PanelProps<'mail'
         <Chart
           title={i18n.t('Unsubscribes per email category')}
           kind="bar"
-          labels={m.unsubscribes.map((u) => u.label.split(' ')[0]!)}
-          detail={m.unsubscribes.map((u) => u.label)}
+          // Its first word (a language without spaces: up to its bracket) under the bar; the whole label on hover.
+          labels={m.unsubscribes.map((u) => translateText(u.label).split(/[\s(（]/)[0]!)}
+          detail={m.unsubscribes.map((u) => translateText(u.label))}
           xTitle={i18n.t('Email category')}
           yTitle={i18n.t('Members')}
           series={[
@@ -54,7 +56,7 @@ export function MailPanel({ data: m, period, before, tables }: PanelProps<'mail'
           ]}
           table={tables['mail.unsubscribes']!}
           summary={i18n.t('Members who turned off each kind of email: {list}.', {
-            list: listText(m.unsubscribes.map((u) => namedFigure(u.label, u.total))),
+            list: listText(m.unsubscribes.map((u) => namedFigure(translateText(u.label), u.total))),
           })}
         />
       </div>

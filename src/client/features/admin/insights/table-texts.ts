@@ -1,5 +1,6 @@
 import type { DataTable } from '../../../../shared/insights-tables';
 import type { InsightsPanel } from '../../../../shared/schemas/insights';
+import { translateText } from '../../../i18n/i18n';
 import { i18n } from '../locales/i18n';
 
 /** A panel's title in the page's language (its English: PANEL_TITLES, the CSV's). */
@@ -90,13 +91,15 @@ const texts = (): Record<string, string> => ({
   'Deliveries failed': i18n.t('Deliveries failed'),
 });
 
-/** The columns whose cells are the names of figures or statuses (not what members wrote). */
-const LABEL_COLUMNS = new Set(['Figure', 'Status']);
+/** The columns whose cells are the names of figures, statuses, event types or email categories (not what members wrote). */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the tables' English column names, their ids
+const LABEL_COLUMNS = new Set(['Figure', 'Status', 'Type', 'Category']);
 
 /** A panel's table in the page's language: its title, its columns, and the names in its first column. */
 export function translatedTable(table: DataTable): DataTable {
   const t = texts();
-  const say = (text: string) => t[text] ?? text;
+  // A name of src/shared's (an event type, an email category) is a message of its catalog.
+  const say = (text: string) => t[text] ?? translateText(text);
   const labelled = LABEL_COLUMNS.has(table.columns[0] ?? '');
   return {
     ...table,
