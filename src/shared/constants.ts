@@ -38,13 +38,6 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const INTERESTS = ['Travel', 'Shows', 'Workshops', 'Showcases'] as const;
-/** 'Showcases (of Art and Media)' is labelled 'Art Displays' in the form. */
-export const INTEREST_LABELS: Record<(typeof INTERESTS)[number], string> = {
-  Travel: 'Travel',
-  Shows: 'Shows',
-  Workshops: 'Workshops',
-  Showcases: 'Art Displays',
-};
 export const AVAILABILITY = ['Weekdays', 'Weekends', 'Flexible'] as const;
 export const APPLICATION_MEMBERSHIP_TYPES = ['Standard', 'Travel Host'] as const;
 export const PROPERTY_AVAILABILITY = ['Available Now', 'Seasonal'] as const;

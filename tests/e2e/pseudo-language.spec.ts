@@ -18,10 +18,6 @@ import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
  */
 const STILL_ENGLISH: Record<string, string> = {
   '/login': 'auth and membership: not translated yet (issue 41)',
-  '/forgot-password': 'auth and membership: not translated yet (issue 41)',
-  '/register/:token': 'auth and membership: not translated yet (issue 41)',
-  '/request': 'auth and membership: not translated yet (issue 41)',
-  '/reset-password/:token': 'auth and membership: not translated yet (issue 41)',
   '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
 };
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTEREST_LABELS, INTERESTS, PROPERTY_AVAILABILITY } from '../../../shared/constants';
+import { APPLICATION_MEMBERSHIP_TYPES, AVAILABILITY, INTERESTS, PROPERTY_AVAILABILITY } from '../../../shared/constants';
 import {
   applicationNeedsProperty,
   ApplicationDetailsSchema,
@@ -15,9 +15,31 @@ import { ChoiceFieldset, FormMessage, SelectField, TextAreaField, TextField } fr
 import { useFormErrors, zodFieldErrors, type FieldErrorMap } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { keptPhone, PhoneField } from '../../shared/phone/phone-field';
+import { translateText } from '../../i18n/i18n';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 import './membership.css';
 
-const STEPS = ['Invitation Code', 'Personal Information', 'Additional Information'] as const;
+const STEPS = [/*i18n*/ 'Invitation Code', /*i18n*/ 'Personal Information', /*i18n*/ 'Additional Information'] as const;
+
+/**
+ * The form's choices in the page's language (the value sent stays the English one SPEC names);
+ * SPEC's 'Showcases (of Art and Media)' is labelled 'Art Displays'.
+ */
+const choiceLabel = (value: string): string =>
+  ({
+    Travel: i18n.t('Travel'),
+    Shows: i18n.t('Shows'),
+    Workshops: i18n.t('Workshops'),
+    Showcases: i18n.t('Art Displays'),
+    Weekdays: i18n.t('Weekdays'),
+    Weekends: i18n.t('Weekends'),
+    Flexible: i18n.t('Flexible'),
+    Standard: i18n.t('Standard'),
+    'Travel Host': i18n.t('Travel Host'),
+    'Available Now': i18n.t('Available Now'),
+    Seasonal: i18n.t('Seasonal'),
+  })[value] ?? value;
 
 const EMPTY = {
   invitationCode: '',
@@ -46,17 +68,17 @@ function payloadOf({ phoneCountry, ...values }: Values): ApplicationInput {
 
 /** A step's rules: step 1 asks for a code (the server checks it), steps 2 and 3 are SPEC 5's schemas. */
 function stepErrors(step: number, values: Values): FieldErrorMap {
-  if (step === 1) return { invitationCode: values.invitationCode.trim() ? undefined : ENTER_CODE };
+  if (step === 1) return { invitationCode: values.invitationCode.trim() ? undefined : i18n._(ENTER_CODE) };
   return zodFieldErrors((step === 2 ? ApplicationPersonalSchema : ApplicationDetailsSchema).safeParse(payloadOf(values)).error);
 }
 
 /**
- * Under a field, SPEC 5's 'Please fill out all required fields.' says what this one lacks; the
- * form's summary keeps SPEC's text.
+ * Under a field, SPEC 5's 'Please fill out all required fields.' (in the page's language, as the
+ * schema's and the server's messages come) says what this one lacks; the form's summary keeps SPEC's text.
  */
 function fieldText(name: string, message: string | undefined): string | undefined {
-  if (message !== REQUIRED_FIELDS) return message;
-  return name === 'interests' ? 'Choose at least one interest.' : 'Please fill out this field.';
+  if (message !== i18n._(REQUIRED_FIELDS)) return message;
+  return name === 'interests' ? i18n.t('Choose at least one interest.') : i18n.t('Please fill out this field.');
 }
 
 /** SPEC 2 'Club Application': three steps, then the success step (4). */
@@ -67,7 +89,8 @@ export function ApplicationPage() {
   const [error, setError] = useState('');
   const form = useFormErrors({ values, validate: (v) => stepErrors(step, v) });
   const fieldError = (name: keyof Values) => fieldText(name, form.errors[name]);
-  const summary = Object.values(form.errors).includes(REQUIRED_FIELDS) ? REQUIRED_FIELDS : '';
+  const required = i18n._(REQUIRED_FIELDS);
+  const summary = Object.values(form.errors).includes(required) ? required : '';
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -88,9 +111,10 @@ export function ApplicationPage() {
     trpc.membership.validateCode.mutationOptions({
       onSuccess: (result) => {
         if (result.valid) setStep(2);
-        else form.show({ invitationCode: result.error ?? INVALID_CODE });
+        // The server's answer is SPEC's English text: shown in the page's language.
+        else form.show({ invitationCode: translateText(result.error ?? INVALID_CODE) });
       },
-      onError: () => setError('Failed to validate code. Please try again later.'),
+      onError: () => setError(i18n.t('Failed to validate code. Please try again later.')),
     }),
   );
 
@@ -105,7 +129,7 @@ export function ApplicationPage() {
       onError: (err) => {
         form.show(fieldErrors(err));
         const message = errorMessage(err, '');
-        setError(message ? `Submission failed. ${message}` : 'Submission failed. Please try again.');
+        setError(message ? i18n.t('Submission failed. {message}', { message }) : i18n.t('Submission failed. Please try again.'));
       },
     }),
   );
@@ -137,20 +161,21 @@ export function ApplicationPage() {
             ✓
           </div>
           <h1 ref={heading} tabIndex={-1} className="wizard-step-title">
-            Application Submitted Successfully!
+            {i18n.t('Application Submitted Successfully!')}
           </h1>
           <p className="lead center" style={{ marginInline: 'auto' }}>
-            Thank you for applying. An administrator will review your application, and you will receive an email with your invitation to
-            register once it is accepted.
+            {i18n.t(
+              'Thank you for applying. An administrator will review your application, and you will receive an email with your invitation to register once it is accepted.',
+            )}
           </p>
-          <p className="muted center">We have also sent you an email saying so, with what happens next.</p>
+          <p className="muted center">{i18n.t('We have also sent you an email saying so, with what happens next.')}</p>
           {/* Issue 46: Home first; SPEC 2's 'Back to Login' stays beside it. */}
           <div className="success-actions">
             <Link href="/home" className="button">
-              Home
+              {i18n.t('Home')}
             </Link>
             <Link href="/login" className="button button-secondary">
-              Back to Login
+              {i18n.t('Back to Login')}
             </Link>
           </div>
         </div>
@@ -163,9 +188,9 @@ export function ApplicationPage() {
 
   return (
     <section className="page wizard">
-      <p className="eyebrow">Membership by invitation</p>
-      <h1>Club Application</h1>
-      <ol className="wizard-steps" aria-label="Application steps">
+      <p className="eyebrow">{i18n.t('Membership by invitation')}</p>
+      <h1>{i18n.t('Club Application')}</h1>
+      <ol className="wizard-steps" aria-label={i18n.t('Application steps')}>
         {STEPS.map((label, i) => (
           <li
             key={label}
@@ -173,21 +198,21 @@ export function ApplicationPage() {
             aria-current={i + 1 === step ? 'step' : undefined}
           >
             <span>
-              {i + 1}. {label}
+              {i + 1}. {i18n._(label)}
             </span>
           </li>
         ))}
       </ol>
       <form className="card form-card" onSubmit={next} {...form.formProps}>
         <h2 ref={heading} tabIndex={-1} className="wizard-step-title">
-          {STEPS[step - 1]}
+          {i18n._(STEPS[step - 1]!)}
         </h2>
 
         {step === 1 ? (
           <>
-            <p className="muted">Membership is by invitation. Enter the code a member or the club gave you.</p>
+            <p className="muted">{i18n.t('Membership is by invitation. Enter the code a member or the club gave you.')}</p>
             <TextField
-              label="Invitation Code"
+              label={i18n.t('Invitation Code')}
               name="invitationCode"
               error={fieldError('invitationCode')}
               autoComplete="off"
@@ -203,7 +228,7 @@ export function ApplicationPage() {
         {step === 2 ? (
           <>
             <TextField
-              label="Full Name"
+              label={i18n.t('Full Name')}
               name="full_name"
               error={fieldError('full_name')}
               autoComplete="name"
@@ -213,7 +238,7 @@ export function ApplicationPage() {
               onChange={(e) => set('full_name', e.target.value)}
             />
             <TextField
-              label="Email Address"
+              label={i18n.t('Email Address')}
               name="email"
               error={fieldError('email')}
               type="email"
@@ -224,7 +249,7 @@ export function ApplicationPage() {
               onChange={(e) => set('email', e.target.value)}
             />
             <PhoneField
-              label="Phone Number"
+              label={i18n.t('Phone Number')}
               name="phone"
               error={fieldError('phone')}
               required
@@ -234,7 +259,7 @@ export function ApplicationPage() {
               onCountry={(country) => set('phoneCountry', country)}
             />
             <TextAreaField
-              label="Why do you want to join the club?"
+              label={i18n.t('Why do you want to join the club?')}
               name="reason"
               error={fieldError('reason')}
               required
@@ -243,7 +268,7 @@ export function ApplicationPage() {
               value={values.reason}
               onChange={(e) => set('reason', e.target.value)}
             />
-            <ChoiceFieldset legend="Interests (choose at least one)" error={fieldError('interests')}>
+            <ChoiceFieldset legend={i18n.t('Interests (choose at least one)')} error={fieldError('interests')}>
               {({ invalid }) => (
                 <div className="choice-grid">
                   {INTERESTS.map((interest) => (
@@ -256,7 +281,7 @@ export function ApplicationPage() {
                         checked={values.interests.includes(interest)}
                         onChange={(e) => toggleInterest(interest, e.target.checked)}
                       />
-                      {INTEREST_LABELS[interest]}
+                      {choiceLabel(interest)}
                     </label>
                   ))}
                 </div>
@@ -268,40 +293,40 @@ export function ApplicationPage() {
         {step === 3 ? (
           <>
             <SelectField
-              label="Availability"
+              label={i18n.t('Availability')}
               name="availability"
               error={fieldError('availability')}
               required
               value={values.availability}
               onChange={(e) => set('availability', e.target.value)}
             >
-              <option value="">Select…</option>
+              <option value="">{i18n.t('Select…')}</option>
               {AVAILABILITY.map((a) => (
                 <option key={a} value={a}>
-                  {a}
+                  {choiceLabel(a)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Membership Type"
+              label={i18n.t('Membership Type')}
               name="membershipType"
               error={fieldError('membershipType')}
               required
               value={values.membershipType}
               onChange={(e) => set('membershipType', e.target.value)}
             >
-              <option value="">Select…</option>
+              <option value="">{i18n.t('Select…')}</option>
               {APPLICATION_MEMBERSHIP_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {choiceLabel(t)}
                 </option>
               ))}
             </SelectField>
             {host ? (
               <fieldset className="property-fields">
-                <legend>Your property</legend>
+                <legend>{i18n.t('Your property')}</legend>
                 <TextField
-                  label="Property Address"
+                  label={i18n.t('Property Address')}
                   name="propertyAddress"
                   error={fieldError('propertyAddress')}
                   autoComplete="street-address"
@@ -311,17 +336,17 @@ export function ApplicationPage() {
                   onChange={(e) => set('propertyAddress', e.target.value)}
                 />
                 <TextField
-                  label="Property Type"
+                  label={i18n.t('Property Type')}
                   name="propertyType"
                   error={fieldError('propertyType')}
                   required
                   maxLength={100}
-                  placeholder="House, apartment, cabin…"
+                  placeholder={i18n.t('House, apartment, cabin…')}
                   value={values.propertyType}
                   onChange={(e) => set('propertyType', e.target.value)}
                 />
                 <TextAreaField
-                  label="Property Description"
+                  label={i18n.t('Property Description')}
                   name="propertyDescription"
                   error={fieldError('propertyDescription')}
                   required
@@ -331,24 +356,24 @@ export function ApplicationPage() {
                   onChange={(e) => set('propertyDescription', e.target.value)}
                 />
                 <SelectField
-                  label="Property Availability"
+                  label={i18n.t('Property Availability')}
                   name="propertyAvailability"
                   error={fieldError('propertyAvailability')}
                   required
                   value={values.propertyAvailability}
                   onChange={(e) => set('propertyAvailability', e.target.value)}
                 >
-                  <option value="">Select…</option>
+                  <option value="">{i18n.t('Select…')}</option>
                   {PROPERTY_AVAILABILITY.map((a) => (
                     <option key={a} value={a}>
-                      {a}
+                      {choiceLabel(a)}
                     </option>
                   ))}
                 </SelectField>
               </fieldset>
             ) : null}
             <TextField
-              label="How did you hear about us?"
+              label={i18n.t('How did you hear about us?')}
               name="referral"
               error={fieldError('referral')}
               maxLength={500}
@@ -356,7 +381,7 @@ export function ApplicationPage() {
               onChange={(e) => set('referral', e.target.value)}
             />
             <TextAreaField
-              label="Comments (optional)"
+              label={i18n.t('Comments (optional)')}
               name="comments"
               error={fieldError('comments')}
               maxLength={2000}
@@ -370,15 +395,21 @@ export function ApplicationPage() {
         <FormMessage>{summary || error}</FormMessage>
         <div className="wizard-actions">
           <button type="button" className="button button-ghost" onClick={back} disabled={step === 1 || busy}>
-            Back
+            {i18n.t('Back')}
           </button>
           <button type="submit" className="button" disabled={busy}>
-            {step === 3 ? (submit.isPending ? 'Submitting…' : 'Submit Application') : validateCode.isPending ? 'Checking…' : 'Next'}
+            {step === 3
+              ? submit.isPending
+                ? i18n.t('Submitting…')
+                : i18n.t('Submit Application')
+              : validateCode.isPending
+                ? i18n.t('Checking…')
+                : i18n.t('Next')}
           </button>
         </div>
       </form>
       <p className="muted center" style={{ marginTop: 'var(--space-4)' }}>
-        Already a member? <Link href="/login">Log in</Link>
+        {withNodes((m) => i18n.t('Already a member? {login}', m), { login: <Link href="/login">{i18n.t('Log in')}</Link> })}
       </p>
     </section>
   );

@@ -4,10 +4,12 @@ import { Link } from 'wouter';
 import { FormMessage, TextField } from '../../components/field';
 import { useFormErrors } from '../../components/use-form-errors';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { translateText } from '../../i18n/i18n';
+import { i18n } from './locales/i18n';
+import './membership.css';
 
 /** Enough to catch a typo before asking the server (which checks the address properly). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-import './membership.css';
 
 /** SPEC 2 forgot password: the server's text answer is shown as a message. */
 export function ForgotPasswordPage() {
@@ -18,20 +20,21 @@ export function ForgotPasswordPage() {
   const form = useFormErrors({
     values: { email },
     validate: (v) => ({
-      email: !v.email.trim() ? 'Enter your email.' : EMAIL_SHAPE.test(v.email.trim()) ? undefined : 'Invalid email format.',
+      email: !v.email.trim() ? i18n.t('Enter your email.') : EMAIL_SHAPE.test(v.email.trim()) ? undefined : i18n.t('Invalid email format.'),
     }),
   });
   const send = useMutation(
     trpc.membership.forgotPassword.mutationOptions({
       onSuccess: (res) => {
         setError('');
-        setAnswer(res.message);
+        // SPEC's one answer, in English from the server: shown in the page's language.
+        setAnswer(translateText(res.message));
       },
       onError: (err) => {
         setAnswer('');
         const fields = fieldErrors(err);
         if (fields.email) form.show(fields);
-        else setError(errorMessage(err, 'Error sending reset link.'));
+        else setError(errorMessage(err, i18n.t('Error sending reset link.')));
       },
     }),
   );
@@ -45,10 +48,10 @@ export function ForgotPasswordPage() {
   return (
     <section className="page narrow">
       <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>
-        <h1>Forgot password</h1>
-        <p className="lead">Enter the email of your account and we will send you a link to choose a new password.</p>
+        <h1>{i18n.t('Forgot password')}</h1>
+        <p className="lead">{i18n.t('Enter the email of your account and we will send you a link to choose a new password.')}</p>
         <TextField
-          label="Email"
+          label={i18n.t('Email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -62,10 +65,10 @@ export function ForgotPasswordPage() {
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
           <button type="submit" className="button" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send reset link'}
+            {send.isPending ? i18n.t('Sending…') : i18n.t('Send reset link')}
           </button>
           <Link href="/login" className="text-link">
-            Back to Login
+            {i18n.t('Back to Login')}
           </Link>
         </div>
       </form>

@@ -9,7 +9,13 @@ import { useToast } from '../../components/toast';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
 import { useFormErrors } from '../../components/use-form-errors';
+import { withNodes } from '../../i18n/with-nodes';
+import { i18n } from './locales/i18n';
 import './membership.css';
+
+/** An account type in the page's language (the value sent stays SPEC's English one). */
+const typeLabel = (type: string): string =>
+  ({ Founding: i18n.t('Founding'), Standard: i18n.t('Standard'), 'Travel Host': i18n.t('Travel Host') })[type] ?? type;
 
 /** SPEC 2 /register/{token}: loading, then the invalid-token message or the form. */
 export function RegisterPage() {
@@ -27,8 +33,8 @@ export function RegisterPage() {
   const form = useFormErrors({
     values: { name, type, password, confirm },
     validate: (v) => ({
-      name: v.name.trim() ? undefined : 'Name is required.',
-      type: v.type ? undefined : 'Account type is required.',
+      name: v.name.trim() ? undefined : i18n.t('Name is required.'),
+      type: v.type ? undefined : i18n.t('Account type is required.'),
       ...newPasswordErrors(v.password, v.confirm),
     }),
   });
@@ -45,7 +51,7 @@ export function RegisterPage() {
         // Issue 46: signed in by the answer, she is welcomed on /home (a browser signed in as
         // someone else was left as it was: she logs in there).
         if (!answer.signedIn) {
-          toast('Your account is ready. Please log in.', 'success');
+          toast(i18n.t('Your account is ready. Please log in.'), 'success');
           navigate('/login', { replace: true });
           return;
         }
@@ -56,7 +62,9 @@ export function RegisterPage() {
         const status = err instanceof TRPCClientError ? (err.data?.httpStatus ?? 500) : 500;
         const fields = fieldErrors(err);
         if (fields.name || fields.type || fields.password) return form.show(fields);
-        setError(status >= 500 ? 'Error creating account. Please try again later.' : errorMessage(err, 'Error creating account.'));
+        setError(
+          status >= 500 ? i18n.t('Error creating account. Please try again later.') : errorMessage(err, i18n.t('Error creating account.')),
+        );
       },
     }),
   );
@@ -70,7 +78,7 @@ export function RegisterPage() {
   if (invite.isPending)
     return (
       <p className="page-status" role="status">
-        Verifying your invitation…
+        {i18n.t('Verifying your invitation…')}
       </p>
     );
   if (invite.isError) {
@@ -79,10 +87,14 @@ export function RegisterPage() {
     return (
       <section className="page narrow">
         <div className="card auth-card">
-          <h1>Create your account</h1>
-          <FormMessage>{notFound ? INVALID_REGISTRATION_TOKEN : 'Error verifying token. Please try again later.'}</FormMessage>
+          <h1>{i18n.t('Create your account')}</h1>
+          <FormMessage>
+            {notFound ? i18n._(INVALID_REGISTRATION_TOKEN) : i18n.t('Error verifying token. Please try again later.')}
+          </FormMessage>
           <p className="muted">
-            Already created your account? <Link href="/login">Log in</Link>.
+            {withNodes((m) => i18n.t('Already created your account? {login}.', m), {
+              login: <Link href="/login">{i18n.t('Log in')}</Link>,
+            })}
           </p>
         </div>
       </section>
@@ -93,20 +105,20 @@ export function RegisterPage() {
   return (
     <section className="page narrow">
       <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>
-        <p className="eyebrow">Welcome to the club</p>
-        <h1>Create your account</h1>
-        <p className="lead">Your application was accepted. Choose how you will appear to other members and set a password.</p>
+        <p className="eyebrow">{i18n.t('Welcome to the club')}</p>
+        <h1>{i18n.t('Create your account')}</h1>
+        <p className="lead">{i18n.t('Your application was accepted. Choose how you will appear to other members and set a password.')}</p>
         <TextField
-          label="Email"
+          label={i18n.t('Email')}
           type="email"
           name="email"
           value={invite.data.email}
           readOnly
           autoComplete="username"
-          hint="The address your invitation was sent to."
+          hint={i18n.t('The address your invitation was sent to.')}
         />
         <TextField
-          label="Name"
+          label={i18n.t('Name')}
           name="name"
           autoComplete="name"
           required
@@ -116,22 +128,22 @@ export function RegisterPage() {
           error={form.errors.name}
         />
         <SelectField
-          label="Account type"
+          label={i18n.t('Account type')}
           name="type"
           required
           value={type}
           onChange={(e) => setType(e.target.value)}
           error={form.errors.type}
         >
-          <option value="">Select…</option>
+          <option value="">{i18n.t('Select…')}</option>
           {types.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {typeLabel(t)}
             </option>
           ))}
         </SelectField>
         <NewPasswordFields
-          labels={['Password', 'Confirm password']}
+          labels={[i18n.t('Password'), i18n.t('Confirm password')]}
           password={password}
           confirm={confirm}
           onPassword={setPassword}
@@ -141,7 +153,7 @@ export function RegisterPage() {
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
           <button type="submit" className="button" disabled={register.isPending}>
-            {register.isPending ? 'Creating account…' : 'Create account'}
+            {register.isPending ? i18n.t('Creating account…') : i18n.t('Create account')}
           </button>
         </div>
       </form>

@@ -5,6 +5,8 @@ import { FormMessage } from '../../components/field';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { NewPasswordFields, newPasswordErrors } from '../../components/new-password-fields';
 import { useFormErrors } from '../../components/use-form-errors';
+import { translateText } from '../../i18n/i18n';
+import { i18n } from './locales/i18n';
 import './membership.css';
 
 /** SPEC 2 reset password: the form, then a success message with 'Go to Login'. */
@@ -18,11 +20,12 @@ export function ResetPasswordPage() {
   const form = useFormErrors({ values: { password, confirm }, validate: (v) => newPasswordErrors(v.password, v.confirm) });
   const reset = useMutation(
     trpc.membership.resetPassword.mutationOptions({
-      onSuccess: (res) => setDone(res.message),
+      // SPEC's answer, in English from the server: shown in the page's language.
+      onSuccess: (res) => setDone(translateText(res.message)),
       onError: (err) => {
         const fields = fieldErrors(err);
         if (fields.newPassword) form.show({ password: fields.newPassword });
-        else setError(errorMessage(err, 'Error resetting password.'));
+        else setError(errorMessage(err, i18n.t('Error resetting password.')));
       },
     }),
   );
@@ -40,10 +43,10 @@ export function ResetPasswordPage() {
           <div className="success-mark" aria-hidden="true">
             ✓
           </div>
-          <h1>Password reset</h1>
+          <h1>{i18n.t('Password reset')}</h1>
           <p>{done}</p>
           <Link href="/login" className="button">
-            Go to Login
+            {i18n.t('Go to Login')}
           </Link>
         </div>
       </section>
@@ -53,10 +56,10 @@ export function ResetPasswordPage() {
   return (
     <section className="page narrow">
       <form className="card form-card auth-card" onSubmit={submit} {...form.formProps}>
-        <h1>Choose a new password</h1>
-        <p className="lead">For your security, resetting the password signs your account out on every device.</p>
+        <h1>{i18n.t('Choose a new password')}</h1>
+        <p className="lead">{i18n.t('For your security, resetting the password signs your account out on every device.')}</p>
         <NewPasswordFields
-          labels={['New password', 'Confirm new password']}
+          labels={[i18n.t('New password'), i18n.t('Confirm new password')]}
           password={password}
           confirm={confirm}
           onPassword={setPassword}
@@ -66,10 +69,10 @@ export function ResetPasswordPage() {
         <FormMessage>{error}</FormMessage>
         <div className="form-actions">
           <button type="submit" className="button" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving…' : 'Reset password'}
+            {reset.isPending ? i18n.t('Saving…') : i18n.t('Reset password')}
           </button>
           <Link href="/forgot-password" className="text-link">
-            Request a new link
+            {i18n.t('Request a new link')}
           </Link>
         </div>
       </form>

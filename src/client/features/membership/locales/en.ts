@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Already a member? {login}\":[\"Already a member? \",[\"login\"]],\"Already created your account? {login}.\":[\"Already created your account? \",[\"login\"],\".\"],\"Submission failed. {message}\":[\"Submission failed. \",[\"message\"]]}")as Messages;
