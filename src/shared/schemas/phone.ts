@@ -105,12 +105,11 @@ export function isPhoneCountry(code: string): code is CountryCode {
   return PHONE_COUNTRIES.has(code);
 }
 
-/** The countries a number may be read in, as [code, 'Japan (+81)'], by name. */
-export function phoneCountryOptions(): [CountryCode, string][] {
-  return COUNTRY_OPTIONS.filter(([code]) => isPhoneCountry(code)).map(([code, name]) => [
-    code as CountryCode,
-    `${name} (+${getCountryCallingCode(code as CountryCode)})`,
-  ]);
+/** The countries a number may be read in, as [code, 'Japan (+81)'], by name (`countries`: the list's names, or a page's language's). */
+export function phoneCountryOptions(countries: readonly (readonly [string, string])[] = COUNTRY_OPTIONS): [CountryCode, string][] {
+  return countries
+    .filter(([code]) => isPhoneCountry(code))
+    .map(([code, name]) => [code as CountryCode, `${name} (+${getCountryCallingCode(code as CountryCode)})`]);
 }
 
 /** A phone number checked as the server keeps it: E.164, an unknown range normalised; `required` is the message for an empty one. */

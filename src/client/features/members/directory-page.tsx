@@ -1,7 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { COUNTRY_OPTIONS } from '../../../shared/country-codes';
 import { CLUB_ACTIVITIES, INDUSTRIES, type ClubActivity, type Industry, type MemberCard } from '../../../shared/members';
 import { SelectField, TextField } from '../../components/field';
 import { LoadMore } from '../../components/load-more';
@@ -9,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
 import { MemberAvatar } from '../../shared/members/member-avatar';
 import { MemberName } from '../../shared/members/member-name';
+import { choiceLabel, countryOptions } from '../../shared/members/profile-labels';
 import { placeOf, roleOf } from '../../shared/members/profile-lines';
 import { i18n } from './locales/i18n';
 import './members.css';
@@ -57,7 +57,7 @@ function DirectoryCard({ member }: { member: MemberCard }) {
         {member.interests?.length ? (
           <ul className="member-card-interests" aria-label={i18n.t('Interests')}>
             {member.interests.slice(0, CARD_INTERESTS).map((i) => (
-              <li key={i}>{i}</li>
+              <li key={i}>{choiceLabel(i)}</li>
             ))}
             {more > 0 ? <li className="member-card-more">+{more}</li> : null}
           </ul>
@@ -152,7 +152,7 @@ export function DirectoryPage() {
         </div>
         <SelectField label={i18n.t('Country')} value={applied.country} onChange={set('country')}>
           <option value="">{i18n.t('Any country')}</option>
-          {COUNTRY_OPTIONS.map(([code, name]) => (
+          {countryOptions().map(([code, name]) => (
             <option key={code} value={code}>
               {name}
             </option>
@@ -161,13 +161,17 @@ export function DirectoryPage() {
         <SelectField label={i18n.t('Industry')} value={applied.industry} onChange={set('industry')}>
           <option value="">{i18n.t('Any industry')}</option>
           {INDUSTRIES.map((i) => (
-            <option key={i}>{i}</option>
+            <option key={i} value={i}>
+              {choiceLabel(i)}
+            </option>
           ))}
         </SelectField>
         <SelectField label={i18n.t('Interest')} value={applied.interest} onChange={set('interest')}>
           <option value="">{i18n.t('Any interest')}</option>
           {CLUB_ACTIVITIES.map((a) => (
-            <option key={a}>{a}</option>
+            <option key={a} value={a}>
+              {choiceLabel(a)}
+            </option>
           ))}
         </SelectField>
         <SelectField label={i18n.t('Circle')} value={applied.circle} onChange={set('circle')}>

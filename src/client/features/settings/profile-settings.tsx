@@ -30,7 +30,7 @@ import { ProfileView } from '../../shared/members/profile-view';
 import { xhrSend } from '../../shared/images/upload-request';
 import { keptPhone, PhoneField } from '../../shared/phone/phone-field';
 import type { CroppedPhoto } from './photo-cropper';
-import { activityLabels, countryOptions, industryLabels } from './profile-labels';
+import { choiceLabel, countryOptions } from '../../shared/members/profile-labels';
 import './profile-settings.css';
 import { i18n } from './locales/i18n';
 
@@ -345,8 +345,6 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
   }
 
   const full = form.interests.length >= PROFILE_MAX_INTERESTS;
-  const industries = industryLabels();
-  const activities = activityLabels();
   const countries = countryOptions();
   const toggleInterest = (a: ClubActivity) =>
     set('interests')(
@@ -386,7 +384,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
               <option value="">{i18n.t('Not given')}</option>
               {INDUSTRIES.map((i) => (
                 <option key={i} value={i}>
-                  {industries[i]}
+                  {choiceLabel(i)}
                 </option>
               ))}
             </SelectField>
@@ -433,7 +431,7 @@ function ProfileEditor({ profile }: { profile: MyProfileDto }) {
                         aria-invalid={invalid}
                         onChange={() => toggleInterest(a)}
                       />
-                      <span>{activities[a]}</span>
+                      <span>{choiceLabel(a)}</span>
                     </label>
                   );
                 })}

@@ -1,12 +1,12 @@
-import { countryName } from '../../../shared/country-codes';
 import { fillIn, i18n } from '../i18n';
+import { countryLabel } from './profile-labels';
 
 // A member's one-line summaries, apart from the profile view: the directory's cards use them on
 // its first screen, without the view's code.
 
-/** "Hong Kong" for HK; the code itself if the list has no name for it. */
+/** "Paris, France" (her city, her country in the page's language); a country the list does not have as it is. */
 export function placeOf(city: string | null, country: string | null): string {
-  const name = country ? (countryName(country) ?? country) : null;
+  const name = country ? countryLabel(country) : null;
   // Hong Kong, Singapore, Monaco: the city is the country, named once.
   return (city && name && city.toLowerCase() === name.toLowerCase() ? [name] : [city, name]).filter(Boolean).join(', ');
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/date-format';
 import type { MemberLinks, ProfileContent, ProfileField } from '../../../shared/members';
 import { MemberAvatar } from './member-avatar';
+import { choiceLabel } from './profile-labels';
 import { placeOf, roleOf } from './profile-lines';
 import { i18n } from '../locales/i18n';
 import './profile-view.css';
@@ -99,14 +100,14 @@ export function ProfileView({
         <dl className="profile-facts">
           {profile.industry ? (
             <Fact label={i18n.t('Industry')} marked={marked('industry')}>
-              {profile.industry}
+              {choiceLabel(profile.industry)}
             </Fact>
           ) : null}
           {profile.interests?.length ? (
             <Fact label={i18n.t('Interests')} marked={marked('interests')}>
               <ul className="profile-chips">
                 {profile.interests.map((i) => (
-                  <li key={i}>{i}</li>
+                  <li key={i}>{choiceLabel(i)}</li>
                 ))}
               </ul>
             </Fact>

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/phone';
 import { FieldShell } from '../../components/field';
 import { withNodes } from '../../i18n/with-nodes';
+import { countryOptions } from '../members/profile-labels';
 import { i18n } from '../locales/i18n';
 import './phone-field.css';
 
@@ -56,7 +57,7 @@ export function PhoneField({ label, name, value, onChange, country: chosen, onCo
   const region = useBrowserPhoneCountry();
   const country = chosen || region;
   const options = useMemo(() => {
-    const all = phoneCountryOptions();
+    const all = phoneCountryOptions(countryOptions());
     const first = all.find(([code]) => code === region);
     return first ? [first, ...all.filter((o) => o !== first)] : all;
   }, [region]);
