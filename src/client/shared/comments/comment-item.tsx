@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { CommentTextArea } from './comment-textarea';
 import { LinkifiedText } from './linkified-text';
-import { MemberName } from '../members/member-name';
+import { MemberName, nameOrFormer } from '../members/member-name';
 import { useOnSessionLost } from './use-session-lost';
 import { formatDateTime } from '../../../shared/date-format';
 import { ReplyForm } from './reply-form';
@@ -119,7 +119,7 @@ export function CommentItem(props: CommentItemProps) {
     else like.mutate({ id: comment.id });
   }
 
-  const author = comment.username ?? i18n.t('Former member');
+  const author = nameOrFormer(comment.username);
   const likeBusy = like.isPending || unlike.isPending;
   const likeTitle = viewer
     ? comment.user_liked

@@ -4,6 +4,9 @@ import { MemberAvatar, type AvatarSize } from './member-avatar';
 // The shell's i18n: the menu (the entry) shows her name; the shared catalog comes with the shell's.
 import { i18n } from '../../i18n/i18n';
 
+/** A member's name, or 'Former member' for one whose account is gone (DECISIONS "The member's own data"). */
+export const nameOrFormer = (name: string | null | undefined): string => name ?? i18n.t('Former member');
+
 /**
  * A member's name linking to her profile (/members/{id}), with her small avatar beside it where
  * space allows (issue 22: names and faces everywhere). A former member (no id) is plain text.
@@ -26,8 +29,7 @@ export function MemberName({
   after?: ReactNode;
 }) {
   const former = id == null || name == null;
-  // A member whose account is gone (DECISIONS "The member's own data").
-  const label = name ?? i18n.t('Former member');
+  const label = nameOrFormer(name);
   return (
     <span className={`member-name ${former ? 'member-name-former ' : ''}${className}`.trim()}>
       {avatar ? <MemberAvatar id={id ?? null} name={label} photoUrl={photoUrl} size={avatar} /> : null}
