@@ -39,7 +39,7 @@ export function NewPasswordFields({ labels, password, confirm, onPassword, onCon
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        hint={i18n.t('{min} to {max} characters.', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
         error={errors.password}

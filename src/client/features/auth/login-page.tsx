@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 import { safeNext } from '../../lib/safe-next';
 import { useHydrated } from '../../lib/use-hydrated';
 import { PasskeySignIn } from './passkey-sign-in';
+import { i18n } from './locales/i18n';
 
 /**
  * The second step of a login with 2FA on: a code from the authenticator app, or one of the
@@ -22,15 +23,19 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
   const form = useFormErrors({
     values: { code },
     validate: (v) => ({
-      code: v.code.trim() ? undefined : recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.',
+      code: v.code.trim()
+        ? undefined
+        : recovery
+          ? i18n.t('Enter one of your recovery codes.')
+          : i18n.t('Enter the 6-digit code from your app.'),
     }),
   });
   const verify = useMutation(
     trpc.auth.loginTwoFactor.mutationOptions({
       onSuccess: onSignedIn,
       onError: (err) => {
-        if (err instanceof TRPCClientError && err.data?.httpStatus === 401) onRestart(errorMessage(err, 'Please sign in again.'));
-        else form.show({ code: fieldErrors(err).code ?? errorMessage(err, 'Could not check the code. Please try again.') });
+        if (err instanceof TRPCClientError && err.data?.httpStatus === 401) onRestart(errorMessage(err, i18n.t('Please sign in again.')));
+        else form.show({ code: fieldErrors(err).code ?? errorMessage(err, i18n.t('Could not check the code. Please try again.')) });
       },
     }),
   );
@@ -44,14 +49,14 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
     <form onSubmit={submit} {...form.formProps}>
       <p className="muted">
         {recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for this club.'}
+          ? i18n.t('Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.')
+          : i18n.t('Open your authenticator app and enter the 6-digit code it shows for this club.')}
       </p>
       {recovery ? (
         <TextField
           key="recovery"
           autoFocus
-          label="Recovery code"
+          label={i18n.t('Recovery code')}
           name="code"
           autoComplete="off"
           autoCapitalize="none"
@@ -65,7 +70,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
         <AuthenticatorCodeField
           key="totp"
           autoFocus
-          label="Authentication code"
+          label={i18n.t('Authentication code')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={form.errors.code}
@@ -73,7 +78,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
       )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={verify.isPending}>
-          {verify.isPending ? 'Checking…' : 'Verify'}
+          {verify.isPending ? i18n.t('Checking…') : i18n.t('Verify')}
         </button>
         <button
           type="button"
@@ -84,7 +89,7 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (answer: LoginAnswer)
             form.clear();
           }}
         >
-          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+          {recovery ? i18n.t('Use a code from the app') : i18n.t('Use a recovery code')}
         </button>
       </div>
     </form>
@@ -104,8 +109,8 @@ export function LoginPage() {
   const form = useFormErrors({
     values: { email, password },
     validate: (v) => ({
-      email: v.email.trim() ? undefined : 'Enter your email.',
-      password: v.password ? undefined : 'Enter your password.',
+      email: v.email.trim() ? undefined : i18n.t('Enter your email.'),
+      password: v.password ? undefined : i18n.t('Enter your password.'),
     }),
   });
   const formElement = form.formProps.ref;
@@ -133,7 +138,11 @@ export function LoginPage() {
         }
         await signedIn(answer);
       },
-      onError: (err) => setError(`Login failed. ${errorMessage(err, '')}`.trim()),
+      onError: (err) => {
+        // SPEC's 'Login failed', then the server's reason (already in her language: Content-Language).
+        const reason = errorMessage(err, '');
+        setError(reason ? i18n.t('Login failed. {reason}', { reason }) : i18n.t('Login failed.'));
+      },
     }),
   );
 
@@ -146,7 +155,7 @@ export function LoginPage() {
   return (
     <section className="page narrow">
       <div className="card form-card">
-        <h1>{codeStep ? 'Two-factor sign-in' : 'Login'}</h1>
+        <h1>{codeStep ? i18n.t('Two-factor sign-in') : i18n.t('Login')}</h1>
         {codeStep ? (
           <CodeStep
             onSignedIn={signedIn}
@@ -158,7 +167,7 @@ export function LoginPage() {
         ) : (
           <form onSubmit={submit} {...form.formProps}>
             <TextField
-              label="Email"
+              label={i18n.t('Email')}
               type="email"
               name="email"
               // "webauthn": the browser may offer her passkeys here too (passkey-sign-in.tsx).
@@ -169,7 +178,7 @@ export function LoginPage() {
               error={form.errors.email}
             />
             <TextField
-              label="Password"
+              label={i18n.t('Password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -181,10 +190,10 @@ export function LoginPage() {
             <FormMessage>{error}</FormMessage>
             <div className="form-actions">
               <button type="submit" className="button" disabled={login.isPending || !hydrated}>
-                {login.isPending ? 'Logging in…' : 'Login'}
+                {login.isPending ? i18n.t('Logging in…') : i18n.t('Login')}
               </button>
               <Link href="/forgot-password" className="text-link">
-                Forgot password?
+                {i18n.t('Forgot password?')}
               </Link>
             </div>
           </form>
@@ -193,9 +202,9 @@ export function LoginPage() {
         {codeStep ? null : (
           <>
             <hr />
-            <p className="muted">New here? Membership is by invitation.</p>
+            <p className="muted">{i18n.t('New here? Membership is by invitation.')}</p>
             <Link href="/request" className="button button-secondary">
-              Apply with Invitation Code
+              {i18n.t('Apply with Invitation Code')}
             </Link>
           </>
         )}

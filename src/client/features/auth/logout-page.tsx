@@ -3,6 +3,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
+// The shell's i18n rather than the feature's (locales/i18n.ts): this page's texts have no
+// placeholders, so it needs none of the auth catalog's English ICU messages, and the feature's
+// module then stays inside the login page's chunk instead of becoming a chunk of its own on a
+// visitor's /login. The /logout route loads the auth catalog all the same (routes.tsx).
+import { i18n } from '../../i18n/i18n';
 
 export function LogoutPage() {
   const trpc = useTRPC();
@@ -16,7 +21,7 @@ export function LogoutPage() {
         navigate('/', { replace: true });
       },
       onError: () => {
-        toast('Logout failed', 'error');
+        toast(i18n.t('Logout failed'), 'error');
         navigate('/home', { replace: true });
       },
     }),
@@ -27,5 +32,5 @@ export function LogoutPage() {
     const timer = setTimeout(() => mutate(), 400);
     return () => clearTimeout(timer);
   }, [mutate]);
-  return <p className="page-status">Logging out...</p>;
+  return <p className="page-status">{i18n.t('Logging out...')}</p>;
 }

@@ -3,6 +3,7 @@ import { FormMessage } from '../../components/field';
 import type { LoginAnswer } from '../../../shared/schemas/auth';
 import { useHydrated } from '../../lib/use-hydrated';
 import { autofillSupported, loadWebAuthn, passkeysSupported, usePasskeySignIn } from '../../shared/passkeys';
+import { i18n } from './locales/i18n';
 
 /**
  * The login page's "Sign in with a passkey" (issue 25): the browser's dialog on the button, and
@@ -32,10 +33,10 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: LoginAnswer
   return (
     <>
       <hr />
-      <p className="muted">Or without your email and password, with your fingerprint, face or device PIN:</p>
+      <p className="muted">{i18n.t('Or without your email and password, with your fingerprint, face or device PIN:')}</p>
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={() => void start(false)} disabled={pending || !hydrated}>
-          {pending ? 'Signing in…' : 'Sign in with a passkey'}
+          {pending ? i18n.t('Signing in…') : i18n.t('Sign in with a passkey')}
         </button>
       </div>
       <FormMessage>{error}</FormMessage>
