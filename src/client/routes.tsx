@@ -19,15 +19,14 @@ export function page<K extends string, P extends object = object>(
   catalog?: CatalogName,
 ): PageComponent<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
   // The page's texts come with its code, in the page's language only (src/client/i18n/i18n.ts).
+  // The component counts as loaded once its texts are in too: a page whose chunk came first (the
+  // prerendered page's boot script asks for it) would otherwise render in English at once.
   const preload = (locale = i18n.locale as PageLocale) =>
-    Promise.all([
-      (loading ??= load().then((m) => {
-        loaded = m[name];
-      })),
-      loadCatalog(locale, catalog),
-    ]).then(() => undefined);
+    Promise.all([(loading ??= load().then((m) => m[name])), loadCatalog(locale, catalog)]).then(([component]) => {
+      loaded = component;
+    });
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
   // Chosen once per mount, so an instance never swaps its component type (and its state).
   const Page = (props: P) => createElement(useState(() => loaded ?? Lazy)[0], props);
