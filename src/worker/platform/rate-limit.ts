@@ -9,7 +9,7 @@ export async function enforceRateLimit(
   env: Record<LimiterBinding, RateLimit>,
   binding: LimiterBinding,
   key: string,
-  message = 'Too many attempts. Please wait a minute and try again.',
+  message = /*i18n*/ 'Too many attempts. Please wait a minute and try again.',
 ): Promise<void> {
   const { success } = await env[binding].limit({ key });
   if (!success) {
