@@ -307,9 +307,13 @@ describe('logging in with 2FA', () => {
     const b = await passwordStep(u);
     const code = await freshTotpCode(u);
     expect((await codeStep(a.pending, code)).status).toBe(200);
-    const replay = await codeStep(b.pending, code);
+    // Asked in French, as the login page of a French visitor asks (issue 41): the refusal and its field's message read in French.
+    const replay = await request('/login/2fa', { body: { code }, headers: { Cookie: b.pending, 'Accept-Language': 'fr' }, ip: ip() });
     expect(replay.status).toBe(400);
     expect(cookieFrom(replay, 'owow_session')).toBeNull();
+    const wrong =
+      'Ce code n’est pas le bon. Saisissez le code à 6 chiffres qu’affiche en ce moment votre application d’authentification, ou un code de récupération encore inutilisé.';
+    expect(await replay.json()).toMatchObject({ message: wrong, fieldErrors: { code: [wrong] } });
     // The next step's code still works for the other pending sign-in.
     expect((await codeStep(b.pending, await freshTotpCode(u))).status).toBe(200);
   });

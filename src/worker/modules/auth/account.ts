@@ -210,7 +210,7 @@ export async function changePassword(
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id)).limit(1);
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
     throw new AppError('BAD_REQUEST', /*i18n*/ 'The old password is not correct.', {
-      fieldErrors: { oldPassword: ['The old password is not correct.'] },
+      fieldErrors: { oldPassword: [/*i18n*/ 'The old password is not correct.'] },
     });
   }
   await assertPasswordAllowed(input.newPassword, { email: me.email, field: 'newPassword' });

@@ -4,8 +4,8 @@ import { AppError } from '../../platform/app-error';
 // sets a password (registration, reset, change, admin-create) refuses the 10,000 most common
 // passwords and the member's own email address. One function, so the rule cannot drift.
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
-export const EMAIL_PASSWORD_MESSAGE = 'Your password must not be your email address or the part before the @.';
+export const COMMON_PASSWORD_MESSAGE = /*i18n*/ 'This password is too common. Please choose another.';
+export const EMAIL_PASSWORD_MESSAGE = /*i18n*/ 'Your password must not be your email address or the part before the @.';
 
 /** How many of the ranked list are refused. */
 const COMMON_COUNT = 10_000;

@@ -20,9 +20,9 @@ import { useFreshTotpCode } from './two-factor';
 /** How recent a passkey sign-in of this session stands in for her password. */
 export const RECENT_PASSKEY_MS = 5 * 60 * 1000;
 
-export const WRONG_PASSWORD = 'The password is not correct.';
-const WRONG_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
-export const CONFIRM_IT_IS_YOU = 'Please confirm it is you: enter your password.';
+export const WRONG_PASSWORD = /*i18n*/ 'The password is not correct.';
+const WRONG_CODE = /*i18n*/ 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
+export const CONFIRM_IT_IS_YOU = /*i18n*/ 'Please confirm it is you: enter your password.';
 
 const refused = (field: 'password' | 'code', message: string) =>
   new AppError('FORBIDDEN', message, { fieldErrors: { [field]: [message] } });

@@ -34,7 +34,7 @@ export function forgetHint(sessionId: string): void {
 /** The hint proved wrong: the request runs again with the session as D1 has it. */
 export class StaleSessionHint extends AppError {
   constructor() {
-    super('UNAUTHORIZED', 'Your session has changed. Please try again.');
+    super('UNAUTHORIZED', /*i18n*/ 'Your session has changed. Please try again.');
   }
 }
 

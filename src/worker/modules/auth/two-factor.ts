@@ -31,8 +31,9 @@ export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 /** Wrong codes one pending sign-in may take before the password must be entered again. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-const WRONG_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.';
-const WRONG_SETUP_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
+const WRONG_CODE =
+  /*i18n*/ 'That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.';
+const WRONG_SETUP_CODE = /*i18n*/ 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 const EXPIRED = /*i18n*/ 'Your sign-in has expired. Please enter your email and password again.';
 const TOO_MANY_WRONG_CODES = /*i18n*/ 'Too many wrong codes. Your sign-in has expired. Please enter your email and password again.';
 
@@ -183,7 +184,7 @@ export async function disableTwoFactor(deps: Deps, actor: Actor, input: TwoFacto
   if (row.totpEnabledAt === null) throw new AppError('CONFLICT', /*i18n*/ 'Two-factor sign-in is not on.');
   if (!(await verifyPassword(input.password, row.passwordHash))) {
     throw new AppError('BAD_REQUEST', /*i18n*/ 'The password is not correct.', {
-      fieldErrors: { password: ['The password is not correct.'] },
+      fieldErrors: { password: [/*i18n*/ 'The password is not correct.'] },
     });
   }
   const method = await useSecondFactor(deps, row, input.code);
