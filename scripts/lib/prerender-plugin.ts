@@ -3,19 +3,22 @@
 // them (src/client/main.tsx). The members' main pages (PRELOADED_SHELLS) get what the browser shows
 // while the session is pending, with their chunks preloaded; index.html stays the empty shell every
 // other route falls back to.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { PageLocale } from '../../src/client/i18n/i18n';
 import type { PreloadedShell, PrerenderedPage } from '../../src/client/prerender';
 import { BOOT_SCRIPT, BOOT_SCRIPT_ID } from '../../src/shared/boot-script.js';
+import { PRERENDERED_ASSETS } from '../../src/shared/prerendered-pages.js';
+import { directionOf, isLanguage } from '../../src/shared/preferences.js';
 
 interface PrerenderModule {
   PRERENDERED_PAGES: PrerenderedPage[];
   PRELOADED_SHELLS: PreloadedShell[];
-  pageTitle(path: string): string;
-  renderPage(path: string): Promise<{ html: string; title: string }>;
+  PRERENDERED_LOCALES: { locale: PageLocale; lang: string }[];
+  renderPage(path: string, locale: PageLocale): Promise<{ html: string; title: string; description: string }>;
 }
 
 interface ManifestChunk {
@@ -45,6 +48,23 @@ function pageAssets(manifest: Record<string, ManifestChunk>, modules: string[]):
   };
   for (const m of modules) visit(m);
   return { js, css };
+}
+
+/**
+ * A language's catalogs a page's first render loads (src/client/i18n/i18n.ts): its loaders, the
+ * shell's, and its features' (from its modules' folders); asked for with its scripts, so hydration
+ * does not wait for the entry to name them. English has none.
+ */
+function catalogModules(manifest: Record<string, ManifestChunk>, modules: string[], locale: PageLocale): string[] {
+  if (locale === 'en') return [];
+  const features = modules.flatMap((m) => /^src\/client\/features\/[^/]+\//.exec(m) ?? []);
+  const catalogs = [
+    `src/client/locales/catalogs-${locale}.ts`,
+    `src/client/locales/${locale}.ts`,
+    `src/client/shared/locales/${locale}.ts`,
+    ...features.map((dir) => `${dir}locales/${locale}.ts`),
+  ];
+  return catalogs.filter((key) => key in manifest);
 }
 
 /**
@@ -122,28 +142,67 @@ export function prerenderPublicPages(): Plugin {
           root: config.root,
           logLevel: 'warn',
           plugins: [react()],
-          build: { ssr: 'src/client/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+          // The app's defines: the catalogs' loaders read them (CLIENT_IN_WORKER false: every catalog).
+          define: config.define,
+          build: {
+            ssr: 'src/client/prerender.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            minify: false,
+            copyPublicDir: false,
+          },
         });
         const entry = ['prerender.js', 'prerender.mjs'].map((f) => path.join(ssrDir, f)).find((f) => existsSync(f));
         if (!entry) throw new Error(`prerender: no SSR bundle in ${ssrDir}`);
         const mod = (await import(pathToFileURL(entry).href)) as PrerenderModule;
-        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        // The app as a browser starts it, anew for each language (a copy of the bundle, which Node
+        // evaluates as other modules): its pages not yet loaded, so each renders as on a first load
+        // in that language, its page's catalog loaded as it renders. The public pages and the
+        // members' shells each have their own: a member's /home shell renders the visitor's /home
+        // while her session is pending.
+        const fresh = (name: string) => {
+          const copy = path.join(`${ssrDir}-copies`, name);
+          cpSync(ssrDir, copy, { recursive: true });
+          return import(pathToFileURL(path.join(copy, path.basename(entry))).href) as Promise<PrerenderModule>;
+        };
+        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-        for (const page of mod.PRERENDERED_PAGES) {
-          const { html, title } = await mod.renderPage(page.path);
-          const meta = { title, description: page.description };
-          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, meta, pageAssets(manifest, page.modules)));
-        }
-        // The members' main pages as every browser first renders them while her session is being
-        // asked for (the menu and SPEC 2's 'No Access', nothing of hers), with their chunks preloaded.
-        for (const page of mod.PRELOADED_SHELLS) {
-          const { html, title } = await mod.renderPage(page.path);
-          // Her session decides what the page shows next (src/client/shared/use-auth.ts).
-          const assets = { ...pageAssets(manifest, page.modules), fetches: ['/auth-status'] };
-          writeFileSync(path.join(outDir, page.file), pageHtml(shell, outDir, html, { title }, assets));
+        // The public pages, and the members' main pages as every browser first renders them while
+        // her session is being asked for (the menu and SPEC 2's 'No Access', nothing of hers), with
+        // their chunks preloaded; her session decides what they show next (src/client/shared/use-auth.ts).
+        const pages = [
+          ...mod.PRERENDERED_PAGES.map((page) => ({ ...page, fetches: [], app: 'pages' as const })),
+          ...mod.PRELOADED_SHELLS.map((page) => ({ ...page, fetches: ['/auth-status'], app: 'shells' as const })),
+        ];
+        const built = new Set(pages.map((page) => `/${page.file.replace(/\.html$/, '')}`));
+        if ([...built].sort().join() !== [...PRERENDERED_ASSETS].sort().join())
+          throw new Error('prerender: src/shared/prerendered-pages.ts does not list the pages built');
+        // Each in every language (issue 41): English at its own path, another in its folder
+        // (/fr/about, src/shared/prerendered-pages.ts), where the Worker finds her language's.
+        for (const { locale, lang } of mod.PRERENDERED_LOCALES) {
+          // English loads no catalog: one app renders all its pages.
+          const apps =
+            locale === 'en' ? { pages: mod, shells: mod } : { pages: await fresh(`${lang}-pages`), shells: await fresh(`${lang}-shells`) };
+          const shell =
+            locale === 'en'
+              ? index
+              : index.replace('<html lang="en">', `<html lang="${lang}" dir="${isLanguage(locale) ? directionOf(locale) : 'ltr'}">`);
+          if (locale !== 'en') mkdirSync(path.join(outDir, lang), { recursive: true });
+          for (const page of pages) {
+            const { html, title, description } = await apps[page.app].renderPage(page.path, locale);
+            const { js, css } = pageAssets(manifest, page.modules);
+            const assets = {
+              js: [...js, ...catalogModules(manifest, page.modules, locale).map((k) => manifest[k]!.file)],
+              css,
+              fetches: page.fetches,
+            };
+            const file = path.join(outDir, locale === 'en' ? '' : lang, page.file);
+            writeFileSync(file, pageHtml(shell, outDir, html, { title, description }, assets));
+          }
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
+        rmSync(`${ssrDir}-copies`, { recursive: true, force: true });
       }
     },
   };

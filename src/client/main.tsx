@@ -64,16 +64,13 @@ async function start() {
     }
     return;
   }
-  // The public pages, and the members' main pages in their pending state, arrive prerendered
-  // (src/client/prerender.tsx): React takes over that HTML without painting it again. Her zone is
-  // only needed by a member's next page: it is learnt once the page is idle. The prerendered HTML
-  // is English: in another language the page renders afresh once the shell's texts are in.
-  if (i18n.locale !== 'en') {
-    await loadCatalog(pageLocale(), 'shell').catch(() => {});
-    container.replaceChildren();
-    createRoot(container).render(<Root />);
-    stopKeepingTaps();
-  } else if (container.firstElementChild) hydrate();
+  // The public pages, and the members' main pages in their pending state, arrive prerendered in
+  // the page's language (src/client/prerender.tsx, the Worker sends her language's copy): React
+  // takes over that HTML without painting it again, once the shell's texts in that language are in
+  // (the page's come with its chunk, as it hydrates). A page with no prerendered copy renders.
+  // Her zone is only needed by a member's next page: it is learnt once the page is idle.
+  if (i18n.locale !== 'en') await loadCatalog(pageLocale(), 'shell').catch(() => {});
+  if (container.firstElementChild) hydrate();
   else createRoot(container).render(<Root />);
   if ('requestIdleCallback' in window) requestIdleCallback(() => void rememberZone(), { timeout: 1000 });
   else setTimeout(rememberZone, 200);

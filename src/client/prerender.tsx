@@ -1,4 +1,7 @@
 import { prerender } from 'react-dom/static';
+import { LANGUAGES, PSEUDO_LANGUAGE_TAG } from '../shared/preferences';
+import { pageDescription } from './features/public/page-descriptions';
+import { inLocale, loadCatalog, type PageLocale } from './i18n/i18n';
 import { Root } from './root';
 import { pageTitle } from './shell/page-titles';
 
@@ -13,8 +16,6 @@ export interface PrerenderedPage {
   file: string;
   /** The lazy modules the page renders, preloaded with it. */
   modules: string[];
-  /** Its meta description: what a search result shows under the title. */
-  description: string;
 }
 
 // The Worker answers "/" with the /home page: index.html stays the empty shell every other client
@@ -24,35 +25,26 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     path: '/home',
     file: 'home.html',
     modules: ['src/client/features/public/home-page.tsx'],
-    description:
-      'A private club for women who lead in business, and who would like to meet, rest, create and travel together away from it.',
   },
   {
     path: '/about',
     file: 'about.html',
     modules: ['src/client/features/public/about-page.tsx'],
-    description:
-      'Why the club exists, what it is (circles, travel to members’ homes, showcases) and what it is not: no networking, no business, no selling.',
   },
   {
     path: '/membership',
     file: 'membership.html',
     modules: ['src/client/features/public/membership-page.tsx'],
-    description:
-      'Membership is by invitation: the Flying, Executive and Hosting tiers and what each brings. Apply with an invitation code.',
   },
   {
     path: '/activities',
     file: 'activities.html',
     modules: ['src/client/features/public/activities-page.tsx'],
-    description:
-      'Travel to in-network vacation homes, gathering circles around a shared craft, and showcases where members share what they create.',
   },
   {
     path: '/login',
     file: 'login.html',
     modules: ['src/client/trpc-root.tsx', 'src/client/features/auth/login-page.tsx'],
-    description: 'Members sign in to the club’s events, gallery and homes. Membership is by invitation.',
   },
 ];
 
@@ -93,8 +85,32 @@ export const PRELOADED_SHELLS: PreloadedShell[] = [
 
 export { pageTitle };
 
-/** The page's HTML (what goes inside #root) and its title. */
-export async function renderPage(path: string): Promise<{ html: string; title: string }> {
-  const { prelude } = await prerender(<Root ssrPath={path} />);
-  return { html: await new Response(prelude).text(), title: pageTitle(path) };
+/** vite.config.ts's define (scripts/lib/prerender-plugin.ts hands it to this build): false leaves the tests' pseudo-language out. */
+declare const PSEUDO_LANGUAGE: boolean;
+
+/**
+ * The languages each page is built in (issue 41), with the tag of their `<html lang>`, which names
+ * their copy's folder (src/shared/prerendered-pages.ts): English, the four others, and the tests'
+ * pseudo-language where the build has its catalogs.
+ */
+export const PRERENDERED_LOCALES: { locale: PageLocale; lang: string }[] = [
+  ...LANGUAGES.map((language) => ({ locale: language, lang: language })),
+  ...(PSEUDO_LANGUAGE ? [{ locale: 'pseudo' as const, lang: PSEUDO_LANGUAGE_TAG }] : []),
+];
+
+/**
+ * The page's HTML (what goes inside #root), its title and its description, in a language: with
+ * the catalogs the browser's first render in that language loads (the shell's before the render,
+ * the page's as it renders), so the browser hydrates it as it is.
+ */
+export function renderPage(path: string, locale: PageLocale = 'en'): Promise<{ html: string; title: string; description: string }> {
+  return inLocale(locale, async () => {
+    await loadCatalog(locale, 'shell');
+    const { prelude } = await prerender(<Root ssrPath={path} />);
+    const html = await new Response(prelude).text();
+    const title = pageTitle(path);
+    // The descriptions are in the public pages' catalog (loaded after the render: /login's page has its own).
+    await loadCatalog(locale, 'public');
+    return { html, title, description: pageDescription(path) };
+  });
 }

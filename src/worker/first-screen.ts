@@ -135,12 +135,17 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
     const prefs = pagePreferences(c);
     return withPagePreferences(await c.env.ASSETS.fetch(assetRequestFor(assetRequest, prefs)), prefs);
   }
+  // In her language and appearance (issue 41), which this device's cookies follow: the shell her
+  // page is served with (her /home's is Your club's, a circle's page its route's, FIRST_SCREEN_ROUTES)
+  // in its copy of her language (its menu and title).
+  const actor = await actorOf(c);
+  const prefs = pagePreferences(c, actor);
   const headers = new Headers(assetRequest.headers);
   // Her copy is never a stored one: no 304 against the shell's ETag.
   headers.delete('If-None-Match');
   headers.delete('If-Modified-Since');
-  const memberShell = Object.hasOwn(MEMBER_SHELLS, path) ? new URL(MEMBER_SHELLS[path]!, assetRequest.url) : assetRequest.url;
-  const shell = await c.env.ASSETS.fetch(new Request(memberShell, { method: assetRequest.method, headers }));
+  const memberShell = new URL(Object.hasOwn(MEMBER_SHELLS, path) ? MEMBER_SHELLS[path]! : assetRequest.url, assetRequest.url);
+  const shell = await c.env.ASSETS.fetch(assetRequestFor(new Request(memberShell, { method: assetRequest.method, headers }), prefs));
   const res = new Response(shell.body, shell);
   res.headers.set('Cache-Control', 'private, no-store');
   res.headers.append('Vary', 'Cookie');
@@ -149,10 +154,6 @@ export async function serveMemberPage(c: Context<AppEnv>, path: string, assetReq
   res.headers.delete('ETag');
   res.headers.delete('Last-Modified');
   res.headers.delete('Content-Length');
-  // Her own path (a circle's page is served with its route's shell, FIRST_SCREEN_ROUTES).
-  // In her language and appearance (issue 41), which this device's cookies follow.
-  const actor = await actorOf(c);
-  const prefs = pagePreferences(c, actor);
   for (const cookie of deviceCookiesFor(c, actor)) res.headers.append('Set-Cookie', cookie);
   const rendered = await renderedPage(c, new URL(c.req.url), screen, prefs.language);
   const json = scriptSafeJson(rendered?.screen ?? screen);

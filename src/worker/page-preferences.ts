@@ -11,6 +11,7 @@ import {
   type Language,
   type Theme,
 } from '../shared/preferences';
+import { prerenderedAssetPath } from '../shared/prerendered-pages';
 import type { Actor } from './platform/actor';
 import { isLocal } from './platform/app-origin';
 import { isSecure, readCookie } from './platform/cookies';
@@ -73,17 +74,23 @@ const langOf = (p: PagePreferences) => (p.pseudo ? PSEUDO_LANGUAGE_TAG : p.langu
 const variantTag = (etag: string, p: PagePreferences) => etag.replace(/"$/, `-${langOf(p)}-${p.theme}"`);
 
 /**
- * The request to the static assets for a page in these choices: an If-None-Match of the same
- * choices is turned back into the file's own (so a 304 still saves the page), any other dropped.
+ * The request to the static assets for a page in these choices: a prerendered page's copy in her
+ * language (src/shared/prerendered-pages.ts), and an If-None-Match of the same choices turned back
+ * into the file's own (so a 304 still saves the page), any other dropped.
  */
 export function assetRequestFor(request: Request, p: PagePreferences): Request {
+  const url = new URL(request.url);
+  const localized = prerenderedAssetPath(url.pathname, langOf(p));
   const match = request.headers.get('If-None-Match');
-  if (isDefault(p) || !match) return request;
+  if (localized === url.pathname && (isDefault(p) || !match)) return request;
   const headers = new Headers(request.headers);
   const suffix = `-${langOf(p)}-${p.theme}"`;
-  if (match.endsWith(suffix)) headers.set('If-None-Match', match.slice(0, -suffix.length) + '"');
-  else headers.delete('If-None-Match');
-  return new Request(request.url, { method: request.method, headers });
+  if (match && !isDefault(p)) {
+    if (match.endsWith(suffix)) headers.set('If-None-Match', match.slice(0, -suffix.length) + '"');
+    else headers.delete('If-None-Match');
+  }
+  url.pathname = localized;
+  return new Request(url, { method: request.method, headers });
 }
 
 /** A page's answer with `<html>` set to her choices (HTML only; another answer as it is). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginAs, SEED } from './fixtures';
 
 // Issue 13: the public pages arrive prerendered, each with its own title and description, and the
@@ -55,13 +55,16 @@ test("public pages arrive as HTML with their own title and description; members'
   expect(text).toContain('Disallow: /api/');
 });
 
-test('the browser takes the prerendered page over without painting it again, and the title follows the route', async ({ page }) => {
+/**
+ * The page's errors (a hydration mismatch is logged as one), and a function reading the headings
+ * taken out of the document since it loaded: a client render would replace the HTML's.
+ */
+async function watchHydration(page: Page): Promise<{ errors: string[]; removedHeadings: () => Promise<string[]> }> {
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(String(e)));
-  // Records any heading taken out of the document: a client render would replace the HTML's.
   await page.addInitScript(() => {
     const removed: string[] = [];
     (window as unknown as { removedHeadings: string[] }).removedHeadings = removed;
@@ -70,18 +73,51 @@ test('the browser takes the prerendered page over without painting it again, and
         for (const n of r.removedNodes) if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) removed.push(n.outerHTML);
     }).observe(document, { childList: true, subtree: true });
   });
+  return { errors, removedHeadings: () => page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings) };
+}
 
+test('the browser takes the prerendered page over without painting it again, and the title follows the route', async ({ page }) => {
+  const { errors, removedHeadings } = await watchHydration(page);
   await page.goto('/membership');
   // The menu opens only once React runs the page.
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings)).toEqual([]);
+  expect(await removedHeadings()).toEqual([]);
 
   await menu.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { name: 'About the club', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(`About the club · ${CLUB}`);
   expect(errors).toEqual([]);
+});
+
+test("a visitor's page arrives in her language before any script runs, and the browser takes it over without painting it again (issue 41)", async ({
+  browser,
+}) => {
+  // Without JavaScript: what the HTML alone shows, in her browser's language.
+  const still = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+  const bare = await still.newPage();
+  await bare.goto('/');
+  await expect(bare.getByRole('heading', { name: 'Voici votre refuge.', level: 1 })).toBeVisible();
+  await expect(bare.locator('meta[name="description"]')).toHaveAttribute('content', /^Un club privé pour les femmes/);
+  await still.close();
+  for (const [locale, path, heading, menu] of [
+    ['fr-FR', '/', 'Voici votre refuge.', 'Menu'],
+    ['ar-EG', '/membership', 'العضوية', 'القائمة'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const { errors, removedHeadings } = await watchHydration(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // Hydrated (the boot script's hand-over is done), and the menu opens: React runs the page it was sent.
+    await expect(page.locator('#root[data-taps]')).toHaveCount(0);
+    await page.getByRole('button', { name: menu }).click();
+    await expect(page.getByRole('dialog', { name: menu })).toBeVisible();
+    expect(await removedHeadings(), locale).toEqual([]);
+    expect(errors, locale).toEqual([]);
+    await context.close();
+  }
 });
 
 test('a page whose session ended arrives as its pending state and asks for the session once, beside the scripts', async ({

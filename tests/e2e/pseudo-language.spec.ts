@@ -18,6 +18,8 @@ import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
  */
 const STILL_ENGLISH: Record<string, string> = {
   '/login': 'auth and membership: not translated yet (issue 41)',
+  // Read at once, before it has signed her out and moved on (auth: not translated yet).
+  '/logout': 'auth: not translated yet (issue 41)',
   '/reset-password/:token': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
   '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
 };
@@ -117,13 +119,7 @@ async function walk(page: Page, routes: Route[]): Promise<Map<string, string[]>>
       (await page.evaluate(englishTexts, [FIRST_SCREEN_ID, [...content], PROPER_NAMES] as [string, string[], string[]])).filter(
         (t) => !SHELL_STILL_ENGLISH.includes(t),
       );
-    let texts = await read();
-    // A page in another language may still be swapping the prerendered English for its own render.
-    if (texts.length && !(pattern in STILL_ENGLISH))
-      await expect
-        .poll(async () => (texts = await read()), { timeout: 3000 })
-        .toEqual([])
-        .catch(() => {});
+    const texts = await read();
     if (texts.length) english.set(pattern, [...new Set(texts)]);
   }
   return english;

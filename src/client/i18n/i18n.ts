@@ -102,6 +102,27 @@ export function withLocale<T>(locale: PageLocale, render: () => T): T {
 }
 
 /**
+ * Runs an asynchronous render in a language, from no catalog of it: the build's prerender of a page
+ * in each language (src/client/prerender.tsx), one page at a time. The render loads the catalogs
+ * the browser's first render of the page loads, in the same order (the shell's, then its page's as
+ * it renders), and no other: two catalogs may word a message differently, and the browser hydrates
+ * what it would render.
+ */
+export async function inLocale<T>(locale: PageLocale, render: () => Promise<T>): Promise<T> {
+  const before = i18n.locale as PageLocale;
+  if (locale === 'en') activate(locale);
+  else {
+    for (const key of loaded.keys()) if (key.startsWith(`${locale}:`)) loaded.delete(key);
+    i18n.loadAndActivate({ locale, locales: locale === 'pseudo' ? ['en'] : [locale], messages: {} });
+  }
+  try {
+    return await render();
+  } finally {
+    activate(before);
+  }
+}
+
+/**
  * A text the client did not write (a form's message from a shared zod schema) in the page's
  * language: a message of a loaded catalog, or one written from a template with its values
  * (src/shared/message.ts); any other text as it is.

@@ -112,6 +112,34 @@ describe('pages in her language and appearance', () => {
     expect(head.match(/<meta name="theme-color"[^>]*>/g)).toEqual(['<meta name="theme-color" content="#171312" />']);
   });
 
+  it("a visitor's page is built in her language: its texts, title and description are hers before any script runs", async () => {
+    const french = await request('/about', { headers: { Cookie: 'lang=fr' }, contract: false });
+    const html = await french.text();
+    expect(html).toContain('<h1>À propos du club</h1>');
+    expect(html).toContain('<title>À propos du club · Outstanding Women Outside Work</title>');
+    expect(html).toContain('<meta name="description" content="Pourquoi le club existe, ce qu’il est (des cercles,');
+    expect(html).not.toContain('About the club');
+    // Her copy's own ETag, a 304 for it alone, and English's file as it was built.
+    const etag = french.headers.get('ETag')!;
+    expect(etag).toMatch(/-fr-system"$/);
+    expect(french.headers.get('Vary')).toMatch(/Cookie, Accept-Language/);
+    expect((await request('/about', { headers: { Cookie: 'lang=fr', 'If-None-Match': etag }, contract: false })).status).toBe(304);
+    const english = await request('/about', { headers: { 'If-None-Match': etag.replace(/-fr-system"$/, '"') }, contract: false });
+    expect(english.status).toBe(200);
+    expect(await english.text()).toContain('<h1>About the club</h1>');
+    // Her browser's Arabic, right to left.
+    const arabic = await (
+      await request('/membership', { headers: { 'Accept-Language': 'ar-EG,ar;q=0.9,en;q=0.5' }, contract: false })
+    ).text();
+    expect(/<html[^>]*>/.exec(arabic)?.[0]).toContain('dir="rtl"');
+    expect(arabic).toContain('<h1>العضوية</h1>');
+    expect(arabic).toContain('<meta name="description" content="العضوية بالدعوة فقط: فئات Flying وExecutive وHosting');
+    // "/" is the home page's copy, and a member's page's shell too (her menu, before her session is known).
+    expect(await (await request('/', { headers: { Cookie: 'lang=ja' }, contract: false })).text()).toContain('lang="ja"');
+    const shell = await (await request('/calendar', { headers: { Cookie: 'lang=es' }, contract: false })).text();
+    expect(shell).toContain('<title>Eventos · Outstanding Women Outside Work</title>');
+  });
+
   it("a choice's page answers 304 only to a copy of the same choice", async () => {
     const first = await htmlTag('/about', { Cookie: 'theme=dark' });
     const etag = first.res.headers.get('ETag');
