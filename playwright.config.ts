@@ -25,7 +25,9 @@ export default defineConfig({
   webServer: {
     command: 'tsx scripts/start.ts',
     url: `${BASE_URL}/auth-status`,
-    reuseExistingServer: false,
+    // npm test starts this server itself while its gates run (scripts/test.ts) and says so with
+    // E2E_SERVER_STARTED=1; otherwise Playwright starts it and never takes someone else's.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     // Build (unless E2E_SKIP_BUILD), migrations and the demo seed: on the shared 2-core machine under
     // eight engineers' test runs (load average 20+) this has taken 210 s; 7 minutes leaves room.
     timeout: 420_000,

@@ -1,10 +1,13 @@
 // npm test: every gate, then every test, on a fresh clone after `npm install` alone.
 //   1. a Chromium for the browser tests (found, or unpacked from the npm package; says what to
 //      install when there is none, before minutes are spent on the rest)
-//   2. type check (tsc), 3. lint (npm run lint), 4. Env types up to date (wrangler types),
-//   4b. the OpenAPI document valid (scripts/check-openapi.ts), 4c. the text catalogs complete (scripts/check-catalogs.ts), 5. one client build and the bundle-size budgets (read from that build),
-//   5b. provision and deploy in dry mode (scripts/check-deploy.ts: wrangler deploy --dry-run, the Worker's gzip budget),
-//   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build),
+//   2. one client build and the bundle-size budgets (read from that build); then the browser tests'
+//      server starts in the background on that build (migrations, demo seed, wrangler dev: a minute
+//      of mostly one core) while the single-threaded gates and the worker tests run,
+//   3. type check (tsc), 4. lint (npm run lint), 5. Env types up to date (wrangler types),
+//   5b. the OpenAPI document valid (scripts/check-openapi.ts), 5c. the text catalogs complete (scripts/check-catalogs.ts),
+//   5d. provision and deploy in dry mode (scripts/check-deploy.ts: wrangler deploy --dry-run, the Worker's gzip budget),
+//   6. worker tests in workerd (vitest), 7. browser tests in Chromium (Playwright, on that build and server),
 //   8. the backup's round trip on the state the browser tests leave (scripts/check-backup.ts).
 // Every step runs even when an earlier one failed (one run shows everything), except that the
 // browser tests are skipped without a Chromium. The closing line counts each test, and each gate
@@ -13,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from '../tests/e2e/find-chromium';
+import { startE2eServer } from './lib/e2e-server';
 import { childEnv, ROOT } from './lib/wrangler';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
@@ -59,14 +63,16 @@ const hasChromium = gate('Chromium for the browser tests', () => {
   console.log(`${chromium.executablePath} (${chromium.source})`);
   return true;
 });
+const built = gate('client build (vite build)', () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]));
+if (built) gate('bundle size (first-load JS)', () => run(bin('tsx'), ['scripts/check-bundle-size.ts', clientDir]));
+else gates.push({ name: 'bundle size (first-load JS): not checked without a build', ok: false, took: '0 s' });
+// The browser tests' server, as Playwright would start it, meanwhile (without a build, Playwright starts it itself).
+const e2eServer = hasChromium && built ? await startE2eServer({ CLIENT_OUT_DIR: clientDir }, path.join(out, 'e2e-server.log')) : null;
 gate('type check (tsc)', () => run(bin('tsc'), ['-p', '.']));
 gate('lint (npm run lint)', () => run('npm', ['run', '--silent', 'lint']));
 gate('Env types (wrangler types)', () => run(bin('tsx'), ['scripts/check-env-types.ts']));
 gate('OpenAPI document (valid 3.1)', () => run(bin('tsx'), ['scripts/check-openapi.ts']));
 gate('text catalogs complete (issue 41)', () => run(bin('tsx'), ['scripts/check-catalogs.ts']));
-const built = gate('client build (vite build)', () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]));
-if (built) gate('bundle size (first-load JS)', () => run(bin('tsx'), ['scripts/check-bundle-size.ts', clientDir]));
-else gates.push({ name: 'bundle size (first-load JS): not checked without a build', ok: false, took: '0 s' });
 // Provision and deploy in dry mode: the Worker built for production, its gzip size in budget; the
 // worker tests' start-up test evaluates this bundle (tests/worker/platform/startup.test.ts).
 gate('deploy dry run (wrangler deploy --dry-run)', () => run(bin('tsx'), ['scripts/check-deploy.ts'], { CLIENT_OUT_DIR: clientDir }));
@@ -81,14 +87,20 @@ let playwrightTook = '0 s';
 if (hasChromium) {
   console.log('\n── browser tests (Playwright, in Chromium)');
   since = Date.now();
+  // The server started above, once it answers (else Playwright starts one itself and says why not).
+  const serverUp = e2eServer ? await e2eServer.ready() : false;
+  if (e2eServer) console.log(serverUp ? `its server: ${e2eServer.took()}` : 'its server did not start; Playwright starts one');
   playwrightOk = run(bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
     // The server serves the build made above instead of building again (it builds when there is none).
     E2E_SKIP_BUILD: built && existsSync(path.join(clientDir, 'index.html')) ? '1' : '0',
     CLIENT_OUT_DIR: clientDir,
+    E2E_SERVER_STARTED: serverUp ? '1' : '0',
   });
   playwrightTook = seconds(since);
 }
+// Gone before the backup's round trip, which reads its state and serves on its port.
+await e2eServer?.stop();
 
 // The backup's round trip (issue 44) on the browser tests' state once their server is gone: the demo
 // club and all they wrote backed up, restored into a fresh state, compared table by table and object
