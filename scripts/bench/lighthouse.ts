@@ -4,10 +4,14 @@
 // practices 100 on /, /membership and /login; performance >= 95 and accessibility 100 on /calendar
 // and /gallery; SEO 100 on the public pages. Each page runs LIGHTHOUSE_RUNS times (default 3) and
 // the run with the median performance score is reported, since one run swings by a few points.
+// Issue 41 (README per language): /, /login and the member's /calendar again in French and in
+// Arabic (right to left), each with its English budgets, reported as rows of their own
+// ("Lighthouse fr / performance").
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { TIME_ZONE_COOKIE } from '../../src/shared/first-screen';
+import { directionOf, LANGUAGE_COOKIE, type Language } from '../../src/shared/preferences';
 import { findChromium } from '../../tests/e2e/find-chromium';
 import { seedOptionsFromEnv } from '../lib/seed/options';
 import type { BenchContext, BenchRow } from './context';
@@ -21,6 +25,8 @@ interface LighthousePage {
   targets: Partial<Record<Category, number>>;
   /** The slowest largest contentful paint allowed (issue 27: members' pages 1.5 s); else reported only. */
   lcpBudgetMs?: number;
+  /** Measured in this language (its `lang` cookie); English when absent. */
+  language?: Language;
 }
 
 export const LIGHTHOUSE_PAGES: LighthousePage[] = [
@@ -32,6 +38,40 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { path: '/gallery', member: true, targets: { performance: 95, accessibility: 100 }, lcpBudgetMs: 1500 },
   { path: '/homes', member: true, targets: { performance: 95, accessibility: 100 }, lcpBudgetMs: 1500 },
 ];
+
+/**
+ * Issue 41: the visitor's / and /login and the member's /calendar in French and in Arabic, with
+ * the English budgets. The language comes from the device's `lang` cookie, as the footer sets it;
+ * the bench's member (Priya) has chosen no language in her account, so hers follows it too.
+ */
+export const LIGHTHOUSE_LANGUAGES: Language[] = ['fr', 'ar'];
+export const LIGHTHOUSE_LANGUAGE_PAGES: LighthousePage[] = LIGHTHOUSE_LANGUAGES.flatMap((language) =>
+  LIGHTHOUSE_PAGES.filter((p) => ['/', '/login', '/calendar'].includes(p.path)).map((p) => ({ ...p, language })),
+);
+
+/** The cookies of a run: hers when signed in, and the page's language. */
+function cookieFor(page: LighthousePage, memberCookie: string | undefined): string | undefined {
+  const cookies = [page.member ? memberCookie : undefined, page.language ? `${LANGUAGE_COOKIE}=${page.language}` : undefined];
+  return cookies.filter(Boolean).join('; ') || undefined;
+}
+
+/** Where a page's rows are named: "Lighthouse /calendar (member)", "Lighthouse fr /login". */
+const rowName = (page: LighthousePage) =>
+  `Lighthouse ${page.language ? `${page.language} ` : ''}${page.path}${page.member ? ' (member)' : ''}`;
+
+/**
+ * A language's page must arrive in that language (its `<html lang>` and `dir`), or its rows would
+ * measure English under another name.
+ */
+async function checkLanguage(baseUrl: string, page: LighthousePage, memberCookie: string | undefined): Promise<void> {
+  if (!page.language) return;
+  const cookie = cookieFor(page, memberCookie);
+  const html = await (await fetch(baseUrl + page.path, { headers: cookie ? { Cookie: cookie } : {} })).text();
+  const tag = /<html[^>]*>/.exec(html)?.[0] ?? '';
+  const want = [`lang="${page.language}"`, `dir="${directionOf(page.language)}"`];
+  if (!want.every((w) => tag.includes(w)))
+    throw new Error(`${rowName(page)}: the page arrived as ${tag || 'no <html>'}, not ${want.join(' ')}`);
+}
 
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LABEL: Record<Category, string> = {
@@ -139,9 +179,9 @@ export async function lighthouseScores(
     const cookie = pages.some((p) => p.member) ? await login() : undefined;
     const out: { page: LighthousePage; run: LighthouseRun }[] = [];
     for (const page of pages) {
+      await checkLanguage(baseUrl, page, cookie);
       const all: LighthouseRun[] = [];
-      for (let i = 0; i < runs; i++)
-        all.push(await withRetries(() => runOnce(baseUrl + page.path, port, page.member ? cookie : undefined)));
+      for (let i = 0; i < runs; i++) all.push(await withRetries(() => runOnce(baseUrl + page.path, port, cookieFor(page, cookie))));
       all.sort((a, b) => a.scores.performance - b.scores.performance);
       out.push({ page, run: all[Math.floor((all.length - 1) / 2)]! });
     }
@@ -158,9 +198,9 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   // each run with empty storage): the Worker renders her page in that zone (issue 27).
   const login = async () => `${await ctx.login('priya@club.example', seed.demoPassword)}; ${TIME_ZONE_COOKIE}=UTC`;
   const rows: BenchRow[] = [];
-  const results = await lighthouseScores(ctx.baseUrl, login);
+  const results = await lighthouseScores(ctx.baseUrl, login, [...LIGHTHOUSE_PAGES, ...LIGHTHOUSE_LANGUAGE_PAGES]);
   for (const { page, run: r } of results) {
-    const where = `Lighthouse ${page.path}${page.member ? ' (member)' : ''}`;
+    const where = rowName(page);
     for (const c of CATEGORIES) {
       const target = page.targets[c];
       rows.push({
