@@ -20,7 +20,6 @@ const STILL_ENGLISH: Record<string, string> = {
   '/login': 'auth and membership: not translated yet (issue 41)',
   // Read at once, before it has signed her out and moved on (auth: not translated yet).
   '/logout': 'auth: not translated yet (issue 41)',
-  '/reset-password/:token': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
   '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
 };
 
