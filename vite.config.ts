@@ -46,9 +46,10 @@ const entryModulePreloads = (): Plugin => ({
 // `vite build` builds only the React app into dist/client (wrangler bundles the Worker itself);
 // `vite` (npm run dev) also runs the Worker in workerd through the Cloudflare plugin.
 export default defineConfig(({ command }) => ({
-  // The tests' pseudo-language's catalogs are lazy chunks a page fetches only in it (src/client/i18n/i18n.ts);
-  // the pages load every catalog (the Worker's bundle only its first screens': src/client/i18n/server-catalogs.ts).
-  define: { PSEUDO_LANGUAGE: 'true', CLIENT_IN_WORKER: 'false' },
+  // The tests' pseudo-language's catalogs are lazy chunks a page fetches only in it (src/client/i18n/i18n.ts),
+  // and its prerendered pages: a deploy's build (PSEUDO_LANGUAGE=false, scripts/lib/deploy.ts) has neither.
+  // The pages load every catalog (the Worker's bundle only its first screens': src/client/i18n/server-catalogs.ts).
+  define: { PSEUDO_LANGUAGE: String(process.env.PSEUDO_LANGUAGE !== 'false'), CLIENT_IN_WORKER: 'false' },
   plugins: [
     react(),
     externalReactPreamble(),

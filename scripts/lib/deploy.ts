@@ -17,7 +17,7 @@ import {
   settingsProblem,
   writeSettings,
 } from './production-config';
-import { ROOT, run, wrangler } from './wrangler';
+import { childEnv, ROOT, run, wrangler } from './wrangler';
 
 export interface DeployOptions {
   settingsFile?: string;
@@ -40,7 +40,11 @@ export function deploy(opts: DeployOptions = {}): void {
   const client = path.resolve(ROOT, process.env.CLIENT_OUT_DIR ?? 'dist/client');
   if (opts.build) {
     log('$ vite build');
-    run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', client]);
+    // Without the tests' pseudo-language (a deployed Worker never serves it): neither its catalogs
+    // nor its prerendered pages (vite.config.ts).
+    run(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', client], {
+      env: childEnv({ PSEUDO_LANGUAGE: 'false' }),
+    });
   }
   let assetsDir = client;
   if (!existsSync(path.join(client, 'index.html'))) {
