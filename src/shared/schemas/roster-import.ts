@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { AccountType } from '../constants';
+import { LANGUAGES } from '../preferences';
 import { IdSchema } from './common';
 import { PageQuerySchema, type Page } from './page';
 import { withValues } from '../message';
@@ -17,7 +18,27 @@ export const ROSTER_LIMITS_MESSAGE = withValues(
 export const ROSTER_MAX_COLUMNS = 50;
 
 /** The columns the import reads (names case-insensitive, in any order); any other is listed and ignored. */
-export const ROSTER_IMPORT_COLUMNS = ['email', 'name', 'type', 'member_since', 'renews_on', 'phone', 'city', 'country'] as const;
+export const ROSTER_IMPORT_COLUMNS = [
+  'email',
+  'name',
+  'type',
+  'member_since',
+  'renews_on',
+  'phone',
+  'city',
+  'country',
+  'language',
+] as const;
+
+/**
+ * A row's `language` (issue 41): one of the club's languages by its code, in any case, a region
+ * read as its language ('FR', 'fr-CA'); her invitation is written in it and her account starts in
+ * it. An empty cell is none: the invitation in English, her account's language left to her device.
+ */
+export const RosterLanguageSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase().split(/[-_]/)[0] : v),
+  z.enum(LANGUAGES),
+);
 export type RosterImportColumn = (typeof ROSTER_IMPORT_COLUMNS)[number];
 
 /** A row's status in the preview, and at import: only `new` rows are invited. */

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CLUB_NAME } from '../../../src/shared/constants';
 import { addMonths, utcDate } from '../../../src/shared/membership-term';
 import { ROSTER_LIMITS_MESSAGE } from '../../../src/shared/schemas/roster-import';
 import { auditLog } from '../../../src/worker/db/schema/membership';
@@ -184,6 +185,11 @@ describe('each row status', () => {
     expect((await french.json<Preview>()).rows[0]!.errors).toEqual([
       'Ligne 2 : member_since « 03/04/2024 » peut se lire jour en premier (2024-04-03) ou mois en premier (2024-03-04) : écrivez-la au format AAAA-MM-JJ',
     ]);
+    const unknownLanguage = await preview(`email,name,language\n${d},Dee,klingon\n`, admin);
+    expect(unknownLanguage.rows[0]).toMatchObject({
+      status: 'invalid',
+      errors: ['Line 2: language "klingon" must be en, fr, es, ja or ar'],
+    });
     const p = await preview(`${csv}\n${a},Ana,,,,,\n`, admin);
     // Headers match whatever their case, spaces, underscores or hyphens; the rest are listed.
     expect(p.unknown_columns).toEqual(['Notes']);
@@ -261,7 +267,8 @@ describe('an import', () => {
     const admin = await roles.admin();
     const a = email('inv');
     const b = email('inv');
-    const csv = `email,name,type,member_since,renews_on,admin\n${a},Ines Invited,Founding,2019-04-01,2027-04-01,yes\n${b},Bo Second,,,,1\n`;
+    // Issue 41: a row's language (any case) writes her invitation in it, and her account starts in it.
+    const csv = `email,name,type,member_since,renews_on,admin,language\n${a},Ines Invited,Founding,2019-04-01,2027-04-01,yes,\n${b},Bo Second,,,,1,FR\n`;
     const res = await upload(csv, admin, { name: 'club-roster.csv' });
     expect(res.status).toBe(201);
     const body = await res.json<Preview>();
@@ -303,6 +310,15 @@ describe('an import', () => {
     ]);
     const list = await (await request('/api/admin/imports', { as: admin })).json<{ id: number }[]>();
     expect(list[0]!.id).toBe(body.id);
+
+    const [french] = await mailTo(b);
+    expect(french!.subject).toBe(`Bienvenue à ${CLUB_NAME} : créez votre compte`);
+    expect(french!.html).toContain('<html lang="fr" dir="ltr">');
+    const frenchToken = await tokenMailedTo(b, '/register/');
+    const body2 = { token: frenchToken, name: 'Bo Second', type: 'Standard', password: 'a-good-password' };
+    expect((await request('/api/register', { body: body2 })).status).toBe(201);
+    const languages = await env.DB.prepare('SELECT email, language FROM users WHERE email IN (?, ?)').bind(a, b).all();
+    expect(Object.fromEntries(languages.results.map((r) => [r.email, r.language]))).toEqual({ [a]: null, [b]: 'fr' });
 
     const audit = await deps()
       .db.select()

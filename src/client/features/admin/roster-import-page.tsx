@@ -143,7 +143,7 @@ export function RosterImportPage() {
       <AdminHeader
         title={i18n.t('Import roster')}
         note={i18n.t(
-          'A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city and country (GB or United Kingdom). At most {rows} rows, {columns} columns and 2 MB.',
+          'A CSV with a header row (any case or spacing: Member Since is member_since): email and name, optionally type, member_since, renews_on (2024-03-01 or 1 March 2024), phone, city, country (GB or United Kingdom) and language (en, fr, es, ja or ar: her invitation is written in it and her account starts in it; English when empty). At most {rows} rows, {columns} columns and 2 MB.',
           { rows: i18n.number(ROSTER_MAX_ROWS), columns: i18n.number(ROSTER_MAX_COLUMNS) },
         )}
       />

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TYPES } from '../../../shared/constants';
+import { LANGUAGES } from '../../../shared/preferences';
 import type { ImportCounts, ImportRowStatus } from '../../../shared/schemas/roster-import';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -46,6 +47,12 @@ export const rosterImportRows = sqliteTable(
     errors: text('errors', { mode: 'json' }).$type<string[]>().notNull(),
     inviteEmail: text('invite_email'),
     invitationExpiresAt: integer('invitation_expires_at'),
+    /**
+     * Her language from the row's `language` column (issue 41): her invitation is written in it and
+     * her account starts in it; null when the row gives none (English, and her account's language
+     * left unchosen, so her device decides once she signs in).
+     */
+    language: text('language', { enum: LANGUAGES }),
   },
   (t) => [
     index('roster_import_rows_import_idx').on(t.importId, t.line),

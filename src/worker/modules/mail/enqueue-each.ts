@@ -9,6 +9,8 @@ import { enqueueDeliveries, NOT_QUEUED, sealedBody, type OutgoingEmail } from '.
 export interface PersonalEmail {
   subject: string;
   bodyHtml: string;
+  /** The language its subject and body were written in; the layout's footer follows (English by default). */
+  language?: OutgoingEmail['language'];
   to: { email: string; name?: string | null };
 }
 
@@ -30,7 +32,7 @@ export async function enqueuePersonalEmails(
   const messages = await Promise.all(
     emails.map(async (e) => ({
       subject: e.subject.trim(),
-      body: await sealedBody(deps, { kind, subject: e.subject, bodyHtml: e.bodyHtml }),
+      body: await sealedBody(deps, { kind, subject: e.subject, bodyHtml: e.bodyHtml, language: e.language }),
     })),
   );
   const recipients = emails.map((e) => ({ email: e.to.email.trim(), name: e.to.name ?? null }));

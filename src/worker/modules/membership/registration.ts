@@ -15,7 +15,9 @@ import { consumeToken } from './single-use-tokens';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { profileFromApplication, profileFromRosterRow } from '../members/profiles';
 import { firstTerm, utcDate } from '../../../shared/membership-term';
-import { DEFAULT_LANGUAGE } from '../../../shared/preferences';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/preferences';
+
+const nonEnglish = (language: Language | null | undefined) => (language && language !== DEFAULT_LANGUAGE ? language : null);
 
 function termOfInvite(imported: { memberSince: string | null; renewsOn: string | null } | null, now: number) {
   if (imported?.memberSince && imported.renewsOn) return { memberSince: imported.memberSince, renewsOn: imported.renewsOn };
@@ -91,9 +93,9 @@ export async function register(deps: Deps, meta: RequestMeta, input: RegisterInp
       name: input.name,
       type: input.type,
       passwordHash,
-      // The language she applied in, unless English: an English account keeps none chosen, so
-      // her device decides (the default before issue 41).
-      language: app?.language && app.language !== DEFAULT_LANGUAGE ? app.language : null,
+      // The language she applied in (or her roster row's), unless English: an English account
+      // keeps none chosen, so her device decides (the default before issue 41).
+      language: nonEnglish(app?.language ?? invite.imported?.language),
       ...termOfInvite(invite.imported, now),
       createdAt: now,
       updatedAt: now,

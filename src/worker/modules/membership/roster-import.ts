@@ -17,7 +17,9 @@ import {
   type InvitationState,
   type ListImportsInput,
   type ResendImportInvitationInput,
+  RosterLanguageSchema,
 } from '../../../shared/schemas/roster-import';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/preferences';
 import { applications, tokens } from '../../db/schema/membership';
 import { rosterImportRows, rosterImports } from '../../db/schema/roster-imports';
 import { users } from '../../db/schema/users';
@@ -54,6 +56,7 @@ interface JudgedRow extends ImportPreviewRow {
   phone: string | null;
   city: string | null;
   country: string | null;
+  language: Language | null;
 }
 
 const TYPE_BY_NAME = new Map(ACCOUNT_TYPES.map((t) => [t.toLowerCase(), t]));
@@ -101,6 +104,10 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
       { value: rawCountry },
     );
 
+  const rawLanguage = cell('language');
+  const language = rawLanguage ? RosterLanguageSchema.safeParse(rawLanguage) : null;
+  if (language && !language.success) fail(/*i18n*/ 'Line {line}: language "{value}" must be en, fr, es, ja or ar', { value: rawLanguage });
+
   // As every phone the club stores (issues 31 and 46): E.164, a number without + read in the row's
   // country; one of the right length in a range the library does not know is kept, and flagged.
   const rawPhone = cell('phone');
@@ -130,6 +137,7 @@ function judgeRow(row: RosterCsvRow, today: string): JudgedRow {
     phone: reading?.kept ?? null,
     city: city || null,
     country: country ?? null,
+    language: language?.success ? language.data : null,
   };
 }
 
@@ -256,6 +264,7 @@ function rowsJson(rows: JudgedRow[], invite: { expiresAt: number } | null) {
       errors: JSON.stringify(r.errors),
       invite_email: invite ? r.email : null,
       invitation_expires_at: invite ? invite.expiresAt : null,
+      language: r.language,
     })),
   );
 }
@@ -269,7 +278,7 @@ function insertRowsQuery(deps: Deps, importId: number, rows: JudgedRow[], invite
     .select(
       sql`SELECT NULL, ${importId}, ${field('line')}, ${field('email')}, ${field('name')}, ${field('type')}, ${field('member_since')},
         ${field('renews_on')}, ${field('phone')}, ${field('city')}, ${field('country')}, ${field('status')}, ${field('errors')},
-        ${field('invite_email')}, ${field('invitation_expires_at')}
+        ${field('invite_email')}, ${field('invitation_expires_at')}, ${field('language')}
       FROM json_each(${rowsJson(rows, invite)}) AS j WHERE true`,
     )
     .onConflictDoNothing()
@@ -281,7 +290,12 @@ interface Invitee {
   email: string;
   name: string;
   type: AccountType;
+  language: Language | null;
 }
+
+/** Her invitation, in the row's language (English when it gives none). */
+const invitationIn = (language: Language | null, opts: Parameters<typeof importInvitationEmail>[0]) =>
+  inLanguage(language ?? DEFAULT_LANGUAGE, () => ({ ...importInvitationEmail(opts), language: language ?? DEFAULT_LANGUAGE }));
 
 /**
  * Issues each invitee's single-use registration token (only its hash stored, pointing at her row)
@@ -307,15 +321,17 @@ async function inviteAll(deps: Deps, admin: MemberActor, invitees: Invitee[], ex
         json_extract(j.value, '$.row'), json_extract(j.value, '$.types'), ${admin.id}, ${expiresAt}, NULL, ${now}
       FROM json_each(${JSON.stringify(tokenRows)}) AS j`,
     );
-    await enqueuePersonalEmails(
-      deps,
-      'registration',
-      issued.map(({ inv, token }) => ({
-        ...importInvitationEmail({ name: inv.name, link: appLink(deps.env.APP_ORIGIN, `/register/${token}`), expiresAt }),
+    const emails = await Promise.all(
+      issued.map(async ({ inv, token }) => ({
+        ...(await invitationIn(inv.language, {
+          name: inv.name,
+          link: appLink(deps.env.APP_ORIGIN, `/register/${token}`),
+          expiresAt,
+        })),
         to: { email: inv.email, name: inv.name },
       })),
-      { senderId: admin.id, alsoWrite: [insertTokens] },
     );
+    await enqueuePersonalEmails(deps, 'registration', emails, { senderId: admin.id, alsoWrite: [insertTokens] });
   }
 }
 
@@ -352,7 +368,7 @@ export async function commitImport(
     for (const r of chunk) {
       const rowId = byLine.get(r.line);
       if (rowId === undefined) lost.push(r);
-      else invitees.push({ rowId, email: r.email, name: r.name, type: r.type! });
+      else invitees.push({ rowId, email: r.email, name: r.name, type: r.type!, language: r.language });
     }
   }
   // Invited by another import between the judgement and now: pending, like any waiting invitation.
@@ -491,12 +507,12 @@ export async function resendImportInvitation(deps: Deps, actor: Actor, input: Re
   }
   const token = randomToken();
   const expiresAt = now + TOKEN_TTL_MS.registration;
-  const { email, name, type, id: rowId } = row.row;
+  const { email, name, type, id: rowId, language } = row.row;
   await enqueueEmail(
     deps,
     {
       kind: 'registration',
-      ...importInvitationEmail({ name, link: appLink(deps.env.APP_ORIGIN, `/register/${token}`), expiresAt }),
+      ...(await invitationIn(language, { name, link: appLink(deps.env.APP_ORIGIN, `/register/${token}`), expiresAt })),
       recipients: [{ email, name }],
       senderId: admin.id,
     },

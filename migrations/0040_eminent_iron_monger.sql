@@ -1,0 +1,1 @@
+ALTER TABLE `roster_import_rows` ADD `language` text;
