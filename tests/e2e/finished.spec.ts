@@ -67,7 +67,7 @@ for (const [device, viewport] of DEVICES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Maui Retreat Week' })).toBeVisible();
       // The back link and the banner are in view: the page starts at its top.
       await expect.poll(() => scrollY(page)).toBe(0);
-      await expect(page.getByRole('link', { name: '← All events' })).toBeInViewport();
+      await expect(page.getByRole('link', { name: 'All events', exact: true })).toBeInViewport();
       await page.screenshot({ path: `test-results/issue31-event-top-${device}.png` });
 
       await page.goBack();

@@ -68,7 +68,7 @@ export function MemberProfileDialog({ member, onClose }: { member: UserView; onC
               {p.renewals.map((r) => (
                 <li key={r.id}>
                   <strong>
-                    {formatDate(r.previous_renews_on)} → {formatDate(r.renews_on)}
+                    {formatDate(r.previous_renews_on)} <span className="icon-points">→</span> {formatDate(r.renews_on)}
                   </strong>
                   <span className="muted">
                     {r.recorded_by

@@ -5,6 +5,7 @@ import { Link, useRoute } from 'wouter';
 import { localTimeZone, zonedParts } from '../../../shared/date-format';
 import type { CheckInParticipant, DoorMember } from '../../../shared/schemas/check-in';
 import { ticketIds } from '../../../shared/ticket';
+import { BackLink } from '../../components/back-link';
 import { Modal } from '../../components/modal';
 import { useToast } from '../../components/toast';
 import { useDebounced } from '../../lib/use-debounced';
@@ -334,7 +335,7 @@ export function CheckInPage() {
   return (
     <section className="page check-in-page" aria-labelledby="check-in-title">
       <p>
-        <Link href={`/events/${eventId}`}>{i18n.t('← {title}', { title: event.data?.title ?? i18n.t('The event') })}</Link>
+        <BackLink href={`/events/${eventId}`}>{event.data?.title ?? i18n.t('The event')}</BackLink>
       </p>
       <h1 id="check-in-title">{i18n.t('Check in guests')}</h1>
       {listQuery.isPending ? (

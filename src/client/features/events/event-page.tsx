@@ -5,6 +5,7 @@ import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { commentableId } from '../../../shared/commentable';
 import { formatEventWhen, localTimeZone } from '../../../shared/date-format';
 import type { EventDetailDto } from '../../../shared/schemas/events';
+import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { withNodes } from '../../i18n/with-nodes';
@@ -327,7 +328,7 @@ function EventView() {
   return (
     <article className="page">
       <p>
-        <Link href="/calendar">{i18n.t('← All events')}</Link>
+        <BackLink href="/calendar">{i18n.t('All events')}</BackLink>
       </p>
       <Banner event={event} />
       <div className="event-head">

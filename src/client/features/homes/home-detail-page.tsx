@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { nightsBetween, StayRequestFieldsSchema, type HomeView } from '../../../shared/schemas/homes';
 import { formatShortRange } from '../../../shared/date-ranges';
+import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessage, TextAreaField } from '../../components/field';
 import { useToast } from '../../components/toast';
@@ -186,12 +187,7 @@ export function HomeDetailPage() {
   return (
     <article className="page home-detail">
       <p className="home-back">
-        <Link href="/homes">
-          <span className="icon-points" aria-hidden="true">
-            ←
-          </span>{' '}
-          {i18n.t('All homes')}
-        </Link>
+        <BackLink href="/homes">{i18n.t('All homes')}</BackLink>
       </p>
       <header className="page-head homes-head">
         <div>

@@ -8,6 +8,7 @@ import { statusOf } from '../../lib/http-status';
 import { placeOf } from '../../shared/members/profile-lines';
 import { ProfileView } from '../../shared/members/profile-view';
 import { BlockDialog, useUnblock } from '../../shared/messages/block-dialog';
+import { BackLink } from '../../components/back-link';
 import { useToast } from '../../components/toast';
 import { withNodes } from '../../i18n/with-nodes';
 import { i18n } from './locales/i18n';
@@ -114,7 +115,7 @@ export function MemberPage() {
 
   const back = (
     <p className="member-back">
-      <Link href="/members">{i18n.t('← All members')}</Link>
+      <BackLink href="/members">{i18n.t('All members')}</BackLink>
     </p>
   );
   if (!valid || (member.isError && statusOf(member.error) === 404)) {

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { BackLink } from '../../components/back-link';
 import { FormMessage } from '../../components/field';
 import { statusOf } from '../../lib/http-status';
 import { useTRPC } from '../../lib/trpc';
@@ -76,12 +77,7 @@ export function NewMessagePage() {
   return (
     <section className="page narrow messages-page">
       <p className="messages-back">
-        <Link href="/messages">
-          <span className="icon-points" aria-hidden="true">
-            ←
-          </span>{' '}
-          {i18n.t('Messages')}
-        </Link>
+        <BackLink href="/messages">{i18n.t('Messages')}</BackLink>
       </p>
       <h1>{i18n.t('New message')}</h1>
       {refused ? <FormMessage tone="info">{refused}</FormMessage> : null}
