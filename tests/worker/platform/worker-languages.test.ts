@@ -77,7 +77,7 @@ describe('the Worker in her language', () => {
 
     // A field's message, and tRPC's errors (what the screens show).
     const bad = await request('/api/preferences', { method: 'PUT', body: { theme: 'dark' }, headers: { 'Accept-Language': 'es' } });
-    expect((await bad.json<{ message: string }>()).message).toBe('Inicia sesión.');
+    expect((await bad.json<{ message: string }>()).message).toBe('Inicie sesión.');
     const trpc = await request('/trpc/account.preferences', { headers: ja });
     expect(trpc.headers.get('Content-Language')).toBe('ja');
     expect((await trpc.json<{ error: { message: string } }>()).error.message).toBe('ログインしてください。');
