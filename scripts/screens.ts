@@ -1,4 +1,4 @@
-// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] [--lang fr|es|ja|ar|en-XA] path...
+// Screenshots for looking at screens: npm run screens -- [--base URL] [--login email:password] [--totp SECRET] [--lang fr|es|ja|ar|en-XA] [--widths 1024,1280,1440,390] path...
 // --base: the server to shoot, by default npm start's on PORT (as `PORT=9000 npm start`), else 8787.
 // Writes .screens/<name>-desktop.png and -phone.png (390 px wide) for each path. When the login
 // asks for a two-factor code, it is computed from --totp, else from the seeded admin's secret.
@@ -19,14 +19,19 @@ const { values, positionals } = parseArgs({
     full: { type: 'boolean', default: false },
     totp: { type: 'string' },
     lang: { type: 'string' },
+    // Other widths than a desktop's 1280 px and a phone's 390 px: each screen is named by its width.
+    widths: { type: 'string' },
   },
 });
 mkdirSync('.screens', { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions());
-for (const [label, viewport] of [
-  ['desktop', { width: 1280, height: 860 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
+const sizes = values.widths
+  ? values.widths.split(',').map((w) => [`${Number(w)}`, { width: Number(w), height: Number(w) <= 480 ? 844 : 860 }] as const)
+  : ([
+      ['desktop', { width: 1280, height: 860 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const);
+for (const [label, viewport] of sizes) {
   const context = await browser.newContext({ viewport, baseURL: values.base });
   const page = await context.newPage();
   if (values.login) {
@@ -41,7 +46,7 @@ for (const [label, viewport] of [
       const secret = values.totp ?? seedOptionsFromEnv().adminTotpSecret;
       if (!secret) throw new Error('The login asks for a two-factor code: pass --totp SECRET.');
       // Each code signs in once: the phone pass may need the next one.
-      await code.fill(await totpCode(secret, Date.now() + (label === 'phone' ? 30_000 : 0)));
+      await code.fill(await totpCode(secret, Date.now() + (label === sizes[0]![0] ? 0 : 30_000)));
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL(/\/home$/);
     }

@@ -5,7 +5,7 @@ import { i18n } from '../i18n/i18n';
 import { MemberName } from '../shared/members/member-name';
 import { useAuth } from '../shared/use-auth';
 import { NotificationBell } from '../routes';
-import { CLUB_NAME } from './page-meta';
+import { CLUB_NAME, CLUB_SHORT_NAME } from './page-meta';
 
 // Issue 23: the bell and its live socket load after the page, in their own chunk.
 
@@ -60,6 +60,10 @@ export function Menu() {
             O
           </span>
           <span className="brand-name">{CLUB_NAME}</span>
+          {/* Shown instead of the full name (still the link's name) beside the main places: base.css. */}
+          <span className="brand-short" aria-hidden="true" translate="no">
+            {CLUB_SHORT_NAME}
+          </span>
         </Link>
         {pending ? null : !authenticated ? (
           <HeaderPlaces links={visitorPlaces()} />

@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import { i18n } from '../i18n/i18n';
 
 export const CLUB_NAME = 'Outstanding Women Outside Work';
+/** The club's short name (public/manifest.webmanifest's short_name): the header's brand where the main places leave it little room. */
+export const CLUB_SHORT_NAME = 'OWOW Club';
 
 /**
  * Keeps document.title in step with the route (the shell calls it once). The titles' table is a
