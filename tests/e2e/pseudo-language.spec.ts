@@ -16,15 +16,7 @@ import { loginAsAdmin, loginAsDemo, SEED } from './fixtures';
  * Routes still being translated (issue 41), with why: their English is reported, not failed.
  * This list only shrinks: a route comes off it as soon as it passes (the test says which do).
  */
-const STILL_ENGLISH: Record<string, string> = {
-  '/login': 'auth and membership: not translated yet (issue 41)',
-  // Read at once, before it has signed her out and moved on (auth: not translated yet).
-  '/logout': 'auth: not translated yet (issue 41)',
-  '/settings/:section?': 'its new password hint (src/client/components/new-password-fields.tsx): not translated yet',
-};
-
-/** The shell's texts still being translated (every route shows them): reported, not failed. */
-const SHELL_STILL_ENGLISH = ['Language', 'Appearance'];
+const STILL_ENGLISH: Record<string, string> = {};
 
 /** A route's path as the route table writes it, and the path opened. */
 type Route = [pattern: string, path: string];
@@ -114,11 +106,7 @@ async function walk(page: Page, routes: Route[]): Promise<Map<string, string[]>>
     let calm = 0;
     await expect.poll(() => (calm = pending.size ? 0 : calm + 1), { intervals: [100] }).toBeGreaterThanOrEqual(3);
     await expect(page.locator('main .page-status', { hasText: /Loading|Ĺōàďĩńĝ|No Access|Ńō Àććēśś/ })).toHaveCount(0);
-    const read = async () =>
-      (await page.evaluate(englishTexts, [FIRST_SCREEN_ID, [...content], PROPER_NAMES] as [string, string[], string[]])).filter(
-        (t) => !SHELL_STILL_ENGLISH.includes(t),
-      );
-    const texts = await read();
+    const texts = await page.evaluate(englishTexts, [FIRST_SCREEN_ID, [...content], PROPER_NAMES] as [string, string[], string[]]);
     if (texts.length) english.set(pattern, [...new Set(texts)]);
   }
   return english;
