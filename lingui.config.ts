@@ -33,6 +33,8 @@ const config: LinguiConfig = {
         '<rootDir>/src/client/components/',
         '<rootDir>/src/client/lib/',
         '<rootDir>/src/client/pwa/',
+        // A widget the header shows (her name), so its text is the shell's, which reads it (i18n/i18n.ts).
+        '<rootDir>/src/client/shared/members/member-name.tsx',
       ],
     },
     // The widgets pages compose (src/client/shared): a catalog of their own, loaded with the
@@ -42,6 +44,7 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/client/shared/locales/{locale}',
       include: ['<rootDir>/src/client/shared/', '<rootDir>/src/shared/images.ts'],
+      exclude: ['<rootDir>/src/client/shared/members/member-name.tsx'],
     },
     // The service worker's few words (the offline page): all five languages are in the built worker, no loader.
     {

@@ -39,7 +39,7 @@ for (const file of globSync('src/client/**/locales/en.ts', { cwd: ROOT })) {
   if (dir !== 'src/client' && dir !== SERVICE_WORKER)
     writeFileSync(
       path.join(ROOT, dir, 'locales/i18n.ts'),
-      `// Written by scripts/i18n-compile.ts: the page's i18n, with this feature's English ICU messages.\nimport { i18n } from '${path.relative(path.join(dir, 'locales'), 'src/client/i18n/i18n')}';\nimport { messages } from './en';\n\ni18n.load('en', messages);\nexport { i18n };\n`,
+      `// Written by scripts/i18n-compile.ts: this catalog's own i18n, with its English ICU messages.\nimport { catalogI18n } from '${path.relative(path.join(dir, 'locales'), 'src/client/i18n/i18n')}';\nimport { messages } from './en';\n\nexport const i18n = catalogI18n('${dir === 'src/client/shared' ? 'shared' : path.basename(dir)}', messages);\n`,
     );
 }
 
@@ -52,22 +52,15 @@ for (const file of globSync('{src/client/**,src/shared}/locales/*.po', { cwd: RO
   const from = path.relative('src/client/locales', path.join(path.dirname(file), locale));
   locales.set(locale, (locales.get(locale) ?? new Map()).set(name, from.startsWith('.') ? from : `./${from}`));
 }
-// The shared widgets' catalog (src/client/shared/locales) comes with the shell's, before the first
-// render: one loader, two chunks fetched at once, and nothing more in the entry.
 // A catalog no first screen rendered in the Worker needs (src/client/i18n/server-catalogs.ts) is
-// left out of the Worker's bundle: its import sits behind CLIENT_IN_WORKER, true only there.
+// left out of the Worker's bundle: its import sits behind CLIENT_IN_WORKER, true only there. The
+// shared widgets' catalog (`shared`) is loaded with the shell's (src/client/i18n/i18n.ts loadCatalog).
 const loaderLines = (modules: Map<string, string>) =>
-  [...modules].flatMap(([name, from]) => {
-    if (name === 'shared') return [];
-    const shared = name === 'shell' ? modules.get('shared') : undefined;
-    if (!SERVER_RENDERED_CATALOGS.includes(name))
-      return [`  ${name}: () => (CLIENT_IN_WORKER ? notInWorker('${name}') : import('${from}')),`];
-    if (!shared) return [`  ${name}: () => import('${from}'),`];
-    return [
-      `  ${name}: () =>`,
-      `    Promise.all([import('${from}'), import('${shared}')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),`,
-    ];
-  });
+  [...modules].map(([name, from]) =>
+    SERVER_RENDERED_CATALOGS.includes(name)
+      ? `  ${name}: () => import('${from}'),`
+      : `  ${name}: () => (CLIENT_IN_WORKER ? notInWorker('${name}') : import('${from}')),`,
+  );
 for (const [locale, modules] of locales) {
   const lines = loaderLines(modules);
   writeFileSync(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, loadCatalog } from '../../src/client/i18n/i18n';
+import { i18n, loadCatalog, withLocale } from '../../src/client/i18n/i18n';
 import { choiceLabel, countryLabel, countryOptions } from '../../src/client/shared/members/profile-labels';
 import { placeOf } from '../../src/client/shared/members/profile-lines';
 
@@ -16,24 +16,26 @@ describe("a profile's labels", () => {
         'Paris, France',
       ]);
       await loadCatalog('fr', 'shell');
-      i18n.activate('fr');
-      expect([choiceLabel('Finance'), choiceLabel('Tea culture'), choiceLabel('Not a listed value')]).toEqual([
-        'Finance',
-        'Culture du thé',
-        'Not a listed value',
-      ]);
-      // The form the club's list chose: Hong Kong (named once), not "R.A.S. chinoise de Hong Kong"; États-Unis, not "É.-U.".
-      expect([placeOf('Hong Kong', 'HK'), placeOf('New York', 'US'), countryLabel('GB'), countryLabel('XX')]).toEqual([
-        'Hong Kong',
-        'New York, États-Unis',
-        'Royaume-Uni',
-        'XX',
-      ]);
-      expect(
-        countryOptions()
-          .slice(0, 3)
-          .map(([, name]) => name),
-      ).toEqual(['Afghanistan', 'Afrique du Sud', 'Albanie']);
+      // Every catalog's i18n in French (the labels are the shared widgets' catalog's).
+      withLocale('fr', () => {
+        expect([choiceLabel('Finance'), choiceLabel('Tea culture'), choiceLabel('Not a listed value')]).toEqual([
+          'Finance',
+          'Culture du thé',
+          'Not a listed value',
+        ]);
+        // The form the club's list chose: Hong Kong (named once), not "R.A.S. chinoise de Hong Kong"; États-Unis, not "É.-U.".
+        expect([placeOf('Hong Kong', 'HK'), placeOf('New York', 'US'), countryLabel('GB'), countryLabel('XX')]).toEqual([
+          'Hong Kong',
+          'New York, États-Unis',
+          'Royaume-Uni',
+          'XX',
+        ]);
+        expect(
+          countryOptions()
+            .slice(0, 3)
+            .map(([, name]) => name),
+        ).toEqual(['Afghanistan', 'Afrique du Sud', 'Albanie']);
+      });
     } finally {
       i18n.activate(before);
     }

@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { isLanguage, PSEUDO_LANGUAGE_TAG, type Language } from '../../shared/preferences';
 import { messages as shellEnglish } from '../locales/en';
 
@@ -10,6 +10,11 @@ import { messages as shellEnglish } from '../locales/en';
  * from a bundle of its own that no macro transform runs over, and the React bindings' 2 KB of gzip
  * were more than the first loads had: the language of a page never changes while it is open
  * (a new choice reloads it), so components read `i18n` as they render.
+ *
+ * This one is the shell's (src/client/shell, components, lib, i18n). Each other catalog has its own
+ * (catalogI18n: a feature's and the shared widgets' locales/i18n.ts), because two catalogs may word
+ * one English text differently ('Home': the menu's Accueil, an admin table's Logement), and one
+ * instance holding both would show whichever loaded last.
  */
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
@@ -49,6 +54,32 @@ const importCatalog = async (locale: Exclude<PageLocale, 'en'>, name: CatalogNam
 
 const loaded = new Map<string, Promise<void>>();
 
+/** Each catalog's i18n: the shell's, and those of the catalogs whose code has run (catalogI18n). */
+const instances: [CatalogName, I18n][] = [['shell', i18n]];
+/** What every catalog loaded so far held, so an i18n made after its catalog arrived gets it too. */
+const delivered: [CatalogName, PageLocale, Messages][] = [];
+
+/** A catalog's messages, to its own i18n; src/shared's (`common`: its schemas' messages, the kinds' labels) to every one. */
+function deliver(name: CatalogName, locale: PageLocale, messages: Messages, to = instances) {
+  if (to === instances) delivered.push([name, locale, messages]);
+  // A copy: Lingui keeps the first object it is given for a language and assigns later ones into
+  // it, which would write one catalog's messages into another's (src/shared's go to every i18n).
+  for (const [own, i] of to) if (own === name || name === 'common') i.load(locale, { ...messages });
+}
+
+/**
+ * A catalog's own i18n (written into its locales/i18n.ts by npm run i18n:compile), with its
+ * English ICU messages, the messages of its catalog and src/shared's already loaded, in the page's language.
+ */
+export function catalogI18n(name: CatalogName, english: Messages): I18n {
+  const own = setupI18n({ missing: (_locale, id) => id });
+  own.load('en', english);
+  for (const d of delivered) deliver(...d, [[name, own]]);
+  activateOne(own, i18n.locale as PageLocale);
+  instances.push([name, own]);
+  return own;
+}
+
 /** What finds a shared message's template (src/shared/message-template.ts): fetched with the `common` catalog only. */
 let findTemplate: Promise<unknown> | undefined;
 let templates: typeof import('../../shared/message-template') | undefined;
@@ -67,6 +98,8 @@ export function loadCatalog(locale: PageLocale, name: CatalogName | undefined): 
     findTemplate ??= import('../../shared/message-template').then((m) => (templates = m));
     return Promise.all([loadOne(locale, name), loadOne(locale, 'common'), findTemplate]).then(() => undefined);
   }
+  // The shared widgets' texts come with the shell's, before the first render.
+  if (name === 'shell') return Promise.all([loadOne(locale, 'shell'), loadOne(locale, 'shared')]).then(() => undefined);
   return loadOne(locale, name);
 }
 
@@ -74,7 +107,7 @@ function loadOne(locale: Exclude<PageLocale, 'en'>, name: CatalogName): Promise<
   const key = `${locale}:${name}`;
   let loading = loaded.get(key);
   if (!loading) {
-    loading = importCatalog(locale, name).then(({ messages }) => i18n.load(locale, messages));
+    loading = importCatalog(locale, name).then(({ messages }) => deliver(name, locale, messages));
     loading.catch(() => loaded.delete(key));
     loaded.set(key, loading);
   }
@@ -82,7 +115,11 @@ function loadOne(locale: Exclude<PageLocale, 'en'>, name: CatalogName): Promise<
 }
 
 /** Intl has no pseudo-language: its numbers, dates and plurals are English. */
-const activate = (locale: PageLocale) => i18n.activate(locale, locale === 'pseudo' ? ['en'] : [locale]);
+const activateOne = (own: I18n, locale: PageLocale) => own.activate(locale, locale === 'pseudo' ? ['en'] : [locale]);
+/** Every catalog's i18n in one language. */
+const activate = (locale: PageLocale) => {
+  for (const [, own] of instances) activateOne(own, locale);
+};
 
 i18n.load('en', shellEnglish);
 activate(pageLocale());
@@ -113,7 +150,8 @@ export async function inLocale<T>(locale: PageLocale, render: () => Promise<T>):
   if (locale === 'en') activate(locale);
   else {
     for (const key of loaded.keys()) if (key.startsWith(`${locale}:`)) loaded.delete(key);
-    i18n.loadAndActivate({ locale, locales: locale === 'pseudo' ? ['en'] : [locale], messages: {} });
+    for (let i = delivered.length - 1; i >= 0; i--) if (delivered[i]![1] === locale) delivered.splice(i, 1);
+    for (const [, own] of instances) own.loadAndActivate({ locale, locales: locale === 'pseudo' ? ['en'] : [locale], messages: {} });
   }
   try {
     return await render();

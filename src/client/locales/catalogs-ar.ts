@@ -21,7 +21,7 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/ar'),
   public: () => (CLIENT_IN_WORKER ? notInWorker('public') : import('../features/public/locales/ar')),
   settings: () => import('../features/settings/locales/ar'),
-  shell: () =>
-    Promise.all([import('./ar'), import('../shared/locales/ar')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  shell: () => import('./ar'),
+  shared: () => import('../shared/locales/ar'),
   common: () => import('../../shared/locales/ar'),
 };

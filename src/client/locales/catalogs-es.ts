@@ -21,7 +21,7 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/es'),
   public: () => (CLIENT_IN_WORKER ? notInWorker('public') : import('../features/public/locales/es')),
   settings: () => import('../features/settings/locales/es'),
-  shell: () =>
-    Promise.all([import('./es'), import('../shared/locales/es')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  shell: () => import('./es'),
+  shared: () => import('../shared/locales/es'),
   common: () => import('../../shared/locales/es'),
 };

@@ -21,7 +21,7 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/fr'),
   public: () => (CLIENT_IN_WORKER ? notInWorker('public') : import('../features/public/locales/fr')),
   settings: () => import('../features/settings/locales/fr'),
-  shell: () =>
-    Promise.all([import('./fr'), import('../shared/locales/fr')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  shell: () => import('./fr'),
+  shared: () => import('../shared/locales/fr'),
   common: () => import('../../shared/locales/fr'),
 };

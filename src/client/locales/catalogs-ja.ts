@@ -21,7 +21,7 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/ja'),
   public: () => (CLIENT_IN_WORKER ? notInWorker('public') : import('../features/public/locales/ja')),
   settings: () => import('../features/settings/locales/ja'),
-  shell: () =>
-    Promise.all([import('./ja'), import('../shared/locales/ja')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  shell: () => import('./ja'),
+  shared: () => import('../shared/locales/ja'),
   common: () => import('../../shared/locales/ja'),
 };

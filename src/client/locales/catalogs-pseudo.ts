@@ -21,7 +21,7 @@ export const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   notifications: () => import('../features/notifications/locales/pseudo'),
   public: () => (CLIENT_IN_WORKER ? notInWorker('public') : import('../features/public/locales/pseudo')),
   settings: () => import('../features/settings/locales/pseudo'),
-  shell: () =>
-    Promise.all([import('./pseudo'), import('../shared/locales/pseudo')]).then(([a, b]) => ({ messages: { ...a.messages, ...b.messages } })),
+  shell: () => import('./pseudo'),
+  shared: () => import('../shared/locales/pseudo'),
   common: () => import('../../shared/locales/pseudo'),
 };

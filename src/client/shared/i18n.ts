@@ -1,13 +1,13 @@
-import { i18n } from '../i18n/i18n';
+import { catalogI18n } from '../i18n/i18n';
 
 /**
  * The widgets' texts (src/client/shared/locales, issue 41). In another language their catalog comes
  * with the shell's, before the first render (src/client/locales/catalogs-{locale}.ts). English
- * needs no catalog but its ICU messages (plurals, placeholders), which ./locales/i18n.ts loads: only
+ * needs no catalog but its ICU messages (plurals, placeholders), which ./locales/i18n.ts's i18n holds: only
  * the widgets that have some import it, so no first load carries them; a widget of a first screen
  * fills its placeholders with fillIn.
  */
-export { i18n };
+export const i18n = catalogI18n('shared', {});
 
 /**
  * A message's placeholders filled without its English ICU form, which a first load does not carry

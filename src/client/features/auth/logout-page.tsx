@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../../components/toast';
 import { useTRPC } from '../../lib/trpc';
-// The shell's i18n rather than the feature's (locales/i18n.ts): this page's texts have no
-// placeholders, so it needs none of the auth catalog's English ICU messages, and the feature's
-// module then stays inside the login page's chunk instead of becoming a chunk of its own on a
-// visitor's /login. The /logout route loads the auth catalog all the same (routes.tsx).
-import { i18n } from '../../i18n/i18n';
+import { catalogI18n } from '../../i18n/i18n';
+
+// The auth catalog's i18n without its English ICU messages (locales/i18n.ts has them): this page's
+// texts have no placeholders, and the feature's module then stays inside the login page's chunk
+// instead of becoming a chunk of its own on a visitor's /login. The /logout route loads the auth
+// catalog (routes.tsx).
+const i18n = catalogI18n('auth', {});
 
 export function LogoutPage() {
   const trpc = useTRPC();

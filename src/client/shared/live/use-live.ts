@@ -1,9 +1,22 @@
 import { useEffect, useRef } from 'react';
 import type { LiveServerMessage } from '../../../shared/notifications';
 
-import { liveConnection } from './live-connection';
+import type { liveConnection } from './live-connection';
 
 type Connection = typeof liveConnection;
+
+/**
+ * The socket's code is a chunk of its own, fetched once a page mounts something that listens: no
+ * first paint waits for it (every member's page has the bell), and the bell asks the API itself
+ * if no count came within SOCKET_COUNT_WAIT_MS.
+ */
+let connection: Promise<Connection> | undefined;
+const connect = () => {
+  connection ??= import('./live-connection').then((m) => m.liveConnection);
+  // Offline or a stale deploy: the page works without its socket; a later mount tries again.
+  connection.catch(() => (connection = undefined));
+  return connection;
+};
 
 /** How long the header waits for the socket's counts before asking the API itself. */
 export const SOCKET_COUNT_WAIT_MS = 4000;
@@ -20,7 +33,21 @@ function useLatest<T>(value: T) {
 /** Runs `attach` with the live connection while mounted, again whenever `key` changes (null: nothing to attach). */
 function useConnection(key: string | null, attach: (connection: Connection) => () => void) {
   const latest = useLatest(attach);
-  useEffect(() => (key === null ? undefined : latest.current(liveConnection)), [key, latest]);
+  useEffect(() => {
+    if (key === null) return;
+    let detach: (() => void) | undefined;
+    let unmounted = false;
+    connect().then(
+      (c) => {
+        if (!unmounted) detach = latest.current(c);
+      },
+      () => {},
+    );
+    return () => {
+      unmounted = true;
+      detach?.();
+    };
+  }, [key, latest]);
 }
 
 /**

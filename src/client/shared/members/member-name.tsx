@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MemberAvatar, type AvatarSize } from './member-avatar';
-// The shell's i18n: the menu (the entry) shows her name; the shared catalog comes with the shell's.
+// The shell's i18n and catalog (lingui.config.ts): the header (the entry) shows her name.
 import { i18n } from '../../i18n/i18n';
 
 /** A member's name, or 'Former member' for one whose account is gone (DECISIONS "The member's own data"). */

@@ -1,6 +1,5 @@
-// Written by scripts/i18n-compile.ts: the page's i18n, with this feature's English ICU messages.
-import { i18n } from '../../../i18n/i18n';
+// Written by scripts/i18n-compile.ts: this catalog's own i18n, with its English ICU messages.
+import { catalogI18n } from '../../../i18n/i18n';
 import { messages } from './en';
 
-i18n.load('en', messages);
-export { i18n };
+export const i18n = catalogI18n('settings', messages);
