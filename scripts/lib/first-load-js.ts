@@ -24,8 +24,9 @@ export interface FirstLoad {
 }
 
 /**
- * What every member's page renders on its first load besides the page: the bell in the header and
- * its live socket (issue 23), both loaded after the page's own code.
+ * What every member's page renders on its first load besides the page: the bell in the header,
+ * loaded after the page's own code. Its live socket (issue 23) starts 5 s after the page did, in a
+ * chunk of its own (src/client/shared/live/use-live.ts), as the service worker's registration.
  */
 const MEMBER_SHELL = ['src/client/shell/notification-bell.tsx'];
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useTRPC } from '../lib/trpc';
 import { useAfter } from '../lib/use-after';
 import { SOCKET_COUNT_WAIT_MS, useLiveMessages } from '../shared/live/use-live';
@@ -26,6 +26,7 @@ export function HeaderMessages() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const n = useMessagesUnread(useAfter(SOCKET_COUNT_WAIT_MS));
+  const [location] = useLocation();
 
   useLiveMessages(
     (event) => {
@@ -37,6 +38,8 @@ export function HeaderMessages() {
       void queryClient.invalidateQueries({ queryKey: trpc.messages.list.infiniteQueryKey({ id: event.conversation_id }) });
     },
     () => void queryClient.invalidateQueries(trpc.messages.pathFilter()),
+    // Her conversations are the page: their news comes at once.
+    location.startsWith('/messages'),
   );
 
   return (
