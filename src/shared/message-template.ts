@@ -13,6 +13,9 @@ function patternOf(template: string): { re: RegExp; names: string[]; fixed: numb
     .split(PLACEHOLDER)
     .map((part, i) => (i % 2 === 1 ? (names.push(part), '(.+?)') : ((fixed += part.length), escape(part))))
     .join('');
+  // Two values joined by a word ('{first} and {second}', '{title} at {company}') would read any
+  // sentence with that word in it as written from them, and translate half of it.
+  if (fixed < 6 && template.startsWith('{') && template.endsWith('}')) return null;
   return { re: new RegExp(`^${source}$`, 's'), names, fixed };
 }
 

@@ -28,4 +28,13 @@ describe('messages written from templates', () => {
     expect(messageOf('The page size must be small.', templates)).toBeNull();
     expect(messageOf('3 guests', ['{count, plural, one {# guest} other {# guests}}'])).toBeNull();
   });
+
+  it('reads no sentence as two values joined by a word (it would translate half of it)', () => {
+    const joined = ['{first} and {second}', '{title} at {company}', '{name} cancelled {event}'];
+    expect(messageOf('Too many attempts. Please wait a minute and try again.', joined)).toBeNull();
+    expect(messageOf('Sofia cancelled Harbour walk', joined)).toEqual({
+      id: '{name} cancelled {event}',
+      values: { name: 'Sofia', event: 'Harbour walk' },
+    });
+  });
 });
